@@ -1,0 +1,119 @@
+// buildApp: cross-cutting plugins first (security headers, rate limits, multipart, docs), then the
+// modules under /api, then the uploaded images and the built web app.
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { MAX_UPLOAD_BYTES } from '@shop/domain/constants';
+import type { Config } from './config.ts';
+import type { Db } from './db/connect.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import type { App } from './http/types.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
+import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
+import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
+import { customItemsRoutes } from './modules/custom-items/custom-items.routes.ts';
+import { webRoutes } from './modules/web/web.routes.ts';
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp({ config, db, logger }: BuildOptions): Promise<App> {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      // Phone numbers and tokens never reach the log: only method, path and status are kept.
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }),
+      },
+      redact: ['req.headers.authorization'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', db);
+  app.decorate('config', config);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 12, fields: 60, fieldSize: 64 * 1024, parts: 80 },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Shop API',
+        version: '1.0.0',
+        description: 'Storefront and back-office API (envelope: status, message, data).',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    (api: App) => {
+      authRoutes(api);
+      settingsRoutes(api);
+      catalogRoutes(api);
+      ordersRoutes(api);
+      couponsRoutes(api);
+      shippingRoutes(api);
+      ratingsRoutes(api);
+      customItemsRoutes(api);
+      return Promise.resolve();
+    },
+    { prefix: '/api' },
+  );
+
+  fs.mkdirSync(config.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: path.resolve(config.uploadsDir),
+    prefix: '/public/uploads/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+  });
+  await webRoutes(app);
+  return app;
+}

@@ -1,0 +1,112 @@
+// The only reader of process.env: configuration is parsed and checked once, at start.
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|sqlite:|file:)/, { error: 'must be a postgres:// URL or sqlite:<path>' })
+    .optional(),
+  DATA_DIR: z.string().default('data'),
+  UPLOADS_DIR: z.string().optional(),
+  ADMIN_USERNAME: z.string().min(1).default('admin'),
+  ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(12),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60 * 30)
+    .default(120),
+  SEED_DEMO: booleanFromEnv.default(true),
+  PUBLIC_BASE_URL: z.string().default(''),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  SHOP_NAME: z.string().default('Boutique DZ'),
+  SHOP_PHONE: z.string().default('0555123456'),
+  SHOP_EMAIL: z.string().default('contact@boutique.dz'),
+  SHOP_WHATSAPP: z.string().default('213555123456'),
+  SHOP_FACEBOOK_URL: z.string().default('https://www.facebook.com/'),
+  SHOP_INSTAGRAM_URL: z.string().default('https://www.instagram.com/'),
+  SHOP_TIKTOK_URL: z.string().default('https://www.tiktok.com/'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  dataDir: string;
+  uploadsDir: string;
+  webDistDir: string;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  sessionTtlHours: number;
+  sessionIdleMinutes: number;
+  seedDemo: boolean;
+  publicBaseUrl: string;
+  trustProxy: boolean;
+  logLevel: string;
+  shop: {
+    name: string;
+    phone: string;
+    email: string;
+    whatsapp: string;
+    facebook: string;
+    instagram: string;
+    tiktok: string;
+  };
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(repoRoot, e.DATA_DIR);
+  let database: Config['database'];
+  if (e.DATABASE_URL?.startsWith('postgres')) {
+    database = { kind: 'postgres', url: e.DATABASE_URL };
+  } else {
+    const file = e.DATABASE_URL ? e.DATABASE_URL.replace(/^(sqlite|file):/, '') : path.join(dataDir, 'shop.db');
+    database = { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(repoRoot, file) };
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    database,
+    dataDir,
+    uploadsDir: path.resolve(repoRoot, e.UPLOADS_DIR ?? path.join(e.DATA_DIR, 'uploads')),
+    webDistDir: path.resolve(repoRoot, e.WEB_DIST_DIR ?? 'apps/web/dist'),
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    seedDemo: e.SEED_DEMO,
+    publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/$/, ''),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    shop: {
+      name: e.SHOP_NAME,
+      phone: e.SHOP_PHONE,
+      email: e.SHOP_EMAIL,
+      whatsapp: e.SHOP_WHATSAPP,
+      facebook: e.SHOP_FACEBOOK_URL,
+      instagram: e.SHOP_INSTAGRAM_URL,
+      tiktok: e.SHOP_TIKTOK_URL,
+    },
+  };
+}

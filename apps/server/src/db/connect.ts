@@ -1,0 +1,48 @@
+// Opens the database the configuration names: SQLite (better-sqlite3, WAL, foreign keys on) by
+// default, PostgreSQL (pg) when DATABASE_URL is a postgres URL.
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Config } from '../config.ts';
+import type { DB } from './database.ts';
+
+export type DialectKind = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<DB>;
+  kind: DialectKind;
+  close: () => Promise<void>;
+}
+
+// COUNT and SUM come back from PostgreSQL as int8/numeric strings; our values fit in a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.FLOAT8, (v) => Number(v));
+
+export interface ConnectOptions {
+  /** PostgreSQL schema to use instead of public (tests give each file its own). */
+  searchPath?: string;
+  poolSize?: number;
+}
+
+export function connect(database: Config['database'], options: ConnectOptions = {}): Db {
+  if (database.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: options.poolSize ?? 10,
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    });
+    const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, kind: 'postgres', close: () => kysely.destroy() };
+  }
+  if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });
+  const sqlite = new SQLite(database.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, kind: 'sqlite', close: () => kysely.destroy() };
+}

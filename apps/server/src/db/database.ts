@@ -1,0 +1,212 @@
+// Table types. Money columns end in _cents (integer centimes); flags are 0/1 integers and
+// timestamps ISO-8601 UTC text, so that both SQLite and PostgreSQL return the same values.
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+
+type Flag = number; // 0 | 1
+
+export interface ProductTypeTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  for_custom: Flag;
+  created_at: string;
+}
+
+export interface ProductTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  price_cents: number;
+  discount_percentage: number;
+  /** Denormalised final price, for filtering and sorting by it. */
+  final_price_cents: number;
+  /** Sum of the size stocks for a sized product; the product's own stock otherwise. */
+  stock: number;
+  /** 1 when the product is sold by size (clothing), 0 otherwise (body care). */
+  has_sizes: Flag;
+  type_id: number | null;
+  rating_sum: number;
+  rating_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductSizeTable {
+  product_id: number;
+  size: string;
+  stock: number;
+}
+
+export interface ProductImageTable {
+  id: Generated<number>;
+  product_id: number;
+  image_url: string;
+  is_primary: Flag;
+  width: number | null;
+  height: number | null;
+  created_at: string;
+}
+
+export interface ShippingPriceTable {
+  id: Generated<number>;
+  wilaya_code: number | null;
+  wilaya_name: string;
+  price_cents: number;
+}
+
+export interface CouponTable {
+  id: Generated<number>;
+  code: string;
+  discount_percentage: number;
+  is_active: Flag;
+  max_uses: number | null;
+  current_uses: number;
+  expiry_date: string;
+  created_at: string;
+}
+
+export interface CustomOrderItemTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  base_price_cents: number;
+  /** JSON array of strings, or null for the cup. */
+  available_sizes: string | null;
+  available_colors: string;
+  active: Flag;
+  created_at: string;
+}
+
+export interface OrderTable {
+  id: Generated<number>;
+  type: 'regular' | 'custom';
+  status: string;
+  customer_name: string;
+  customer_phone: string;
+  customer_address: string;
+  customer_postal_code: string;
+  wilaya_name: string;
+  subtotal_cents: number;
+  discount_percentage: number;
+  discount_cents: number;
+  shipping_fee_cents: number;
+  final_total_cents: number;
+  coupon_id: number | null;
+  coupon_code: string | null;
+  custom_item_id: number | null;
+  clothing_type: string | null;
+  color: string | null;
+  size: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderItemTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number | null;
+  product_name: string;
+  product_description: string;
+  product_type: string | null;
+  product_image: string | null;
+  size: string;
+  quantity: number;
+  price_at_time_cents: number;
+  product_discount_percentage: number;
+  unit_final_price_cents: number;
+}
+
+export interface OrderReferenceImageTable {
+  id: Generated<number>;
+  order_id: number;
+  position: string;
+  image_url: string;
+}
+
+export interface OrderStatusHistoryTable {
+  id: Generated<number>;
+  order_id: number;
+  from_status: string | null;
+  to_status: string;
+  changed_at: string;
+}
+
+export interface ProductRatingTable {
+  id: Generated<number>;
+  product_id: number;
+  order_id: number | null;
+  customer_name: string;
+  customer_phone: string;
+  rating: number;
+  review: string;
+  created_at: string;
+}
+
+export interface BrandRatingTable {
+  id: Generated<number>;
+  customer_name: string;
+  customer_phone: string;
+  rating: number;
+  review: string;
+  created_at: string;
+}
+
+export interface AdminTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  created_at: string;
+  password_changed_at: string;
+}
+
+export interface AdminSessionTable {
+  id: Generated<number>;
+  admin_id: number;
+  token_hash: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+export interface LoginAttemptTable {
+  id: Generated<number>;
+  key: string;
+  attempted_at: string;
+}
+
+/** One row: a counter bumped whenever the public catalogue changes, read by every process's cache. */
+export interface CatalogVersionTable {
+  id: ColumnType<number, number, never>;
+  version: number;
+}
+
+export interface DB {
+  product_types: ProductTypeTable;
+  products: ProductTable;
+  product_sizes: ProductSizeTable;
+  product_images: ProductImageTable;
+  shipping_prices: ShippingPriceTable;
+  coupons: CouponTable;
+  custom_order_items: CustomOrderItemTable;
+  orders: OrderTable;
+  order_items: OrderItemTable;
+  order_reference_images: OrderReferenceImageTable;
+  order_status_history: OrderStatusHistoryTable;
+  product_ratings: ProductRatingTable;
+  brand_ratings: BrandRatingTable;
+  admins: AdminTable;
+  admin_sessions: AdminSessionTable;
+  login_attempts: LoginAttemptTable;
+  catalog_version: CatalogVersionTable;
+}
+
+export type Database = Kysely<DB>;
+/** A connection or a transaction: repositories take either as their first argument. */
+export type Executor = Kysely<DB> | Transaction<DB>;
+
+export type ProductRow = Selectable<ProductTable>;
+export type NewProduct = Insertable<ProductTable>;
+export type ProductUpdate = Updateable<ProductTable>;
+export type OrderRow = Selectable<OrderTable>;
+export type CouponRow = Selectable<CouponTable>;
+export type CustomOrderItemRow = Selectable<CustomOrderItemTable>;

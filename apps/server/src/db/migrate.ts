@@ -1,0 +1,25 @@
+// Runs the migrations with Kysely's Migrator on either dialect. Each migration module exports
+// up(db, kind); the provider closes over the dialect so one file serves both databases.
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import type { Db } from './connect.ts';
+import * as initial from './migrations/001-initial.ts';
+
+const migrations = { '001-initial': initial };
+
+export async function migrate(db: Db): Promise<void> {
+  const provider: MigrationProvider = {
+    getMigrations() {
+      const result: Record<string, Migration> = {};
+      for (const [name, module] of Object.entries(migrations)) {
+        result[name] = { up: (kysely) => module.up(kysely, db.kind) };
+      }
+      return Promise.resolve(result);
+    },
+  };
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

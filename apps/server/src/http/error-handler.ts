@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from './errors.ts';
+
+/** One error handler for the whole API: 4xx carry a clear message, a 5xx never its details. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply
+        .status(error.statusCode)
+        .send({ status: error.statusCode, message: error.message, data: error.data });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => ({
+        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message,
+      }));
+      const message = errors[0]?.message ?? 'Invalid request';
+      return reply.status(400).send({ status: 400, message, data: { errors } });
+    }
+    const statusCode = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (statusCode >= 400 && statusCode < 500) {
+      const message = clientMessage(error, statusCode);
+      return reply.status(statusCode).send({ status: statusCode, message, data: null });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ status: 500, message: 'Internal server error', data: null });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    return reply
+      .status(404)
+      .send({ status: 404, message: `Not found: ${request.method} ${request.url.split('?')[0] ?? ''}`, data: null });
+  });
+}
+
+function clientMessage(error: FastifyError, statusCode: number): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'Malformed JSON body';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return 'Request body is too large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type';
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return 'Too many fields or files';
+    default:
+      return statusCode === 429 ? 'Too many requests, please try again later' : error.message || 'Invalid request';
+  }
+}

@@ -1,0 +1,119 @@
+// Admin sessions: an opaque random token (256 bits) is handed out once; only its SHA-256 is
+// stored, with an absolute expiry and an idle timeout. Every admin call checks it (DESIGN §3.6).
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database } from '../../db/database.ts';
+import { tooManyRequests, unauthorized } from '../../http/errors.ts';
+import * as repo from './auth.repository.ts';
+import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
+
+export interface SessionPolicy {
+  ttlHours: number;
+  idleMinutes: number;
+}
+
+/** Failed logins allowed per client address and per account in the window below. */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function login(
+  db: Database,
+  policy: SessionPolicy,
+  input: { username: string; password: string; clientKey: string },
+  now = new Date(),
+): Promise<{ token: string; expires_at: string }> {
+  const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MINUTES * 60_000).toISOString();
+  const clientKey = `ip:${input.clientKey}`;
+  const accountKey = `user:${input.username.toLowerCase()}`;
+  const [byClient, byAccount] = await Promise.all([
+    repo.countLoginFailuresSince(db, clientKey, since),
+    repo.countLoginFailuresSince(db, accountKey, since),
+  ]);
+  if (byClient >= LOGIN_MAX_FAILURES || byAccount >= LOGIN_MAX_FAILURES) {
+    throw tooManyRequests('Too many failed login attempts, please try again in a few minutes');
+  }
+
+  const admin = await repo.findAdminByUsername(db, input.username);
+  const ok = await verifyPassword(input.password, admin?.password_hash ?? DUMMY_HASH);
+  if (!admin || !ok) {
+    const at = now.toISOString();
+    await repo.recordLoginFailure(db, clientKey, at);
+    await repo.recordLoginFailure(db, accountKey, at);
+    throw unauthorized('Invalid username or password');
+  }
+  await repo.clearLoginFailures(db, clientKey);
+  await repo.clearLoginFailures(db, accountKey);
+
+  const token = randomBytes(32).toString('base64url');
+  const at = now.toISOString();
+  const expiresAt = new Date(now.getTime() + policy.ttlHours * 3_600_000).toISOString();
+  await repo.insertSession(db, {
+    admin_id: admin.id,
+    token_hash: hashToken(token),
+    created_at: at,
+    last_seen_at: at,
+    expires_at: expiresAt,
+  });
+  return { token, expires_at: expiresAt };
+}
+
+export interface AdminIdentity {
+  adminId: number;
+  username: string;
+  sessionId: number;
+}
+
+/** Checks a bearer token; refreshes its idle clock at most once a minute. */
+export async function verifySession(
+  db: Database,
+  policy: SessionPolicy,
+  token: string,
+  now = new Date(),
+): Promise<AdminIdentity> {
+  const session = await repo.findSessionByHash(db, hashToken(token));
+  if (!session) throw unauthorized('Session expired or invalid, please sign in again');
+  const idleLimit = new Date(Date.parse(session.last_seen_at) + policy.idleMinutes * 60_000);
+  if (Date.parse(session.expires_at) <= now.getTime() || idleLimit.getTime() <= now.getTime()) {
+    await repo.deleteSessionById(db, session.id);
+    throw unauthorized('Session expired or invalid, please sign in again');
+  }
+  if (now.getTime() - Date.parse(session.last_seen_at) > 60_000) {
+    await repo.touchSession(db, session.id, now.toISOString());
+  }
+  return { adminId: session.admin_id, username: session.username, sessionId: session.id };
+}
+
+export async function logout(db: Database, token: string): Promise<void> {
+  await repo.deleteSessionByHash(db, hashToken(token));
+}
+
+/** Creates the first admin when none exists; returns the generated password if one was made. */
+export async function ensureAdmin(
+  db: Database,
+  username: string,
+  password: string | undefined,
+): Promise<{ created: boolean; generatedPassword?: string }> {
+  if ((await repo.countAdmins(db)) > 0) return { created: false };
+  const chosen = password ?? randomBytes(12).toString('base64url');
+  await repo.insertAdmin(db, username, await hashPassword(chosen), new Date().toISOString());
+  return password ? { created: true } : { created: true, generatedPassword: chosen };
+}
+
+/** Sets a new password and revokes every session of that admin (ASVS: change invalidates sessions). */
+export async function setPassword(db: Database, username: string, password: string): Promise<boolean> {
+  const admin = await repo.findAdminByUsername(db, username);
+  const hash = await hashPassword(password);
+  const now = new Date().toISOString();
+  if (!admin) {
+    await repo.insertAdmin(db, username, hash, now);
+    return true;
+  }
+  await db.transaction().execute(async (trx) => {
+    await repo.updateAdminPassword(trx, admin.id, hash, now);
+    await repo.deleteSessionsOfAdmin(trx, admin.id);
+  });
+  return false;
+}

@@ -1,0 +1,3 @@
+import type { App } from '../../http/types.ts';
+
+export function catalogRoutes(_app: App): void {}

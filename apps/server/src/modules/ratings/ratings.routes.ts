@@ -1,0 +1,3 @@
+import type { App } from '../../http/types.ts';
+
+export function ratingsRoutes(_app: App): void {}

@@ -1,0 +1,3 @@
+import type { App } from '../../http/types.ts';
+
+export function shippingRoutes(_app: App): void {}

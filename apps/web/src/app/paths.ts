@@ -1,0 +1,24 @@
+// Every URL of the app, in one place (SPEC §2).
+export const paths = {
+  home: '/',
+  newArrival: '/NewArrival',
+  topSelling: '/TopSelling',
+  onSale: '/OnSale',
+  shop: '/Shop',
+  shopSearch: (search: string) => `/Shop/${encodeURIComponent(search)}`,
+  product: (id: number | string) => `/product/${id}`,
+  cart: '/Cart',
+  customOrder: '/CustomOrder',
+  rating: '/Rating',
+  admin: {
+    login: '/admin/login',
+    dashboard: '/admin',
+    products: '/admin/products',
+    orders: '/admin/orders',
+    ratings: '/admin/ratings',
+    productTypes: '/admin/product-types',
+    customOrderTypes: '/admin/custom-order-types',
+    coupons: '/admin/coupons',
+    shippingPrices: '/admin/shipping-prices',
+  },
+} as const;

@@ -1,0 +1,64 @@
+// The one API client: every call goes to /api + the path of SPEC §7 and answers the envelope
+// { status, message, data }. A non-2xx answer throws ApiError carrying the server's message.
+
+export interface Envelope<T> {
+  status: number;
+  message: string;
+  data: T;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly data: unknown;
+  constructor(status: number, message: string, data: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.data = data;
+  }
+}
+
+export const API_BASE = '/api';
+/** Images are served by the API host under /public (SPEC §7). */
+export const PUBLIC_BASE = '/public';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  token?: string | null;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${API_BASE}${path}`, {
+    method: options.method ?? (body ? 'POST' : 'GET'),
+    headers,
+    body,
+    signal: options.signal,
+  });
+  let payload: Partial<Envelope<T>> | null = null;
+  try {
+    payload = (await response.json()) as Partial<Envelope<T>>;
+  } catch {
+    payload = null;
+  }
+  if (!response.ok) {
+    throw new ApiError(response.status, payload?.message ?? response.statusText, payload?.data ?? null);
+  }
+  return { status: payload?.status ?? response.status, message: payload?.message ?? '', data: payload?.data as T };
+}
+
+/** "/uploads/x.webp" → "/public/uploads/x.webp"; other paths are used as given (SPEC §3). */
+export function imageUrl(path: string | null | undefined, fallback = '/default-product.svg'): string {
+  if (!path) return fallback;
+  return path.startsWith('/uploads') ? `${PUBLIC_BASE}${path}` : path;
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { idSchema, moneySchema, percentSchema, requiredText } from './common-schemas.ts';
+import { SIZES } from './sizes.ts';
+import { PRICE_SLIDER_MAX } from './constants.ts';
+
+export const DISCOUNT_RANGE_MESSAGE = 'Discount must be between 0 and 100';
+
+const sizeStock = z.coerce
+  .number({ error: 'Stock must be a whole number of at least 0' })
+  .int({ error: 'Stock must be a whole number of at least 0' })
+  .min(0, { error: 'Stock must be a whole number of at least 0' })
+  .max(1_000_000, { error: 'Stock is too large' });
+
+/**
+ * The admin's product form (SPEC §5): name, price and type required, discount 0-100, stock per
+ * size an integer of at least 0. A size left empty means the product has no sizes (body care).
+ */
+export const productFieldsSchema = z.object({
+  name: requiredText('Name is required', 200),
+  description: z.string().trim().max(5000).optional().default(''),
+  price: moneySchema('Price'),
+  type_id: z.coerce
+    .number({ error: 'Type is required' })
+    .int({ error: 'Type is required' })
+    .positive({ error: 'Type is required' }),
+  discount_percentage: percentSchema(DISCOUNT_RANGE_MESSAGE).optional().default(0),
+  /** Stock of a product without sizes; ignored when any size stock is given. */
+  stock: sizeStock.optional(),
+  sizes: z.partialRecord(z.enum(SIZES), sizeStock).optional().default({}),
+});
+export type ProductFields = z.infer<typeof productFieldsSchema>;
+
+export const discountUpdateSchema = z.object({
+  discount_percentage: percentSchema(DISCOUNT_RANGE_MESSAGE),
+});
+
+export const setPrimaryImageParamsSchema = z.object({ productId: idSchema, imageId: idSchema });
+export const imageIdParamsSchema = z.object({ imageId: idSchema });
+
+export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc', 'rating', 'discount'] as const;
+
+/** Filters and paging of GET /product/getAll (DESIGN §3.9); without page it returns everything. */
+export const productListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, { error: 'page must be at least 1' }).max(1_000_000).optional(),
+  limit: z.coerce.number().int().min(1).max(100, { error: 'limit must be at most 100' }).optional(),
+  type: z.coerce.number().int().positive().optional(),
+  min: z.coerce.number().min(0).max(100_000_000).optional(),
+  max: z.coerce.number().min(0).max(100_000_000).optional(),
+  q: z.string().trim().max(100).optional(),
+  sort: z.enum(PRODUCT_SORTS).optional(),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+export const PRICE_FILTER_DEFAULT_MAX = PRICE_SLIDER_MAX;
+
+export const productTypeSchema = z.object({
+  name: requiredText('Name is required', 100),
+  description: requiredText('Description is required', 1000),
+  for_custom: z
+    .union([
+      z.boolean(),
+      z.literal(0),
+      z.literal(1),
+      z.literal('true'),
+      z.literal('false'),
+      z.literal('0'),
+      z.literal('1'),
+    ])
+    .optional()
+    .transform((v) => v === true || v === 1 || v === 'true' || v === '1'),
+});
+
+export const checkStockLineSchema = z.object({ product_id: idSchema });

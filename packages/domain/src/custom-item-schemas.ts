@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { moneySchema, requiredText } from './common-schemas.ts';
+import { CUP_ITEM_NAME } from './constants.ts';
+import { booleanish } from './coupon-schemas.ts';
+
+export function isCupName(name: string): boolean {
+  return name.trim().toLowerCase() === CUP_ITEM_NAME;
+}
+
+/** Accepts a list, a JSON array string or a comma-separated string; trims and drops empties. */
+export function parseList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);
+  if (typeof value !== 'string') return [];
+  const text = value.trim();
+  if (text.startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (Array.isArray(parsed)) return parsed.map((v) => String(v).trim()).filter(Boolean);
+    } catch {
+      // not JSON: read it as a comma-separated list below
+    }
+  }
+  return text
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+const list = z.union([z.array(z.string().max(50)).max(50), z.string().max(2000), z.null()]).optional();
+
+/** Custom order item (SPEC §5): name, base price and colours required; sizes except for cup. */
+export const customOrderItemSchema = z
+  .object({
+    name: requiredText('Name is required', 100),
+    description: z.string().trim().max(1000).optional().default(''),
+    base_price: moneySchema('Base price'),
+    available_sizes: list,
+    available_colors: list,
+    active: booleanish.optional().default(true),
+  })
+  .transform((item, ctx) => {
+    const colors = parseList(item.available_colors);
+    const sizes = isCupName(item.name) ? null : parseList(item.available_sizes);
+    if (colors.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['available_colors'], message: 'Colors are required' });
+    if (sizes !== null && sizes.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['available_sizes'], message: 'Sizes are required' });
+    }
+    return { ...item, available_sizes: sizes, available_colors: colors };
+  });
+export type CustomOrderItemInput = z.input<typeof customOrderItemSchema>;

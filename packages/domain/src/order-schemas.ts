@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { idSchema, phonePattern, postalCodePattern } from './common-schemas.ts';
+import { ORDER_STATUSES, ORDER_TYPES } from './order-status.ts';
+import { ADMIN_ORDERS_PAGE_SIZE } from './constants.ts';
+
+// Public order payloads answer in French: their messages reach the customer's page.
+
+const customerName = z
+  .string({ error: 'Le nom complet est requis' })
+  .trim()
+  .min(1, { error: 'Le nom complet est requis' })
+  .max(120, { error: 'Le nom complet est trop long' });
+const customerPhone = z
+  .string({ error: 'Le numéro de téléphone est requis' })
+  .trim()
+  .min(1, { error: 'Le numéro de téléphone est requis' })
+  .regex(phonePattern, { error: 'Le numéro de téléphone doit contenir 10 chiffres' });
+const customerAddress = z
+  .string({ error: "L'adresse est requise" })
+  .trim()
+  .min(1, { error: "L'adresse est requise" })
+  .max(500, { error: "L'adresse est trop longue" });
+const customerPostalCode = z
+  .string({ error: 'Le code postal est requis' })
+  .trim()
+  .min(1, { error: 'Le code postal est requis' })
+  .regex(postalCodePattern, { error: 'Le code postal doit contenir 5 chiffres' });
+/** What the client believes it pays, in Da; the server compares it with its own figures. */
+const clientMoney = z.coerce
+  .number({ error: 'Montant invalide' })
+  .refine(Number.isFinite, { error: 'Montant invalide' })
+  .min(0, { error: 'Montant invalide' })
+  .max(100_000_000, { error: 'Montant invalide' });
+const couponCode = z
+  .string()
+  .trim()
+  .max(64, { error: 'Code promo invalide' })
+  .optional()
+  .transform((v) => (v ? v.toUpperCase() : ''));
+const wilaya = z.string().trim().max(100).optional();
+
+export const orderLineSchema = z.object({
+  product_id: idSchema,
+  quantity: z.coerce
+    .number({ error: 'Quantité invalide' })
+    .int({ error: 'Quantité invalide' })
+    .min(1, { error: 'Quantité invalide' })
+    .max(1000, { error: 'Quantité invalide' }),
+  /** Short code or long name; empty for products without sizes (DESIGN §3.3). */
+  size: z.string().trim().max(20).optional().default(''),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+export const regularOrderSchema = z.object({
+  customer_name: customerName,
+  customer_phone: customerPhone,
+  customer_address: customerAddress,
+  customer_postal_code: customerPostalCode,
+  type: z.literal('regular', { error: 'Type de commande invalide' }).optional().default('regular'),
+  subtotal: clientMoney,
+  shipping_fee: clientMoney,
+  coupon_code: couponCode,
+  /** Optional explicit wilaya name; otherwise read from the start of customer_address. */
+  wilaya,
+  size: z.string().trim().max(20).optional(),
+  items: z
+    .array(orderLineSchema, { error: 'Votre panier est vide' })
+    .min(1, { error: 'Votre panier est vide' })
+    .max(100, { error: 'Trop d’articles dans la commande' }),
+});
+export type RegularOrderInput = z.input<typeof regularOrderSchema>;
+
+/** Text fields of the multipart custom order (SPEC §3); the reference images travel as files. */
+export const customOrderFieldsSchema = z.object({
+  customer_name: customerName,
+  customer_phone: customerPhone,
+  customer_address: customerAddress,
+  customer_postal_code: customerPostalCode,
+  type: z.literal('custom', { error: 'Type de commande invalide' }).optional().default('custom'),
+  subtotal: clientMoney,
+  shipping_fee: clientMoney,
+  clothing_type: z
+    .string({ error: 'Le type de vêtement est requis' })
+    .trim()
+    .min(1, { error: 'Le type de vêtement est requis' })
+    .max(100),
+  color: z.string({ error: 'La couleur est requise' }).trim().min(1, { error: 'La couleur est requise' }).max(50),
+  size: z.string().trim().max(20).optional().default(''),
+  coupon_code: couponCode,
+  wilaya,
+});
+export type CustomOrderFields = z.infer<typeof customOrderFieldsSchema>;
+
+export const REFERENCE_IMAGE_FIELDS = {
+  reference_image_front: 'front',
+  reference_image_back: 'back',
+  reference_image_side: 'side',
+} as const;
+export type ReferenceImagePosition = (typeof REFERENCE_IMAGE_FIELDS)[keyof typeof REFERENCE_IMAGE_FIELDS];
+
+export const checkStockSchema = z.object({
+  items: z.array(orderLineSchema).min(1, { error: 'Votre panier est vide' }).max(100),
+});
+
+export const orderStatusUpdateSchema = z.object({
+  status: z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}` }),
+});
+
+export const orderSearchQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, { error: 'page must be at least 1' }).max(1_000_000).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100, { error: 'limit must be at most 100' })
+    .default(ADMIN_ORDERS_PAGE_SIZE),
+  phone: z.string().trim().max(20).optional(),
+  type: z
+    .enum(ORDER_TYPES, { error: 'type must be regular or custom' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+});
+
+/** Splits "Wilaya | address" (or "Wilaya - address", "Wilaya, address") into its parts. */
+export function splitCustomerAddress(value: string): { wilaya: string; address: string } {
+  for (const separator of [' | ', '|', ' - ', ', ']) {
+    const at = value.indexOf(separator);
+    if (at > 0) {
+      return { wilaya: value.slice(0, at).trim(), address: value.slice(at + separator.length).trim() };
+    }
+  }
+  return { wilaya: '', address: value.trim() };
+}
+
+export const ADDRESS_SEPARATOR = ' | ';

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { cartSubtotalCentimes, finalPriceCentimes, orderTotals, shippingFeeDa } from './pricing.ts';
+import { couponDisplayStatus, remainingUses } from './coupon-status.ts';
+import { toShortSize } from './sizes.ts';
+import { formatDa } from './money.ts';
+
+describe('pricing', () => {
+  it('applies the product discount to the list price', () => {
+    expect(finalPriceCentimes(200_000, 25)).toBe(150_000);
+    expect(finalPriceCentimes(199_900, 0)).toBe(199_900);
+  });
+
+  it('computes the order total as subtotal minus the coupon percentage plus shipping (SPEC §9)', () => {
+    expect(orderTotals(300_000, 10, 50_000)).toEqual({
+      subtotal: 300_000,
+      discountPercentage: 10,
+      discount: 30_000,
+      shippingFee: 50_000,
+      total: 320_000,
+    });
+  });
+
+  it('matches wilayas case-insensitively and falls back to 500 Da', () => {
+    const wilayas = [{ wilaya_name: 'Alger', price: 400 }];
+    expect(shippingFeeDa(wilayas, 'ALGER')).toBe(400);
+    expect(shippingFeeDa(wilayas, 'Nowhere')).toBe(500);
+  });
+
+  it('sums cart lines as cost times quantity', () => {
+    expect(
+      cartSubtotalCentimes([
+        { cost: 1500.5, Quantity: 2 },
+        { cost: 100, Quantity: 1 },
+      ]),
+    ).toBe(310_100);
+  });
+
+  it('formats money in fr-DZ with two decimals and the Da suffix', () => {
+    expect(formatDa(1234.5)).toMatch(/^1\s?234,50 Da$/);
+  });
+});
+
+describe('coupon display status (SPEC §4)', () => {
+  const today = '2026-06-15';
+  it('checks inactive, then expired, then max used', () => {
+    expect(
+      couponDisplayStatus({ is_active: false, expiry_date: '2020-01-01', max_uses: 1, current_uses: 1 }, today),
+    ).toBe('Inactive');
+    expect(
+      couponDisplayStatus({ is_active: true, expiry_date: '2026-06-14', max_uses: 1, current_uses: 1 }, today),
+    ).toBe('Expired');
+    expect(
+      couponDisplayStatus({ is_active: true, expiry_date: '2026-06-15', max_uses: 2, current_uses: 2 }, today),
+    ).toBe('Max Used');
+    expect(
+      couponDisplayStatus({ is_active: true, expiry_date: '2026-06-15', max_uses: null, current_uses: 9 }, today),
+    ).toBe('Active');
+  });
+  it('counts remaining uses, never below 0', () => {
+    expect(remainingUses({ max_uses: null, current_uses: 3 })).toBe('Unlimited');
+    expect(remainingUses({ max_uses: 5, current_uses: 7 })).toBe(0);
+    expect(remainingUses({ max_uses: 5, current_uses: 2 })).toBe(3);
+  });
+});
+
+describe('sizes', () => {
+  it('maps long names to short codes and unknown sizes to M (SPEC §5)', () => {
+    expect(toShortSize('X-Large')).toBe('XL');
+    expect(toShortSize('s')).toBe('S');
+    expect(toShortSize('huge')).toBe('M');
+  });
+});

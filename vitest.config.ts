@@ -1,0 +1,58 @@
+// One Vitest run covers every workspace. The server suite runs on SQLite, and a second time on
+// PostgreSQL when TEST_DATABASE_URL is set (CI sets it). Browser journeys live in e2e/.
+import { defineConfig } from 'vitest/config';
+
+const serverFiles = ['apps/server/**/*.test.ts'];
+const postgres = process.env.TEST_DATABASE_URL;
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'server:sqlite',
+          include: serverFiles,
+          environment: 'node',
+          env: { SHOP_TEST_DIALECT: 'sqlite' },
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      ...(postgres
+        ? [
+            {
+              test: {
+                name: 'server:postgres',
+                include: serverFiles,
+                environment: 'node',
+                env: { SHOP_TEST_DIALECT: 'postgres', TEST_DATABASE_URL: postgres },
+                testTimeout: 30_000,
+                hookTimeout: 30_000,
+              },
+            },
+          ]
+        : []),
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['./vitest.setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
