@@ -1,0 +1,3 @@
+export function CustomOrderPage() {
+  return <main />;
+}

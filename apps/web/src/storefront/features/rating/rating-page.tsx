@@ -1,0 +1,3 @@
+export function RatingPage() {
+  return <main />;
+}
