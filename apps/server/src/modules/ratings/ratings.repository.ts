@@ -1,0 +1,174 @@
+import type { DialectKind } from '../../db/connect.ts';
+import type { Executor } from '../../db/database.ts';
+
+/** The order the rating names, if it was placed with that phone and holds that product. */
+export function findOrderWithProduct(
+  db: Executor,
+  kind: DialectKind,
+  input: { orderId: number; productId: number; phone: string },
+) {
+  return (
+    db
+      .selectFrom('orders')
+      .select('orders.id')
+      .where('orders.id', '=', input.orderId)
+      .where('orders.customer_phone', '=', input.phone)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('order_items')
+            .select(eb.lit(1).as('one'))
+            .whereRef('order_items.order_id', '=', 'orders.id')
+            .where('order_items.product_id', '=', input.productId),
+        ),
+      )
+      // Locks the order so that two concurrent ratings of it are serialised (SQLite already is).
+      .$if(kind === 'postgres', (qb) => qb.forUpdate())
+      .executeTakeFirst()
+  );
+}
+
+export function findRatingOfOrderProduct(db: Executor, orderId: number, productId: number) {
+  return db
+    .selectFrom('product_ratings')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+}
+
+export function insertProductRating(
+  db: Executor,
+  row: {
+    product_id: number;
+    order_id: number;
+    customer_name: string;
+    customer_phone: string;
+    rating: number;
+    review: string;
+    created_at: string;
+  },
+) {
+  return db.insertInto('product_ratings').values(row).returning('id').executeTakeFirstOrThrow();
+}
+
+/** Keeps the product's denormalised rating totals in step with its ratings. */
+export function adjustProductRating(db: Executor, productId: number, sumDelta: number, countDelta: number) {
+  return db
+    .updateTable('products')
+    .set((eb) => ({
+      rating_sum: eb('rating_sum', '+', sumDelta),
+      rating_count: eb('rating_count', '+', countDelta),
+    }))
+    .where('id', '=', productId)
+    .execute();
+}
+
+/** Product averages are part of the public catalogue: tell every process's cache. */
+export function bumpCatalogVersion(db: Executor) {
+  return db
+    .updateTable('catalog_version')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', 1)
+    .execute();
+}
+
+export function findProductRating(db: Executor, id: number) {
+  return db
+    .selectFrom('product_ratings')
+    .select(['id', 'product_id', 'rating'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function deleteProductRating(db: Executor, id: number) {
+  return db.deleteFrom('product_ratings').where('id', '=', id).executeTakeFirst();
+}
+
+export function countProductRatings(db: Executor) {
+  return db
+    .selectFrom('product_ratings')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('ratings'),
+      eb.fn.count<number>('product_id').distinct().as('products'),
+    ])
+    .executeTakeFirstOrThrow()
+    .then((r) => ({ ratings: Number(r.ratings), products: Number(r.products) }));
+}
+
+/** One page of rated products, the most recently reviewed first. */
+export function listRatedProducts(db: Executor, offset: number, limit: number) {
+  return db
+    .selectFrom('product_ratings')
+    .innerJoin('products', 'products.id', 'product_ratings.product_id')
+    .select((eb) => [
+      'product_ratings.product_id',
+      'products.name as product_name',
+      eb.fn.sum<number>('product_ratings.rating').as('rating_sum'),
+      eb.fn.countAll<number>().as('rating_count'),
+      eb.fn.max('product_ratings.created_at').as('last_rated_at'),
+    ])
+    .groupBy(['product_ratings.product_id', 'products.name'])
+    .orderBy('last_rated_at', 'desc')
+    .orderBy('product_ratings.product_id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export function listRatingsOfProducts(db: Executor, productIds: number[]) {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('product_ratings')
+    .select(['id', 'product_id', 'customer_name', 'rating', 'review', 'created_at'])
+    .where('product_id', 'in', productIds)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export function insertBrandRating(
+  db: Executor,
+  row: { customer_name: string; customer_phone: string; rating: number; review: string; created_at: string },
+) {
+  return db.insertInto('brand_ratings').values(row).returning('id').executeTakeFirstOrThrow();
+}
+
+/** Latest brand reviews without phones; verified when an order was placed with that phone. */
+export function listRecentBrandRatings(db: Executor, limit: number) {
+  return db
+    .selectFrom('brand_ratings')
+    .select((eb) => [
+      'brand_ratings.id',
+      'brand_ratings.customer_name',
+      'brand_ratings.rating',
+      'brand_ratings.review',
+      'brand_ratings.created_at',
+      eb
+        .exists(
+          eb
+            .selectFrom('orders')
+            .select(eb.lit(1).as('one'))
+            .whereRef('orders.customer_phone', '=', 'brand_ratings.customer_phone'),
+        )
+        .$castTo<boolean | number>()
+        .as('verified'),
+    ])
+    .orderBy('brand_ratings.created_at', 'desc')
+    .orderBy('brand_ratings.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function listBrandRatings(db: Executor) {
+  return db
+    .selectFrom('brand_ratings')
+    .select(['id', 'customer_name', 'customer_phone', 'rating', 'review', 'created_at'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export function deleteBrandRating(db: Executor, id: number) {
+  return db.deleteFrom('brand_ratings').where('id', '=', id).executeTakeFirst();
+}

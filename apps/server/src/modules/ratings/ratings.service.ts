@@ -1,0 +1,105 @@
+// Product ratings (only for a product of an order actually placed, DESIGN §3.8) and brand reviews.
+import type { z } from 'zod';
+import type { brandRatingCreateSchema, productRatingCreateSchema } from '@shop/domain/rating-schemas';
+import type { Db } from '../../db/connect.ts';
+import { conflict, forbidden, notFound } from '../../http/errors.ts';
+import * as repo from './ratings.repository.ts';
+
+export const RATING_NOT_ORDERED = 'Vous ne pouvez noter que les produits que vous avez commandés';
+export const RATING_ALREADY_GIVEN = 'Vous avez déjà noté ce produit pour cette commande';
+export const BRAND_RATING_THANKS = 'Merci pour votre avis !';
+
+/** One decimal, 0 when there is no rating. */
+export function averageOf(sum: number, count: number): number {
+  return count > 0 ? Math.round((sum / count) * 10) / 10 : 0;
+}
+
+export async function createProductRating(db: Db, input: z.output<typeof productRatingCreateSchema>) {
+  return db.kysely.transaction().execute(async (trx) => {
+    const order = await repo.findOrderWithProduct(trx, db.kind, {
+      orderId: input.order_id,
+      productId: input.product_id,
+      phone: input.customer_phone,
+    });
+    if (!order) throw forbidden(RATING_NOT_ORDERED);
+    if (await repo.findRatingOfOrderProduct(trx, input.order_id, input.product_id)) {
+      throw conflict(RATING_ALREADY_GIVEN);
+    }
+    const created_at = new Date().toISOString();
+    const { id } = await repo.insertProductRating(trx, { ...input, created_at });
+    await repo.adjustProductRating(trx, input.product_id, input.rating, 1);
+    await repo.bumpCatalogVersion(trx);
+    return {
+      id,
+      product_id: input.product_id,
+      customer_name: input.customer_name,
+      rating: input.rating,
+      review: input.review,
+      created_at,
+    };
+  });
+}
+
+export async function removeProductRating(db: Db, id: number): Promise<void> {
+  await db.kysely.transaction().execute(async (trx) => {
+    const rating = await repo.findProductRating(trx, id);
+    if (!rating) throw notFound('Rating not found');
+    await repo.deleteProductRating(trx, id);
+    await repo.adjustProductRating(trx, rating.product_id, -rating.rating, -1);
+    await repo.bumpCatalogVersion(trx);
+  });
+}
+
+/** Admin list: ratings grouped by product, newest activity first, paged by products. */
+export async function listProductRatings(db: Db, page: number, limit: number) {
+  const totals = await repo.countProductRatings(db.kysely);
+  const products = await repo.listRatedProducts(db.kysely, (page - 1) * limit, limit);
+  const reviews = await repo.listRatingsOfProducts(
+    db.kysely,
+    products.map((p) => p.product_id),
+  );
+  return {
+    data: products.map((p) => ({
+      product_id: p.product_id,
+      product_name: p.product_name,
+      summary: {
+        average_rating: averageOf(Number(p.rating_sum), Number(p.rating_count)),
+        total_ratings: Number(p.rating_count),
+      },
+      recent_reviews: reviews
+        .filter((r) => r.product_id === p.product_id)
+        .map(({ id, customer_name, rating, review, created_at }) => ({
+          id,
+          customer_name,
+          rating,
+          review,
+          created_at,
+        })),
+    })),
+    total_pages: Math.max(1, Math.ceil(totals.products / limit)),
+    total_ratings: totals.ratings,
+  };
+}
+
+export async function createBrandRating(db: Db, input: z.output<typeof brandRatingCreateSchema>) {
+  const created_at = new Date().toISOString();
+  const { id } = await repo.insertBrandRating(db.kysely, { ...input, created_at });
+  return { id, customer_name: input.customer_name, rating: input.rating, review: input.review, created_at };
+}
+
+export async function recentBrandRatings(db: Db, limit: number) {
+  const rows = await repo.listRecentBrandRatings(db.kysely, limit);
+  // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
+  return rows.map((r) => ({ ...r, verified: Boolean(Number(r.verified)) }));
+}
+
+export async function allBrandRatings(db: Db) {
+  const rows = await repo.listBrandRatings(db.kysely);
+  const sum = rows.reduce((total, r) => total + r.rating, 0);
+  return { data: rows, average_rating: averageOf(sum, rows.length), total: rows.length };
+}
+
+export async function removeBrandRating(db: Db, id: number): Promise<void> {
+  const result = await repo.deleteBrandRating(db.kysely, id);
+  if (Number(result.numDeletedRows) === 0) throw notFound('Brand rating not found');
+}

@@ -1,0 +1,330 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { RATING_NOT_ORDERED } from './ratings.service.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+const PHONE = '0661234567';
+const now = () => new Date().toISOString();
+
+async function insertProduct(name: string) {
+  const at = now();
+  const { id } = await t.db.kysely
+    .insertInto('products')
+    .values({
+      name,
+      description: '',
+      price_cents: 150_000,
+      discount_percentage: 0,
+      final_price_cents: 150_000,
+      stock: 10,
+      has_sizes: 0,
+      type_id: null,
+      rating_sum: 0,
+      rating_count: 0,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+async function insertOrder(phone: string, productIds: number[]) {
+  const at = now();
+  const { id } = await t.db.kysely
+    .insertInto('orders')
+    .values({
+      type: 'regular',
+      status: 'pending',
+      customer_name: 'Amina',
+      customer_phone: phone,
+      customer_address: 'Alger | 1 rue Didouche',
+      customer_postal_code: '16000',
+      wilaya_name: 'Alger',
+      subtotal_cents: 150_000,
+      discount_percentage: 0,
+      discount_cents: 0,
+      shipping_fee_cents: 50_000,
+      final_total_cents: 200_000,
+      coupon_id: null,
+      coupon_code: null,
+      custom_item_id: null,
+      clothing_type: null,
+      color: null,
+      size: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const productId of productIds) {
+    await t.db.kysely
+      .insertInto('order_items')
+      .values({
+        order_id: id,
+        product_id: productId,
+        product_name: 'P',
+        product_description: '',
+        size: '',
+        quantity: 1,
+        price_at_time_cents: 150_000,
+        product_discount_percentage: 0,
+        unit_final_price_cents: 150_000,
+      })
+      .execute();
+  }
+  return id;
+}
+
+function productTotals(id: number) {
+  return t.db.kysely
+    .selectFrom('products')
+    .select(['rating_sum', 'rating_count'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+function postRating(payload: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url: '/api/rating/create', payload });
+}
+
+describe('product ratings', () => {
+  let ordered: number;
+  let other: number;
+  let orderId: number;
+  beforeAll(async () => {
+    ordered = await insertProduct('Robe kabyle');
+    other = await insertProduct('Savon noir');
+    orderId = await insertOrder(PHONE, [ordered]);
+  });
+
+  it('refuses a product that is not in the order with 403', async () => {
+    const res = await postRating({
+      product_id: other,
+      order_id: orderId,
+      customer_name: 'Amina',
+      customer_phone: PHONE,
+      rating: 4,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ status: 403, message: RATING_NOT_ORDERED });
+    expect(await productTotals(other)).toEqual({ rating_sum: 0, rating_count: 0 });
+  });
+
+  it('refuses a phone that is not the order’s, and an unknown order', async () => {
+    const base = { product_id: ordered, customer_name: 'Amina', rating: 4 };
+    expect((await postRating({ ...base, order_id: orderId, customer_phone: '0770000000' })).statusCode).toBe(403);
+    expect((await postRating({ ...base, order_id: 999_999, customer_phone: PHONE })).statusCode).toBe(403);
+  });
+
+  it('validates the payload with French messages', async () => {
+    const res = await postRating({
+      product_id: ordered,
+      order_id: orderId,
+      customer_name: 'A',
+      customer_phone: PHONE,
+      rating: 9,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toBe('La note doit être entre 1 et 5');
+  });
+
+  it('accepts a rating of an ordered product and updates its totals; a second one is 409', async () => {
+    const payload = {
+      product_id: ordered,
+      order_id: orderId,
+      customer_name: 'Amina',
+      customer_phone: PHONE,
+      rating: 4,
+      review: ' Très belle robe ',
+    };
+    const res = await postRating(payload);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      status: 201,
+      data: { product_id: ordered, rating: 4, review: 'Très belle robe' },
+    });
+    expect(JSON.stringify(res.json())).not.toContain(PHONE);
+    expect(await productTotals(ordered)).toEqual({ rating_sum: 4, rating_count: 1 });
+
+    const again = await postRating({ ...payload, rating: 5 });
+    expect(again.statusCode).toBe(409);
+    expect(await productTotals(ordered)).toEqual({ rating_sum: 4, rating_count: 1 });
+  });
+
+  it('defaults the review to an empty string', async () => {
+    const secondOrder = await insertOrder(PHONE, [ordered, other]);
+    const res = await postRating({
+      product_id: other,
+      order_id: secondOrder,
+      customer_name: 'Amina',
+      customer_phone: PHONE,
+      rating: 2,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json<{ data: { review: string } }>().data.review).toBe('');
+    expect(await productTotals(other)).toEqual({ rating_sum: 2, rating_count: 1 });
+  });
+
+  it('lists ratings grouped by product for the admin, newest activity first', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/rating/getAllRatings/1/1',
+      headers: await t.adminHeaders(),
+    });
+    expect(res.statusCode).toBe(200);
+    const data = res.json<{
+      data: {
+        data: {
+          product_id: number;
+          product_name: string;
+          summary: { average_rating: number; total_ratings: number };
+          recent_reviews: { id: number; rating: number }[];
+        }[];
+        total_pages: number;
+        total_ratings: number;
+      };
+    }>().data;
+    expect(data.total_ratings).toBe(2);
+    expect(data.total_pages).toBe(2);
+    expect(data.data).toHaveLength(1);
+    expect(data.data[0]).toMatchObject({
+      product_id: other,
+      product_name: 'Savon noir',
+      summary: { average_rating: 2, total_ratings: 1 },
+    });
+    const page2 = await t.app.inject({
+      method: 'GET',
+      url: '/api/rating/getAllRatings/2/1',
+      headers: await t.adminHeaders(),
+    });
+    expect(page2.json<{ data: { data: { product_id: number }[] } }>().data.data[0]?.product_id).toBe(ordered);
+  });
+
+  it('removing a rating takes it off the product totals; a missing one is 404', async () => {
+    const rating = await t.db.kysely
+      .selectFrom('product_ratings')
+      .select('id')
+      .where('product_id', '=', ordered)
+      .executeTakeFirstOrThrow();
+    const headers = await t.adminHeaders();
+    const res = await t.app.inject({ method: 'POST', url: '/api/rating/remove', headers, payload: { id: rating.id } });
+    expect(res.statusCode).toBe(200);
+    expect(await productTotals(ordered)).toEqual({ rating_sum: 0, rating_count: 0 });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/rating/remove',
+      headers,
+      payload: { id: rating.id },
+    });
+    expect(again.statusCode).toBe(404);
+  });
+});
+
+describe('brand ratings', () => {
+  const BRAND_PHONE = '0550998877';
+
+  function postBrand(payload: Record<string, unknown>, ip = '10.1.0.1') {
+    return t.app.inject({ method: 'POST', url: '/api/BrandRating/create', payload, remoteAddress: ip });
+  }
+
+  it('validates with the French messages of SPEC §5', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ customer_phone: BRAND_PHONE, review: 'Top' }, 'Le nom est requis'],
+      [{ customer_name: 'Karim', review: 'Top' }, 'Le numéro de téléphone est requis'],
+      [
+        { customer_name: 'Karim', customer_phone: '12345', review: 'Top' },
+        'Le numéro de téléphone doit contenir 10 chiffres',
+      ],
+      [{ customer_name: 'Karim', customer_phone: BRAND_PHONE, review: '  ' }, 'Votre avis est requis'],
+      [
+        { customer_name: 'Karim', customer_phone: BRAND_PHONE, review: 'Top', rating: 0 },
+        'La note doit être entre 1 et 5',
+      ],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await postBrand(payload, '10.1.0.2');
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ message: string }>().message).toBe(message);
+    }
+  });
+
+  it('accepts a review (rating defaults to 5) with the thank-you message', async () => {
+    const res = await postBrand({ customer_name: 'Karim', customer_phone: BRAND_PHONE, review: 'Service rapide' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ status: 201, message: 'Merci pour votre avis !', data: { rating: 5 } });
+    const verified = await postBrand({
+      customer_name: 'Amina',
+      customer_phone: PHONE,
+      rating: 4,
+      review: 'Belle qualité',
+    });
+    expect(verified.statusCode).toBe(201);
+  });
+
+  it('public recent ratings never carry a phone and mark customers who ordered as verified', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/BrandRating/getRecentRatings?limit=5' });
+    expect(res.statusCode).toBe(200);
+    const body = res.body;
+    expect(body).not.toContain(BRAND_PHONE);
+    expect(body).not.toContain(PHONE);
+    expect(body).not.toContain('customer_phone');
+    const rows = res.json<{ data: { customer_name: string; verified: boolean; review: string }[] }>().data;
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(rows[0]).toMatchObject({ customer_name: 'Amina', verified: true, review: 'Belle qualité' });
+    expect(rows.find((r) => r.customer_name === 'Karim')?.verified).toBe(false);
+    const one = await t.app.inject({ method: 'GET', url: '/api/BrandRating/getRecentRatings?limit=1' });
+    expect(one.json<{ data: unknown[] }>().data).toHaveLength(1);
+  });
+
+  it('gives the admin every review with phones, the average and the total; remove deletes', async () => {
+    const headers = await t.adminHeaders();
+    const res = await t.app.inject({ method: 'GET', url: '/api/BrandRating/getBrandRatings', headers });
+    expect(res.statusCode).toBe(200);
+    const data = res.json<{
+      data: { data: { id: number; customer_phone: string; rating: number }[]; average_rating: number; total: number };
+    }>().data;
+    expect(data.data.map((r) => r.customer_phone)).toContain(BRAND_PHONE);
+    expect(data.total).toBe(data.data.length);
+    const expected = Math.round((data.data.reduce((s, r) => s + r.rating, 0) / data.total) * 10) / 10;
+    expect(data.average_rating).toBe(expected);
+
+    const id = data.data[0]?.id;
+    const removed = await t.app.inject({ method: 'POST', url: '/api/BrandRating/remove', headers, payload: { id } });
+    expect(removed.statusCode).toBe(200);
+    const again = await t.app.inject({ method: 'POST', url: '/api/BrandRating/remove', headers, payload: { id } });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('rate-limits brand reviews per client address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const res = await postBrand({ customer_name: 'Spam', customer_phone: BRAND_PHONE, review: `n°${i}` }, '10.7.7.7');
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
+    expect(statuses[5]).toBe(429);
+    const elsewhere = await postBrand(
+      { customer_name: 'Lina', customer_phone: BRAND_PHONE, review: 'Bien' },
+      '10.7.7.8',
+    );
+    expect(elsewhere.statusCode).toBe(201);
+  });
+});
+
+describe('admin rating calls need a token', () => {
+  it.each([
+    ['GET', '/api/rating/getAllRatings/1/20'],
+    ['POST', '/api/rating/remove'],
+    ['GET', '/api/BrandRating/getBrandRatings'],
+    ['POST', '/api/BrandRating/remove'],
+  ] as const)('%s %s → 401', async (method, url) => {
+    const res = await t.app.inject({ method, url, payload: method === 'POST' ? { id: 1 } : undefined });
+    expect(res.statusCode).toBe(401);
+  });
+});
