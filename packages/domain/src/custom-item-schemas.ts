@@ -49,3 +49,6 @@ export const customOrderItemSchema = z
     return { ...item, available_sizes: sizes, available_colors: colors };
   });
 export type CustomOrderItemInput = z.input<typeof customOrderItemSchema>;
+
+/** GET /CustomOrderItem/getAll: active items only unless `all=true`. */
+export const customItemsQuerySchema = z.object({ all: booleanish.optional().default(false) });

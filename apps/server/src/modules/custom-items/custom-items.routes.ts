@@ -1,3 +1,88 @@
+import { idParamsSchema } from '@shop/domain/common-schemas';
+import { customItemsQuerySchema, customOrderItemSchema } from '@shop/domain/custom-item-schemas';
+import { requireAdmin } from '../../http/admin-guard.ts';
+import { envelope } from '../../http/envelope.ts';
 import type { App } from '../../http/types.ts';
+import {
+  createCustomItem,
+  deleteCustomItem,
+  listCustomItems,
+  toggleCustomItem,
+  updateCustomItem,
+} from './custom-items.service.ts';
 
-export function customItemsRoutes(_app: App): void {}
+const tags = ['custom-items'];
+const security = [{ bearer: [] }];
+
+export function customItemsRoutes(app: App): void {
+  app.get(
+    '/CustomOrderItem/getAll',
+    {
+      schema: {
+        tags,
+        summary: 'Custom-order items; active ones only unless all=true',
+        querystring: customItemsQuerySchema,
+      },
+    },
+    async (request) => envelope(await listCustomItems(app.db, request.query.all)),
+  );
+
+  app.post(
+    '/CustomOrderItem/store',
+    {
+      schema: { tags, summary: 'Adds a custom-order item (admin)', body: customOrderItemSchema, security },
+      preHandler: requireAdmin,
+    },
+    async (request, reply) => {
+      const item = await createCustomItem(app.db, request.body);
+      return reply.status(201).send(envelope(item, 'Custom order item created', 201));
+    },
+  );
+
+  app.put(
+    '/CustomOrderItem/update/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Replaces a custom-order item (admin)',
+        params: idParamsSchema,
+        body: customOrderItemSchema,
+        security,
+      },
+      preHandler: requireAdmin,
+    },
+    async (request) =>
+      envelope(await updateCustomItem(app.db, request.params.id, request.body), 'Custom order item updated'),
+  );
+
+  app.put(
+    '/CustomOrderItem/toggleActive/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Activates or deactivates a custom-order item (admin)',
+        params: idParamsSchema,
+        security,
+      },
+      preHandler: requireAdmin,
+    },
+    async (request) => envelope(await toggleCustomItem(app.db, request.params.id), 'Custom order item updated'),
+  );
+
+  app.delete(
+    '/CustomOrderItem/delete/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Deletes a custom-order item; past orders keep their clothing type (admin)',
+        params: idParamsSchema,
+        security,
+      },
+      preHandler: requireAdmin,
+    },
+    async (request) => {
+      await deleteCustomItem(app.db, request.params.id);
+      return envelope(null, 'Custom order item deleted');
+    },
+  );
+}
