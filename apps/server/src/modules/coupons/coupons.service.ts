@@ -1,0 +1,102 @@
+// Coupons (SPEC §3, §5; DESIGN §3.4): validating a code never counts a use; a use is counted by the
+// order that carries it, inside the order's transaction (see countCouponUse).
+import { couponDisplayStatus, todayIso } from '@shop/domain/coupon-status';
+import type { CouponRow, Database } from '../../db/database.ts';
+import { HttpError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import * as repo from './coupons.repository.ts';
+
+export const COUPON_MESSAGES = {
+  unknown: 'Code promo invalide',
+  expired: 'Code promo expiré',
+  inactive: 'Code promo désactivé',
+  exhausted: 'Code promo épuisé',
+  valid: 'Code promo valide',
+  duplicate: 'Coupon code already exists',
+  notFound: 'Coupon not found',
+} as const;
+
+export interface Coupon {
+  id: number;
+  code: string;
+  discount_percentage: number;
+  is_active: boolean;
+  max_uses: number | null;
+  current_uses: number;
+  expiry_date: string;
+  created_at: string;
+}
+
+export function toCoupon(row: CouponRow): Coupon {
+  return {
+    id: row.id,
+    code: row.code,
+    discount_percentage: row.discount_percentage,
+    is_active: row.is_active === 1,
+    max_uses: row.max_uses,
+    current_uses: row.current_uses,
+    expiry_date: row.expiry_date,
+    created_at: row.created_at,
+  };
+}
+
+/** Why a coupon cannot be used now, or null when it can. */
+export function couponRefusal(row: CouponRow, today = todayIso()): HttpError | null {
+  switch (couponDisplayStatus(toCoupon(row), today)) {
+    case 'Inactive':
+      return badRequest(COUPON_MESSAGES.inactive);
+    case 'Expired':
+      return badRequest(COUPON_MESSAGES.expired);
+    case 'Max Used':
+      return badRequest(COUPON_MESSAGES.exhausted);
+    case 'Active':
+      return null;
+  }
+}
+
+export async function validateCoupon(
+  db: Database,
+  rawCode: string,
+): Promise<{ code: string; discount_percentage: number }> {
+  const row = await repo.findCouponByCode(db, rawCode.trim().toUpperCase());
+  if (!row) throw notFound(COUPON_MESSAGES.unknown);
+  const refusal = couponRefusal(row);
+  if (refusal) throw refusal;
+  return { code: row.code, discount_percentage: row.discount_percentage };
+}
+
+export async function listCoupons(db: Database): Promise<Coupon[]> {
+  return (await repo.listCoupons(db)).map(toCoupon);
+}
+
+export interface CouponCreate {
+  code: string;
+  discount_percentage: number;
+  max_uses: number;
+  expiry_date: string;
+  is_active: boolean;
+}
+
+export async function createCoupon(db: Database, input: CouponCreate): Promise<Coupon> {
+  if (await repo.findCouponByCode(db, input.code)) throw conflict(COUPON_MESSAGES.duplicate);
+  try {
+    const row = await repo.insertCoupon(db, {
+      code: input.code,
+      discount_percentage: input.discount_percentage,
+      max_uses: input.max_uses,
+      current_uses: 0,
+      is_active: input.is_active ? 1 : 0,
+      expiry_date: input.expiry_date,
+      created_at: new Date().toISOString(),
+    });
+    return toCoupon(row);
+  } catch (error) {
+    if (repo.isUniqueViolation(error)) throw conflict(COUPON_MESSAGES.duplicate);
+    throw error;
+  }
+}
+
+export async function toggleCoupon(db: Database, id: number): Promise<Coupon> {
+  const row = await repo.toggleCoupon(db, id);
+  if (!row) throw notFound(COUPON_MESSAGES.notFound);
+  return toCoupon(row);
+}

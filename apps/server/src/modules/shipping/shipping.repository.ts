@@ -1,0 +1,52 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+
+export function listShippingPrices(db: Executor) {
+  return db
+    .selectFrom('shipping_prices')
+    .selectAll()
+    .orderBy(sql`wilaya_code is null`)
+    .orderBy('wilaya_code')
+    .orderBy('wilaya_name')
+    .execute();
+}
+
+export function findShippingPrice(db: Executor, id: number) {
+  return db.selectFrom('shipping_prices').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The wilaya of that name, matched case-insensitively (DESIGN §3.11). */
+export function findShippingPriceByName(db: Executor, wilayaName: string, exceptId?: number) {
+  let query = db
+    .selectFrom('shipping_prices')
+    .selectAll()
+    .where(sql<string>`lower(wilaya_name)`, '=', wilayaName.trim().toLowerCase());
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return query.executeTakeFirst();
+}
+
+export function insertShippingPrice(
+  db: Executor,
+  values: { wilaya_code: number | null; wilaya_name: string; price_cents: number },
+) {
+  return db.insertInto('shipping_prices').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateShippingPrice(
+  db: Executor,
+  id: number,
+  values: { wilaya_name: string; price_cents: number; wilaya_code?: number | null },
+) {
+  return db.updateTable('shipping_prices').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+export async function deleteShippingPrice(db: Executor, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('shipping_prices').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** A unique index refused the write (SQLite or PostgreSQL). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

@@ -1,0 +1,72 @@
+// Shipping prices per wilaya (SPEC §3, DESIGN §3.11): stored in centimes, spoken in Da; a wilaya
+// name exists once, compared case-insensitively.
+import { toCentimes, toDa } from '@shop/domain/money';
+import type { Selectable } from 'kysely';
+import type { Database, ShippingPriceTable } from '../../db/database.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import * as repo from './shipping.repository.ts';
+
+export const DUPLICATE_WILAYA_MESSAGE = 'A shipping price for this wilaya already exists';
+export const SHIPPING_NOT_FOUND_MESSAGE = 'Shipping price not found';
+
+export interface ShippingPrice {
+  id: number;
+  wilaya_code: number | null;
+  wilaya_name: string;
+  price: number;
+}
+
+export function toShippingPrice(row: Selectable<ShippingPriceTable>): ShippingPrice {
+  return { id: row.id, wilaya_code: row.wilaya_code, wilaya_name: row.wilaya_name, price: toDa(row.price_cents) };
+}
+
+export async function listShippingPrices(db: Database): Promise<ShippingPrice[]> {
+  return (await repo.listShippingPrices(db)).map(toShippingPrice);
+}
+
+export interface ShippingPriceInput {
+  wilaya_name: string;
+  price: number;
+  wilaya_code?: number | null | undefined;
+}
+
+export async function createShippingPrice(db: Database, input: ShippingPriceInput): Promise<ShippingPrice> {
+  if (await repo.findShippingPriceByName(db, input.wilaya_name)) throw conflict(DUPLICATE_WILAYA_MESSAGE);
+  try {
+    const row = await repo.insertShippingPrice(db, {
+      wilaya_code: input.wilaya_code ?? null,
+      wilaya_name: input.wilaya_name,
+      price_cents: toCentimes(input.price),
+    });
+    return toShippingPrice(row);
+  } catch (error) {
+    // Two admins adding the same wilaya at once: the unique index decides.
+    if (repo.isUniqueViolation(error)) throw conflict(DUPLICATE_WILAYA_MESSAGE);
+    throw error;
+  }
+}
+
+export async function updateShippingPrice(
+  db: Database,
+  id: number,
+  input: ShippingPriceInput,
+): Promise<ShippingPrice> {
+  if (!(await repo.findShippingPrice(db, id))) throw notFound(SHIPPING_NOT_FOUND_MESSAGE);
+  if (await repo.findShippingPriceByName(db, input.wilaya_name, id)) throw conflict(DUPLICATE_WILAYA_MESSAGE);
+  try {
+    const row = await repo.updateShippingPrice(db, id, {
+      wilaya_name: input.wilaya_name,
+      price_cents: toCentimes(input.price),
+      ...(input.wilaya_code !== undefined ? { wilaya_code: input.wilaya_code } : {}),
+    });
+    if (!row) throw notFound(SHIPPING_NOT_FOUND_MESSAGE);
+    return toShippingPrice(row);
+  } catch (error) {
+    if (repo.isUniqueViolation(error)) throw conflict(DUPLICATE_WILAYA_MESSAGE);
+    throw error;
+  }
+}
+
+export async function deleteShippingPrice(db: Database, id: number): Promise<void> {
+  if (!(await repo.deleteShippingPrice(db, id))) throw notFound(SHIPPING_NOT_FOUND_MESSAGE);
+}
