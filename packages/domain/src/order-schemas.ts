@@ -133,3 +133,15 @@ export function splitCustomerAddress(value: string): { wilaya: string; address: 
 }
 
 export const ADDRESS_SEPARATOR = ' | ';
+
+/** Admin's full order list: every order (up to 1000) unless page/limit are given. */
+export const ORDER_LIST_MAX = 1000;
+export const orderListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, { error: 'page must be at least 1' }).max(1_000_000).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(ORDER_LIST_MAX, { error: `limit must be at most ${ORDER_LIST_MAX}` })
+    .default(ORDER_LIST_MAX),
+});

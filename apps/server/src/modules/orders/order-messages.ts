@@ -1,0 +1,23 @@
+// Texts of the order calls: French for the customer's calls, English for the admin's.
+export const ORDER_MESSAGES = {
+  created: 'Commande créée avec succès',
+  customCreated: 'Votre commande personnalisée a été créée avec succès',
+  pricesChanged: 'Les prix ont changé, veuillez vérifier le nouveau total',
+  stockShort: 'Stock insuffisant pour certains articles',
+  productNotFound: 'Produit introuvable',
+  sizeRequired: 'Veuillez sélectionner une taille',
+  sizeInvalid: 'Taille invalide pour certains articles',
+  sizeNotExpected: "Ce produit n'a pas de taille",
+  couponUnusable: 'Code promo invalide ou expiré',
+  clothingTypeNotFound: 'Type de vêtement introuvable',
+  clothingSizeRequired: 'La taille est requise',
+  clothingSizeInvalid: "Cette taille n'est pas disponible",
+  colorInvalid: "Cette couleur n'est pas disponible",
+  imageRequired: 'Au moins une image de référence est requise',
+  frontImageRequired: "L'image de face est requise pour une tasse",
+  // admin
+  orderNotFound: 'Order not found',
+  statusUpdated: 'Order status updated',
+  statusUnchanged: 'Order status unchanged',
+  reopenShort: 'Not enough stock to reopen this order',
+} as const;

@@ -1,0 +1,249 @@
+import { sql, type Insertable } from 'kysely';
+import type {
+  Executor,
+  OrderItemTable,
+  OrderReferenceImageTable,
+  OrderTable,
+} from '../../db/database.ts';
+
+// ---- reads for pricing a cart ----
+
+export function findProductsForOrder(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('products')
+    .leftJoin('product_types', 'product_types.id', 'products.type_id')
+    .select([
+      'products.id',
+      'products.name',
+      'products.description',
+      'products.price_cents',
+      'products.discount_percentage',
+      'products.stock',
+      'products.has_sizes',
+      'product_types.name as type_name',
+    ])
+    .where('products.id', 'in', ids)
+    .execute();
+}
+
+export function findSizesOf(db: Executor, productIds: readonly number[]) {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('product_sizes')
+    .select(['product_id', 'size', 'stock'])
+    .where('product_id', 'in', productIds)
+    .execute();
+}
+
+/** Image urls of the products, primary first. */
+export function findImagesOf(db: Executor, productIds: readonly number[]) {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('product_images')
+    .select(['product_id', 'image_url'])
+    .where('product_id', 'in', productIds)
+    .orderBy('product_id')
+    .orderBy('is_primary', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+export function findShippingCents(db: Executor, wilayaName: string) {
+  return db
+    .selectFrom('shipping_prices')
+    .select(['wilaya_name', 'price_cents'])
+    .where(sql<string>`lower(wilaya_name)`, '=', wilayaName.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+export function findCustomItemById(db: Executor, id: number) {
+  return db.selectFrom('custom_order_items').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findCustomItemByName(db: Executor, name: string) {
+  return db
+    .selectFrom('custom_order_items')
+    .selectAll()
+    .where(sql<string>`lower(name)`, '=', name.trim().toLowerCase())
+    .orderBy('active', 'desc')
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+// ---- guarded stock moves (DESIGN §3.3) ----
+
+async function affected(query: Promise<{ numUpdatedRows: bigint }>): Promise<boolean> {
+  return Number((await query).numUpdatedRows) > 0;
+}
+
+export function takeSizeStock(db: Executor, productId: number, size: string, quantity: number) {
+  return affected(
+    db
+      .updateTable('product_sizes')
+      .set({ stock: sql<number>`stock - ${quantity}` })
+      .where('product_id', '=', productId)
+      .where('size', '=', size)
+      .where('stock', '>=', quantity)
+      .executeTakeFirst(),
+  );
+}
+
+export function takeProductStock(db: Executor, productId: number, quantity: number) {
+  return affected(
+    db
+      .updateTable('products')
+      .set({ stock: sql<number>`stock - ${quantity}` })
+      .where('id', '=', productId)
+      .where('stock', '>=', quantity)
+      .executeTakeFirst(),
+  );
+}
+
+export function giveSizeStock(db: Executor, productId: number, size: string, quantity: number) {
+  return db
+    .updateTable('product_sizes')
+    .set({ stock: sql<number>`stock + ${quantity}` })
+    .where('product_id', '=', productId)
+    .where('size', '=', size)
+    .execute();
+}
+
+export function giveProductStock(db: Executor, productId: number, quantity: number) {
+  return db
+    .updateTable('products')
+    .set({ stock: sql<number>`stock + ${quantity}` })
+    .where('id', '=', productId)
+    .execute();
+}
+
+// ---- writes ----
+
+export async function insertOrder(db: Executor, order: Insertable<OrderTable>): Promise<number> {
+  const row = await db.insertInto('orders').values(order).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertOrderItems(db: Executor, items: Insertable<OrderItemTable>[]): Promise<void> {
+  if (items.length > 0) await db.insertInto('order_items').values(items).execute();
+}
+
+export async function insertReferenceImages(
+  db: Executor,
+  images: Insertable<OrderReferenceImageTable>[],
+): Promise<void> {
+  if (images.length > 0) await db.insertInto('order_reference_images').values(images).execute();
+}
+
+export async function insertStatusHistory(
+  db: Executor,
+  orderId: number,
+  fromStatus: string | null,
+  toStatus: string,
+  at: string,
+): Promise<void> {
+  await db
+    .insertInto('order_status_history')
+    .values({ order_id: orderId, from_status: fromStatus, to_status: toStatus, changed_at: at })
+    .execute();
+}
+
+export async function setOrderStatus(db: Executor, orderId: number, status: string, at: string): Promise<void> {
+  await db.updateTable('orders').set({ status, updated_at: at }).where('id', '=', orderId).execute();
+}
+
+// ---- admin reads ----
+
+export function findOrder(db: Executor, id: number, forUpdate = false) {
+  const query = db.selectFrom('orders').selectAll().where('id', '=', id);
+  return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export interface OrderFilter {
+  phone?: string | undefined;
+  type?: 'regular' | 'custom' | undefined;
+}
+
+function filtered(db: Executor, filter: OrderFilter) {
+  let query = db.selectFrom('orders');
+  if (filter.phone) {
+    const escaped = filter.phone.replace(/[\\%_]/g, (c) => `\\${c}`);
+    query = query.where(sql<boolean>`customer_phone like ${`%${escaped}%`} escape '\\'`);
+  }
+  if (filter.type) query = query.where('type', '=', filter.type);
+  return query;
+}
+
+export function listOrders(db: Executor, filter: OrderFilter, limit: number, offset: number) {
+  return filtered(db, filter).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
+}
+
+export async function countOrders(db: Executor, filter: OrderFilter): Promise<number> {
+  const row = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function findItemsOf(db: Executor, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('order_items').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute();
+}
+
+export function findReferenceImagesOf(db: Executor, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('order_reference_images')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .orderBy('id')
+    .execute();
+}
+
+export function findStatusHistory(db: Executor, orderId: number) {
+  return db
+    .selectFrom('order_status_history')
+    .select(['from_status', 'to_status', 'changed_at'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+}
+
+// ---- stats, computed in SQL (DESIGN §3.9) ----
+
+export async function orderCountsByStatus(db: Executor) {
+  return db
+    .selectFrom('orders')
+    .select((eb) => [
+      'status',
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.coalesce(eb.fn.sum<number>('final_total_cents'), sql<number>`0`).as('total_cents'),
+    ])
+    .groupBy('status')
+    .execute();
+}
+
+export async function countProducts(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Orders placed per day since `fromDay` (YYYY-MM-DD) and the revenue of the successful ones. */
+export function ordersPerDay(db: Executor, fromDay: string) {
+  const day = sql<string>`substr(created_at, 1, 10)`;
+  return db
+    .selectFrom('orders')
+    .select([
+      day.as('day'),
+      sql<number>`count(*)`.as('orders'),
+      sql<number>`coalesce(sum(case when status = 'successful' then final_total_cents else 0 end), 0)`.as(
+        'revenue_cents',
+      ),
+    ])
+    .where('created_at', '>=', fromDay)
+    .groupBy(day)
+    .execute();
+}

@@ -1,0 +1,575 @@
+// Orders (SPEC §3, §4; DESIGN §3.2-3.4): the server recomputes every figure from its own prices,
+// and takes stock and counts the coupon use in the transaction that writes the order, with
+// guarded updates, so two customers can never buy the same last unit.
+import { couponDisplayStatus, todayIso } from '@shop/domain/coupon-status';
+import { DEFAULT_SHIPPING_FEE_DA } from '@shop/domain/constants';
+import { isCupName, parseList } from '@shop/domain/custom-item-schemas';
+import { toCentimes, toDa } from '@shop/domain/money';
+import {
+  REFERENCE_IMAGE_FIELDS,
+  splitCustomerAddress,
+  type CustomOrderFields,
+  type ReferenceImagePosition,
+} from '@shop/domain/order-schemas';
+import { ORDER_STATUSES, type OrderStatus } from '@shop/domain/order-status';
+import { finalPriceCentimes, orderTotals, type OrderTotals } from '@shop/domain/pricing';
+import { isSize, toShortSize } from '@shop/domain/sizes';
+import type { Database, Executor, OrderRow } from '../../db/database.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import type { UploadedFile } from '../../http/multipart.ts';
+import { deleteImageFiles, prepareImage, storePreparedImage } from '../media/media.service.ts';
+import * as couponsRepo from '../coupons/coupons.repository.ts';
+import { ORDER_MESSAGES } from './order-messages.ts';
+import * as repo from './orders.repository.ts';
+
+const DEFAULT_SHIPPING_FEE_CENTS = toCentimes(DEFAULT_SHIPPING_FEE_DA);
+/** The client's figures may differ from ours by at most 0.01 Da (rounding). */
+const PRICE_TOLERANCE_CENTS = 1;
+
+export interface OrderCreated {
+  order_id: number;
+  subtotal: number;
+  discount_percentage: number;
+  discount_amount: number;
+  shipping_fee: number;
+  total: number;
+}
+
+function created(orderId: number, totals: OrderTotals): OrderCreated {
+  return {
+    order_id: orderId,
+    subtotal: toDa(totals.subtotal),
+    discount_percentage: totals.discountPercentage,
+    discount_amount: toDa(totals.discount),
+    shipping_fee: toDa(totals.shippingFee),
+    total: toDa(totals.total),
+  };
+}
+
+// ---------------------------------------------------------------- shared steps
+
+interface Pricing {
+  wilayaName: string;
+  shippingCents: number;
+  coupon: { id: number; code: string; discount: number } | null;
+}
+
+async function priceContext(
+  db: Database,
+  input: { wilaya?: string | undefined; customer_address: string; coupon_code: string },
+): Promise<Pricing> {
+  const wanted = input.wilaya?.trim() || splitCustomerAddress(input.customer_address).wilaya;
+  const shipping = wanted ? await repo.findShippingCents(db, wanted) : undefined;
+  let coupon: Pricing['coupon'] = null;
+  if (input.coupon_code) {
+    const row = await couponsRepo.findCouponByCode(db, input.coupon_code);
+    if (!row) throw badRequest(ORDER_MESSAGES.couponUnusable);
+    const state = { ...row, is_active: row.is_active === 1 };
+    if (couponDisplayStatus(state) !== 'Active') throw badRequest(ORDER_MESSAGES.couponUnusable);
+    coupon = { id: row.id, code: row.code, discount: row.discount_percentage };
+  }
+  return {
+    wilayaName: shipping?.wilaya_name ?? wanted,
+    shippingCents: shipping?.price_cents ?? DEFAULT_SHIPPING_FEE_CENTS,
+    coupon,
+  };
+}
+
+/** 409 with the real figures when the client's subtotal or shipping fee is not ours. */
+function assertClientFigures(client: { subtotal: number; shipping_fee: number }, totals: OrderTotals): void {
+  const off = (da: number, cents: number) => Math.abs(da * 100 - cents) > PRICE_TOLERANCE_CENTS + 1e-6;
+  if (off(client.subtotal, totals.subtotal) || off(client.shipping_fee, totals.shippingFee)) {
+    throw conflict(ORDER_MESSAGES.pricesChanged, {
+      subtotal: toDa(totals.subtotal),
+      shipping_fee: toDa(totals.shippingFee),
+      discount_percentage: totals.discountPercentage,
+      total: toDa(totals.total),
+    });
+  }
+}
+
+async function countCouponUse(trx: Executor, coupon: Pricing['coupon']): Promise<void> {
+  if (coupon && !(await couponsRepo.countCouponUse(trx, coupon.id, todayIso()))) {
+    throw badRequest(ORDER_MESSAGES.couponUnusable);
+  }
+}
+
+function orderHeader(
+  input: { customer_name: string; customer_phone: string; customer_address: string; customer_postal_code: string },
+  pricing: Pricing,
+  totals: OrderTotals,
+  now: string,
+) {
+  return {
+    status: 'pending',
+    customer_name: input.customer_name,
+    customer_phone: input.customer_phone,
+    customer_address: input.customer_address,
+    customer_postal_code: input.customer_postal_code,
+    wilaya_name: pricing.wilayaName,
+    subtotal_cents: totals.subtotal,
+    discount_percentage: totals.discountPercentage,
+    discount_cents: totals.discount,
+    shipping_fee_cents: totals.shippingFee,
+    final_total_cents: totals.total,
+    coupon_id: pricing.coupon?.id ?? null,
+    coupon_code: pricing.coupon?.code ?? null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+// ---------------------------------------------------------------- stock
+
+export interface StockLine {
+  product_id: number;
+  /** '' for a product without sizes. */
+  size: string;
+  quantity: number;
+}
+
+export interface StockReport {
+  product_id: number;
+  name: string;
+  size: string;
+  requested: number;
+  available: number;
+  ok: boolean;
+}
+
+/** Merges lines of the same product and size, sorted by (product_id, size). */
+function mergeLines(lines: readonly StockLine[]): StockLine[] {
+  const merged = new Map<string, StockLine>();
+  for (const line of lines) {
+    const key = `${line.product_id}\u0000${line.size}`;
+    const existing = merged.get(key);
+    if (existing) existing.quantity += line.quantity;
+    else merged.set(key, { ...line });
+  }
+  return [...merged.values()].sort((a, b) =>
+    a.product_id !== b.product_id ? a.product_id - b.product_id : a.size < b.size ? -1 : a.size > b.size ? 1 : 0,
+  );
+}
+
+/**
+ * Takes the stock of every line with guarded updates; returns the lines that were short.
+ * Rows are always locked in one global order — every size row by (product_id, size), then every
+ * product row by id — so concurrent orders on PostgreSQL cannot deadlock.
+ */
+async function takeStock(trx: Executor, lines: readonly StockLine[]): Promise<StockLine[]> {
+  const merged = mergeLines(lines);
+  const short: StockLine[] = [];
+  for (const line of merged) {
+    if (line.size && !(await repo.takeSizeStock(trx, line.product_id, line.size, line.quantity))) short.push(line);
+  }
+  const perProduct = new Map<number, number>();
+  for (const line of merged) perProduct.set(line.product_id, (perProduct.get(line.product_id) ?? 0) + line.quantity);
+  for (const [productId, quantity] of [...perProduct].sort((a, b) => a[0] - b[0])) {
+    if (!(await repo.takeProductStock(trx, productId, quantity))) {
+      for (const line of merged) if (line.product_id === productId && !short.includes(line)) short.push(line);
+    }
+  }
+  return short;
+}
+
+async function giveStock(trx: Executor, lines: readonly StockLine[]): Promise<void> {
+  const merged = mergeLines(lines);
+  for (const line of merged) if (line.size) await repo.giveSizeStock(trx, line.product_id, line.size, line.quantity);
+  const perProduct = new Map<number, number>();
+  for (const line of merged) perProduct.set(line.product_id, (perProduct.get(line.product_id) ?? 0) + line.quantity);
+  for (const [productId, quantity] of [...perProduct].sort((a, b) => a[0] - b[0])) {
+    await repo.giveProductStock(trx, productId, quantity);
+  }
+}
+
+/** What is available now for each line (the checkStock answer), the short lines marked not ok. */
+async function stockReport(
+  db: Executor,
+  lines: readonly StockLine[],
+  short: readonly StockLine[],
+): Promise<StockReport[]> {
+  const merged = mergeLines(lines);
+  const ids = [...new Set(merged.map((l) => l.product_id))];
+  const [products, sizes] = await Promise.all([repo.findProductsForOrder(db, ids), repo.findSizesOf(db, ids)]);
+  return merged.map((line) => {
+    const product = products.find((p) => p.id === line.product_id);
+    const available = line.size
+      ? (sizes.find((s) => s.product_id === line.product_id && s.size === line.size)?.stock ?? 0)
+      : (product?.stock ?? 0);
+    const isShort = short.some((s) => s.product_id === line.product_id && s.size === line.size);
+    return {
+      product_id: line.product_id,
+      name: product?.name ?? '',
+      size: line.size,
+      requested: line.quantity,
+      available,
+      ok: !isShort && available >= line.quantity,
+    };
+  });
+}
+
+/** Thrown inside the transaction to roll it back; answered with the stock report outside it. */
+class StockShortage extends Error {
+  readonly short: StockLine[];
+  constructor(short: StockLine[]) {
+    super('stock shortage');
+    this.short = short;
+  }
+}
+
+// ---------------------------------------------------------------- regular order
+
+export interface RegularOrderData {
+  customer_name: string;
+  customer_phone: string;
+  customer_address: string;
+  customer_postal_code: string;
+  subtotal: number;
+  shipping_fee: number;
+  coupon_code: string;
+  wilaya?: string | undefined;
+  items: { product_id: number; quantity: number; size: string }[];
+}
+
+/** A cart size as a short code: '' stays '', a long name maps, anything else is refused. */
+function cartSize(value: string): string | null {
+  const trimmed = value.trim();
+  if (!trimmed) return '';
+  const upper = trimmed.toUpperCase();
+  if (isSize(upper)) return upper;
+  const short = toShortSize(trimmed);
+  // toShortSize falls back to M for unknown names; only a real long name of M maps to M.
+  if (short === 'M' && trimmed.toLowerCase() !== 'medium') return null;
+  return short;
+}
+
+export async function placeRegularOrder(db: Database, input: RegularOrderData): Promise<OrderCreated> {
+  const ids = [...new Set(input.items.map((i) => i.product_id))];
+  const [products, sizes, images] = await Promise.all([
+    repo.findProductsForOrder(db, ids),
+    repo.findSizesOf(db, ids),
+    repo.findImagesOf(db, ids),
+  ]);
+
+  const lines = input.items.map((item) => {
+    const product = products.find((p) => p.id === item.product_id);
+    if (!product) throw badRequest(ORDER_MESSAGES.productNotFound);
+    const size = cartSize(item.size);
+    if (size === null) throw badRequest(ORDER_MESSAGES.sizeInvalid);
+    if (product.has_sizes === 1) {
+      if (!size) throw badRequest(ORDER_MESSAGES.sizeRequired);
+      if (!sizes.some((s) => s.product_id === product.id && s.size === size)) {
+        throw badRequest(ORDER_MESSAGES.sizeInvalid);
+      }
+    } else if (size) {
+      throw badRequest(ORDER_MESSAGES.sizeNotExpected);
+    }
+    const unitCents = finalPriceCentimes(product.price_cents, product.discount_percentage);
+    return { product, size, quantity: item.quantity, unitCents };
+  });
+
+  const pricing = await priceContext(db, input);
+  const subtotalCents = lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
+  const totals = orderTotals(subtotalCents, pricing.coupon?.discount ?? 0, pricing.shippingCents);
+  assertClientFigures(input, totals);
+
+  const stockLines = lines.map((l) => ({ product_id: l.product.id, size: l.size, quantity: l.quantity }));
+  const now = new Date().toISOString();
+  try {
+    const orderId = await db.transaction().execute(async (trx) => {
+      const short = await takeStock(trx, stockLines);
+      if (short.length > 0) throw new StockShortage(short);
+      await countCouponUse(trx, pricing.coupon);
+      const id = await repo.insertOrder(trx, {
+        type: 'regular',
+        ...orderHeader(input, pricing, totals, now),
+        custom_item_id: null,
+        clothing_type: null,
+        color: null,
+        size: null,
+      });
+      await repo.insertOrderItems(
+        trx,
+        lines.map((l) => ({
+          order_id: id,
+          product_id: l.product.id,
+          product_name: l.product.name,
+          product_description: l.product.description,
+          product_type: l.product.type_name,
+          product_image: images.find((img) => img.product_id === l.product.id)?.image_url ?? null,
+          size: l.size,
+          quantity: l.quantity,
+          price_at_time_cents: l.product.price_cents,
+          product_discount_percentage: l.product.discount_percentage,
+          unit_final_price_cents: l.unitCents,
+        })),
+      );
+      await repo.insertStatusHistory(trx, id, null, 'pending', now);
+      return id;
+    });
+    return created(orderId, totals);
+  } catch (error) {
+    if (error instanceof StockShortage) {
+      throw conflict(ORDER_MESSAGES.stockShort, { items: await stockReport(db, stockLines, error.short) });
+    }
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------- custom order
+
+const POSITIONS = Object.entries(REFERENCE_IMAGE_FIELDS) as [
+  keyof typeof REFERENCE_IMAGE_FIELDS,
+  ReferenceImagePosition,
+][];
+
+export async function placeCustomOrder(
+  db: Database,
+  uploadsDir: string,
+  input: CustomOrderFields,
+  files: readonly UploadedFile[],
+): Promise<OrderCreated> {
+  const wanted = input.clothing_type.trim();
+  const item = /^\d+$/.test(wanted)
+    ? await repo.findCustomItemById(db, Number(wanted))
+    : await repo.findCustomItemByName(db, wanted);
+  if (!item || item.active !== 1) throw badRequest(ORDER_MESSAGES.clothingTypeNotFound);
+  const cup = isCupName(item.name);
+
+  let size: string | null = null;
+  if (!cup) {
+    if (!input.size) throw badRequest(ORDER_MESSAGES.clothingSizeRequired);
+    size = parseList(item.available_sizes).find((s) => s.toLowerCase() === input.size.toLowerCase()) ?? null;
+    if (!size) throw badRequest(ORDER_MESSAGES.clothingSizeInvalid);
+  }
+  const color = parseList(item.available_colors).find((c) => c.toLowerCase() === input.color.toLowerCase());
+  if (!color) throw badRequest(ORDER_MESSAGES.colorInvalid);
+
+  const uploads = POSITIONS.flatMap(([field, position]) => {
+    const file = files.find((f) => f.fieldname === field);
+    // A cup has only a front image (SPEC §3); other views are ignored.
+    if (!file || (cup && position !== 'front')) return [];
+    return [{ position, buffer: file.buffer }];
+  });
+  if (uploads.length === 0) throw badRequest(ORDER_MESSAGES.imageRequired);
+
+  const pricing = await priceContext(db, input);
+  const totals = orderTotals(item.base_price_cents, pricing.coupon?.discount ?? 0, pricing.shippingCents);
+  assertClientFigures(input, totals);
+
+  // Every image is decoded and checked before anything is written.
+  const prepared = await Promise.all(uploads.map(async (u) => ({ ...u, image: await prepareImage(u.buffer) })));
+  const stored: { position: ReferenceImagePosition; image_url: string }[] = [];
+  const now = new Date().toISOString();
+  try {
+    for (const p of prepared) {
+      stored.push({ position: p.position, image_url: (await storePreparedImage(uploadsDir, p.image)).image_url });
+    }
+    const orderId = await db.transaction().execute(async (trx) => {
+      await countCouponUse(trx, pricing.coupon);
+      const id = await repo.insertOrder(trx, {
+        type: 'custom',
+        ...orderHeader(input, pricing, totals, now),
+        custom_item_id: item.id,
+        clothing_type: item.name,
+        color,
+        size,
+      });
+      await repo.insertReferenceImages(
+        trx,
+        stored.map((s) => ({ order_id: id, position: s.position, image_url: s.image_url })),
+      );
+      await repo.insertStatusHistory(trx, id, null, 'pending', now);
+      return id;
+    });
+    return created(orderId, totals);
+  } catch (error) {
+    await deleteImageFiles(
+      uploadsDir,
+      stored.map((s) => s.image_url),
+    );
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------- admin
+
+export interface AdminOrder {
+  id: number;
+  type: string;
+  status: string;
+  customer_name: string;
+  customer_phone: string;
+  customer_address: string;
+  customer_postal_code: string;
+  wilaya_name: string;
+  subtotal: number;
+  discount_percentage: number;
+  discount_amount: number;
+  shipping_fee: number;
+  final_total: number;
+  coupon_code: string | null;
+  created_at: string;
+  updated_at: string;
+  order_items: {
+    id: number;
+    product_id: number | null;
+    product_name: string;
+    product_description: string;
+    quantity: number;
+    price_at_time: number;
+    unit_price: number;
+    product_type: string | null;
+    size: string;
+    product_discount_percentage: number;
+    product_images: { image_url: string }[];
+  }[];
+  clothing_type: string | null;
+  color: string | null;
+  size: string | null;
+  reference_images: { position: string; image_url: string }[];
+  status_history?: { from_status: string | null; to_status: string; changed_at: string }[];
+}
+
+/** Turns order rows into the admin shape, loading items and images of the whole page in one query each. */
+async function toAdminOrders(db: Executor, rows: readonly OrderRow[]): Promise<AdminOrder[]> {
+  const ids = rows.map((r) => r.id);
+  const [items, images] = await Promise.all([repo.findItemsOf(db, ids), repo.findReferenceImagesOf(db, ids)]);
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    customer_name: row.customer_name,
+    customer_phone: row.customer_phone,
+    customer_address: row.customer_address,
+    customer_postal_code: row.customer_postal_code,
+    wilaya_name: row.wilaya_name,
+    subtotal: toDa(row.subtotal_cents),
+    discount_percentage: row.discount_percentage,
+    discount_amount: toDa(row.discount_cents),
+    shipping_fee: toDa(row.shipping_fee_cents),
+    final_total: toDa(row.final_total_cents),
+    coupon_code: row.coupon_code,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    order_items: items
+      .filter((i) => i.order_id === row.id)
+      .map((i) => ({
+        id: i.id,
+        product_id: i.product_id,
+        product_name: i.product_name,
+        product_description: i.product_description,
+        quantity: i.quantity,
+        price_at_time: toDa(i.price_at_time_cents),
+        unit_price: toDa(i.unit_final_price_cents),
+        product_type: i.product_type,
+        size: i.size,
+        product_discount_percentage: i.product_discount_percentage,
+        product_images: i.product_image ? [{ image_url: i.product_image }] : [],
+      })),
+    clothing_type: row.clothing_type,
+    color: row.color,
+    size: row.size,
+    reference_images: images
+      .filter((img) => img.order_id === row.id)
+      .map((img) => ({ position: img.position, image_url: img.image_url })),
+  }));
+}
+
+export async function listOrders(db: Database, filter: repo.OrderFilter, page: number, limit: number) {
+  const [rows, total] = await Promise.all([
+    repo.listOrders(db, filter, limit, (page - 1) * limit),
+    repo.countOrders(db, filter),
+  ]);
+  return { rows: await toAdminOrders(db, rows), total };
+}
+
+export async function getOrder(db: Executor, id: number): Promise<AdminOrder> {
+  const row = await repo.findOrder(db, id);
+  if (!row) throw notFound(ORDER_MESSAGES.orderNotFound);
+  const [order] = await toAdminOrders(db, [row]);
+  if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
+  return { ...order, status_history: await repo.findStatusHistory(db, id) };
+}
+
+/**
+ * Sets an order's status. Entering cancelled gives a regular order's stock back; leaving it takes
+ * the stock again with guarded updates, refused with 409 when it is gone (DESIGN §3.3).
+ */
+export async function updateOrderStatus(
+  db: Database,
+  kind: 'sqlite' | 'postgres',
+  id: number,
+  status: OrderStatus,
+): Promise<{ order: AdminOrder; changed: boolean }> {
+  const changed = await db.transaction().execute(async (trx) => {
+    // On PostgreSQL the row lock makes two simultaneous changes of one order take turns.
+    const row = await repo.findOrder(trx, id, kind === 'postgres');
+    if (!row) throw notFound(ORDER_MESSAGES.orderNotFound);
+    if (row.status === status) return false;
+    if (row.type === 'regular' && (status === 'cancelled' || row.status === 'cancelled')) {
+      const items = await repo.findItemsOf(trx, [id]);
+      const lines = items.flatMap((i) =>
+        i.product_id === null ? [] : [{ product_id: i.product_id, size: i.size, quantity: i.quantity }],
+      );
+      if (status === 'cancelled') {
+        await giveStock(trx, lines);
+      } else {
+        // Products deleted since the order have nothing to take.
+        const existing = new Set((await repo.findProductsForOrder(trx, lines.map((l) => l.product_id))).map((p) => p.id));
+        const short = await takeStock(
+          trx,
+          lines.filter((l) => existing.has(l.product_id)),
+        );
+        if (short.length > 0) throw conflict(ORDER_MESSAGES.reopenShort);
+      }
+    }
+    const now = new Date().toISOString();
+    await repo.setOrderStatus(trx, id, status, now);
+    await repo.insertStatusHistory(trx, id, row.status, status, now);
+    return true;
+  });
+  return { order: await getOrder(db, id), changed };
+}
+
+export interface OrderStats {
+  total_orders: number;
+  pending_orders: number;
+  total_products: number;
+  total_revenue: number;
+  by_status: Record<OrderStatus, number>;
+  per_day: { date: string; orders: number; revenue: number }[];
+}
+
+export const STATS_DAYS = 30;
+
+export async function orderStats(db: Database, now = new Date()): Promise<OrderStats> {
+  const days = Array.from({ length: STATS_DAYS }, (_, i) =>
+    todayIso(new Date(now.getTime() - (STATS_DAYS - 1 - i) * 86_400_000)),
+  );
+  const [byStatusRows, totalProducts, perDayRows] = await Promise.all([
+    repo.orderCountsByStatus(db),
+    repo.countProducts(db),
+    repo.ordersPerDay(db, days[0] ?? todayIso(now)),
+  ]);
+  const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
+  let totalOrders = 0;
+  let revenueCents = 0;
+  for (const row of byStatusRows) {
+    const n = Number(row.n);
+    totalOrders += n;
+    if ((ORDER_STATUSES as readonly string[]).includes(row.status)) byStatus[row.status as OrderStatus] += n;
+    if (row.status === 'successful') revenueCents += Number(row.total_cents);
+  }
+  return {
+    total_orders: totalOrders,
+    pending_orders: byStatus.pending,
+    total_products: totalProducts,
+    total_revenue: toDa(revenueCents),
+    by_status: byStatus,
+    per_day: days.map((date) => {
+      const row = perDayRows.find((r) => r.day === date);
+      return { date, orders: Number(row?.orders ?? 0), revenue: toDa(Number(row?.revenue_cents ?? 0)) };
+    }),
+  };
+}

@@ -1,0 +1,487 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import {
+  insertCoupon,
+  insertCustomItem,
+  insertProduct,
+  multipartBody,
+  pngImage,
+  productStock,
+  type MultipartPart,
+} from '../../../test/fixtures.ts';
+
+let t: TestContext;
+let wilaya: { name: string; price: number };
+beforeAll(async () => {
+  t = await createTestContext();
+  const row = await t.db.kysely
+    .selectFrom('shipping_prices')
+    .select(['wilaya_name', 'price_cents'])
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  wilaya = { name: row.wilaya_name, price: row.price_cents / 100 };
+});
+afterAll(() => t.close());
+
+const customer = {
+  customer_name: 'Amina Test',
+  customer_phone: '0555123456',
+  customer_postal_code: '16000',
+};
+
+function regularOrder(body: Record<string, unknown>, url = '/api/order') {
+  return t.app.inject({ method: 'POST', url, payload: { ...customer, type: 'regular', coupon_code: '', ...body } });
+}
+
+async function countRows(table: 'orders' | 'order_items' | 'order_reference_images') {
+  const row = await t.db.kysely
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+function uploadedFiles(): string[] {
+  const dir = t.config.uploadsDir;
+  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+}
+
+describe('regular orders', () => {
+  it('computes every figure on the server, takes the stock and counts the coupon use', async () => {
+    const shirt = await insertProduct(t.db.kysely, {
+      name: 'Chemise',
+      price: 2000,
+      discount_percentage: 10,
+      sizes: { S: 5, M: 5 },
+      type_name: 'Vêtements',
+      image_url: '/uploads/shirt.webp',
+    });
+    const cream = await insertProduct(t.db.kysely, { name: 'Crème', price: 450.5, stock: 4 });
+    const couponId = await insertCoupon(t.db.kysely, { code: 'HAPPY20', discount_percentage: 20 });
+    const subtotal = 1800 * 2 + 1800 + 450.5;
+    const res = await regularOrder({
+      customer_address: `${wilaya.name.toUpperCase()} | 12 rue des Tests`,
+      subtotal: String(subtotal),
+      shipping_fee: String(wilaya.price),
+      coupon_code: 'happy20',
+      size: 'M',
+      items: [
+        { product_id: shirt, quantity: 2, size: 'M' },
+        { product_id: shirt, quantity: 1, size: 'Small' },
+        { product_id: cream, quantity: 1, size: '' },
+      ],
+    });
+    expect(res.statusCode).toBe(201);
+    const data = res.json<{ data: Record<string, number> }>().data;
+    expect(data).toMatchObject({
+      subtotal,
+      discount_percentage: 20,
+      discount_amount: Math.round(subtotal * 20) / 100,
+      shipping_fee: wilaya.price,
+      total: Math.round((subtotal * 0.8 + wilaya.price) * 100) / 100,
+    });
+    expect(await productStock(t.db.kysely, shirt, 'M')).toBe(3);
+    expect(await productStock(t.db.kysely, shirt, 'S')).toBe(4);
+    expect(await productStock(t.db.kysely, shirt)).toBe(7);
+    expect(await productStock(t.db.kysely, cream)).toBe(3);
+    const coupon = await t.db.kysely.selectFrom('coupons').selectAll().where('id', '=', couponId).executeTakeFirst();
+    expect(coupon?.current_uses).toBe(1);
+
+    const order = await t.app.inject({
+      method: 'GET',
+      url: `/api/order/getOrder/${data.order_id}`,
+      headers: await t.adminHeaders(),
+    });
+    expect(order.statusCode).toBe(200);
+    const detail = order.json<{ data: Record<string, unknown> & { order_items: Record<string, unknown>[] } }>().data;
+    expect(detail).toMatchObject({ type: 'regular', status: 'pending', wilaya_name: wilaya.name, coupon_code: 'HAPPY20' });
+    expect(detail.order_items[0]).toMatchObject({
+      product_name: 'Chemise',
+      product_type: 'Vêtements',
+      size: 'M',
+      quantity: 2,
+      price_at_time: 2000,
+      unit_price: 1800,
+      product_discount_percentage: 10,
+      product_images: [{ image_url: '/uploads/shirt.webp' }],
+    });
+    expect(detail.status_history).toEqual([{ from_status: null, to_status: 'pending', changed_at: expect.any(String) }]);
+  });
+
+  it('also answers at /Order and uses 500 Da for an unknown wilaya', async () => {
+    const id = await insertProduct(t.db.kysely, { price: 100, stock: 2 });
+    const res = await regularOrder(
+      {
+        customer_address: 'Atlantis | nowhere',
+        subtotal: 100,
+        shipping_fee: 500,
+        items: [{ product_id: id, quantity: 1 }],
+      },
+      '/api/Order',
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json<{ data: { total: number } }>().data.total).toBe(600);
+  });
+
+  it('refuses a tampered subtotal with 409, the real figures, and writes nothing', async () => {
+    const id = await insertProduct(t.db.kysely, { price: 1000, sizes: { L: 3 } });
+    const before = await countRows('orders');
+    const res = await regularOrder({
+      customer_address: `${wilaya.name} | ici`,
+      subtotal: 1,
+      shipping_fee: wilaya.price,
+      items: [{ product_id: id, quantity: 2, size: 'L' }],
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      message: 'Les prix ont changé, veuillez vérifier le nouveau total',
+      data: { subtotal: 2000, shipping_fee: wilaya.price, discount_percentage: 0, total: 2000 + wilaya.price },
+    });
+    const fee = await regularOrder({
+      customer_address: `${wilaya.name} | ici`,
+      subtotal: 2000,
+      shipping_fee: wilaya.price + 1,
+      items: [{ product_id: id, quantity: 2, size: 'L' }],
+    });
+    expect(fee.statusCode).toBe(409);
+    expect(await countRows('orders')).toBe(before);
+    expect(await productStock(t.db.kysely, id, 'L')).toBe(3);
+  });
+
+  it('refuses unknown products, wrong sizes and unusable coupons with 400', async () => {
+    const sized = await insertProduct(t.db.kysely, { price: 100, sizes: { M: 3 } });
+    const plain = await insertProduct(t.db.kysely, { price: 100, stock: 3 });
+    await insertCoupon(t.db.kysely, { code: 'USEDUP', max_uses: 1, current_uses: 1 });
+    const base = { customer_address: `${wilaya.name} | ici`, subtotal: 100, shipping_fee: wilaya.price };
+    const cases: [Record<string, unknown>, string | null][] = [
+      [{ items: [{ product_id: 999999, quantity: 1, size: 'M' }] }, 'Produit introuvable'],
+      [{ items: [{ product_id: sized, quantity: 1, size: 'XL' }] }, null],
+      [{ items: [{ product_id: sized, quantity: 1, size: 'Huge' }] }, null],
+      [{ items: [{ product_id: sized, quantity: 1, size: '' }] }, null],
+      [{ items: [{ product_id: plain, quantity: 1, size: 'M' }] }, null],
+      [{ items: [{ product_id: plain, quantity: 1 }], coupon_code: 'USEDUP' }, 'Code promo invalide ou expiré'],
+      [{ items: [{ product_id: plain, quantity: 1 }], coupon_code: 'NOSUCH' }, 'Code promo invalide ou expiré'],
+      [{ items: [] }, 'Votre panier est vide'],
+      [{ items: [{ product_id: plain, quantity: 1 }], customer_phone: '123' }, 'Le numéro de téléphone doit contenir 10 chiffres'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await regularOrder({ ...base, ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      if (message) expect(res.json<{ message: string }>().message).toBe(message);
+    }
+    expect(await productStock(t.db.kysely, plain)).toBe(3);
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"customer_name":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: 400 });
+  });
+
+  it('refuses short stock with 409 and the per-line availability', async () => {
+    const id = await insertProduct(t.db.kysely, { name: 'Rare', price: 100, sizes: { S: 1, M: 5 } });
+    const res = await regularOrder({
+      customer_address: `${wilaya.name} | ici`,
+      subtotal: 400,
+      shipping_fee: wilaya.price,
+      items: [
+        { product_id: id, quantity: 2, size: 'S' },
+        { product_id: id, quantity: 2, size: 'M' },
+      ],
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      message: 'Stock insuffisant pour certains articles',
+      data: {
+        items: [
+          { product_id: id, name: 'Rare', size: 'M', requested: 2, available: 5, ok: true },
+          { product_id: id, name: 'Rare', size: 'S', requested: 2, available: 1, ok: false },
+        ],
+      },
+    });
+    expect(await productStock(t.db.kysely, id, 'M')).toBe(5);
+    expect(await productStock(t.db.kysely, id)).toBe(6);
+  });
+
+  it('sells the last 3 units of a size to exactly 3 of 20 concurrent orders', async () => {
+    const id = await insertProduct(t.db.kysely, { price: 500, sizes: { M: 3, L: 10 } });
+    const before = await countRows('orders');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        regularOrder({
+          customer_address: `${wilaya.name} | ici`,
+          subtotal: 500,
+          shipping_fee: wilaya.price,
+          items: [{ product_id: id, quantity: 1, size: 'M' }],
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(17);
+    expect(await productStock(t.db.kysely, id, 'M')).toBe(0);
+    expect(await productStock(t.db.kysely, id)).toBe(10);
+    expect(await countRows('orders')).toBe(before + 3);
+  });
+
+  it('never lets concurrent orders exceed a coupon’s max uses', async () => {
+    const id = await insertProduct(t.db.kysely, { price: 1000, stock: 100 });
+    const couponId = await insertCoupon(t.db.kysely, { code: 'TWICE', discount_percentage: 50, max_uses: 2 });
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        regularOrder({
+          customer_address: `${wilaya.name} | ici`,
+          subtotal: 1000,
+          shipping_fee: wilaya.price,
+          coupon_code: 'TWICE',
+          items: [{ product_id: id, quantity: 1 }],
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(2);
+    expect(results.filter((r) => r.statusCode !== 201).every((r) => r.statusCode === 400)).toBe(true);
+    const coupon = await t.db.kysely.selectFrom('coupons').selectAll().where('id', '=', couponId).executeTakeFirst();
+    expect(coupon?.current_uses).toBe(2);
+    const carrying = await t.db.kysely.selectFrom('orders').select('id').where('coupon_id', '=', couponId).execute();
+    expect(carrying).toHaveLength(2);
+    expect(await productStock(t.db.kysely, id)).toBe(98);
+  });
+});
+
+describe('order status', () => {
+  it('gives stock back on cancel, takes it again on reopen, refuses when it is gone', async () => {
+    const headers = await t.adminHeaders();
+    const id = await insertProduct(t.db.kysely, { price: 100, sizes: { XL: 2 } });
+    const placed = await regularOrder({
+      customer_address: `${wilaya.name} | ici`,
+      subtotal: 200,
+      shipping_fee: wilaya.price,
+      items: [{ product_id: id, quantity: 2, size: 'XL' }],
+    });
+    const orderId = placed.json<{ data: { order_id: number } }>().data.order_id;
+    expect(await productStock(t.db.kysely, id, 'XL')).toBe(0);
+
+    const set = (status: string) =>
+      t.app.inject({ method: 'PUT', url: `/api/order/updateOrderStatus/${orderId}`, headers, payload: { status } });
+    expect((await set('cancelled')).statusCode).toBe(200);
+    expect(await productStock(t.db.kysely, id, 'XL')).toBe(2);
+    expect(await productStock(t.db.kysely, id)).toBe(2);
+    const same = await set('cancelled');
+    expect(same.statusCode).toBe(200);
+    expect(await productStock(t.db.kysely, id, 'XL')).toBe(2);
+
+    expect((await set('approved')).statusCode).toBe(200);
+    expect(await productStock(t.db.kysely, id, 'XL')).toBe(0);
+
+    expect((await set('cancelled')).statusCode).toBe(200);
+    await t.db.kysely.updateTable('product_sizes').set({ stock: 1 }).where('product_id', '=', id).execute();
+    await t.db.kysely.updateTable('products').set({ stock: 1 }).where('id', '=', id).execute();
+    const reopen = await set('pending');
+    expect(reopen.statusCode).toBe(409);
+    expect(reopen.json()).toMatchObject({ message: 'Not enough stock to reopen this order' });
+    expect(await productStock(t.db.kysely, id, 'XL')).toBe(1);
+
+    const detail = await t.app.inject({ method: 'GET', url: `/api/order/getOrder/${orderId}`, headers });
+    const history = detail.json<{ data: { status: string; status_history: { from_status: string | null; to_status: string }[] } }>().data;
+    expect(history.status).toBe('cancelled');
+    expect(history.status_history.map((h) => [h.from_status, h.to_status])).toEqual([
+      [null, 'pending'],
+      ['pending', 'cancelled'],
+      ['cancelled', 'approved'],
+      ['approved', 'cancelled'],
+    ]);
+    const bad = await set('lost');
+    expect(bad.statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/order/updateOrderStatus/999999', headers, payload: { status: 'approved' } }))
+        .statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('custom orders (multipart)', () => {
+  function customOrder(fields: Record<string, string>, files: MultipartPart[], url = '/api/Order') {
+    const parts: MultipartPart[] = [
+      ...Object.entries({
+        ...customer,
+        customer_address: `${wilaya.name} | 5 avenue des Tests`,
+        type: 'custom',
+        shipping_fee: String(wilaya.price),
+        ...fields,
+      }).map(([name, value]) => ({ name, value })),
+      ...files,
+    ];
+    const { payload, headers } = multipartBody(parts);
+    return t.app.inject({ method: 'POST', url, payload, headers });
+  }
+  const image = async (name: string) => ({
+    name,
+    value: await pngImage(),
+    filename: `${name}.png`,
+    contentType: 'image/png',
+  });
+
+  it('stores a garment order with front and back images as WebP', async () => {
+    const itemId = await insertCustomItem(t.db.kysely, { name: 'Hoodie', base_price: 3200, sizes: ['M', 'L'], colors: ['Noir'] });
+    const res = await customOrder(
+      { clothing_type: String(itemId), color: 'noir', size: 'l', subtotal: '3200' },
+      [await image('reference_image_front'), await image('reference_image_back')],
+    );
+    expect(res.statusCode).toBe(201);
+    const data = res.json<{ data: { order_id: number; total: number } }>().data;
+    expect(data.total).toBe(3200 + wilaya.price);
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/order/getOrder/${data.order_id}`,
+      headers: await t.adminHeaders(),
+    });
+    const order = detail.json<{ data: { clothing_type: string; color: string; size: string; reference_images: { position: string; image_url: string }[] } }>().data;
+    expect(order).toMatchObject({ type: 'custom', clothing_type: 'Hoodie', color: 'Noir', size: 'L' });
+    expect(order.reference_images.map((i) => i.position)).toEqual(['front', 'back']);
+    for (const img of order.reference_images) {
+      expect(img.image_url).toMatch(/^\/uploads\/[\w-]+\.webp$/);
+      expect(fs.existsSync(path.join(t.config.uploadsDir, path.basename(img.image_url)))).toBe(true);
+    }
+  });
+
+  it('takes a cup by name with only a front image and no size, counting the coupon', async () => {
+    await insertCustomItem(t.db.kysely, { name: 'Cup', base_price: 900, sizes: null, colors: ['Blanc'] });
+    const couponId = await insertCoupon(t.db.kysely, { code: 'CUP10', discount_percentage: 10 });
+    const res = await customOrder(
+      { clothing_type: 'cup', color: 'Blanc', subtotal: '900', coupon_code: 'cup10' },
+      [await image('reference_image_front')],
+      '/api/order',
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json<{ data: { discount_amount: number; total: number } }>().data).toMatchObject({
+      discount_amount: 90,
+      total: 810 + wilaya.price,
+    });
+    const coupon = await t.db.kysely.selectFrom('coupons').selectAll().where('id', '=', couponId).executeTakeFirst();
+    expect(coupon?.current_uses).toBe(1);
+  });
+
+  it('requires a reference image, a valid colour and size, and real images; writes nothing otherwise', async () => {
+    const itemId = await insertCustomItem(t.db.kysely, { name: 'T-shirt', base_price: 1500, sizes: ['S', 'M'], colors: ['Rouge'] });
+    const ordersBefore = await countRows('orders');
+    const filesBefore = uploadedFiles().length;
+    const fields = { clothing_type: String(itemId), color: 'Rouge', size: 'M', subtotal: '1500' };
+
+    const none = await customOrder(fields, []);
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ message: 'Au moins une image de référence est requise' });
+
+    const text = await customOrder(fields, [
+      { name: 'reference_image_front', value: 'just some text', filename: 'photo.png', contentType: 'image/png' },
+    ]);
+    expect(text.statusCode).toBeGreaterThanOrEqual(400);
+    expect(text.statusCode).toBeLessThan(500);
+
+    const front = await image('reference_image_front');
+    expect((await customOrder({ ...fields, color: 'Vert' }, [front])).statusCode).toBe(400);
+    expect((await customOrder({ ...fields, size: 'XXL' }, [front])).statusCode).toBe(400);
+    const noSize = await customOrder({ ...fields, size: '' }, [front]);
+    expect(noSize.json()).toMatchObject({ status: 400, message: 'La taille est requise' });
+    const missingName = await customOrder({ ...fields, customer_name: '' }, [front]);
+    expect(missingName.json()).toMatchObject({ status: 400, message: 'Le nom complet est requis' });
+    const tampered = await customOrder({ ...fields, subtotal: '10' }, [front]);
+    expect(tampered.statusCode).toBe(409);
+    expect(tampered.json()).toMatchObject({ data: { subtotal: 1500 } });
+
+    expect(await countRows('orders')).toBe(ordersBefore);
+    expect(uploadedFiles().length).toBe(filesBefore);
+  });
+});
+
+describe('admin order lists and stats', () => {
+  it('lists, searches by phone and type, and paginates', async () => {
+    const headers = await t.adminHeaders();
+    const id = await insertProduct(t.db.kysely, { price: 100, stock: 10 });
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      payload: {
+        ...customer,
+        customer_phone: '0777000111',
+        customer_address: `${wilaya.name} | ici`,
+        subtotal: 100,
+        shipping_fee: wilaya.price,
+        items: [{ product_id: id, quantity: 1 }],
+      },
+    });
+    expect(placed.statusCode).toBe(201);
+
+    const all = await t.app.inject({ method: 'GET', url: '/api/order/getAllOrders', headers });
+    expect(all.statusCode).toBe(200);
+    const allData = all.json<{ data: { data: { id: number }[]; pagination: { total: number } } }>().data;
+    expect(allData.data.length).toBe(allData.pagination.total);
+    expect(allData.data[0]!.id).toBeGreaterThan(allData.data.at(-1)!.id);
+
+    const byPhone = await t.app.inject({ method: 'GET', url: '/api/order/searchOrders?page=1&limit=20&phone=7000', headers });
+    const found = byPhone.json<{ data: { data: { customer_phone: string }[]; pagination: { total: number } } }>().data;
+    expect(found.pagination.total).toBe(1);
+    expect(found.data[0]!.customer_phone).toBe('0777000111');
+
+    const custom = await t.app.inject({ method: 'GET', url: '/api/order/searchOrders?type=custom&limit=1&page=1', headers });
+    const page = custom.json<{ data: { data: { type: string }[]; pagination: { limit: number; has_next_page: boolean } } }>().data;
+    expect(page.data).toHaveLength(1);
+    expect(page.data[0]!.type).toBe('custom');
+    expect(page.pagination).toMatchObject({ limit: 1, has_next_page: true });
+  });
+
+  it('computes the dashboard figures', async () => {
+    const headers = await t.adminHeaders();
+    const orders = await t.db.kysely.selectFrom('orders').select(['id', 'final_total_cents']).orderBy('id').execute();
+    const [a, b] = orders;
+    for (const o of [a!, b!]) {
+      await t.app.inject({ method: 'PUT', url: `/api/order/updateOrderStatus/${o.id}`, headers, payload: { status: 'successful' } });
+    }
+    const res = await t.app.inject({ method: 'GET', url: '/api/order/stats', headers });
+    expect(res.statusCode).toBe(200);
+    const stats = res.json<{
+      data: {
+        total_orders: number;
+        pending_orders: number;
+        total_products: number;
+        total_revenue: number;
+        by_status: Record<string, number>;
+        per_day: { date: string; orders: number; revenue: number }[];
+      };
+    }>().data;
+    const rows = await t.db.kysely.selectFrom('orders').select(['status', 'final_total_cents']).execute();
+    const products = await t.db.kysely.selectFrom('products').select('id').execute();
+    const revenue = (a!.final_total_cents + b!.final_total_cents) / 100;
+    expect(stats.total_orders).toBe(rows.length);
+    expect(stats.pending_orders).toBe(rows.filter((r) => r.status === 'pending').length);
+    expect(stats.total_products).toBe(products.length);
+    expect(stats.total_revenue).toBeCloseTo(revenue, 2);
+    expect(stats.by_status.successful).toBe(2);
+    expect(Object.values(stats.by_status).reduce((s, n) => s + n, 0)).toBe(rows.length);
+    expect(stats.per_day).toHaveLength(30);
+    const today = stats.per_day.at(-1)!;
+    expect(today.date).toBe(new Date().toISOString().slice(0, 10));
+    expect(today.orders).toBe(rows.length);
+    expect(today.revenue).toBeCloseTo(revenue, 2);
+  });
+
+  it('refuses admin calls without a valid token', async () => {
+    const calls = [
+      { method: 'GET' as const, url: '/api/order/getAllOrders' },
+      { method: 'GET' as const, url: '/api/order/searchOrders' },
+      { method: 'GET' as const, url: '/api/order/getOrder/1' },
+      { method: 'PUT' as const, url: '/api/order/updateOrderStatus/1' },
+      { method: 'GET' as const, url: '/api/order/stats' },
+    ];
+    for (const call of calls) {
+      expect((await t.app.inject(call)).statusCode).toBe(401);
+      expect((await t.app.inject({ ...call, headers: { authorization: 'Bearer bad-token' } })).statusCode).toBe(401);
+    }
+  });
+});
