@@ -70,3 +70,13 @@ export const productTypeSchema = z.object({
 });
 
 export const checkStockLineSchema = z.object({ product_id: idSchema });
+
+/** GET /product/getLatest: 10 newest by default, at most 50. */
+export const latestProductsQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, { error: 'limit must be at least 1' })
+    .max(50, { error: 'limit must be at most 50' })
+    .optional(),
+});

@@ -1,3 +1,249 @@
+// Products, product types, sizes and images. Public reads are French-facing; admin writes
+// (preHandler requireAdmin) answer in English. Shapes: docs/api.md.
+import {
+  discountUpdateSchema,
+  imageIdParamsSchema,
+  latestProductsQuerySchema,
+  productListQuerySchema,
+  productTypeSchema,
+  setPrimaryImageParamsSchema,
+} from '@shop/domain/catalog-schemas';
+import { idParamsSchema } from '@shop/domain/common-schemas';
+import { checkStockSchema } from '@shop/domain/order-schemas';
 import type { App } from '../../http/types.ts';
+import { envelope } from '../../http/envelope.ts';
+import { requireAdmin } from '../../http/admin-guard.ts';
+import { readMultipart } from '../../http/multipart.ts';
+import * as catalog from './catalog.service.ts';
 
-export function catalogRoutes(_app: App): void {}
+const PRODUCTS = ['products'];
+const TYPES = ['product types'];
+// onRequest, not preHandler: the token is checked before the body is validated, so an anonymous
+// caller gets 401 rather than a 400 that reveals the expected payload.
+const admin = { onRequest: requireAdmin };
+const adminSecurity = [{ bearer: [] }];
+
+export function catalogRoutes(app: App): void {
+  const db = () => app.db.kysely;
+
+  // ---- Public ----
+
+  app.get(
+    '/product/getAll',
+    {
+      schema: {
+        tags: PRODUCTS,
+        summary: 'Every product, or one page of the filtered list when page is given',
+        querystring: productListQuerySchema,
+      },
+    },
+    async (request) => envelope(await catalog.listProducts(db(), request.query)),
+  );
+
+  app.get(
+    '/product/get/:id',
+    { schema: { tags: PRODUCTS, summary: 'One product with its sizes and images', params: idParamsSchema } },
+    async (request) => envelope(await catalog.getProduct(db(), request.params.id)),
+  );
+
+  app.get(
+    '/product/getLatest',
+    { schema: { tags: PRODUCTS, summary: 'Newest products (10 by default)', querystring: latestProductsQuerySchema } },
+    async (request) => envelope(await catalog.latestProducts(db(), request.query.limit)),
+  );
+
+  app.get(
+    '/product/getTopPromotions',
+    { schema: { tags: PRODUCTS, summary: 'Discounted products, highest discount first (10)' } },
+    async () => envelope(await catalog.topPromotions(db())),
+  );
+
+  app.get(
+    '/product/getRelated/:id',
+    {
+      schema: {
+        tags: PRODUCTS,
+        summary: 'At most 10 other products, same type first',
+        params: idParamsSchema,
+      },
+    },
+    async (request) => envelope(await catalog.relatedProducts(db(), request.params.id)),
+  );
+
+  app.get(
+    '/product/getAvailableSizes/:id',
+    { schema: { tags: PRODUCTS, summary: 'Sizes of a product with their stock', params: idParamsSchema } },
+    async (request) => envelope(await catalog.availableSizes(db(), request.params.id)),
+  );
+
+  app.post(
+    '/product/checkStock',
+    {
+      schema: {
+        tags: PRODUCTS,
+        summary: 'Available stock for each cart line (same product and size summed)',
+        body: checkStockSchema,
+      },
+    },
+    async (request) => envelope(await catalog.checkStock(db(), request.body.items)),
+  );
+
+  app.get('/ProductType/getAll', { schema: { tags: TYPES, summary: 'Every product type' } }, async () =>
+    envelope(await catalog.listTypes(db())),
+  );
+
+  // ---- Admin: products ----
+
+  app.post(
+    '/product',
+    {
+      ...admin,
+      schema: {
+        tags: PRODUCTS,
+        summary: 'Create a product (multipart: fields, size_s…size_xxl or sizes[S]…, images[])',
+        security: adminSecurity,
+      },
+    },
+    async (request, reply) => {
+      const body = await readMultipart(request);
+      const product = await catalog.createProduct(db(), app.config.uploadsDir, body);
+      return reply.status(201).send(envelope(product, 'Product added successfully', 201));
+    },
+  );
+
+  app.post(
+    '/product/update/:id',
+    {
+      ...admin,
+      schema: {
+        tags: PRODUCTS,
+        summary: 'Update a product (multipart, same fields); new images[] are added',
+        params: idParamsSchema,
+        security: adminSecurity,
+      },
+    },
+    async (request) => {
+      const body = await readMultipart(request);
+      const product = await catalog.updateProduct(db(), app.config.uploadsDir, request.params.id, body);
+      return envelope(product, 'Product updated successfully');
+    },
+  );
+
+  app.put(
+    '/product/updateDiscount/:id',
+    {
+      ...admin,
+      schema: {
+        tags: PRODUCTS,
+        summary: 'Set the discount (0-100) of a product',
+        params: idParamsSchema,
+        body: discountUpdateSchema,
+        security: adminSecurity,
+      },
+    },
+    async (request) =>
+      envelope(
+        await catalog.updateDiscount(db(), request.params.id, request.body.discount_percentage),
+        'Discount updated successfully',
+      ),
+  );
+
+  app.put(
+    '/product/setPrimaryImage/:productId/:imageId',
+    {
+      ...admin,
+      schema: {
+        tags: PRODUCTS,
+        summary: 'Make one image the primary image of its product',
+        params: setPrimaryImageParamsSchema,
+        security: adminSecurity,
+      },
+    },
+    async (request) =>
+      envelope(
+        await catalog.setPrimaryImage(db(), request.params.productId, request.params.imageId),
+        'Primary image updated successfully',
+      ),
+  );
+
+  app.delete(
+    '/product/delete/:id',
+    {
+      ...admin,
+      schema: {
+        tags: PRODUCTS,
+        summary: 'Delete a product and its image files',
+        params: idParamsSchema,
+        security: adminSecurity,
+      },
+    },
+    async (request) => {
+      await catalog.deleteProduct(db(), app.config.uploadsDir, request.params.id);
+      return envelope(null, 'Product deleted successfully');
+    },
+  );
+
+  app.delete(
+    '/product/deleteImage/:imageId',
+    {
+      ...admin,
+      schema: {
+        tags: PRODUCTS,
+        summary: 'Delete one product image and its file',
+        params: imageIdParamsSchema,
+        security: adminSecurity,
+      },
+    },
+    async (request) => {
+      await catalog.deleteImage(db(), app.config.uploadsDir, request.params.imageId);
+      return envelope(null, 'Image deleted successfully');
+    },
+  );
+
+  // ---- Admin: product types ----
+
+  app.post(
+    '/ProductType/',
+    {
+      ...admin,
+      schema: { tags: TYPES, summary: 'Create a product type', body: productTypeSchema, security: adminSecurity },
+    },
+    async (request, reply) => {
+      const type = await catalog.createType(db(), request.body);
+      return reply.status(201).send(envelope(type, 'Product type created successfully', 201));
+    },
+  );
+
+  app.put(
+    '/ProductType/update/:id',
+    {
+      ...admin,
+      schema: {
+        tags: TYPES,
+        summary: 'Update a product type',
+        params: idParamsSchema,
+        body: productTypeSchema,
+        security: adminSecurity,
+      },
+    },
+    async (request) =>
+      envelope(await catalog.updateType(db(), request.params.id, request.body), 'Product type updated successfully'),
+  );
+
+  app.delete(
+    '/ProductType/delete/:id',
+    {
+      ...admin,
+      schema: {
+        tags: TYPES,
+        summary: 'Delete a product type (its products keep existing without a type)',
+        params: idParamsSchema,
+        security: adminSecurity,
+      },
+    },
+    async (request) => {
+      await catalog.deleteType(db(), request.params.id);
+      return envelope(null, 'Product type deleted successfully');
+    },
+  );
+}

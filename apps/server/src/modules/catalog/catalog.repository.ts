@@ -1,0 +1,249 @@
+// Catalogue queries. A list of products is always loaded in a fixed number of queries: the
+// products, then their images, sizes and type names with `where … in (ids)` — never one per product.
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { DB, Executor, NewProduct, ProductRow, ProductUpdate } from '../../db/database.ts';
+
+export type ProductSort = 'newest' | 'price_asc' | 'price_desc' | 'rating' | 'discount';
+
+export interface ProductFilters {
+  typeId?: number;
+  minCents?: number;
+  maxCents?: number;
+  q?: string;
+  discountedOnly?: boolean;
+  excludeId?: number;
+}
+
+/** Whatever the cache of a later response layer needs to know: the public catalogue changed. */
+export async function bumpCatalogVersion(db: Executor): Promise<void> {
+  await db
+    .updateTable('catalog_version')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', 1)
+    .execute();
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function filterWhere(filters: ProductFilters) {
+  return (eb: ExpressionBuilder<DB, 'products'>) => {
+    const conditions: Expression<SqlBool>[] = [];
+    if (filters.typeId !== undefined) conditions.push(eb('products.type_id', '=', filters.typeId));
+    if (filters.minCents !== undefined) conditions.push(eb('products.final_price_cents', '>=', filters.minCents));
+    if (filters.maxCents !== undefined) conditions.push(eb('products.final_price_cents', '<=', filters.maxCents));
+    if (filters.discountedOnly) conditions.push(eb('products.discount_percentage', '>', 0));
+    if (filters.excludeId !== undefined) conditions.push(eb('products.id', '!=', filters.excludeId));
+    if (filters.q) {
+      // lower() on both sides: case-insensitive on SQLite and PostgreSQL alike (LIKE is not on PG).
+      const pattern = `%${escapeLike(filters.q)}%`;
+      conditions.push(sql<SqlBool>`lower(products.name) like lower(${pattern}) escape '\\'`);
+    }
+    return eb.and(conditions);
+  };
+}
+
+const averageRating = sql<number>`case when products.rating_count > 0 then products.rating_sum * 1.0 / products.rating_count else 0 end`;
+
+export interface ListOptions {
+  sort?: ProductSort;
+  limit?: number;
+  offset?: number;
+  /** Products of this type first (related products). */
+  preferTypeId?: number | null;
+}
+
+export async function findProductRows(
+  db: Executor,
+  filters: ProductFilters,
+  options: ListOptions = {},
+): Promise<ProductRow[]> {
+  let query = db.selectFrom('products').selectAll('products').where(filterWhere(filters));
+  if (options.preferTypeId != null) {
+    query = query.orderBy(sql`case when products.type_id = ${options.preferTypeId} then 0 else 1 end`);
+  }
+  switch (options.sort ?? 'newest') {
+    case 'price_asc':
+      query = query.orderBy('products.final_price_cents', 'asc');
+      break;
+    case 'price_desc':
+      query = query.orderBy('products.final_price_cents', 'desc');
+      break;
+    case 'rating':
+      query = query.orderBy(averageRating, 'desc').orderBy('products.rating_count', 'desc');
+      break;
+    case 'discount':
+      query = query.orderBy('products.discount_percentage', 'desc');
+      break;
+    case 'newest':
+      query = query.orderBy('products.created_at', 'desc');
+      break;
+  }
+  query = query.orderBy('products.id', 'desc');
+  if (options.limit !== undefined) query = query.limit(options.limit);
+  if (options.offset) query = query.offset(options.offset);
+  return query.execute();
+}
+
+export async function countProducts(db: Executor, filters: ProductFilters): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(filterWhere(filters))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function findProductRow(db: Executor, id: number) {
+  return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findProductRowsByIds(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('products').selectAll().where('id', 'in', ids).execute();
+}
+
+export function findImagesOf(db: Executor, productIds: readonly number[]) {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('product_images')
+    .select(['id', 'product_id', 'image_url', 'is_primary', 'width', 'height'])
+    .where('product_id', 'in', productIds)
+    .orderBy('is_primary', 'desc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+export function findSizesOf(db: Executor, productIds: readonly number[]) {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('product_sizes')
+    .select(['product_id', 'size', 'stock'])
+    .where('product_id', 'in', productIds)
+    .execute();
+}
+
+export function findTypeNames(db: Executor, typeIds: readonly number[]) {
+  if (typeIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('product_types').select(['id', 'name']).where('id', 'in', typeIds).execute();
+}
+
+export async function insertProduct(db: Executor, product: NewProduct): Promise<number> {
+  const row = await db.insertInto('products').values(product).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateProduct(db: Executor, id: number, changes: ProductUpdate): Promise<void> {
+  await db.updateTable('products').set(changes).where('id', '=', id).execute();
+}
+
+export async function replaceSizes(db: Executor, productId: number, sizes: { size: string; stock: number }[]) {
+  await db.deleteFrom('product_sizes').where('product_id', '=', productId).execute();
+  if (sizes.length > 0) {
+    await db
+      .insertInto('product_sizes')
+      .values(sizes.map((s) => ({ product_id: productId, size: s.size, stock: s.stock })))
+      .execute();
+  }
+}
+
+export async function hasPrimaryImage(db: Executor, productId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('product_images')
+    .select('id')
+    .where('product_id', '=', productId)
+    .where('is_primary', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertImages(
+  db: Executor,
+  images: { product_id: number; image_url: string; is_primary: number; width: number; height: number }[],
+  now: string,
+): Promise<void> {
+  if (images.length === 0) return;
+  await db
+    .insertInto('product_images')
+    .values(images.map((i) => ({ ...i, created_at: now })))
+    .execute();
+}
+
+export function findImage(db: Executor, imageId: number) {
+  return db.selectFrom('product_images').selectAll().where('id', '=', imageId).executeTakeFirst();
+}
+
+export async function setPrimaryImage(db: Executor, productId: number, imageId: number): Promise<void> {
+  await db
+    .updateTable('product_images')
+    .set((eb) => ({ is_primary: eb.case().when('id', '=', imageId).then(1).else(0).end() }))
+    .where('product_id', '=', productId)
+    .execute();
+}
+
+export async function deleteImage(db: Executor, imageId: number): Promise<void> {
+  await db.deleteFrom('product_images').where('id', '=', imageId).execute();
+}
+
+/** The oldest remaining image of a product, to become primary when the primary one goes. */
+export function findFirstImageId(db: Executor, productId: number) {
+  return db
+    .selectFrom('product_images')
+    .select('id')
+    .where('product_id', '=', productId)
+    .orderBy('id', 'asc')
+    .executeTakeFirst();
+}
+
+export async function deleteProduct(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('products').where('id', '=', id).execute();
+}
+
+export function countAllProducts(db: Executor) {
+  return db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
+}
+
+// Product types
+
+export function findAllTypes(db: Executor) {
+  return db
+    .selectFrom('product_types')
+    .select(['id', 'name', 'description', 'for_custom'])
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+export function findType(db: Executor, id: number) {
+  return db
+    .selectFrom('product_types')
+    .select(['id', 'name', 'description', 'for_custom'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertType(
+  db: Executor,
+  type: { name: string; description: string; for_custom: number; created_at: string },
+): Promise<number> {
+  const row = await db.insertInto('product_types').values(type).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateType(
+  db: Executor,
+  id: number,
+  changes: { name: string; description: string; for_custom: number },
+): Promise<number> {
+  const result = await db.updateTable('product_types').set(changes).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function deleteType(db: Executor, id: number): Promise<number> {
+  const result = await db.deleteFrom('product_types').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,499 @@
+// Catalogue rules: turns rows into the API's product shape (Da, not centimes), keeps a sized
+// product's stock equal to the sum of its sizes, and stores uploads so that a failed request
+// leaves neither a row nor a file behind.
+import { finalPriceCentimes } from '@shop/domain/pricing';
+import { toCentimes, toDa } from '@shop/domain/money';
+import { SIZES, SIZE_STOCK_FIELDS, toShortSize, type Size } from '@shop/domain/sizes';
+import { productFieldsSchema, type ProductListQuery } from '@shop/domain/catalog-schemas';
+import { RELATED_PRODUCTS_LIMIT, SHOP_PAGE_SIZE } from '@shop/domain/constants';
+import type { Database, Executor, ProductRow } from '../../db/database.ts';
+import type { MultipartBody } from '../../http/multipart.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { paginated } from '../../http/envelope.ts';
+import { deleteImageFiles, storeImages, type StoredImage } from '../media/media.service.ts';
+import * as repo from './catalog.repository.ts';
+
+export const PRODUCT_NOT_FOUND_FR = 'Produit introuvable';
+export const PRODUCT_NOT_FOUND = 'Product not found';
+export const IMAGE_NOT_FOUND = 'Image not found';
+export const TYPE_NOT_FOUND = 'Product type not found';
+export const LATEST_PRODUCTS_DEFAULT = 10;
+export const TOP_PROMOTIONS_LIMIT = 10;
+
+export interface ProductImage {
+  id: number;
+  image_url: string;
+  is_primary: number;
+  width: number | null;
+  height: number | null;
+}
+
+export interface Product {
+  id: number;
+  name: string;
+  description: string;
+  price: number;
+  final_price: number;
+  discounted_price: number;
+  discount_percentage: number;
+  average_rating: number;
+  total_ratings: number;
+  stock: number;
+  has_sizes: boolean;
+  type_id: number | null;
+  type_name: string | null;
+  created_at: string;
+  updated_at: string;
+  size_s: number;
+  size_m: number;
+  size_l: number;
+  size_xl: number;
+  size_xxl: number;
+  sizes: { name: Size; stock: number }[];
+  images: ProductImage[];
+}
+
+export function averageRating(ratingSum: number, ratingCount: number): number {
+  if (ratingCount <= 0) return 0;
+  return Math.round((ratingSum / ratingCount) * 10) / 10;
+}
+
+/** Rows → API products, with images, sizes and type names loaded in three queries whatever the count. */
+export async function toProducts(db: Executor, rows: ProductRow[]): Promise<Product[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const typeIds = [...new Set(rows.map((r) => r.type_id).filter((id): id is number => id !== null))];
+  const [images, sizes, types] = await Promise.all([
+    repo.findImagesOf(db, ids),
+    repo.findSizesOf(db, ids),
+    repo.findTypeNames(db, typeIds),
+  ]);
+  const imagesOf = new Map<number, ProductImage[]>();
+  for (const image of images) {
+    const { product_id: productId, ...rest } = image;
+    const list = imagesOf.get(productId) ?? [];
+    list.push(rest);
+    imagesOf.set(productId, list);
+  }
+  const sizesOf = new Map<number, Map<string, number>>();
+  for (const s of sizes) {
+    const map = sizesOf.get(s.product_id) ?? new Map<string, number>();
+    map.set(s.size, s.stock);
+    sizesOf.set(s.product_id, map);
+  }
+  const typeName = new Map(types.map((t) => [t.id, t.name]));
+
+  return rows.map((row) => {
+    const sizeMap = row.has_sizes ? (sizesOf.get(row.id) ?? new Map<string, number>()) : new Map<string, number>();
+    const sizeList = row.has_sizes ? SIZES.map((name) => ({ name, stock: sizeMap.get(name) ?? 0 })) : [];
+    const finalPrice = toDa(row.final_price_cents);
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      price: toDa(row.price_cents),
+      final_price: finalPrice,
+      discounted_price: finalPrice,
+      discount_percentage: Number(row.discount_percentage),
+      average_rating: averageRating(row.rating_sum, row.rating_count),
+      total_ratings: row.rating_count,
+      stock: row.stock,
+      has_sizes: row.has_sizes === 1,
+      type_id: row.type_id,
+      type_name: row.type_id === null ? null : (typeName.get(row.type_id) ?? null),
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+      size_s: sizeMap.get('S') ?? 0,
+      size_m: sizeMap.get('M') ?? 0,
+      size_l: sizeMap.get('L') ?? 0,
+      size_xl: sizeMap.get('XL') ?? 0,
+      size_xxl: sizeMap.get('XXL') ?? 0,
+      sizes: sizeList,
+      images: imagesOf.get(row.id) ?? [],
+    };
+  });
+}
+
+function filtersOf(query: ProductListQuery): repo.ProductFilters {
+  return {
+    ...(query.type !== undefined ? { typeId: query.type } : {}),
+    ...(query.min !== undefined ? { minCents: toCentimes(query.min) } : {}),
+    ...(query.max !== undefined ? { maxCents: toCentimes(query.max) } : {}),
+    ...(query.q ? { q: query.q } : {}),
+  };
+}
+
+/** Without page: every product (admin list, old clients). With page: one page of the filtered list. */
+export async function listProducts(db: Database, query: ProductListQuery) {
+  const filters = filtersOf(query);
+  const sort = query.sort ?? 'newest';
+  if (query.page === undefined) {
+    return toProducts(db, await repo.findProductRows(db, filters, { sort }));
+  }
+  const limit = query.limit ?? SHOP_PAGE_SIZE;
+  const [rows, total] = await Promise.all([
+    repo.findProductRows(db, filters, { sort, limit, offset: (query.page - 1) * limit }),
+    repo.countProducts(db, filters),
+  ]);
+  return paginated(await toProducts(db, rows), query.page, limit, total);
+}
+
+export async function getProduct(db: Executor, id: number, message = PRODUCT_NOT_FOUND_FR): Promise<Product> {
+  const row = await repo.findProductRow(db, id);
+  if (!row) throw notFound(message);
+  const [product] = await toProducts(db, [row]);
+  if (!product) throw notFound(message);
+  return product;
+}
+
+export async function latestProducts(db: Database, limit = LATEST_PRODUCTS_DEFAULT) {
+  return toProducts(db, await repo.findProductRows(db, {}, { sort: 'newest', limit }));
+}
+
+export async function topPromotions(db: Database) {
+  return toProducts(
+    db,
+    await repo.findProductRows(db, { discountedOnly: true }, { sort: 'discount', limit: TOP_PROMOTIONS_LIMIT }),
+  );
+}
+
+export async function relatedProducts(db: Database, id: number) {
+  const product = await repo.findProductRow(db, id);
+  if (!product) throw notFound(PRODUCT_NOT_FOUND_FR);
+  const rows = await repo.findProductRows(
+    db,
+    { excludeId: id },
+    { sort: 'newest', limit: RELATED_PRODUCTS_LIMIT, preferTypeId: product.type_id },
+  );
+  return toProducts(db, rows);
+}
+
+export async function availableSizes(db: Database, id: number) {
+  return (await getProduct(db, id)).sizes;
+}
+
+export interface StockLine {
+  product_id: number;
+  name: string;
+  size: string;
+  requested: number;
+  available: number;
+  ok: boolean;
+}
+
+/**
+ * What is available for each cart line. Lines for the same product and size are merged and their
+ * quantities summed; a product without sizes is checked on its own stock whatever size is given.
+ */
+export async function checkStock(
+  db: Executor,
+  lines: readonly { product_id: number; size?: string | undefined; quantity: number }[],
+): Promise<{ ok: boolean; items: StockLine[] }> {
+  const ids = [...new Set(lines.map((l) => l.product_id))];
+  const [products, sizes] = await Promise.all([repo.findProductRowsByIds(db, ids), repo.findSizesOf(db, ids)]);
+  const productOf = new Map(products.map((p) => [p.id, p]));
+  const sizeStock = new Map(sizes.map((s) => [`${s.product_id}:${s.size}`, s.stock]));
+
+  const merged = new Map<string, StockLine>();
+  for (const line of lines) {
+    const product = productOf.get(line.product_id);
+    const rawSize = (line.size ?? '').trim();
+    const size = product && !product.has_sizes ? '' : rawSize === '' ? '' : toShortSize(rawSize);
+    const key = `${line.product_id}:${size}`;
+    const existing = merged.get(key);
+    if (existing) {
+      existing.requested += line.quantity;
+      continue;
+    }
+    let available = 0;
+    if (product) available = product.has_sizes ? (size ? (sizeStock.get(key) ?? 0) : 0) : product.stock;
+    merged.set(key, {
+      product_id: line.product_id,
+      name: product?.name ?? PRODUCT_NOT_FOUND_FR,
+      size,
+      requested: line.quantity,
+      available,
+      ok: false,
+    });
+  }
+  const items = [...merged.values()].map((item) => ({ ...item, ok: item.available >= item.requested }));
+  return { ok: items.every((i) => i.ok), items };
+}
+
+// ---- Admin: product writes ----
+
+const IMAGE_FIELD = /^images(\[\d*\])?$/;
+const SIZE_FIELD_NAMES: Record<string, Size> = Object.fromEntries(
+  SIZES.flatMap((size) => [
+    [SIZE_STOCK_FIELDS[size], size],
+    [`sizes[${size}]`, size],
+    [`sizes[${size.toLowerCase()}]`, size],
+  ]),
+);
+
+/** Multipart text fields → the input of productFieldsSchema; size fields of either spelling go to `sizes`. */
+export function productInputFromMultipart(fields: Record<string, string>) {
+  const sizes: Partial<Record<Size, string>> = {};
+  const input: Record<string, unknown> = {};
+  for (const [name, rawValue] of Object.entries(fields)) {
+    const value = rawValue.trim();
+    const size = SIZE_FIELD_NAMES[name];
+    if (size) {
+      // An empty size box means "not given"; a product with no size given has no sizes.
+      if (value !== '') sizes[size] = value;
+      continue;
+    }
+    if (['name', 'description', 'price', 'type_id', 'discount_percentage', 'stock'].includes(name)) {
+      // Empty optional boxes are "not given" rather than 0; empty required ones fail validation.
+      if (value === '' && name !== 'name' && name !== 'description') continue;
+      input[name] = rawValue;
+    }
+  }
+  input.sizes = sizes;
+  return input;
+}
+
+function validationError(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const errors = issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }));
+  return badRequest(errors[0]?.message ?? 'Invalid request', { errors });
+}
+
+function parseProductFields(body: MultipartBody) {
+  const parsed = productFieldsSchema.safeParse(productInputFromMultipart(body.fields));
+  if (!parsed.success) throw validationError(parsed.error.issues);
+  return parsed.data;
+}
+
+async function requireType(db: Executor, typeId: number) {
+  if (!(await repo.findType(db, typeId)))
+    throw badRequest('Type not found', { errors: [{ field: 'type_id', message: 'Type not found' }] });
+}
+
+function sizeRows(sizes: Partial<Record<Size, number>>) {
+  return SIZES.map((size) => ({ size, stock: sizes[size] ?? 0 }));
+}
+
+/** Runs a DB write that records stored files; if it fails, the files go too. */
+async function withStoredImages<T>(
+  uploadsDir: string,
+  body: MultipartBody,
+  write: (images: StoredImage[]) => Promise<T>,
+): Promise<T> {
+  const buffers = body.files.filter((f) => IMAGE_FIELD.test(f.fieldname)).map((f) => f.buffer);
+  const stored = await storeImages(uploadsDir, buffers);
+  try {
+    return await write(stored);
+  } catch (error) {
+    await deleteImageFiles(
+      uploadsDir,
+      stored.map((s) => s.image_url),
+    );
+    throw error;
+  }
+}
+
+async function addImages(db: Executor, productId: number, images: StoredImage[], now: string) {
+  if (images.length === 0) return;
+  const primaryTaken = await repo.hasPrimaryImage(db, productId);
+  await repo.insertImages(
+    db,
+    images.map((image, index) => ({
+      product_id: productId,
+      image_url: image.image_url,
+      width: image.width,
+      height: image.height,
+      is_primary: !primaryTaken && index === 0 ? 1 : 0,
+    })),
+    now,
+  );
+}
+
+export async function createProduct(db: Database, uploadsDir: string, body: MultipartBody): Promise<Product> {
+  const fields = parseProductFields(body);
+  await requireType(db, fields.type_id);
+  const hasSizes = Object.keys(fields.sizes).length > 0;
+  const sizes = sizeRows(fields.sizes);
+  const priceCents = toCentimes(fields.price);
+  const id = await withStoredImages(uploadsDir, body, (images) =>
+    db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString();
+      const productId = await repo.insertProduct(trx, {
+        name: fields.name,
+        description: fields.description,
+        price_cents: priceCents,
+        discount_percentage: fields.discount_percentage,
+        final_price_cents: finalPriceCentimes(priceCents, fields.discount_percentage),
+        stock: hasSizes ? sizes.reduce((sum, s) => sum + s.stock, 0) : (fields.stock ?? 0),
+        has_sizes: hasSizes ? 1 : 0,
+        type_id: fields.type_id,
+        rating_sum: 0,
+        rating_count: 0,
+        created_at: now,
+        updated_at: now,
+      });
+      if (hasSizes) await repo.replaceSizes(trx, productId, sizes);
+      await addImages(trx, productId, images, now);
+      await repo.bumpCatalogVersion(trx);
+      return productId;
+    }),
+  );
+  return getProduct(db, id, PRODUCT_NOT_FOUND);
+}
+
+export async function updateProduct(
+  db: Database,
+  uploadsDir: string,
+  id: number,
+  body: MultipartBody,
+): Promise<Product> {
+  const fields = parseProductFields(body);
+  const existing = await repo.findProductRow(db, id);
+  if (!existing) throw notFound(PRODUCT_NOT_FOUND);
+  await requireType(db, fields.type_id);
+  const hasSizeFields = Object.keys(fields.sizes).length > 0;
+  const sizes = sizeRows(fields.sizes);
+  const priceCents = toCentimes(fields.price);
+  await withStoredImages(uploadsDir, body, (images) =>
+    db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString();
+      let stock = existing.stock;
+      let hasSizes = existing.has_sizes;
+      if (hasSizeFields) {
+        stock = sizes.reduce((sum, s) => sum + s.stock, 0);
+        hasSizes = 1;
+        await repo.replaceSizes(trx, id, sizes);
+      } else if (fields.stock !== undefined) {
+        // A stock without sizes turns the product into one sold without sizes.
+        stock = fields.stock;
+        hasSizes = 0;
+        await repo.replaceSizes(trx, id, []);
+      }
+      await repo.updateProduct(trx, id, {
+        name: fields.name,
+        description: fields.description,
+        price_cents: priceCents,
+        discount_percentage: fields.discount_percentage,
+        final_price_cents: finalPriceCentimes(priceCents, fields.discount_percentage),
+        stock,
+        has_sizes: hasSizes,
+        type_id: fields.type_id,
+        updated_at: now,
+      });
+      await addImages(trx, id, images, now);
+      await repo.bumpCatalogVersion(trx);
+    }),
+  );
+  return getProduct(db, id, PRODUCT_NOT_FOUND);
+}
+
+export async function updateDiscount(db: Database, id: number, discount: number): Promise<Product> {
+  const existing = await repo.findProductRow(db, id);
+  if (!existing) throw notFound(PRODUCT_NOT_FOUND);
+  await db.transaction().execute(async (trx) => {
+    await repo.updateProduct(trx, id, {
+      discount_percentage: discount,
+      final_price_cents: finalPriceCentimes(existing.price_cents, discount),
+      updated_at: new Date().toISOString(),
+    });
+    await repo.bumpCatalogVersion(trx);
+  });
+  return getProduct(db, id, PRODUCT_NOT_FOUND);
+}
+
+export async function setPrimaryImage(db: Database, productId: number, imageId: number): Promise<Product> {
+  const image = await repo.findImage(db, imageId);
+  if (image?.product_id !== productId) throw notFound(IMAGE_NOT_FOUND);
+  await db.transaction().execute(async (trx) => {
+    await repo.setPrimaryImage(trx, productId, imageId);
+    await repo.bumpCatalogVersion(trx);
+  });
+  return getProduct(db, productId, PRODUCT_NOT_FOUND);
+}
+
+export async function deleteProduct(db: Database, uploadsDir: string, id: number): Promise<void> {
+  const existing = await repo.findProductRow(db, id);
+  if (!existing) throw notFound(PRODUCT_NOT_FOUND);
+  const images = await repo.findImagesOf(db, [id]);
+  // Sizes and images go by cascade; order lines keep their snapshot with product_id set to null.
+  await db.transaction().execute(async (trx) => {
+    await repo.deleteProduct(trx, id);
+    await repo.bumpCatalogVersion(trx);
+  });
+  await deleteImageFiles(
+    uploadsDir,
+    images.map((i) => i.image_url),
+  );
+}
+
+export async function deleteImage(db: Database, uploadsDir: string, imageId: number): Promise<void> {
+  const image = await repo.findImage(db, imageId);
+  if (!image) throw notFound(IMAGE_NOT_FOUND);
+  await db.transaction().execute(async (trx) => {
+    await repo.deleteImage(trx, imageId);
+    if (image.is_primary === 1) {
+      const next = await repo.findFirstImageId(trx, image.product_id);
+      if (next) await repo.setPrimaryImage(trx, image.product_id, next.id);
+    }
+    await repo.bumpCatalogVersion(trx);
+  });
+  await deleteImageFiles(uploadsDir, [image.image_url]);
+}
+
+// ---- Product types ----
+
+export interface ProductType {
+  id: number;
+  name: string;
+  description: string;
+  for_custom: boolean;
+}
+
+function toType(row: { id: number; name: string; description: string; for_custom: number }): ProductType {
+  return { id: row.id, name: row.name, description: row.description, for_custom: row.for_custom === 1 };
+}
+
+export async function listTypes(db: Database): Promise<ProductType[]> {
+  return (await repo.findAllTypes(db)).map(toType);
+}
+
+export interface TypeInput {
+  name: string;
+  description: string;
+  for_custom: boolean;
+}
+
+export async function createType(db: Database, input: TypeInput): Promise<ProductType> {
+  const id = await db.transaction().execute(async (trx) => {
+    const newId = await repo.insertType(trx, {
+      name: input.name,
+      description: input.description,
+      for_custom: input.for_custom ? 1 : 0,
+      created_at: new Date().toISOString(),
+    });
+    await repo.bumpCatalogVersion(trx);
+    return newId;
+  });
+  return { id, ...input };
+}
+
+export async function updateType(db: Database, id: number, input: TypeInput): Promise<ProductType> {
+  await db.transaction().execute(async (trx) => {
+    const changed = await repo.updateType(trx, id, {
+      name: input.name,
+      description: input.description,
+      for_custom: input.for_custom ? 1 : 0,
+    });
+    if (changed === 0) throw notFound(TYPE_NOT_FOUND);
+    await repo.bumpCatalogVersion(trx);
+  });
+  return { id, ...input };
+}
+
+export async function deleteType(db: Database, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    // Products of the type keep existing with type_id null (foreign key ON DELETE SET NULL).
+    const deleted = await repo.deleteType(trx, id);
+    if (deleted === 0) throw notFound(TYPE_NOT_FOUND);
+    await repo.bumpCatalogVersion(trx);
+  });
+}
