@@ -1,3 +1,80 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { CUP_ITEM_NAME } from '@shop/domain/constants';
+import { paths } from '../../../app/paths.ts';
+import { useCustomItems } from './api/get-custom-items.ts';
+import { useShippingPrices } from './api/get-shipping-prices.ts';
+import { useSettings } from './api/get-settings.ts';
+import { CustomOrderForm } from './components/custom-order-form.tsx';
+import { ThankYou, type PlacedOrder } from './components/thank-you.tsx';
+import { texts } from './texts.ts';
+
+/** /CustomOrder (SPEC §2): a garment or a cup made from the customer's reference images. */
 export function CustomOrderPage() {
-  return <main />;
+  const [searchParams] = useSearchParams();
+  const preferCup = searchParams.get('type')?.toLowerCase() === CUP_ITEM_NAME;
+  const items = useCustomItems();
+  const wilayas = useShippingPrices();
+  const settings = useSettings();
+  const [placed, setPlaced] = useState<PlacedOrder | null>(null);
+
+  useEffect(() => {
+    if (items.isError) toast.error(texts.toastItemsFailed, { toastId: 'custom-items-failed' });
+  }, [items.isError]);
+  useEffect(() => {
+    if (wilayas.isError) toast.error(texts.toastShippingFailed, { toastId: 'shipping-prices-failed' });
+  }, [wilayas.isError]);
+  useEffect(() => {
+    if (placed) window.scrollTo({ top: 0 });
+  }, [placed]);
+
+  const loading = items.isPending || wilayas.isPending;
+  const whatsappUrl = settings.data?.whatsapp_url || undefined;
+
+  return (
+    <main className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:py-10">
+      <nav aria-label="Fil d'Ariane" className="mb-6 text-sm text-gray-500">
+        <ol className="flex items-center gap-2">
+          <li>
+            <Link to={paths.home} className="hover:text-black hover:underline">
+              {texts.breadcrumbHome}
+            </Link>
+          </li>
+          <li aria-hidden="true">›</li>
+          <li aria-current="page" className="font-medium text-black">
+            {texts.title}
+          </li>
+        </ol>
+      </nav>
+
+      {placed ? (
+        <ThankYou order={placed} whatsappUrl={whatsappUrl} />
+      ) : (
+        <>
+          <header className="mb-8 flex flex-col gap-2">
+            <h1 className="text-3xl font-black tracking-tight uppercase sm:text-4xl">{texts.title}</h1>
+            <p className="max-w-2xl text-gray-600">{texts.intro}</p>
+          </header>
+          {loading ? (
+            <div role="status" className="flex min-h-[40vh] items-center justify-center">
+              <span
+                aria-hidden="true"
+                className="h-10 w-10 animate-spin rounded-full border-4 border-gray-200 border-t-black"
+              />
+              <span className="sr-only">{texts.loading}</span>
+            </div>
+          ) : (
+            <CustomOrderForm
+              items={items.data ?? []}
+              wilayas={wilayas.data ?? []}
+              preferCup={preferCup}
+              whatsappUrl={whatsappUrl}
+              onPlaced={setPlaced}
+            />
+          )}
+        </>
+      )}
+    </main>
+  );
 }

@@ -1,3 +1,185 @@
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+import { brandRatingCreateSchema } from '@shop/domain/rating-schemas';
+import { DEFAULT_RATING } from '@shop/domain/constants';
+import { ApiError } from '../../../lib/api.ts';
+import { paths } from '../../../app/paths.ts';
+import { createBrandRating } from './api/create-brand-rating.ts';
+import { StarPicker } from './components/star-picker.tsx';
+import { texts } from './texts.ts';
+
+type FormInput = z.input<typeof brandRatingCreateSchema>;
+type FormOutput = z.output<typeof brandRatingCreateSchema>;
+
+const inputClass =
+  'w-full rounded-xl border border-gray-300 bg-white px-4 py-3 text-base text-black placeholder:text-gray-400 focus:border-black focus:outline-none focus:ring-2 focus:ring-black/10 aria-[invalid=true]:border-red-500';
+
+function errorProps(id: string, error: string | undefined) {
+  return error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : { 'aria-invalid': false };
+}
+
+function ErrorLine({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={`${id}-error`} role="alert" className="text-sm text-red-600">
+      {message}
+    </p>
+  );
+}
+
+/** /Rating (SPEC §2): a brand review with 1-5 stars, shown on the home page's review cards. */
 export function RatingPage() {
-  return <main />;
+  const [done, setDone] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    control,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(brandRatingCreateSchema),
+    reValidateMode: 'onSubmit',
+    defaultValues: { customer_name: '', customer_phone: '', rating: DEFAULT_RATING, review: '' },
+  });
+
+  const field = (name: 'customer_name' | 'customer_phone' | 'review') =>
+    register(name, { onChange: () => clearErrors(name) });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const response = await createBrandRating(values);
+      if (response.status !== 200 && response.status !== 201) {
+        toast.error(response.message || texts.toastFailed);
+        return;
+      }
+      toast.success(texts.toastSuccess);
+      setDone(true);
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message || texts.toastFailed : texts.toastError);
+    }
+  });
+
+  return (
+    <main className="mx-auto w-full max-w-2xl px-4 py-6 sm:px-6 lg:py-10">
+      <nav aria-label="Fil d'Ariane" className="mb-6 text-sm text-gray-500">
+        <ol className="flex items-center gap-2">
+          <li>
+            <Link to={paths.home} className="hover:text-black hover:underline">
+              {texts.breadcrumbHome}
+            </Link>
+          </li>
+          <li aria-hidden="true">›</li>
+          <li aria-current="page" className="font-medium text-black">
+            {texts.breadcrumb}
+          </li>
+        </ol>
+      </nav>
+      {done ? (
+        <ThankYou />
+      ) : (
+        <>
+          <header className="mb-8 flex flex-col gap-2">
+            <h1 className="text-3xl font-black tracking-tight uppercase sm:text-4xl">{texts.title}</h1>
+            <p className="text-gray-600">{texts.intro}</p>
+          </header>
+          <form
+            onSubmit={onSubmit}
+            noValidate
+            className="flex flex-col gap-5 rounded-3xl border border-gray-200 p-5 sm:p-8"
+          >
+            <div className="grid gap-5 sm:grid-cols-2">
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor="customer_name" className="text-sm font-medium text-gray-800">
+                  {texts.fullName}
+                </label>
+                <input
+                  id="customer_name"
+                  autoComplete="name"
+                  className={inputClass}
+                  {...errorProps('customer_name', errors.customer_name?.message)}
+                  {...field('customer_name')}
+                />
+                <ErrorLine id="customer_name" message={errors.customer_name?.message} />
+              </div>
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor="customer_phone" className="text-sm font-medium text-gray-800">
+                  {texts.phone}
+                </label>
+                <input
+                  id="customer_phone"
+                  type="tel"
+                  inputMode="numeric"
+                  autoComplete="tel"
+                  placeholder={texts.phonePlaceholder}
+                  className={inputClass}
+                  {...errorProps('customer_phone', errors.customer_phone?.message)}
+                  {...field('customer_phone')}
+                />
+                <ErrorLine id="customer_phone" message={errors.customer_phone?.message} />
+              </div>
+            </div>
+            <div className="flex flex-col gap-2">
+              <span id="rating-label" className="text-sm font-medium text-gray-800">
+                {texts.rating}
+              </span>
+              <Controller
+                control={control}
+                name="rating"
+                render={({ field: { value, onChange } }) => (
+                  <StarPicker value={Number(value ?? DEFAULT_RATING)} onChange={onChange} labelId="rating-label" />
+                )}
+              />
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="review" className="text-sm font-medium text-gray-800">
+                {texts.review}
+              </label>
+              <textarea
+                id="review"
+                rows={5}
+                placeholder={texts.reviewPlaceholder}
+                className={`${inputClass} resize-y`}
+                {...errorProps('review', errors.review?.message)}
+                {...field('review')}
+              />
+              <ErrorLine id="review" message={errors.review?.message} />
+            </div>
+            <button
+              type="submit"
+              disabled={isSubmitting}
+              aria-busy={isSubmitting}
+              className="w-full rounded-full bg-black px-6 py-4 text-base font-semibold text-white hover:bg-gray-800 disabled:opacity-60 sm:w-auto sm:self-end sm:px-10"
+            >
+              {isSubmitting ? texts.submitting : texts.submit}
+            </button>
+          </form>
+        </>
+      )}
+    </main>
+  );
+}
+
+function ThankYou() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="flex flex-col items-center gap-5 py-10 text-center">
+      <div className="flex h-16 w-16 items-center justify-center rounded-full bg-black text-white" aria-hidden="true">
+        <svg viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="2.5">
+          <path d="m5 13 4 4L19 7" />
+        </svg>
+      </div>
+      <h1 ref={heading} tabIndex={-1} className="text-3xl font-black tracking-tight focus:outline-none">
+        {texts.thankYouTitle}
+      </h1>
+      <p className="max-w-md text-gray-600">{texts.thankYouBody}</p>
+      <Link to={paths.shop} className="rounded-full bg-black px-8 py-3 font-medium text-white hover:bg-gray-800">
+        {texts.continueShopping}
+      </Link>
+    </section>
+  );
 }

@@ -1,0 +1,68 @@
+import { ADDRESS_SEPARATOR } from '@shop/domain/order-schemas';
+import { apiRequest, type Envelope } from '../../../../lib/api.ts';
+
+export interface CustomOrderSubmission {
+  fullName: string;
+  phoneNumber: string;
+  wilayaName: string;
+  address: string;
+  zipCode: string;
+  /** Da, two decimals. */
+  subtotal: number;
+  shippingFee: number;
+  /** The item id, or the word cup (SPEC §3). */
+  clothingType: string;
+  color: string;
+  /** Omitted for a cup. */
+  size: string | null;
+  couponCode: string | null;
+  images: { front: File | null; back: File | null; side: File | null };
+}
+
+export interface CreatedOrder {
+  order_id: number;
+  subtotal?: number;
+  discount_percentage?: number;
+  discount_amount?: number;
+  shipping_fee?: number;
+  total?: number;
+}
+
+/** The server's figures when it refuses an order because the prices changed (409). */
+export interface RepricedOrder {
+  subtotal: number;
+  shipping_fee: number;
+  discount_percentage?: number;
+  total: number;
+}
+
+export function customOrderFormData(order: CustomOrderSubmission): FormData {
+  const form = new FormData();
+  form.append('customer_name', order.fullName.trim());
+  form.append('customer_phone', order.phoneNumber.trim());
+  form.append('customer_address', `${order.wilayaName}${ADDRESS_SEPARATOR}${order.address.trim()}`);
+  form.append('customer_postal_code', order.zipCode.trim());
+  form.append('type', 'custom');
+  form.append('subtotal', order.subtotal.toFixed(2));
+  form.append('shipping_fee', order.shippingFee.toFixed(2));
+  form.append('clothing_type', order.clothingType);
+  form.append('color', order.color);
+  if (order.size) form.append('size', order.size);
+  if (order.couponCode) form.append('coupon_code', order.couponCode);
+  form.append('wilaya', order.wilayaName);
+  if (order.images.front) form.append('reference_image_front', order.images.front);
+  if (order.images.back) form.append('reference_image_back', order.images.back);
+  if (order.images.side) form.append('reference_image_side', order.images.side);
+  return form;
+}
+
+/** POST /Order (multipart). Throws ApiError on a non-2xx answer, e.g. 409 with RepricedOrder data. */
+export function createCustomOrder(order: CustomOrderSubmission): Promise<Envelope<CreatedOrder>> {
+  return apiRequest<CreatedOrder>('/Order', { method: 'POST', body: customOrderFormData(order) });
+}
+
+export function isRepricedOrder(data: unknown): data is RepricedOrder {
+  if (typeof data !== 'object' || data === null) return false;
+  const d = data as Record<string, unknown>;
+  return typeof d.total === 'number' && typeof d.subtotal === 'number' && typeof d.shipping_fee === 'number';
+}

@@ -1,0 +1,15 @@
+import { apiRequest } from '../../../../lib/api.ts';
+
+export interface ValidCoupon {
+  code: string;
+  discount_percentage: number;
+}
+
+/** GET /coupon/validate/{code}; throws ApiError on a non-2xx answer. */
+export async function validateCoupon(code: string): Promise<ValidCoupon> {
+  const response = await apiRequest<ValidCoupon>(`/coupon/validate/${encodeURIComponent(code)}`);
+  return {
+    code: response.data?.code ?? code,
+    discount_percentage: Number(response.data?.discount_percentage) || 0,
+  };
+}

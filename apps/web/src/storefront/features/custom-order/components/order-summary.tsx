@@ -1,0 +1,121 @@
+import type { OrderTotals } from '@shop/domain/pricing';
+import { formatDa, toDa } from '@shop/domain/money';
+import { texts } from '../texts.ts';
+
+export type CouponState =
+  { status: 'pending' } | { status: 'valid'; code: string; percent: number } | { status: 'invalid' };
+
+interface Props {
+  totals: OrderTotals;
+  couponInput: string;
+  coupon: CouponState;
+  applyingCoupon: boolean;
+  onCouponInput: (value: string) => void;
+  onApplyCoupon: () => void;
+  whatsappUrl: string | undefined;
+}
+
+function Row({ label, value, tone = '' }: { label: string; value: string; tone?: string }) {
+  return (
+    <div className={`flex items-center justify-between gap-4 ${tone}`}>
+      <dt>{label}</dt>
+      <dd className="font-semibold tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+export function OrderSummary({
+  totals,
+  couponInput,
+  coupon,
+  applyingCoupon,
+  onCouponInput,
+  onApplyCoupon,
+  whatsappUrl,
+}: Props) {
+  return (
+    <div className="flex flex-col gap-5">
+      <h2 className="text-xl font-bold">{texts.summaryTitle}</h2>
+      <dl className="flex flex-col gap-3 text-gray-700">
+        <Row label={texts.subtotal} value={formatDa(toDa(totals.subtotal))} />
+        <Row
+          label={texts.discount(totals.discountPercentage)}
+          value={`-${formatDa(toDa(totals.discount))}`}
+          tone={totals.discount > 0 ? 'text-red-600' : ''}
+        />
+        <Row label={texts.shipping} value={formatDa(toDa(totals.shippingFee))} />
+        <div className="border-t border-gray-200 pt-3">
+          <Row label={texts.total} value={formatDa(toDa(totals.total))} tone="text-lg text-black" />
+        </div>
+      </dl>
+
+      <div className="flex flex-col gap-2">
+        <label htmlFor="coupon-code" className="text-sm font-medium text-gray-800">
+          {texts.promoLabel}
+        </label>
+        <div className="flex gap-2">
+          <input
+            id="coupon-code"
+            value={couponInput}
+            onChange={(event) => onCouponInput(event.target.value)}
+            onKeyDown={(event) => {
+              // Enter applies the code instead of submitting the whole order.
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                onApplyCoupon();
+              }
+            }}
+            placeholder={texts.promoPlaceholder}
+            autoComplete="off"
+            aria-describedby="coupon-status"
+            className="min-w-0 flex-1 rounded-full border border-gray-300 bg-gray-50 px-4 py-2.5 uppercase placeholder:normal-case focus:border-black focus:outline-none"
+          />
+          <button
+            type="button"
+            onClick={onApplyCoupon}
+            disabled={applyingCoupon}
+            className="rounded-full bg-black px-5 py-2.5 text-sm font-medium text-white hover:bg-gray-800 disabled:opacity-60"
+          >
+            {texts.promoApply}
+          </button>
+        </div>
+        <p
+          id="coupon-status"
+          aria-live="polite"
+          className={`text-sm ${
+            coupon.status === 'valid'
+              ? 'text-green-700'
+              : coupon.status === 'invalid'
+                ? 'text-red-600'
+                : 'text-gray-500'
+          }`}
+        >
+          {coupon.status === 'valid'
+            ? texts.promoValid(coupon.percent)
+            : coupon.status === 'invalid'
+              ? texts.promoInvalid
+              : texts.promoPending}
+        </p>
+      </div>
+
+      <div className="rounded-2xl bg-gray-50 p-4 text-sm text-gray-700">
+        <h3 className="mb-2 font-semibold text-black">{texts.notesTitle}</h3>
+        <ul className="flex list-disc flex-col gap-1.5 pl-5">
+          <li>
+            {texts.noteAdvance}{' '}
+            {whatsappUrl ? (
+              <a href={whatsappUrl} target="_blank" rel="noreferrer" className="font-medium text-black underline">
+                {texts.noteMessagingApp}
+              </a>
+            ) : (
+              texts.noteMessagingApp
+            )}
+            .
+          </li>
+          <li>{texts.noteMaking}</li>
+          <li>{texts.noteCall}</li>
+        </ul>
+      </div>
+    </div>
+  );
+}
