@@ -143,6 +143,8 @@ describe('product ratings', () => {
       rating: 4,
       review: ' Très belle robe ',
     };
+    const before = await t.app.inject({ method: 'GET', url: `/api/product/get/${ordered}` });
+    expect(before.json()).toMatchObject({ data: { average_rating: 0, total_ratings: 0 } });
     const res = await postRating(payload);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
@@ -151,6 +153,8 @@ describe('product ratings', () => {
     });
     expect(JSON.stringify(res.json())).not.toContain(PHONE);
     expect(await productTotals(ordered)).toEqual({ rating_sum: 4, rating_count: 1 });
+    const product = await t.app.inject({ method: 'GET', url: `/api/product/get/${ordered}` });
+    expect(product.json()).toMatchObject({ data: { average_rating: 4, total_ratings: 1 } });
 
     const again = await postRating({ ...payload, rating: 5 });
     expect(again.statusCode).toBe(409);
