@@ -26,7 +26,12 @@ export async function insertProductType(db: Database, name: string, forCustom = 
   if (existing) return existing.id;
   const row = await db
     .insertInto('product_types')
-    .values({ name, description: `${name} products`, for_custom: forCustom ? 1 : 0, created_at: new Date().toISOString() })
+    .values({
+      name,
+      description: `${name} products`,
+      for_custom: forCustom ? 1 : 0,
+      created_at: new Date().toISOString(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -66,7 +71,14 @@ export async function insertProduct(db: Database, fixture: ProductFixture = {}):
   if (fixture.image_url) {
     await db
       .insertInto('product_images')
-      .values({ product_id: row.id, image_url: fixture.image_url, is_primary: 1, width: 10, height: 10, created_at: now })
+      .values({
+        product_id: row.id,
+        image_url: fixture.image_url,
+        is_primary: 1,
+        width: 10,
+        height: 10,
+        created_at: now,
+      })
       .execute();
   }
   return row.id;
@@ -169,7 +181,11 @@ export function multipartBody(parts: MultipartPart[]): { payload: Buffer; header
     if (part.filename !== undefined) head += `; filename="${part.filename}"`;
     head += '\r\n';
     if (part.filename !== undefined) head += `Content-Type: ${part.contentType ?? 'application/octet-stream'}\r\n`;
-    chunks.push(Buffer.from(`${head}\r\n`), Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`${head}\r\n`),
+      Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };

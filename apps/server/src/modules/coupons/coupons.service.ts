@@ -2,7 +2,7 @@
 // order that carries it, inside the order's transaction (see countCouponUse).
 import { couponDisplayStatus, todayIso } from '@shop/domain/coupon-status';
 import type { CouponRow, Database } from '../../db/database.ts';
-import { HttpError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound, type HttpError } from '../../http/errors.ts';
 import * as repo from './coupons.repository.ts';
 
 export const COUPON_MESSAGES = {

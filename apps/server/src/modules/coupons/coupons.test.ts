@@ -57,7 +57,13 @@ describe('coupon administration', () => {
       method: 'POST',
       url: '/api/coupon/',
       headers,
-      payload: { code: 'newyear', discount_percentage: 20, max_uses: 5, expiry_date: isoDateFromToday(30), is_active: true },
+      payload: {
+        code: 'newyear',
+        discount_percentage: 20,
+        max_uses: 5,
+        expiry_date: isoDateFromToday(30),
+        is_active: true,
+      },
     });
     expect(res.statusCode).toBe(201);
     const coupon = res.json<{ data: { id: number; code: string; is_active: boolean } }>().data;
@@ -78,7 +84,12 @@ describe('coupon administration', () => {
     const headers = await t.adminHeaders();
     const payload = { code: 'DUP', discount_percentage: 5, max_uses: 1, expiry_date: isoDateFromToday(3) };
     expect((await t.app.inject({ method: 'POST', url: '/api/coupon/', headers, payload })).statusCode).toBe(201);
-    const dup = await t.app.inject({ method: 'POST', url: '/api/coupon/', headers, payload: { ...payload, code: 'dup' } });
+    const dup = await t.app.inject({
+      method: 'POST',
+      url: '/api/coupon/',
+      headers,
+      payload: { ...payload, code: 'dup' },
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toMatchObject({ message: 'Coupon code already exists' });
     const bad = await t.app.inject({
@@ -95,9 +106,7 @@ describe('coupon administration', () => {
       payload: { ...payload, code: 'X2', expiry_date: isoDateFromToday(-2) },
     });
     expect(past.statusCode).toBe(400);
-    expect(
-      (await t.app.inject({ method: 'PUT', url: '/api/coupon/toggle/99999', headers })).statusCode,
-    ).toBe(404);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/coupon/toggle/99999', headers })).statusCode).toBe(404);
   });
 
   it('refuses admin calls without a valid token', async () => {

@@ -1,10 +1,5 @@
 import { sql, type Insertable } from 'kysely';
-import type {
-  Executor,
-  OrderItemTable,
-  OrderReferenceImageTable,
-  OrderTable,
-} from '../../db/database.ts';
+import type { Executor, OrderItemTable, OrderReferenceImageTable, OrderTable } from '../../db/database.ts';
 
 // ---- reads for pricing a cart ----
 
@@ -192,12 +187,7 @@ export function findItemsOf(db: Executor, orderIds: readonly number[]) {
 
 export function findReferenceImagesOf(db: Executor, orderIds: readonly number[]) {
   if (orderIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('order_reference_images')
-    .selectAll()
-    .where('order_id', 'in', orderIds)
-    .orderBy('id')
-    .execute();
+  return db.selectFrom('order_reference_images').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute();
 }
 
 export function findStatusHistory(db: Executor, orderId: number) {

@@ -61,7 +61,10 @@ export function ordersRoutes(app: App): void {
 
   app.get(
     '/order/getAllOrders',
-    { schema: { ...admin, summary: 'Every order, newest first', querystring: orderListQuerySchema }, onRequest: requireAdmin },
+    {
+      schema: { ...admin, summary: 'Every order, newest first', querystring: orderListQuerySchema },
+      onRequest: requireAdmin,
+    },
     async (request) => {
       const { page, limit } = request.query;
       const { rows, total } = await listOrders(app.db.kysely, {}, page, limit);
@@ -84,7 +87,10 @@ export function ordersRoutes(app: App): void {
 
   app.get(
     '/order/getOrder/:id',
-    { schema: { ...admin, summary: 'One order with its lines and history', params: idParamsSchema }, onRequest: requireAdmin },
+    {
+      schema: { ...admin, summary: 'One order with its lines and history', params: idParamsSchema },
+      onRequest: requireAdmin,
+    },
     async (request) => envelope(await getOrder(app.db.kysely, request.params.id)),
   );
 

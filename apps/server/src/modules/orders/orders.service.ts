@@ -516,7 +516,14 @@ export async function updateOrderStatus(
         await giveStock(trx, lines);
       } else {
         // Products deleted since the order have nothing to take.
-        const existing = new Set((await repo.findProductsForOrder(trx, lines.map((l) => l.product_id))).map((p) => p.id));
+        const existing = new Set(
+          (
+            await repo.findProductsForOrder(
+              trx,
+              lines.map((l) => l.product_id),
+            )
+          ).map((p) => p.id),
+        );
         const short = await takeStock(
           trx,
           lines.filter((l) => existing.has(l.product_id)),

@@ -96,7 +96,12 @@ describe('regular orders', () => {
     });
     expect(order.statusCode).toBe(200);
     const detail = order.json<{ data: Record<string, unknown> & { order_items: Record<string, unknown>[] } }>().data;
-    expect(detail).toMatchObject({ type: 'regular', status: 'pending', wilaya_name: wilaya.name, coupon_code: 'HAPPY20' });
+    expect(detail).toMatchObject({
+      type: 'regular',
+      status: 'pending',
+      wilaya_name: wilaya.name,
+      coupon_code: 'HAPPY20',
+    });
     expect(detail.order_items[0]).toMatchObject({
       product_name: 'Chemise',
       product_type: 'Vêtements',
@@ -107,7 +112,9 @@ describe('regular orders', () => {
       product_discount_percentage: 10,
       product_images: [{ image_url: '/uploads/shirt.webp' }],
     });
-    expect(detail.status_history).toEqual([{ from_status: null, to_status: 'pending', changed_at: expect.any(String) }]);
+    expect(detail.status_history).toEqual([
+      { from_status: null, to_status: 'pending', changed_at: expect.any(String) },
+    ]);
   });
 
   it('also answers at /Order and uses 500 Da for an unknown wilaya', async () => {
@@ -164,7 +171,10 @@ describe('regular orders', () => {
       [{ items: [{ product_id: plain, quantity: 1 }], coupon_code: 'USEDUP' }, 'Code promo invalide ou expiré'],
       [{ items: [{ product_id: plain, quantity: 1 }], coupon_code: 'NOSUCH' }, 'Code promo invalide ou expiré'],
       [{ items: [] }, 'Votre panier est vide'],
-      [{ items: [{ product_id: plain, quantity: 1 }], customer_phone: '123' }, 'Le numéro de téléphone doit contenir 10 chiffres'],
+      [
+        { items: [{ product_id: plain, quantity: 1 }], customer_phone: '123' },
+        'Le numéro de téléphone doit contenir 10 chiffres',
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await regularOrder({ ...base, ...body });
@@ -289,7 +299,9 @@ describe('order status', () => {
     expect(await productStock(t.db.kysely, id, 'XL')).toBe(1);
 
     const detail = await t.app.inject({ method: 'GET', url: `/api/order/getOrder/${orderId}`, headers });
-    const history = detail.json<{ data: { status: string; status_history: { from_status: string | null; to_status: string }[] } }>().data;
+    const history = detail.json<{
+      data: { status: string; status_history: { from_status: string | null; to_status: string }[] };
+    }>().data;
     expect(history.status).toBe('cancelled');
     expect(history.status_history.map((h) => [h.from_status, h.to_status])).toEqual([
       [null, 'pending'],
@@ -300,8 +312,14 @@ describe('order status', () => {
     const bad = await set('lost');
     expect(bad.statusCode).toBe(400);
     expect(
-      (await t.app.inject({ method: 'PUT', url: '/api/order/updateOrderStatus/999999', headers, payload: { status: 'approved' } }))
-        .statusCode,
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/order/updateOrderStatus/999999',
+          headers,
+          payload: { status: 'approved' },
+        })
+      ).statusCode,
     ).toBe(404);
   });
 });
@@ -329,11 +347,16 @@ describe('custom orders (multipart)', () => {
   });
 
   it('stores a garment order with front and back images as WebP', async () => {
-    const itemId = await insertCustomItem(t.db.kysely, { name: 'Hoodie', base_price: 3200, sizes: ['M', 'L'], colors: ['Noir'] });
-    const res = await customOrder(
-      { clothing_type: String(itemId), color: 'noir', size: 'l', subtotal: '3200' },
-      [await image('reference_image_front'), await image('reference_image_back')],
-    );
+    const itemId = await insertCustomItem(t.db.kysely, {
+      name: 'Hoodie',
+      base_price: 3200,
+      sizes: ['M', 'L'],
+      colors: ['Noir'],
+    });
+    const res = await customOrder({ clothing_type: String(itemId), color: 'noir', size: 'l', subtotal: '3200' }, [
+      await image('reference_image_front'),
+      await image('reference_image_back'),
+    ]);
     expect(res.statusCode).toBe(201);
     const data = res.json<{ data: { order_id: number; total: number } }>().data;
     expect(data.total).toBe(3200 + wilaya.price);
@@ -342,7 +365,14 @@ describe('custom orders (multipart)', () => {
       url: `/api/order/getOrder/${data.order_id}`,
       headers: await t.adminHeaders(),
     });
-    const order = detail.json<{ data: { clothing_type: string; color: string; size: string; reference_images: { position: string; image_url: string }[] } }>().data;
+    const order = detail.json<{
+      data: {
+        clothing_type: string;
+        color: string;
+        size: string;
+        reference_images: { position: string; image_url: string }[];
+      };
+    }>().data;
     expect(order).toMatchObject({ type: 'custom', clothing_type: 'Hoodie', color: 'Noir', size: 'L' });
     expect(order.reference_images.map((i) => i.position)).toEqual(['front', 'back']);
     for (const img of order.reference_images) {
@@ -369,7 +399,12 @@ describe('custom orders (multipart)', () => {
   });
 
   it('requires a reference image, a valid colour and size, and real images; writes nothing otherwise', async () => {
-    const itemId = await insertCustomItem(t.db.kysely, { name: 'T-shirt', base_price: 1500, sizes: ['S', 'M'], colors: ['Rouge'] });
+    const itemId = await insertCustomItem(t.db.kysely, {
+      name: 'T-shirt',
+      base_price: 1500,
+      sizes: ['S', 'M'],
+      colors: ['Rouge'],
+    });
     const ordersBefore = await countRows('orders');
     const filesBefore = uploadedFiles().length;
     const fields = { clothing_type: String(itemId), color: 'Rouge', size: 'M', subtotal: '1500' };
@@ -424,13 +459,23 @@ describe('admin order lists and stats', () => {
     expect(allData.data.length).toBe(allData.pagination.total);
     expect(allData.data[0]!.id).toBeGreaterThan(allData.data.at(-1)!.id);
 
-    const byPhone = await t.app.inject({ method: 'GET', url: '/api/order/searchOrders?page=1&limit=20&phone=7000', headers });
+    const byPhone = await t.app.inject({
+      method: 'GET',
+      url: '/api/order/searchOrders?page=1&limit=20&phone=7000',
+      headers,
+    });
     const found = byPhone.json<{ data: { data: { customer_phone: string }[]; pagination: { total: number } } }>().data;
     expect(found.pagination.total).toBe(1);
     expect(found.data[0]!.customer_phone).toBe('0777000111');
 
-    const custom = await t.app.inject({ method: 'GET', url: '/api/order/searchOrders?type=custom&limit=1&page=1', headers });
-    const page = custom.json<{ data: { data: { type: string }[]; pagination: { limit: number; has_next_page: boolean } } }>().data;
+    const custom = await t.app.inject({
+      method: 'GET',
+      url: '/api/order/searchOrders?type=custom&limit=1&page=1',
+      headers,
+    });
+    const page = custom.json<{
+      data: { data: { type: string }[]; pagination: { limit: number; has_next_page: boolean } };
+    }>().data;
     expect(page.data).toHaveLength(1);
     expect(page.data[0]!.type).toBe('custom');
     expect(page.pagination).toMatchObject({ limit: 1, has_next_page: true });
@@ -441,7 +486,12 @@ describe('admin order lists and stats', () => {
     const orders = await t.db.kysely.selectFrom('orders').select(['id', 'final_total_cents']).orderBy('id').execute();
     const [a, b] = orders;
     for (const o of [a!, b!]) {
-      await t.app.inject({ method: 'PUT', url: `/api/order/updateOrderStatus/${o.id}`, headers, payload: { status: 'successful' } });
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/order/updateOrderStatus/${o.id}`,
+        headers,
+        payload: { status: 'successful' },
+      });
     }
     const res = await t.app.inject({ method: 'GET', url: '/api/order/stats', headers });
     expect(res.statusCode).toBe(200);

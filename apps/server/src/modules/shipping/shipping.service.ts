@@ -46,11 +46,7 @@ export async function createShippingPrice(db: Database, input: ShippingPriceInpu
   }
 }
 
-export async function updateShippingPrice(
-  db: Database,
-  id: number,
-  input: ShippingPriceInput,
-): Promise<ShippingPrice> {
+export async function updateShippingPrice(db: Database, id: number, input: ShippingPriceInput): Promise<ShippingPrice> {
   if (!(await repo.findShippingPrice(db, id))) throw notFound(SHIPPING_NOT_FOUND_MESSAGE);
   if (await repo.findShippingPriceByName(db, input.wilaya_name, id)) throw conflict(DUPLICATE_WILAYA_MESSAGE);
   try {

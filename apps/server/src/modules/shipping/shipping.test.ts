@@ -102,7 +102,7 @@ describe('shipping prices', () => {
 
   it('refuses admin calls without a valid token', async () => {
     for (const url of ['/api/ShippingPrice/create', '/api/ShippingPrice/update', '/api/ShippingPrice/delete']) {
-      const none = await t.app.inject({ method: "POST", url });
+      const none = await t.app.inject({ method: 'POST', url });
       expect(none.statusCode).toBe(401);
       const bad = await t.app.inject({
         method: 'POST',
