@@ -193,6 +193,12 @@ export async function up(db: Kysely<unknown>, kind: DialectKind): Promise<void> 
     .on('product_ratings')
     .columns(['product_id', 'created_at'])
     .execute();
+  await db.schema
+    .createIndex('product_ratings_one_per_order_line')
+    .on('product_ratings')
+    .columns(['order_id', 'product_id'])
+    .unique()
+    .execute();
 
   await db.schema
     .createTable('brand_ratings')
