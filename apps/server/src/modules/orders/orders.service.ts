@@ -19,6 +19,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
 import { deleteImageFiles, prepareImage, storePreparedImage } from '../media/media.service.ts';
 import * as couponsRepo from '../coupons/coupons.repository.ts';
+import { bumpCatalogVersion } from '../catalog/catalog.repository.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
 import * as repo from './orders.repository.ts';
 
@@ -307,6 +308,9 @@ export async function placeRegularOrder(db: Database, input: RegularOrderData): 
       await repo.insertStatusHistory(trx, id, null, 'pending', now);
       return id;
     });
+    // Stock shown by the catalogue changed. Bumped after the commit, not inside the transaction,
+    // so concurrent orders do not queue on the one version row.
+    await bumpCatalogVersion(db);
     return created(orderId, totals);
   } catch (error) {
     if (error instanceof StockShortage) {
@@ -502,12 +506,14 @@ export async function updateOrderStatus(
   id: number,
   status: OrderStatus,
 ): Promise<{ order: AdminOrder; changed: boolean }> {
+  let stockMoved = false;
   const changed = await db.transaction().execute(async (trx) => {
     // On PostgreSQL the row lock makes two simultaneous changes of one order take turns.
     const row = await repo.findOrder(trx, id, kind === 'postgres');
     if (!row) throw notFound(ORDER_MESSAGES.orderNotFound);
     if (row.status === status) return false;
     if (row.type === 'regular' && (status === 'cancelled' || row.status === 'cancelled')) {
+      stockMoved = true;
       const items = await repo.findItemsOf(trx, [id]);
       const lines = items.flatMap((i) =>
         i.product_id === null ? [] : [{ product_id: i.product_id, size: i.size, quantity: i.quantity }],
@@ -536,6 +542,7 @@ export async function updateOrderStatus(
     await repo.insertStatusHistory(trx, id, row.status, status, now);
     return true;
   });
+  if (stockMoved) await bumpCatalogVersion(db);
   return { order: await getOrder(db, id), changed };
 }
 
