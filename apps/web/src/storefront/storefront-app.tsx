@@ -1,10 +1,45 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { NotFoundPage } from '../lib/not-found-page.tsx';
+import { HomePage } from './features/home/components/home-page.tsx';
+import { StorefrontLayout } from './layout/storefront-layout.tsx';
+
+// Home is eager (first screen); every other page is its own chunk.
+const ShopRoute = lazy(() => import('./routes/shop.tsx'));
+const ProductRoute = lazy(() => import('./routes/product.tsx'));
+const CartRoute = lazy(() => import('./routes/cart.tsx'));
+const CustomOrderRoute = lazy(async () => ({
+  default: (await import('./features/custom-order/custom-order-page.tsx')).CustomOrderPage,
+}));
+const RatingRoute = lazy(async () => ({ default: (await import('./features/rating/rating-page.tsx')).RatingPage }));
+
+function PageFallback() {
+  return <div className="min-h-[60vh]" aria-busy="true" />;
+}
 
 export function StorefrontApp() {
   return (
-    <Routes>
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <Suspense fallback={<PageFallback />}>
+      <Routes>
+        <Route element={<StorefrontLayout />}>
+          <Route index element={<HomePage />} />
+          <Route path="NewArrival" element={<HomePage section="newArrival" />} />
+          <Route path="TopSelling" element={<HomePage section="topSelling" />} />
+          <Route path="OnSale" element={<HomePage section="onSale" />} />
+          <Route path="Shop" element={<Lazy page={<ShopRoute />} />} />
+          <Route path="Shop/:search" element={<Lazy page={<ShopRoute />} />} />
+          <Route path="product/:id" element={<Lazy page={<ProductRoute />} />} />
+          <Route path="Cart" element={<Lazy page={<CartRoute />} />} />
+          <Route path="CustomOrder" element={<Lazy page={<CustomOrderRoute />} />} />
+          <Route path="Rating" element={<Lazy page={<RatingRoute />} />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </Suspense>
   );
+}
+
+/** Keeps the layout on screen while a page chunk loads. */
+function Lazy({ page }: { page: ReactNode }) {
+  return <Suspense fallback={<PageFallback />}>{page}</Suspense>;
 }

@@ -1,0 +1,28 @@
+import { apiRequest } from '../../../../lib/api.ts';
+
+export interface RegularOrderPayload {
+  customer_name: string;
+  customer_phone: string;
+  customer_address: string;
+  customer_postal_code: string;
+  type: 'regular';
+  subtotal: string;
+  shipping_fee: string;
+  coupon_code: string;
+  wilaya: string;
+  size: string;
+  items: { product_id: number; quantity: number; size: string }[];
+}
+
+export interface CreatedOrder {
+  order_id: number;
+  subtotal: number;
+  discount_percentage: number;
+  discount_amount: number;
+  shipping_fee: number;
+  total: number;
+}
+
+export async function createOrder(payload: RegularOrderPayload): Promise<CreatedOrder> {
+  return (await apiRequest<CreatedOrder>('/order', { method: 'POST', body: payload })).data;
+}

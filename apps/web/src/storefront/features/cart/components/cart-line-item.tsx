@@ -1,0 +1,56 @@
+import { formatDa } from '@shop/domain/money';
+import { SIZE_LABELS, isSize } from '@shop/domain/sizes';
+import { paths } from '../../../../app/paths.ts';
+import { imageUrl } from '../../../../lib/api.ts';
+import { QuantityStepper } from '../../../../lib/ui/quantity-stepper.tsx';
+import { Link } from 'react-router';
+import { t } from '../../../texts.ts';
+import { removeFromCart, setQuantity, type CartLine } from '../cart-store.ts';
+
+export function CartLineItem({ line }: { line: CartLine }) {
+  const sizeLabel = line.size === '' ? t.cart.noSize : isSize(line.size) ? SIZE_LABELS[line.size] : line.size;
+  return (
+    <li className="flex gap-4 py-5 first:pt-0 last:pb-0">
+      <Link to={paths.product(line.id)} className="shrink-0 rounded-xl">
+        <img
+          src={imageUrl(line.src)}
+          alt={line.name}
+          width={100}
+          height={100}
+          decoding="async"
+          className="h-24 w-24 rounded-xl bg-[#f0eeed] object-cover md:h-32 md:w-32"
+        />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="flex items-start justify-between gap-2">
+          <h2 className="font-bold md:text-lg">{line.name}</h2>
+          <button
+            type="button"
+            onClick={() => removeFromCart(line)}
+            aria-label={t.cart.remove(line.name)}
+            className="rounded p-1 text-red-600 hover:bg-red-50"
+          >
+            <svg width="22" height="22" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+              <path d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h1.5v-8H10zm3.5 0v8H15v-8h-1.5z" />
+            </svg>
+          </button>
+        </div>
+        <p className="text-sm text-gray-600">
+          {t.cart.size}: <span className="text-gray-900">{sizeLabel}</span>
+        </p>
+        {line.color && <p className="text-sm text-gray-600">{line.color}</p>}
+        <div className="mt-auto flex flex-wrap items-end justify-between gap-2 pt-2">
+          <span className="text-lg font-bold md:text-xl">{formatDa(line.cost)}</span>
+          <QuantityStepper
+            size="sm"
+            value={line.Quantity}
+            onChange={(q) => setQuantity(line, q)}
+            label={`${t.product.quantity} — ${line.name}`}
+            decreaseLabel={t.product.decrease}
+            increaseLabel={t.product.increase}
+          />
+        </div>
+      </div>
+    </li>
+  );
+}

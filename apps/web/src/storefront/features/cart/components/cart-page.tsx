@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../../app/paths.ts';
+import { Breadcrumb } from '../../../layout/breadcrumb.tsx';
+import { t } from '../../../texts.ts';
+import { useCart } from '../cart-store.ts';
+import type { CompletedOrder } from '../checkout.ts';
+import { CartLineItem } from './cart-line-item.tsx';
+import { OrderSummary } from './order-summary.tsx';
+import { ThankYou } from './thank-you.tsx';
+
+export function CartPage() {
+  const lines = useCart();
+  const navigate = useNavigate();
+  // The confirmation stays until "Continuer vos achats" resets it (SPEC §4).
+  const [completed, setCompleted] = useState<CompletedOrder | null>(null);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pb-12">
+      <Breadcrumb items={[{ label: t.cart.breadcrumb }]} />
+      {completed ? (
+        <ThankYou
+          order={completed}
+          onContinue={() => {
+            setCompleted(null);
+            void navigate(paths.shop);
+          }}
+        />
+      ) : (
+        <>
+          <h1 className="mb-6 text-3xl font-black tracking-tight uppercase md:text-4xl">{t.cart.title}</h1>
+          {lines.length === 0 ? (
+            <div className="py-16 text-center">
+              <p className="text-xl font-medium">{t.cart.emptyCart}</p>
+              <Link
+                to={paths.shop}
+                className="mt-6 inline-block rounded-full bg-black px-10 py-4 font-medium text-white hover:bg-gray-800"
+              >
+                {t.cart.goShop}
+              </Link>
+            </div>
+          ) : (
+            <div className="grid items-start gap-5 lg:grid-cols-[1fr_420px]">
+              <ul className="divide-y divide-gray-200 rounded-2xl border border-gray-200 p-4 md:p-6">
+                {lines.map((line) => (
+                  <CartLineItem key={`${line.id}-${line.size}-${line.color ?? ''}`} line={line} />
+                ))}
+              </ul>
+              <OrderSummary lines={lines} onCompleted={setCompleted} />
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,255 @@
+import { useEffect, useId, useRef, type ChangeEvent, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { RATING_MAX, RATING_MIN } from '@shop/domain/constants';
+import { checkoutCustomerSchema, type CheckoutCustomer } from '@shop/domain/form-schemas';
+import { formatDa } from '@shop/domain/money';
+import { t } from '../../../texts.ts';
+import type { ShippingPrice } from '../api/get-shipping-prices.ts';
+import type { CheckoutProblem, PriceChange } from '../checkout.ts';
+import { CheckoutProblemBox } from './checkout-problem.tsx';
+
+interface CheckoutDialogProps {
+  wilayas: readonly ShippingPrice[];
+  wilaya: string;
+  onWilayaChange: (wilaya: string) => void;
+  totalDa: number;
+  sending: boolean;
+  problem: CheckoutProblem | null;
+  orderError: string | null;
+  priceChange: PriceChange | null;
+  onSubmit: (customer: CheckoutCustomer, acceptedChange: PriceChange | null) => void;
+  onClose: () => void;
+}
+
+const STAR_VALUES = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
+
+/** Customer information (SPEC §5), validated on change and on submit; an accessible modal. */
+export function CheckoutDialog(props: CheckoutDialogProps) {
+  const { wilayas, wilaya, onWilayaChange, totalDa, sending, problem, orderError, priceChange, onClose } = props;
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const {
+    register,
+    handleSubmit,
+    control,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = useForm<CheckoutCustomer>({
+    resolver: zodResolver(checkoutCustomerSchema),
+    mode: 'onChange',
+    defaultValues: { fullName: '', phoneNumber: '', address: '', wilaya, zipCode: '', rating: undefined, comment: '' },
+  });
+  const rating = useWatch({ control, name: 'rating' });
+  const backdropRef = useRef<HTMLDivElement>(null);
+
+  // Focus moves into the dialog and comes back to what opened it.
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    dialogRef.current?.querySelector<HTMLElement>('input, select, textarea, button')?.focus();
+    return () => opener?.focus?.();
+  }, []);
+
+  // Escape or a click outside closes the dialog unless the order is being sent (SPEC §4); Tab stays inside.
+  const closable = useRef({ sending, onClose });
+  useEffect(() => {
+    closable.current = { sending, onClose };
+  });
+  useEffect(() => {
+    const backdrop = backdropRef.current;
+    function onMouseDown(event: MouseEvent) {
+      if (event.target === backdrop && !closable.current.sending) closable.current.onClose();
+    }
+    function onKeyDown(event: KeyboardEvent) {
+      const dialog = dialogRef.current;
+      if (event.key === 'Escape' && !closable.current.sending) {
+        closable.current.onClose();
+        return;
+      }
+      if (event.key !== 'Tab' || !dialog) return;
+      const focusable = [...dialog.querySelectorAll<HTMLElement>('input, select, textarea, button:not([disabled])')];
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last?.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first?.focus();
+      }
+    }
+    backdrop?.addEventListener('mousedown', onMouseDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      backdrop?.removeEventListener('mousedown', onMouseDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, []);
+
+  const wilayaField = register('wilaya', {
+    onChange: (e: ChangeEvent<HTMLSelectElement>) => onWilayaChange(e.target.value),
+  });
+  const submit = handleSubmit((values) => props.onSubmit(values, null));
+
+  return (
+    <div
+      ref={backdropRef}
+      className="fixed inset-0 z-50 flex items-end justify-center bg-black/50 p-0 sm:items-center sm:p-4"
+      data-testid="dialog-backdrop"
+    >
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="max-h-[92vh] w-full max-w-lg overflow-y-auto rounded-t-3xl bg-white p-6 shadow-2xl sm:rounded-3xl"
+      >
+        <div className="flex items-start justify-between gap-4">
+          <div>
+            <h2 id={titleId} className="text-2xl font-bold">
+              {t.checkout.title}
+            </h2>
+            <p className="mt-1 text-sm text-gray-600">{t.checkout.intro}</p>
+          </div>
+          <button
+            type="button"
+            onClick={onClose}
+            disabled={sending}
+            aria-label={t.checkout.close}
+            className="rounded-full p-2 hover:bg-gray-100 disabled:opacity-40"
+          >
+            <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+        <form noValidate onSubmit={(e) => void submit(e)} className="mt-5 flex flex-col gap-4">
+          <Field label={t.checkout.fullName} error={errors.fullName?.message}>
+            {(p) => <input {...p} {...register('fullName')} autoComplete="name" />}
+          </Field>
+          <Field label={t.checkout.phone} error={errors.phoneNumber?.message}>
+            {(p) => <input {...p} {...register('phoneNumber')} type="tel" inputMode="numeric" autoComplete="tel" />}
+          </Field>
+          <Field label={t.checkout.wilaya} error={errors.wilaya?.message}>
+            {(p) => (
+              <select {...p} {...wilayaField}>
+                <option value="">{t.cart.chooseWilaya}</option>
+                {wilayas.map((w) => (
+                  <option key={w.id} value={w.wilaya_name}>
+                    {w.wilaya_name} — {formatDa(w.price)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={t.checkout.address} error={errors.address?.message}>
+            {(p) => <input {...p} {...register('address')} autoComplete="street-address" />}
+          </Field>
+          <Field label={t.checkout.zipCode} error={errors.zipCode?.message}>
+            {(p) => <input {...p} {...register('zipCode')} inputMode="numeric" autoComplete="postal-code" />}
+          </Field>
+          <fieldset>
+            <legend className="mb-1 text-sm font-medium">{t.checkout.rating}</legend>
+            <div className="flex gap-1">
+              {STAR_VALUES.map((n) => (
+                <button
+                  key={n}
+                  type="button"
+                  aria-label={t.checkout.ratingStar(n)}
+                  aria-pressed={rating === n}
+                  onClick={() => setValue('rating', rating === n ? undefined : n)}
+                  className={`rounded text-3xl leading-none ${rating && n <= rating ? 'text-[#f5b301]' : 'text-gray-300'}`}
+                >
+                  ★
+                </button>
+              ))}
+            </div>
+          </fieldset>
+          <Field label={t.checkout.comment}>{(p) => <textarea {...p} {...register('comment')} rows={2} />}</Field>
+          <p className="flex justify-between border-t border-gray-200 pt-4 text-lg font-bold">
+            <span>{t.checkout.total}</span>
+            <span>{formatDa(totalDa)}</span>
+          </p>
+          {problem && <CheckoutProblemBox problem={problem} />}
+          {orderError && (
+            <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm font-medium text-red-700">
+              {orderError}
+            </p>
+          )}
+          {priceChange ? (
+            <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm">
+              <p>
+                {t.checkout.pricesChanged} <strong>{formatDa(priceChange.total)}</strong>
+              </p>
+              <button
+                type="button"
+                disabled={sending}
+                onClick={() => props.onSubmit(getValues(), priceChange)}
+                className="mt-3 w-full rounded-full bg-black py-3 font-medium text-white hover:bg-gray-800 disabled:opacity-60"
+              >
+                {sending ? t.checkout.sending : t.checkout.confirmNewTotal}
+              </button>
+            </div>
+          ) : (
+            <div className="flex flex-col-reverse gap-2 sm:flex-row">
+              <button
+                type="button"
+                onClick={onClose}
+                disabled={sending}
+                className="rounded-full border border-gray-300 px-6 py-3 font-medium hover:bg-gray-50 disabled:opacity-40"
+              >
+                {t.checkout.cancel}
+              </button>
+              <button
+                type="submit"
+                disabled={sending}
+                className="flex-1 rounded-full bg-black px-6 py-3 font-medium text-white hover:bg-gray-800 disabled:opacity-60"
+              >
+                {sending ? t.checkout.sending : t.checkout.confirm}
+              </button>
+            </div>
+          )}
+        </form>
+      </div>
+    </div>
+  );
+}
+
+interface ControlProps {
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+  className: string;
+}
+
+function Field({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error?: string | undefined;
+  children: (props: ControlProps) => ReactNode;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      {children({
+        id,
+        'aria-invalid': Boolean(error),
+        'aria-describedby': error ? errorId : undefined,
+        className: `w-full rounded-xl border bg-white px-4 py-3 ${error ? 'border-red-500' : 'border-gray-300'}`,
+      })}
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { Link } from 'react-router';
+import { paths } from '../../../../app/paths.ts';
+import { t } from '../../../texts.ts';
+
+/** SPEC §1: headline, Buy Now to the shop, and the static statistics. */
+export function Hero() {
+  return (
+    <section className="bg-[#f2f0f1]">
+      <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 md:grid-cols-2 md:py-20">
+        <div>
+          <h1 className="text-4xl leading-tight font-black tracking-tight uppercase md:text-6xl">{t.home.headline}</h1>
+          <p className="mt-5 max-w-lg text-gray-600">{t.home.intro}</p>
+          <Link
+            to={paths.shop}
+            className="mt-8 inline-block w-full rounded-full bg-black px-14 py-4 text-center font-medium text-white hover:bg-gray-800 md:w-auto"
+          >
+            {t.home.buyNow}
+          </Link>
+          <dl className="mt-10 flex flex-wrap gap-8">
+            {t.home.stats.map((stat) => (
+              <div key={stat.label} className="flex flex-col-reverse">
+                <dt className="text-gray-600">{stat.label}</dt>
+                <dd className="text-3xl font-bold md:text-4xl">{stat.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+        <div className="relative hidden aspect-square md:block" aria-hidden="true">
+          <div className="absolute inset-8 rounded-full bg-white/70" />
+          <svg viewBox="0 0 200 200" className="absolute inset-0 h-full w-full">
+            <path d="M70 40l30-15 30 15 30 25-18 24-12-10v96H70V79l-12 10-18-24z" fill="#111" />
+            <path d="M160 30l4 10 10 4-10 4-4 10-4-10-10-4 10-4z" fill="#111" />
+            <path d="M35 130l3 7 7 3-7 3-3 7-3-7-7-3 7-3z" fill="#111" />
+          </svg>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { CAROUSEL_REMEASURE_DELAYS_MS, RECENT_REVIEWS_LIMIT } from '@shop/domain/constants';
+import { formatFrenchLongDate } from '../../../../lib/format.ts';
+import { Stars } from '../../../../lib/ui/stars.tsx';
+import { useDragScroll } from '../../../../lib/ui/use-drag-scroll.ts';
+import { t } from '../../../texts.ts';
+import { useRecentRatings } from '../api/get-recent-ratings.ts';
+
+/** SPEC §2 home: NOS CLIENTS SATISFAITS, draggable review cards; failures show the empty state. */
+export function ReviewsSection({ id }: { id?: string }) {
+  const { data, isPending } = useRecentRatings();
+  const { ref, handlers } = useDragScroll<HTMLUListElement>(CAROUSEL_REMEASURE_DELAYS_MS);
+  const reviews = data ?? [];
+
+  return (
+    <section id={id} aria-labelledby="reviews-title" className="mx-auto max-w-7xl scroll-mt-24 px-4 py-12">
+      <h2 id="reviews-title" className="mb-8 text-3xl font-black tracking-tight md:text-5xl">
+        {t.home.reviews}
+      </h2>
+      {isPending ? (
+        <div className="flex gap-5 overflow-hidden" aria-busy="true">
+          {Array.from({ length: RECENT_REVIEWS_LIMIT }, (_, i) => (
+            <div key={i} className="h-48 w-80 shrink-0 animate-pulse rounded-2xl bg-gray-200" aria-hidden="true" />
+          ))}
+        </div>
+      ) : reviews.length === 0 ? (
+        <p className="text-gray-500">{t.home.noReviews}</p>
+      ) : (
+        <ul
+          ref={ref}
+          {...handlers}
+          className="no-scrollbar flex cursor-grab gap-5 overflow-x-auto pb-2 select-none active:cursor-grabbing"
+        >
+          {reviews.map((review) => (
+            <li key={review.id} className="w-80 max-w-[85vw] shrink-0 rounded-2xl border border-gray-200 p-6">
+              <Stars rating={review.rating} size={20} label={`${review.rating} / 5`} />
+              <p className="mt-3 flex items-center gap-2 font-bold">
+                {review.customer_name}
+                {review.verified !== false && (
+                  <svg width="20" height="20" viewBox="0 0 24 24" role="img" aria-label={t.home.verified}>
+                    <circle cx="12" cy="12" r="10" fill="#01ab31" />
+                    <path d="M7 12.5l3 3 7-7" stroke="#fff" strokeWidth="2.2" fill="none" />
+                  </svg>
+                )}
+              </p>
+              <p className="mt-2 text-gray-600">“{review.review}”</p>
+              <p className="mt-4 text-sm text-gray-500">
+                <time dateTime={review.created_at}>{formatFrenchLongDate(review.created_at)}</time>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

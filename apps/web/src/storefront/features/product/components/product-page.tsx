@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { formatDa } from '@shop/domain/money';
+import type { Size } from '@shop/domain/sizes';
+import { paths } from '../../../../app/paths.ts';
+import { formatRatingOutOf5, toNumber } from '../../../../lib/format.ts';
+import { NotFoundPage } from '../../../../lib/not-found-page.tsx';
+import { QuantityStepper } from '../../../../lib/ui/quantity-stepper.tsx';
+import { Stars } from '../../../../lib/ui/stars.tsx';
+import { Breadcrumb } from '../../../layout/breadcrumb.tsx';
+import { t } from '../../../texts.ts';
+import { addToCart } from '../../cart/cart-store.ts';
+import { useProduct } from '../../products/api/get-product.ts';
+import { useRelatedProducts } from '../../products/api/get-related.ts';
+import { ProductCarousel } from '../../products/components/product-carousel.tsx';
+import { primaryImage, type Product } from '../../products/types.ts';
+import { Gallery } from './gallery.tsx';
+import { SizePicker } from './size-picker.tsx';
+
+export function ProductPage({ id }: { id: string }) {
+  const product = useProduct(id);
+  if (product.isPending) {
+    return (
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-2" aria-busy="true">
+        <span className="sr-only">{t.product.loading}</span>
+        <div className="aspect-square animate-pulse rounded-2xl bg-gray-200" />
+        <div className="space-y-4">
+          <div className="h-10 w-3/4 animate-pulse rounded bg-gray-200" />
+          <div className="h-6 w-1/3 animate-pulse rounded bg-gray-200" />
+          <div className="h-24 animate-pulse rounded bg-gray-200" />
+        </div>
+      </div>
+    );
+  }
+  if (product.isError) return <NotFoundPage />;
+  return (
+    <>
+      <ProductDetails product={product.data} />
+      <RelatedProducts id={product.data.id} />
+    </>
+  );
+}
+
+function ProductDetails({ product }: { product: Product }) {
+  const [size, setSize] = useState<Size | null>(null);
+  const [quantity, setQuantity] = useState(1);
+  const [message, setMessage] = useState<string | null>(null);
+
+  const hasSizes = product.has_sizes && product.sizes.length > 0;
+  const sizeStock: Partial<Record<Size, number>> = Object.fromEntries(
+    product.sizes.map((s) => [s.name, toNumber(s.stock)]),
+  );
+  const stock = toNumber(product.stock);
+  const available = hasSizes ? (size ? (sizeStock[size] ?? 0) : stock) : stock;
+  const maxQuantity = Math.max(1, available);
+  const price = toNumber(product.final_price);
+  const listPrice = toNumber(product.price);
+  const discount = toNumber(product.discount_percentage);
+
+  function selectSize(next: Size | null) {
+    setSize(next);
+    setMessage(null);
+    // Picking a size caps the quantity at that size's stock (SPEC §4).
+    if (next) setQuantity((q) => Math.max(1, Math.min(q, sizeStock[next] ?? 0)));
+  }
+
+  function add() {
+    if (stock <= 0) return setMessage(t.product.outOfStock);
+    if (hasSizes && !size) return setMessage(t.product.pleaseChooseSize);
+    if (hasSizes && size && (sizeStock[size] ?? 0) < quantity) return setMessage(t.product.sizeSoldOut);
+    if (!hasSizes && stock < quantity) return setMessage(t.product.outOfStock);
+    setMessage(null);
+    addToCart({
+      id: product.id,
+      name: product.name,
+      cost: price,
+      src: primaryImage(product) ?? '',
+      size: hasSizes && size ? size : '',
+      Quantity: quantity,
+    });
+    toast.success(t.product.added(product.name));
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4">
+      <Breadcrumb items={[{ label: t.shop.breadcrumb, to: paths.shop }, { label: product.name }]} />
+      <div className="grid gap-8 md:grid-cols-2 md:gap-10">
+        <Gallery images={product.images ?? []} name={product.name} />
+        <div>
+          <h1 className="text-3xl font-black tracking-tight uppercase md:text-4xl">{product.name}</h1>
+          <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-gray-600">
+            <Stars rating={product.average_rating} size={20} />
+            <span>{formatRatingOutOf5(product.average_rating)}</span>
+            <span>{t.product.reviews(toNumber(product.total_ratings))}</span>
+          </div>
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <span className="text-3xl font-bold">{formatDa(price)}</span>
+            {discount > 0 && (
+              <>
+                <s
+                  className="text-2xl font-bold text-gray-400"
+                  aria-label={`${t.card.oldPrice} ${formatDa(listPrice)}`}
+                >
+                  {formatDa(listPrice)}
+                </s>
+                <span className="rounded-full bg-red-100 px-3 py-1 text-sm font-semibold text-red-700">
+                  {t.card.discount(discount)}
+                </span>
+              </>
+            )}
+          </div>
+          <p className="mt-5 whitespace-pre-line text-gray-600">{product.description}</p>
+          <p className={`mt-4 font-medium ${stock > 0 ? 'text-green-700' : 'text-red-700'}`}>
+            {stock > 0 ? t.product.inStock(stock) : t.product.outOfStock}
+          </p>
+          <hr className="my-6 border-gray-200" />
+          {hasSizes && (
+            <>
+              <SizePicker stock={sizeStock} selected={size} onSelect={selectSize} />
+              {!size && stock > 0 && <p className="mt-2 text-sm text-gray-500">{t.product.chooseSize}</p>}
+              <hr className="my-6 border-gray-200" />
+            </>
+          )}
+          <div className="flex gap-3">
+            <QuantityStepper
+              value={quantity}
+              onChange={setQuantity}
+              max={maxQuantity}
+              label={t.product.quantity}
+              decreaseLabel={t.product.decrease}
+              increaseLabel={t.product.increase}
+            />
+            <button
+              type="button"
+              onClick={add}
+              disabled={stock <= 0}
+              className="h-12 flex-1 rounded-full bg-black px-6 font-medium text-white hover:bg-gray-800 disabled:cursor-not-allowed disabled:bg-gray-400"
+            >
+              {stock > 0 ? t.product.addToCart : t.product.outOfStock}
+            </button>
+          </div>
+          <p role="alert" className="mt-3 min-h-6 text-sm font-medium text-red-700">
+            {message}
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function RelatedProducts({ id }: { id: number }) {
+  const related = useRelatedProducts(id);
+  return (
+    <ProductCarousel
+      id="related"
+      title={t.product.related}
+      products={related.data}
+      loading={related.isPending}
+      hideId={id}
+      emptyText={t.product.noRelated}
+      errorText={related.isError ? t.product.error(related.error.message) : null}
+    />
+  );
+}

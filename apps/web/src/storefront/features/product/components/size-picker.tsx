@@ -1,0 +1,52 @@
+import { LOW_STOCK_BADGE_AT } from '@shop/domain/constants';
+import { SIZE_LABELS, SIZES, type Size } from '@shop/domain/sizes';
+import { t } from '../../../texts.ts';
+
+interface SizePickerProps {
+  stock: Partial<Record<Size, number>>;
+  selected: Size | null;
+  onSelect: (size: Size | null) => void;
+}
+
+/** Small … XX-Large; out-of-stock sizes disabled ('Épuisé'), low stock shows a count badge (SPEC §4). */
+export function SizePicker({ stock, selected, onSelect }: SizePickerProps) {
+  return (
+    <fieldset>
+      <legend className="mb-3 text-gray-600">{t.product.size}</legend>
+      <div className="flex flex-wrap gap-3">
+        {SIZES.map((size) => {
+          const left = stock[size] ?? 0;
+          const soldOut = left <= 0;
+          const isSelected = selected === size;
+          return (
+            <button
+              key={size}
+              type="button"
+              disabled={soldOut}
+              aria-pressed={isSelected}
+              onClick={() => onSelect(isSelected ? null : size)}
+              className={`relative flex flex-col items-center rounded-full px-5 py-2.5 text-sm ${
+                soldOut
+                  ? 'cursor-not-allowed bg-gray-100 text-gray-400 line-through'
+                  : isSelected
+                    ? 'bg-black text-white'
+                    : 'bg-[#f0f0f0] text-gray-800 hover:bg-gray-200'
+              }`}
+            >
+              {SIZE_LABELS[size]}
+              {soldOut && <span className="text-[11px] no-underline">{t.product.soldOut}</span>}
+              {!soldOut && left <= LOW_STOCK_BADGE_AT && (
+                <span
+                  className="absolute -top-2 -right-2 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold text-white"
+                  aria-label={t.product.lowStock(left)}
+                >
+                  {left}
+                </span>
+              )}
+            </button>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,44 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { SHOP_PAGE_SIZE } from '@shop/domain/constants';
+import { apiRequest } from '../../../../lib/api.ts';
+import type { Pagination, Product } from '../types.ts';
+
+export interface ProductFilters {
+  page: number;
+  type?: number | undefined;
+  min?: number | undefined;
+  max?: number | undefined;
+  q?: string | undefined;
+}
+
+export interface ProductPage {
+  data: Product[];
+  pagination: Pagination;
+}
+
+/** Filtering and paging are done by the server (DESIGN §3.9). */
+export async function getProducts(filters: ProductFilters): Promise<ProductPage> {
+  const params = new URLSearchParams({ page: String(filters.page), limit: String(SHOP_PAGE_SIZE) });
+  if (filters.type !== undefined) params.set('type', String(filters.type));
+  if (filters.min !== undefined) params.set('min', String(filters.min));
+  if (filters.max !== undefined) params.set('max', String(filters.max));
+  if (filters.q) params.set('q', filters.q);
+  const { data } = await apiRequest<ProductPage>(`/product/getAll?${params.toString()}`);
+  return { data: data?.data ?? [], pagination: data?.pagination ?? emptyPagination(filters.page) };
+}
+
+function emptyPagination(page: number): Pagination {
+  return { page, limit: SHOP_PAGE_SIZE, total: 0, total_pages: 0, has_next_page: false };
+}
+
+export function productsQuery(filters: ProductFilters) {
+  return queryOptions({
+    queryKey: ['products', 'list', filters],
+    queryFn: () => getProducts(filters),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useProducts(filters: ProductFilters) {
+  return useQuery(productsQuery(filters));
+}

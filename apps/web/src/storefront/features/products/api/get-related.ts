@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../../lib/api.ts';
+import type { Product } from '../types.ts';
+
+export async function getRelatedProducts(id: number | string): Promise<Product[]> {
+  return (await apiRequest<Product[]>(`/product/getRelated/${encodeURIComponent(id)}`)).data ?? [];
+}
+
+export function relatedProductsQuery(id: number | string) {
+  return queryOptions({ queryKey: ['products', 'related', String(id)], queryFn: () => getRelatedProducts(id) });
+}
+
+export function useRelatedProducts(id: number | string) {
+  return useQuery(relatedProductsQuery(id));
+}

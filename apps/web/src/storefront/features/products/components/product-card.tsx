@@ -1,0 +1,123 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  CARD_APPEAR_DELAY_MS,
+  CARD_STAGGER_MS,
+  CAROUSEL_CARD_WIDTH_PX,
+  CAROUSEL_IMAGE_HEIGHT_PX,
+  REVEAL_DURATION_MS,
+  REVEAL_START_DELAY_MS,
+} from '@shop/domain/constants';
+import { formatDa } from '@shop/domain/money';
+import { paths } from '../../../../app/paths.ts';
+import { imageUrl } from '../../../../lib/api.ts';
+import { toNumber } from '../../../../lib/format.ts';
+import { Stars } from '../../../../lib/ui/stars.tsx';
+import { useInView } from '../../../../lib/ui/use-in-view.ts';
+import { t } from '../../../texts.ts';
+import { primaryImage, type Product } from '../types.ts';
+
+export type CardProduct = Pick<
+  Product,
+  'id' | 'name' | 'images' | 'average_rating' | 'discount_percentage' | 'price' | 'final_price'
+> & { discounted_price?: number };
+
+interface ProductCardProps {
+  product: CardProduct;
+  /** Position in its row: cards appear one after another (stagger). */
+  index?: number;
+  /** Fixed 250 px width in a carousel; fluid in the shop grid. */
+  fixedWidth?: boolean;
+  eager?: boolean;
+  onImageSettled?: () => void;
+}
+
+/** SPEC §3/§4: image, name, stars, current price and, above 0, the discount. */
+export function ProductCard({
+  product,
+  index = 0,
+  fixedWidth = false,
+  eager = false,
+  onImageSettled,
+}: ProductCardProps) {
+  const [ready, setReady] = useState(false);
+  const [ref, inView] = useInView<HTMLDivElement>();
+  useEffect(() => {
+    const timer = setTimeout(() => setReady(true), CARD_APPEAR_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const price = toNumber(product.discounted_price ?? product.final_price);
+  const listPrice = toNumber(product.price);
+  const discount = toNumber(product.discount_percentage);
+  const width = fixedWidth ? CAROUSEL_CARD_WIDTH_PX : undefined;
+  const shown = ready && inView;
+
+  return (
+    <div
+      ref={ref}
+      className="shrink-0"
+      style={{
+        width,
+        opacity: shown ? 1 : 0,
+        transform: shown ? 'none' : 'translateY(24px)',
+        transition: `opacity ${REVEAL_DURATION_MS}ms ease-out, transform ${REVEAL_DURATION_MS}ms ease-out`,
+        transitionDelay: `${REVEAL_START_DELAY_MS + index * CARD_STAGGER_MS}ms`,
+      }}
+    >
+      {ready ? (
+        <Link
+          to={paths.product(product.id)}
+          className="group block rounded-2xl focus-visible:outline-offset-4"
+          draggable={false}
+        >
+          <div
+            className="overflow-hidden rounded-2xl bg-[#f0eeed]"
+            style={{ height: fixedWidth ? CAROUSEL_IMAGE_HEIGHT_PX : undefined }}
+          >
+            <img
+              src={imageUrl(primaryImage(product))}
+              alt={product.name}
+              width={CAROUSEL_CARD_WIDTH_PX}
+              height={CAROUSEL_IMAGE_HEIGHT_PX}
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+              draggable={false}
+              onLoad={onImageSettled}
+              onError={(event) => {
+                event.currentTarget.src = imageUrl(null);
+                onImageSettled?.();
+              }}
+              className="aspect-square h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
+            />
+          </div>
+          <h3 className="mt-3 line-clamp-1 font-bold text-gray-900 group-hover:underline">{product.name}</h3>
+          <div className="mt-1 flex items-center gap-2 text-sm text-gray-600">
+            <Stars rating={product.average_rating} />
+            <span>{toNumber(product.average_rating).toFixed(1)}/5</span>
+          </div>
+          <div className="mt-1 flex flex-wrap items-center gap-2">
+            <span className="text-lg font-bold text-gray-900">{formatDa(price)}</span>
+            {discount > 0 && (
+              <>
+                {listPrice > price && (
+                  <s className="text-gray-500" aria-label={`${t.card.oldPrice} ${formatDa(listPrice)}`}>
+                    {formatDa(listPrice)}
+                  </s>
+                )}
+                <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700">
+                  {t.card.discount(discount)}
+                </span>
+              </>
+            )}
+          </div>
+        </Link>
+      ) : (
+        <div aria-hidden="true" className="invisible">
+          <div className="aspect-square w-full" style={{ height: fixedWidth ? CAROUSEL_IMAGE_HEIGHT_PX : undefined }} />
+          <div className="h-20" />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { useId, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { paths } from '../../../../app/paths.ts';
+import { Breadcrumb } from '../../../layout/breadcrumb.tsx';
+import { t } from '../../../texts.ts';
+import { useProductTypes } from '../../products/api/get-product-types.ts';
+import { useProducts } from '../../products/api/get-products.ts';
+import { ProductCard } from '../../products/components/product-card.tsx';
+import { readShopParams, withPrice, withType, writeShopParams, type ShopParams } from '../shop-params.ts';
+import { Pagination } from './pagination.tsx';
+import { PriceSlider } from './price-slider.tsx';
+
+function wideScreen(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia('(min-width: 768px)').matches
+    : true;
+}
+
+export function ShopPage() {
+  const { search } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = readShopParams(searchParams);
+  const [filtersOpen, setFiltersOpen] = useState(wideScreen);
+  const panelId = useId();
+
+  const types = useProductTypes();
+  const products = useProducts({
+    page: params.page,
+    type: params.type,
+    min: params.min,
+    max: params.max,
+    q: search,
+  });
+
+  function update(next: ShopParams) {
+    setSearchParams(writeShopParams(next));
+  }
+
+  let heading: string = t.shop.all;
+  if (params.type !== undefined) {
+    const type = types.data?.find((tp) => tp.id === params.type);
+    heading = type ? type.name : types.isPending ? '' : t.shop.unknownType;
+  }
+
+  const list = products.data?.data ?? [];
+  const totalPages = products.data?.pagination.total_pages ?? 0;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pb-12">
+      <Breadcrumb items={[{ label: t.shop.breadcrumb, to: paths.shop }]} />
+      <div className="flex flex-col gap-6 md:flex-row md:items-start">
+        <aside className="rounded-2xl border border-gray-200 p-5 md:sticky md:top-20 md:w-72 md:shrink-0">
+          <button
+            type="button"
+            className="flex w-full items-center justify-between rounded text-xl font-bold"
+            aria-expanded={filtersOpen}
+            aria-controls={panelId}
+            onClick={() => setFiltersOpen((v) => !v)}
+          >
+            {t.shop.filters}
+            <svg
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              aria-hidden="true"
+              className={`transition-transform ${filtersOpen ? 'rotate-180' : ''}`}
+            >
+              <path d="M6 9l6 6 6-6" stroke="currentColor" strokeWidth="2" fill="none" />
+            </svg>
+          </button>
+          <div id={panelId} hidden={!filtersOpen} className="mt-4">
+            <fieldset className="border-t border-gray-200 pt-4">
+              <legend className="float-left mb-3 w-full font-bold">{t.shop.type}</legend>
+              {types.isError ? (
+                <p role="alert" className="clear-both text-sm text-red-600">
+                  {t.shop.typesError}
+                </p>
+              ) : (
+                <ul className="clear-both flex flex-col gap-2">
+                  {(types.data ?? []).map((type) => (
+                    <li key={type.id}>
+                      <label className="flex cursor-pointer items-center gap-3 text-gray-700">
+                        <input
+                          type="checkbox"
+                          className="h-4 w-4 accent-black"
+                          checked={params.type === type.id}
+                          onChange={(e) => update(withType(params, e.target.checked ? type.id : undefined))}
+                        />
+                        {type.name}
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </fieldset>
+            <fieldset className="mt-5 border-t border-gray-200 pt-4">
+              <legend className="float-left mb-3 w-full font-bold">{t.shop.price}</legend>
+              <div className="clear-both">
+                <PriceSlider
+                  key={`${params.min}-${params.max}`}
+                  min={params.min}
+                  max={params.max}
+                  onApply={(min, max) => update(withPrice(params, min, max))}
+                />
+              </div>
+            </fieldset>
+          </div>
+        </aside>
+        <section className="min-w-0 flex-1" aria-labelledby="shop-title" aria-busy={products.isFetching}>
+          <h1 id="shop-title" className="text-2xl font-bold md:text-3xl">
+            {heading}
+          </h1>
+          {search && <p className="mt-1 text-gray-600">{t.shop.searchFor(search)}</p>}
+          <div className="mt-6">
+            {products.isPending ? (
+              <p role="status">{t.shop.loading}</p>
+            ) : products.isError ? (
+              <p role="alert" className="text-red-600">
+                {t.shop.productsError}
+              </p>
+            ) : list.length === 0 ? (
+              <p className="py-16 text-center text-lg text-gray-500">{t.shop.empty}</p>
+            ) : (
+              <ul className="grid grid-cols-2 gap-x-4 gap-y-8 lg:grid-cols-3 xl:grid-cols-4">
+                {list.map((product, index) => (
+                  <li key={product.id}>
+                    <ProductCard product={product} index={index % 4} eager={index < 4} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          <Pagination
+            page={params.page}
+            totalPages={totalPages}
+            onPage={(page) => {
+              update({ ...params, page });
+              window.scrollTo?.({ top: 0 });
+            }}
+          />
+        </section>
+      </div>
+    </div>
+  );
+}

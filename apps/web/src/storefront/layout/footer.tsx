@@ -1,0 +1,96 @@
+import { useEffect, useRef, useState } from 'react';
+import { COPY_CONFIRMATION_MS } from '@shop/domain/constants';
+import { useSettings } from '../features/settings/api/get-settings.ts';
+import { t } from '../texts.ts';
+
+const SOCIAL_ICONS = {
+  facebook: 'M14 8h3V4h-3a4 4 0 00-4 4v2H8v4h2v8h4v-8h3l1-4h-4V8z',
+  instagram:
+    'M7 3h10a4 4 0 014 4v10a4 4 0 01-4 4H7a4 4 0 01-4-4V7a4 4 0 014-4zm5 5a4 4 0 100 8 4 4 0 000-8zm5.5-1.5a1 1 0 100 2 1 1 0 000-2z',
+  tiktok: 'M16 3c.5 2.5 2 4 4.5 4.3v3.4c-1.7 0-3.2-.5-4.5-1.4V16a6 6 0 11-6-6v3.5a2.5 2.5 0 102.5 2.5V3z',
+} as const;
+
+const SOCIAL_NAMES = { facebook: 'Facebook', instagram: 'Instagram', tiktok: 'TikTok' } as const;
+
+function useCopy() {
+  const [copied, setCopied] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  async function copy(value: string, message: string) {
+    try {
+      await navigator.clipboard.writeText(value);
+    } catch {
+      // Clipboard refused (insecure context): the value stays visible on the page.
+    }
+    setCopied(message);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(null), COPY_CONFIRMATION_MS);
+  }
+  return { copied, copy };
+}
+
+export function Footer() {
+  const { data: settings } = useSettings();
+  const { copied, copy } = useCopy();
+
+  return (
+    <footer className="mt-16 bg-[#f0f0f0]">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-3">
+        <div>
+          <p className="text-2xl font-black">{t.brand}</p>
+          <p className="mt-3 text-sm text-gray-600">{t.footer.tagline}</p>
+        </div>
+        <div>
+          <h2 className="font-semibold tracking-widest uppercase">{t.footer.follow}</h2>
+          <ul className="mt-4 flex gap-3">
+            {(['facebook', 'instagram', 'tiktok'] as const).map((network) => (
+              <li key={network}>
+                <a
+                  href={settings?.social[network] || '#'}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={SOCIAL_NAMES[network]}
+                  className="flex h-10 w-10 items-center justify-center rounded-full border border-gray-300 bg-white hover:bg-black hover:text-white"
+                >
+                  <svg width="18" height="18" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+                    <path d={SOCIAL_ICONS[network]} fillRule="evenodd" />
+                  </svg>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h2 className="font-semibold tracking-widest uppercase">{t.footer.contact}</h2>
+          <div className="mt-4 flex flex-col items-start gap-2 text-sm">
+            <button
+              type="button"
+              className="rounded text-left text-gray-700 hover:underline"
+              aria-label={`${t.footer.copyPhone} ${settings?.phone ?? ''}`}
+              onClick={() => settings && void copy(settings.phone, t.footer.phoneCopied)}
+            >
+              ☎ {settings?.phone ?? '…'}
+            </button>
+            <button
+              type="button"
+              className="rounded text-left text-gray-700 hover:underline"
+              aria-label={`${t.footer.copyEmail} ${settings?.email ?? ''}`}
+              onClick={() => settings && void copy(settings.email, t.footer.emailCopied)}
+            >
+              ✉ {settings?.email ?? '…'}
+            </button>
+            <p role="status" className="min-h-5 font-medium text-green-700">
+              {copied}
+            </p>
+          </div>
+        </div>
+      </div>
+      <div className="mx-auto flex max-w-7xl flex-col gap-1 border-t border-gray-300 px-4 py-6 text-sm text-gray-600 md:flex-row md:justify-between">
+        <p>{t.footer.rights(new Date().getFullYear())}</p>
+        <p>
+          {t.footer.credit} {t.footer.creator}
+        </p>
+      </div>
+    </footer>
+  );
+}

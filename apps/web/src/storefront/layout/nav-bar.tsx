@@ -1,0 +1,161 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { NAV_HIDE_THRESHOLD_PX } from '@shop/domain/constants';
+import { paths } from '../../app/paths.ts';
+import { useCartCount } from '../features/cart/cart-store.ts';
+import { t } from '../texts.ts';
+
+const LINKS = [
+  { to: paths.shop, label: t.nav.shop },
+  { to: paths.newArrival, label: t.nav.newArrival },
+  { to: paths.onSale, label: t.nav.onSale },
+  { to: paths.customOrder, label: t.nav.customOrder },
+  { to: paths.rating, label: t.nav.rating },
+] as const;
+
+/** Hidden while scrolling down past the threshold, shown again on scrolling up (SPEC §2). */
+function useHideOnScroll(): boolean {
+  const [hidden, setHidden] = useState(false);
+  const last = useRef(0);
+  useEffect(() => {
+    function onScroll() {
+      const y = window.scrollY;
+      if (y > NAV_HIDE_THRESHOLD_PX && y > last.current) setHidden(true);
+      else if (y < last.current) setHidden(false);
+      last.current = y;
+    }
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  return hidden;
+}
+
+export function NavBar() {
+  const count = useCartCount();
+  const hidden = useHideOnScroll();
+  const [open, setOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+
+  // Navigating closes the side menu.
+  const [lastPath, setLastPath] = useState(location.pathname);
+  if (lastPath !== location.pathname) {
+    setLastPath(location.pathname);
+    setOpen(false);
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    // A click anywhere on the page outside the menu closes it (SPEC §2).
+    function onClick(event: MouseEvent) {
+      const target = event.target as Node;
+      if (menuRef.current?.contains(target) || toggleRef.current?.contains(target)) return;
+      setOpen(false);
+    }
+    function onKey(event: KeyboardEvent) {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        toggleRef.current?.focus();
+      }
+    }
+    document.addEventListener('click', onClick);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('click', onClick);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `rounded px-1 py-1 hover:text-black hover:underline ${isActive ? 'font-semibold text-black' : 'text-gray-700'}`;
+
+  return (
+    <header
+      className="sticky top-0 z-40 border-b border-gray-100 bg-white/95 backdrop-blur transition-transform duration-300"
+      style={{ transform: hidden && !open ? 'translateY(-100%)' : 'none' }}
+    >
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+        <button
+          ref={toggleRef}
+          type="button"
+          className="-ml-2 rounded p-2 lg:hidden"
+          aria-expanded={open}
+          aria-controls="side-menu"
+          aria-label={open ? t.nav.closeMenu : t.nav.openMenu}
+          onClick={() => setOpen((v) => !v)}
+        >
+          <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+        <Link to={paths.home} className="text-2xl font-black tracking-tight" aria-label={`${t.brand} — ${t.nav.home}`}>
+          {t.brand}
+        </Link>
+        <nav aria-label={t.nav.label} className="ml-6 hidden lg:block">
+          <ul className="flex items-center gap-6">
+            {LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={linkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Link
+          to={paths.cart}
+          className="relative ml-auto rounded-full p-2 hover:bg-gray-100"
+          aria-label={count > 0 ? t.nav.cartWithCount(count) : t.nav.cart}
+        >
+          <svg width="26" height="26" viewBox="0 0 24 24" fill="none" aria-hidden="true">
+            <path
+              d="M3 4h2l2.2 10.2a2 2 0 002 1.6h7.6a2 2 0 002-1.5L20.5 8H6.2"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+            <circle cx="9.5" cy="19.5" r="1.5" fill="currentColor" />
+            <circle cx="17" cy="19.5" r="1.5" fill="currentColor" />
+          </svg>
+          {count > 0 && (
+            <span
+              data-testid="cart-count"
+              className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-black px-1 text-xs font-bold text-white"
+              aria-hidden="true"
+            >
+              {count}
+            </span>
+          )}
+        </Link>
+      </div>
+      <div
+        id="side-menu"
+        ref={menuRef}
+        className={`fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white p-6 shadow-2xl transition-transform duration-300 lg:hidden ${open ? 'translate-x-0' : 'invisible -translate-x-full'}`}
+      >
+        <div className="mb-8 flex items-center justify-between">
+          <span className="text-2xl font-black">{t.brand}</span>
+          <button type="button" className="rounded p-2" aria-label={t.nav.closeMenu} onClick={() => setOpen(false)}>
+            <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+        <nav aria-label={t.nav.label}>
+          <ul className="flex flex-col gap-2 text-lg">
+            {LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={linkClass} onClick={() => setOpen(false)}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      {open && <div className="fixed inset-0 z-40 bg-black/40 lg:hidden" aria-hidden="true" />}
+    </header>
+  );
+}

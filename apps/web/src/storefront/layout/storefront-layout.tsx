@@ -1,0 +1,29 @@
+import { lazy, Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { t } from '../texts.ts';
+import { Footer } from './footer.tsx';
+import { NavBar } from './nav-bar.tsx';
+
+const Toasts = lazy(() => import('./toasts.tsx'));
+
+export function StorefrontLayout() {
+  return (
+    <div className="flex min-h-screen flex-col bg-white text-gray-900">
+      <a
+        href="#main"
+        className="sr-only z-50 bg-white p-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:rounded"
+      >
+        {t.skipToContent}
+      </a>
+      <p className="bg-black px-4 py-2 text-center text-xs text-white sm:text-sm">{t.banner}</p>
+      <NavBar />
+      <div id="main" className="flex-1">
+        <Outlet />
+      </div>
+      <Footer />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
+    </div>
+  );
+}
