@@ -21,7 +21,9 @@ export function ReferenceImageField({ id, label, slot, onSelect, onRemove }: Pro
   const errorId = `${id}-error`;
   return (
     <div className="flex flex-col gap-2">
-      <span className="text-sm font-medium text-gray-800">{label}</span>
+      <span id={`${id}-label`} className="text-sm font-medium text-gray-800">
+        {label}
+      </span>
       <div className="relative aspect-square w-full overflow-hidden rounded-2xl border-2 border-dashed border-gray-300 bg-gray-50 focus-within:border-black focus-within:ring-2 focus-within:ring-black/20">
         {slot.preview ? (
           <img
@@ -47,13 +49,13 @@ export function ReferenceImageField({ id, label, slot, onSelect, onRemove }: Pro
             <path d="M4 16l4.6-4.6a2 2 0 0 1 2.8 0L16 16m-2-2 1.6-1.6a2 2 0 0 1 2.8 0L20 14M14 8h.01M6 20h12a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2Z" />
           </svg>
           <span>{slot.processing ? texts.imageProcessing : texts.imageChoose}</span>
-          <span className="sr-only">{label}</span>
         </label>
         <input
           id={id}
           type="file"
           accept="image/*"
           className="sr-only"
+          aria-labelledby={`${id}-label`}
           aria-invalid={slot.error ? true : undefined}
           aria-describedby={slot.error ? errorId : undefined}
           onChange={(event) => {

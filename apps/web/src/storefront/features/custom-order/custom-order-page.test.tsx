@@ -1,0 +1,430 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { formatDa as formatDaRaw } from '@shop/domain/money';
+import { CustomOrderPage } from './custom-order-page.tsx';
+
+// jsdom cannot decode images: the browser-side checks have their own tests in image-files.test.ts.
+vi.mock('./image-files.ts', () => ({
+  prepareImage: (file: File) => Promise.resolve({ ok: true, file }),
+}));
+
+const ITEMS = [
+  {
+    id: 1,
+    name: 'T-shirt',
+    description: 'Coton',
+    base_price: 2000,
+    available_sizes: ['M', 'L', 'XL'],
+    available_colors: ['Noir', 'Blanc'],
+    active: true,
+  },
+  {
+    id: 2,
+    name: 'Hoodie',
+    description: '',
+    base_price: 4500,
+    available_sizes: ['S', 'XXL'],
+    available_colors: ['Rouge', 'Bleu marine'],
+    active: true,
+  },
+  {
+    id: 3,
+    name: 'cup',
+    description: '',
+    base_price: 1200,
+    available_sizes: null,
+    available_colors: ['Blanc'],
+    active: true,
+  },
+];
+const WILAYAS = [
+  { id: 1, wilaya_code: 1, wilaya_name: 'Adrar', price: 900 },
+  { id: 16, wilaya_code: 16, wilaya_name: 'Alger', price: 400 },
+];
+
+/** fr-DZ groups digits with a narrow no-break space; Testing Library normalises it to a space. */
+function formatDa(da: number): string {
+  return formatDaRaw(da).replace(/\s+/g, ' ');
+}
+
+type Handler = (url: string, init: RequestInit | undefined) => Response | Promise<Response>;
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+function envelope(status: number, data: unknown, message = ''): Response {
+  return json(status, { status, message, data });
+}
+
+let fetchMock: ReturnType<typeof vi.fn>;
+let overrides: Record<string, Handler>;
+
+beforeEach(() => {
+  overrides = {};
+  fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    for (const [prefix, handler] of Object.entries(overrides)) {
+      if (url.startsWith(prefix)) return Promise.resolve(handler(url, init));
+    }
+    if (url === '/api/CustomOrderItem/getAll') return Promise.resolve(envelope(200, ITEMS));
+    if (url === '/api/ShippingPrice/read') return Promise.resolve(envelope(200, WILAYAS));
+    if (url === '/api/settings') return Promise.resolve(envelope(200, { whatsapp_url: 'https://wa.me/213555000000' }));
+    return Promise.resolve(envelope(404, null, 'not mocked'));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => undefined }));
+  window.scrollTo = vi.fn();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderPage(entry = '/CustomOrder') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[entry]}>
+        <CustomOrderPage />
+        <ToastContainer />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+async function loaded() {
+  return screen.findByLabelText('Type de vêtement');
+}
+
+function png(name = 'front.png') {
+  return new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+}
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Nom complet'), 'Amina Benali');
+  await user.type(screen.getByLabelText('Numéro de téléphone'), '0555123456');
+  await user.type(screen.getByLabelText('Adresse'), '12 rue Didouche Mourad');
+  await user.type(screen.getByLabelText('Code postal'), '16000');
+}
+
+function summary() {
+  return within(screen.getByRole('complementary'));
+}
+
+describe('CustomOrderPage', () => {
+  it('shows a spinner, then preselects the first item and the first wilaya', async () => {
+    renderPage();
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: "Fil d'Ariane" })).toHaveTextContent(
+      /Accueil.*Commande Personnalisée/,
+    );
+    const type = await loaded();
+    expect(type).toHaveValue('1');
+    expect(screen.getByLabelText('Wilaya')).toHaveValue('Adrar');
+    expect(screen.getByLabelText('Taille')).toHaveValue('M');
+    expect(screen.getByLabelText('Couleur')).toHaveValue('Noir');
+    expect(screen.getByRole('img', { name: 'Aperçu de la couleur : Noir' })).toHaveStyle({
+      backgroundColor: '#111111',
+    });
+    expect(screen.getByLabelText('Wilaya')).toHaveTextContent(`Adrar (${formatDa(900)})`);
+  });
+
+  it('shows the garment fields and three image slots, the cup only the front image', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await loaded();
+    for (const name of ['Devant', 'Dos', 'Côté']) expect(screen.getByText(name)).toBeInTheDocument();
+    expect(screen.getByLabelText('Taille')).toBeInTheDocument();
+    for (const input of document.querySelectorAll('input[type=file]'))
+      expect(input).toHaveAttribute('accept', 'image/*');
+
+    await user.selectOptions(screen.getByLabelText('Type de vêtement'), '3');
+    expect(screen.queryByLabelText('Taille')).not.toBeInTheDocument();
+    expect(screen.getByText('Devant')).toBeInTheDocument();
+    expect(screen.queryByText('Dos')).not.toBeInTheDocument();
+    expect(screen.queryByText('Côté')).not.toBeInTheDocument();
+  });
+
+  it('preselects the cup with ?type=cup', async () => {
+    renderPage('/CustomOrder?type=cup');
+    expect(await loaded()).toHaveValue('3');
+    expect(screen.queryByLabelText('Taille')).not.toBeInTheDocument();
+  });
+
+  it('resets size and colour to the first available when the item changes', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await loaded();
+    await user.selectOptions(screen.getByLabelText('Taille'), 'XL');
+    await user.selectOptions(screen.getByLabelText('Couleur'), 'Blanc');
+    await user.selectOptions(screen.getByLabelText('Type de vêtement'), '2');
+    expect(screen.getByLabelText('Taille')).toHaveValue('S');
+    expect(screen.getByLabelText('Couleur')).toHaveValue('Rouge');
+    expect(screen.getByRole('img', { name: 'Aperçu de la couleur : Rouge' })).toHaveStyle({
+      backgroundColor: '#d32f2f',
+    });
+    await user.selectOptions(screen.getByLabelText('Couleur'), 'Bleu marine');
+    expect(screen.getByRole('img', { name: 'Aperçu de la couleur : Bleu marine' })).toHaveStyle({
+      backgroundColor: '#1f2a52',
+    });
+  });
+
+  it('computes the totals from the base price, the wilaya and the coupon', async () => {
+    const user = userEvent.setup();
+    overrides['/api/coupon/validate/'] = () => envelope(200, { code: 'BIENVENUE10', discount_percentage: 10 });
+    renderPage();
+    await loaded();
+    expect(summary().getByText('Sous-total').nextSibling).toHaveTextContent(formatDa(2000));
+    expect(summary().getByText('Livraison').nextSibling).toHaveTextContent(formatDa(900));
+    expect(summary().getByText('Total').nextSibling).toHaveTextContent(formatDa(2900));
+
+    await user.selectOptions(screen.getByLabelText('Wilaya'), 'Alger');
+    await user.selectOptions(screen.getByLabelText('Type de vêtement'), '2');
+    expect(summary().getByText('Total').nextSibling).toHaveTextContent(formatDa(4900));
+
+    await user.type(screen.getByLabelText('Code promo'), 'bienvenue10');
+    await user.click(screen.getByRole('button', { name: 'Appliquer' }));
+    expect(await screen.findByText('Code promo appliqué avec succès!')).toBeInTheDocument();
+    expect(summary().getByText('Réduction (10%)').nextSibling).toHaveTextContent(`-${formatDa(450)}`);
+    expect(summary().getByText('Total').nextSibling).toHaveTextContent(formatDa(4450));
+    expect(fetchMock).toHaveBeenCalledWith('/api/coupon/validate/BIENVENUE10', expect.anything());
+  });
+
+  it('clears the code and the discount when the coupon is refused', async () => {
+    const user = userEvent.setup();
+    overrides['/api/coupon/validate/'] = () => envelope(404, null, 'Code promo invalide');
+    renderPage();
+    await loaded();
+    expect(screen.getByText('Vous avez un code promo ? Utilisez-le ici.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Code promo'), 'NOPE');
+    await user.click(screen.getByRole('button', { name: 'Appliquer' }));
+    expect(await screen.findAllByText('Code promo invalide ou expiré')).toHaveLength(2);
+    expect(screen.getByLabelText('Code promo')).toHaveValue('');
+    expect(summary().getByText('Réduction (0%)')).toBeInTheDocument();
+  });
+
+  it('reports a coupon check that throws', async () => {
+    const user = userEvent.setup();
+    overrides['/api/coupon/validate/'] = () => {
+      throw new TypeError('network down');
+    };
+    renderPage();
+    await loaded();
+    await user.type(screen.getByLabelText('Code promo'), 'BIENVENUE10');
+    await user.click(screen.getByRole('button', { name: 'Appliquer' }));
+    expect(await screen.findByText('Erreur lors de la validation du code promo')).toBeInTheDocument();
+  });
+
+  it('marks an empty code invalid without calling the server', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Appliquer' }));
+    expect(screen.getByText('Code promo invalide ou expiré')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/coupon/'))).toBe(false);
+  });
+
+  it('shows every required-field message, the image message and the toast, and clears an edited field', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Passer la commande' }));
+    for (const message of [
+      'Le nom complet est requis',
+      'Le numéro de téléphone est requis',
+      "L'adresse est requise",
+      'Le code postal est requis',
+      'Au moins une image de référence est requise',
+    ]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    expect(await screen.findByText('Veuillez corriger les erreurs dans le formulaire')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Nom complet'), 'A');
+    expect(screen.queryByText('Le nom complet est requis')).not.toBeInTheDocument();
+    expect(screen.getByText('Le numéro de téléphone est requis')).toBeInTheDocument();
+  });
+
+  it('checks the phone and postal code formats', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await loaded();
+    await user.type(screen.getByLabelText('Numéro de téléphone'), '0555');
+    await user.type(screen.getByLabelText('Code postal'), '160');
+    await user.click(screen.getByRole('button', { name: 'Passer la commande' }));
+    expect(await screen.findByText('Le numéro de téléphone doit contenir 10 chiffres')).toBeInTheDocument();
+    expect(screen.getByText('Le code postal doit contenir 5 chiffres')).toBeInTheDocument();
+  });
+
+  it('requires a wilaya, a clothing type, a size and a colour', async () => {
+    const user = userEvent.setup();
+    overrides['/api/ShippingPrice/read'] = () => envelope(200, []);
+    overrides['/api/CustomOrderItem/getAll'] = () =>
+      envelope(200, [
+        { id: 9, name: 'Polo', description: '', base_price: 100, available_sizes: [], available_colors: [] },
+      ]);
+    renderPage();
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Passer la commande' }));
+    expect(await screen.findByText('La wilaya est requise')).toBeInTheDocument();
+    expect(screen.getByText('La taille est requise')).toBeInTheDocument();
+    expect(screen.getByText('La couleur est requise')).toBeInTheDocument();
+  });
+
+  it('requires a clothing type when the catalogue is empty, and says why', async () => {
+    overrides['/api/CustomOrderItem/getAll'] = () => envelope(500, null, 'boom');
+    renderPage();
+    expect(await screen.findByText('Échec du chargement des types de vêtements')).toBeInTheDocument();
+    expect(screen.getByLabelText('Type de vêtement')).toHaveValue('');
+  });
+
+  it('toasts when the shipping prices fail to load', async () => {
+    overrides['/api/ShippingPrice/read'] = () => envelope(500, null, 'boom');
+    renderPage();
+    expect(await screen.findByText('Échec du chargement des prix de livraison')).toBeInTheDocument();
+  });
+
+  it('submits the multipart order and shows the thank-you screen', async () => {
+    const user = userEvent.setup();
+    let sent: FormData | null = null;
+    overrides['/api/coupon/validate/'] = () => envelope(200, { code: 'BIENVENUE10', discount_percentage: 10 });
+    overrides['/api/Order'] = (_url, init) => {
+      sent = init?.body as FormData;
+      return envelope(201, { order_id: 42, total: 2700 }, 'ok');
+    };
+    renderPage();
+    await loaded();
+    await fillValid(user);
+    await user.selectOptions(screen.getByLabelText('Wilaya'), 'Alger');
+    await user.selectOptions(screen.getByLabelText('Taille'), 'L');
+    await user.upload(screen.getByLabelText('Devant'), png('front.png'));
+    await user.upload(screen.getByLabelText('Dos'), png('back.png'));
+    expect(await screen.findByAltText('Aperçu de l’image de référence : Devant')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Code promo'), 'BIENVENUE10');
+    await user.click(screen.getByRole('button', { name: 'Appliquer' }));
+    await screen.findByText('Code promo appliqué avec succès!');
+    await user.click(screen.getByRole('button', { name: 'Passer la commande' }));
+
+    expect(await screen.findByText('Votre commande personnalisée a été créée avec succès')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Merci pour votre commande !' })).toBeInTheDocument();
+    expect(screen.getByText('#42')).toBeInTheDocument();
+    expect(screen.getByText('Paiement à l’avance')).toBeInTheDocument();
+    expect(screen.getByText('7-10 jours ouvrables')).toBeInTheDocument();
+    expect(screen.getByText('12 rue Didouche Mourad, Alger 16000')).toBeInTheDocument();
+    expect(screen.getByText(formatDa(2700))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continuer vos achats' })).toHaveAttribute('href', '/Shop');
+    expect(screen.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', 'https://wa.me/213555000000');
+
+    const form = sent as unknown as FormData;
+    expect(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'))).toEqual({
+      customer_name: 'Amina Benali',
+      customer_phone: '0555123456',
+      customer_address: 'Alger | 12 rue Didouche Mourad',
+      customer_postal_code: '16000',
+      type: 'custom',
+      subtotal: '2000.00',
+      shipping_fee: '400.00',
+      clothing_type: '1',
+      color: 'Noir',
+      size: 'L',
+      coupon_code: 'BIENVENUE10',
+      wilaya: 'Alger',
+    });
+    expect((form.get('reference_image_front') as File).name).toBe('front.png');
+    expect((form.get('reference_image_back') as File).name).toBe('back.png');
+    expect(form.get('reference_image_side')).toBeNull();
+  });
+
+  it('sends a cup with the word cup, no size and only the front image', async () => {
+    const user = userEvent.setup();
+    let sent: FormData | null = null;
+    overrides['/api/Order'] = (_url, init) => {
+      sent = init?.body as FormData;
+      return envelope(201, { order_id: 7, total: 2100 });
+    };
+    renderPage('/CustomOrder?type=cup');
+    await loaded();
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Passer la commande' }));
+    expect(await screen.findByText('Au moins une image de référence est requise')).toBeInTheDocument();
+    await user.upload(screen.getByLabelText('Devant'), png());
+    expect(screen.queryByText('Au moins une image de référence est requise')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Passer la commande' }));
+    await screen.findByText('#7');
+    const form = sent as unknown as FormData;
+    expect(form.get('clothing_type')).toBe('cup');
+    expect(form.has('size')).toBe(false);
+    expect(form.has('coupon_code')).toBe(false);
+    expect(form.get('subtotal')).toBe('1200.00');
+    expect(form.get('reference_image_front')).toBeInstanceOf(File);
+  });
+
+  it('removes an image', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await loaded();
+    await user.upload(screen.getByLabelText('Devant'), png());
+    await user.click(await screen.findByRole('button', { name: 'Retirer l’image (Devant)' }));
+    expect(screen.queryByAltText('Aperçu de l’image de référence : Devant')).not.toBeInTheDocument();
+  });
+
+  it('keeps everything typed when the order fails, with the server message', async () => {
+    const user = userEvent.setup();
+    overrides['/api/Order'] = () => envelope(400, null, 'Code promo épuisé');
+    renderPage();
+    await loaded();
+    await fillValid(user);
+    await user.upload(screen.getByLabelText('Devant'), png());
+    await user.click(screen.getByRole('button', { name: 'Passer la commande' }));
+    expect(await screen.findByText('Code promo épuisé')).toBeInTheDocument();
+    expect(screen.getByLabelText('Nom complet')).toHaveValue('Amina Benali');
+    expect(screen.getByAltText('Aperçu de l’image de référence : Devant')).toBeInTheDocument();
+  });
+
+  it('falls back to the generic failure message, and reports an exception', async () => {
+    const user = userEvent.setup();
+    overrides['/api/Order'] = () => new Response('', { status: 500, statusText: '' });
+    renderPage();
+    await loaded();
+    await fillValid(user);
+    await user.upload(screen.getByLabelText('Devant'), png());
+    await user.click(screen.getByRole('button', { name: 'Passer la commande' }));
+    expect(await screen.findByText('Échec de la création de la commande')).toBeInTheDocument();
+    overrides['/api/Order'] = () => {
+      throw new TypeError('offline');
+    };
+    await user.click(screen.getByRole('button', { name: 'Passer la commande' }));
+    expect(await screen.findByText("Une erreur s'est produite lors de la création de la commande")).toBeInTheDocument();
+  });
+
+  it('shows the new total on a 409 and resubmits with the server figures once confirmed', async () => {
+    const user = userEvent.setup();
+    const bodies: FormData[] = [];
+    overrides['/api/Order'] = (_url, init) => {
+      bodies.push(init?.body as FormData);
+      if (bodies.length === 1) {
+        return envelope(
+          409,
+          { subtotal: 2500, shipping_fee: 900, discount_percentage: 0, total: 3400 },
+          'Les prix ont changé',
+        );
+      }
+      return envelope(201, { order_id: 8, total: 3400 });
+    };
+    renderPage();
+    await loaded();
+    await fillValid(user);
+    await user.upload(screen.getByLabelText('Devant'), png());
+    await user.click(screen.getByRole('button', { name: 'Passer la commande' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Les prix ont changé' });
+    expect(dialog).toHaveTextContent(formatDa(3400));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmer au nouveau prix' }));
+    await screen.findByText('#8');
+    expect(bodies[1]?.get('subtotal')).toBe('2500.00');
+    expect(bodies[1]?.get('shipping_fee')).toBe('900.00');
+  });
+});
