@@ -1,0 +1,157 @@
+import type { ReactNode } from 'react';
+import { texts } from '../texts.ts';
+
+type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
+
+const VARIANTS: Record<Variant, string> = {
+  primary: 'bg-slate-900 text-white hover:bg-slate-700',
+  secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
+  danger: 'bg-red-600 text-white hover:bg-red-700',
+  ghost: 'text-slate-700 hover:bg-slate-100',
+};
+
+export function buttonClass(variant: Variant = 'primary', small = false): string {
+  const size = small ? 'px-2.5 py-1 text-xs' : 'px-3.5 py-2 text-sm';
+  return `inline-flex items-center justify-center gap-1.5 rounded-md font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-50 ${size} ${VARIANTS[variant]}`;
+}
+
+export const inputClass =
+  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-slate-500 focus:outline-none aria-[invalid=true]:border-red-500';
+
+export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+      <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
+      {children ? <div className="flex flex-wrap items-center gap-2">{children}</div> : null}
+    </div>
+  );
+}
+
+interface FieldProps {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+  children: ReactNode;
+  className?: string;
+}
+
+/** A label, its input, and its error right beside it. */
+export function Field({ id, label, error, hint, children, className = '' }: FieldProps) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
+      {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-xs text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function Banner({
+  tone,
+  children,
+  onClose,
+}: {
+  tone: 'error' | 'success' | 'info';
+  children: ReactNode;
+  onClose?: () => void;
+}) {
+  const colors = {
+    error: 'border-red-200 bg-red-50 text-red-800',
+    success: 'border-green-200 bg-green-50 text-green-800',
+    info: 'border-blue-200 bg-blue-50 text-blue-800',
+  }[tone];
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`mb-4 flex items-start justify-between gap-3 rounded-md border px-4 py-2.5 text-sm ${colors}`}
+    >
+      <div>{children}</div>
+      {onClose ? (
+        <button
+          type="button"
+          onClick={onClose}
+          className="text-xs font-medium underline"
+          aria-label={texts.common.close}
+        >
+          ×
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Wide tables scroll sideways on a phone instead of breaking the layout. */
+export function TableWrap({ children }: { children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">{children}</table>
+    </div>
+  );
+}
+
+export const thClass =
+  'px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase whitespace-nowrap bg-slate-50';
+export const tdClass = 'px-3 py-2 align-middle text-slate-800';
+
+export function EmptyRow({ colSpan, text }: { colSpan: number; text: string }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className="px-3 py-8 text-center text-sm text-slate-500">
+        {text}
+      </td>
+    </tr>
+  );
+}
+
+export function Loading() {
+  return (
+    <p role="status" className="py-8 text-center text-sm text-slate-500">
+      {texts.common.loading}
+    </p>
+  );
+}
+
+export function Pager({
+  page,
+  hasPrevious,
+  hasNext,
+  onPrevious,
+  onNext,
+}: {
+  page: number;
+  hasPrevious: boolean;
+  hasNext: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+}) {
+  return (
+    <nav className="mt-4 flex items-center justify-between gap-2" aria-label="Pagination">
+      <button type="button" className={buttonClass('secondary')} disabled={!hasPrevious} onClick={onPrevious}>
+        {texts.common.previous}
+      </button>
+      <span className="text-sm text-slate-600">{texts.common.page(page)}</span>
+      <button type="button" className={buttonClass('secondary')} disabled={!hasNext} onClick={onNext}>
+        {texts.common.next}
+      </button>
+    </nav>
+  );
+}
+
+/** Short English date and time for tables. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value.includes('T') || value.length <= 10 ? value : value.replace(' ', 'T') + 'Z');
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat('en-GB', {
+    dateStyle: 'medium',
+    timeStyle: value.length > 10 ? 'short' : undefined,
+  }).format(date);
+}

@@ -1,0 +1,246 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { couponCreateSchema } from '@shop/domain/coupon-schemas';
+import { couponDisplayStatus, remainingUses, todayIso, type CouponDisplayStatus } from '@shop/domain/coupon-status';
+import { COUPON_MIN_MAX_USES } from '@shop/domain/constants';
+import { errorMessage } from '../../../lib/admin-request.ts';
+import { Modal } from '../../../components/modal.tsx';
+import {
+  Banner,
+  EmptyRow,
+  Field,
+  Loading,
+  PageHeader,
+  TableWrap,
+  buttonClass,
+  formatDate,
+  inputClass,
+  tdClass,
+  thClass,
+} from '../../../components/ui.tsx';
+import { texts } from '../../../texts.ts';
+import { useCoupons } from '../api/get-coupons.ts';
+import { useCreateCoupon } from '../api/create-coupon.ts';
+import { useToggleCoupon } from '../api/toggle-coupon.ts';
+import { useValidateCoupon } from '../api/validate-coupon.ts';
+
+const STATUS_CLASS: Record<CouponDisplayStatus, string> = {
+  Active: 'bg-green-100 text-green-800',
+  Inactive: 'bg-slate-200 text-slate-700',
+  Expired: 'bg-red-100 text-red-800',
+  'Max Used': 'bg-amber-100 text-amber-800',
+};
+
+export function CouponsPage() {
+  const coupons = useCoupons();
+  const toggle = useToggleCoupon();
+  const validate = useValidateCoupon();
+  const [creating, setCreating] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  function onValidate(code: string) {
+    setError(null);
+    setNotice(null);
+    validate.mutate(code, {
+      onSuccess: (data) => setNotice(texts.coupons.valid(data.code ?? code, data.discount_percentage)),
+      onError: (e) => setError(errorMessage(e, `${code}: invalid`)),
+    });
+  }
+
+  const rows = coupons.data ?? [];
+  return (
+    <section>
+      <PageHeader title={texts.coupons.title}>
+        <button type="button" className={buttonClass('primary')} onClick={() => setCreating(true)}>
+          + {texts.coupons.add}
+        </button>
+      </PageHeader>
+      {coupons.isError ? <Banner tone="error">{errorMessage(coupons.error, texts.coupons.fetchFailed)}</Banner> : null}
+      {error ? (
+        <Banner tone="error" onClose={() => setError(null)}>
+          {error}
+        </Banner>
+      ) : null}
+      {notice ? (
+        <Banner tone="success" onClose={() => setNotice(null)}>
+          {notice}
+        </Banner>
+      ) : null}
+      {coupons.isPending ? (
+        <Loading />
+      ) : (
+        <TableWrap>
+          <thead>
+            <tr>
+              <th className={thClass}>{texts.coupons.code}</th>
+              <th className={thClass}>{texts.coupons.discount}</th>
+              <th className={thClass}>{texts.coupons.uses}</th>
+              <th className={thClass}>{texts.coupons.remaining}</th>
+              <th className={thClass}>{texts.coupons.expiry}</th>
+              <th className={thClass}>{texts.coupons.status}</th>
+              <th className={`${thClass} text-right`}>{texts.common.actions}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.length === 0 ? <EmptyRow colSpan={7} text={texts.coupons.empty} /> : null}
+            {rows.map((coupon) => {
+              const status = couponDisplayStatus(coupon);
+              return (
+                <tr key={coupon.id} data-testid={`coupon-${coupon.code}`}>
+                  <td className={`${tdClass} font-mono font-semibold`}>{coupon.code}</td>
+                  <td className={`${tdClass} tabular-nums`}>{coupon.discount_percentage}%</td>
+                  <td className={`${tdClass} tabular-nums`}>
+                    {coupon.current_uses}
+                    {coupon.max_uses !== null ? ` / ${coupon.max_uses}` : ''}
+                  </td>
+                  <td className={`${tdClass} tabular-nums`}>{remainingUses(coupon)}</td>
+                  <td className={`${tdClass} whitespace-nowrap`}>{formatDate(coupon.expiry_date)}</td>
+                  <td className={tdClass}>
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_CLASS[status]}`}
+                    >
+                      {status}
+                    </span>
+                  </td>
+                  <td className={`${tdClass} text-right whitespace-nowrap`}>
+                    <div className="inline-flex gap-1">
+                      <button
+                        type="button"
+                        className={buttonClass('secondary', true)}
+                        onClick={() => onValidate(coupon.code)}
+                      >
+                        {texts.coupons.validate}
+                      </button>
+                      <button
+                        type="button"
+                        className={buttonClass('secondary', true)}
+                        onClick={() => {
+                          setError(null);
+                          toggle.mutate(coupon.id, {
+                            onError: (e) => setError(errorMessage(e, texts.coupons.toggleFailed)),
+                          });
+                        }}
+                      >
+                        {coupon.is_active ? texts.coupons.deactivate : texts.coupons.activate}
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </TableWrap>
+      )}
+      {creating ? (
+        <CouponModal
+          onClose={() => setCreating(false)}
+          onCreated={(code) => {
+            setCreating(false);
+            setNotice(`${texts.coupons.created}: ${code}`);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function CouponModal({ onClose, onCreated }: { onClose: () => void; onCreated: (code: string) => void }) {
+  const create = useCreateCoupon();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(couponCreateSchema),
+    defaultValues: {
+      code: '',
+      discount_percentage: '',
+      max_uses: COUPON_MIN_MAX_USES,
+      expiry_date: '',
+      is_active: true,
+    },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const coupon = await create.mutateAsync(values);
+      onCreated(coupon?.code ?? values.code);
+    } catch (error) {
+      setFailure(errorMessage(error, texts.coupons.createFailed));
+    }
+  });
+  return (
+    <Modal
+      title={texts.coupons.createTitle}
+      onClose={onClose}
+      size="sm"
+      footer={
+        <>
+          <button type="button" className={buttonClass('secondary')} onClick={onClose}>
+            {texts.common.cancel}
+          </button>
+          <button type="submit" form="coupon-form" className={buttonClass('primary')} disabled={isSubmitting}>
+            {texts.common.save}
+          </button>
+        </>
+      }
+    >
+      <form id="coupon-form" noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+        {failure ? (
+          <div className="sm:col-span-2">
+            <Banner tone="error">{failure}</Banner>
+          </div>
+        ) : null}
+        <Field id="coupon-code" label={texts.coupons.code} error={errors.code?.message} className="sm:col-span-2">
+          <input
+            id="coupon-code"
+            autoCapitalize="characters"
+            className={`${inputClass} font-mono uppercase`}
+            aria-invalid={errors.code ? true : undefined}
+            {...register('code')}
+          />
+        </Field>
+        <Field id="coupon-discount" label={texts.coupons.discount} error={errors.discount_percentage?.message}>
+          <input
+            id="coupon-discount"
+            type="number"
+            min={0}
+            max={100}
+            step="any"
+            className={inputClass}
+            aria-invalid={errors.discount_percentage ? true : undefined}
+            {...register('discount_percentage')}
+          />
+        </Field>
+        <Field id="coupon-max-uses" label={texts.coupons.maxUses} error={errors.max_uses?.message}>
+          <input
+            id="coupon-max-uses"
+            type="number"
+            min={COUPON_MIN_MAX_USES}
+            step={1}
+            className={inputClass}
+            aria-invalid={errors.max_uses ? true : undefined}
+            {...register('max_uses')}
+          />
+        </Field>
+        <Field id="coupon-expiry" label={texts.coupons.expiry} error={errors.expiry_date?.message}>
+          <input
+            id="coupon-expiry"
+            type="date"
+            min={todayIso()}
+            className={inputClass}
+            aria-invalid={errors.expiry_date ? true : undefined}
+            {...register('expiry_date')}
+          />
+        </Field>
+        <label className="flex items-end gap-2 pb-2 text-sm">
+          <input type="checkbox" className="h-4 w-4" {...register('is_active')} />
+          {texts.coupons.active}
+        </label>
+      </form>
+    </Modal>
+  );
+}

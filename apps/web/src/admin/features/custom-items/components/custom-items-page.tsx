@@ -1,0 +1,226 @@
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { customOrderItemSchema, isCupName, parseList } from '@shop/domain/custom-item-schemas';
+import { formatDa } from '@shop/domain/money';
+import { Modal } from '../../../components/modal.tsx';
+import {
+  Banner,
+  EmptyRow,
+  Field,
+  Loading,
+  PageHeader,
+  TableWrap,
+  buttonClass,
+  inputClass,
+  tdClass,
+  thClass,
+} from '../../../components/ui.tsx';
+import type { CustomItem } from '../../../lib/types.ts';
+import { texts } from '../../../texts.ts';
+import { useCustomItems } from '../api/get-custom-items.ts';
+import { useSaveCustomItem } from '../api/save-custom-item.ts';
+import { useToggleCustomItem } from '../api/toggle-custom-item.ts';
+import { useDeleteCustomItem } from '../api/delete-custom-item.ts';
+
+function isActive(item: CustomItem): boolean {
+  return item.active === true || item.active === 1;
+}
+
+export function CustomItemsPage() {
+  const items = useCustomItems();
+  const toggle = useToggleCustomItem();
+  const remove = useDeleteCustomItem();
+  const [editing, setEditing] = useState<CustomItem | 'new' | null>(null);
+
+  function onDelete(item: CustomItem) {
+    if (!window.confirm(texts.customItems.confirmDelete(item.name))) return;
+    remove.mutate(item.id, { onError: () => window.alert(texts.customItems.deleteFailed) });
+  }
+
+  const rows = items.data ?? [];
+  return (
+    <section>
+      <PageHeader title={texts.customItems.title}>
+        <button type="button" className={buttonClass('primary')} onClick={() => setEditing('new')}>
+          + {texts.customItems.add}
+        </button>
+      </PageHeader>
+      {items.isError ? <Banner tone="error">{texts.customItems.failed}</Banner> : null}
+      {items.isPending ? (
+        <Loading />
+      ) : (
+        <TableWrap>
+          <thead>
+            <tr>
+              <th className={thClass}>{texts.customItems.name}</th>
+              <th className={thClass}>{texts.customItems.basePrice}</th>
+              <th className={thClass}>{texts.customItems.sizesCol}</th>
+              <th className={thClass}>{texts.customItems.colorsCol}</th>
+              <th className={thClass}>{texts.customItems.active}</th>
+              <th className={`${thClass} text-right`}>{texts.common.actions}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.length === 0 ? <EmptyRow colSpan={6} text={texts.customItems.empty} /> : null}
+            {rows.map((item) => {
+              const active = isActive(item);
+              return (
+                <tr key={item.id}>
+                  <td className={`${tdClass} font-medium`}>
+                    {item.name}
+                    {item.description ? (
+                      <span className="block text-xs font-normal text-slate-500">{item.description}</span>
+                    ) : null}
+                  </td>
+                  <td className={`${tdClass} whitespace-nowrap tabular-nums`}>{formatDa(item.base_price)}</td>
+                  <td className={tdClass}>
+                    {item.available_sizes === null ? '—' : parseList(item.available_sizes).join(', ')}
+                  </td>
+                  <td className={tdClass}>{parseList(item.available_colors).join(', ')}</td>
+                  <td className={tdClass}>
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${active ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-600'}`}
+                    >
+                      {active ? texts.customItems.active : texts.customItems.inactive}
+                    </span>
+                  </td>
+                  <td className={`${tdClass} text-right whitespace-nowrap`}>
+                    <div className="inline-flex gap-1">
+                      <button
+                        type="button"
+                        className={buttonClass('secondary', true)}
+                        onClick={() =>
+                          toggle.mutate(item.id, { onError: () => window.alert(texts.customItems.toggleFailed) })
+                        }
+                      >
+                        {active ? texts.customItems.deactivate : texts.customItems.activate}
+                      </button>
+                      <button type="button" className={buttonClass('secondary', true)} onClick={() => setEditing(item)}>
+                        {texts.common.edit}
+                      </button>
+                      <button type="button" className={buttonClass('danger', true)} onClick={() => onDelete(item)}>
+                        {texts.common.delete}
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </TableWrap>
+      )}
+      {editing ? (
+        <CustomItemModal item={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
+      ) : null}
+    </section>
+  );
+}
+
+function CustomItemModal({ item, onClose }: { item?: CustomItem; onClose: () => void }) {
+  const save = useSaveCustomItem();
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(customOrderItemSchema),
+    defaultValues: {
+      name: item?.name ?? '',
+      description: item?.description ?? '',
+      base_price: item?.base_price ?? '',
+      available_sizes: item ? parseList(item.available_sizes).join(', ') : '',
+      available_colors: item ? parseList(item.available_colors).join(', ') : '',
+      active: item ? isActive(item) : true,
+    },
+  });
+  const cup = isCupName(String(useWatch({ control, name: 'name' }) ?? ''));
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ id: item?.id, values });
+      onClose();
+    } catch {
+      window.alert(texts.customItems.saveFailed);
+    }
+  });
+  return (
+    <Modal
+      title={item ? texts.customItems.editTitle : texts.customItems.addTitle}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className={buttonClass('secondary')} onClick={onClose}>
+            {texts.common.cancel}
+          </button>
+          <button type="submit" form="custom-item-form" className={buttonClass('primary')} disabled={isSubmitting}>
+            {texts.common.save}
+          </button>
+        </>
+      }
+    >
+      <form id="custom-item-form" noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+        <Field id="item-name" label={texts.customItems.name} error={errors.name?.message}>
+          <input
+            id="item-name"
+            className={inputClass}
+            aria-invalid={errors.name ? true : undefined}
+            {...register('name')}
+          />
+        </Field>
+        <Field id="item-price" label={`${texts.customItems.basePrice} (Da)`} error={errors.base_price?.message}>
+          <input
+            id="item-price"
+            type="number"
+            min={0}
+            step="0.01"
+            className={inputClass}
+            aria-invalid={errors.base_price ? true : undefined}
+            {...register('base_price')}
+          />
+        </Field>
+        <Field
+          id="item-description"
+          label={texts.customItems.description}
+          error={errors.description?.message}
+          className="sm:col-span-2"
+        >
+          <textarea id="item-description" rows={2} className={inputClass} {...register('description')} />
+        </Field>
+        <Field
+          id="item-sizes"
+          label={texts.customItems.sizes}
+          error={cup ? undefined : errors.available_sizes?.message}
+          hint={cup ? texts.customItems.cupNoSizes : 'S, M, L, XL'}
+          className="sm:col-span-2"
+        >
+          <input
+            id="item-sizes"
+            className={inputClass}
+            disabled={cup}
+            aria-invalid={errors.available_sizes && !cup ? true : undefined}
+            {...register('available_sizes')}
+          />
+        </Field>
+        <Field
+          id="item-colors"
+          label={texts.customItems.colors}
+          error={errors.available_colors?.message}
+          hint="Black, White, Red"
+          className="sm:col-span-2"
+        >
+          <input
+            id="item-colors"
+            className={inputClass}
+            aria-invalid={errors.available_colors ? true : undefined}
+            {...register('available_colors')}
+          />
+        </Field>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="h-4 w-4" {...register('active')} />
+          {texts.customItems.active}
+        </label>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,30 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ADMIN_ORDERS_PAGE_SIZE } from '@shop/domain/constants';
+import type { OrderType } from '@shop/domain/order-status';
+import { ADMIN_KEY, adminRequest } from '../../../lib/admin-request.ts';
+import type { Order, Paginated } from '../../../lib/types.ts';
+
+export interface OrderSearch {
+  page: number;
+  phone: string;
+  type: OrderType | '';
+}
+
+export async function searchOrders({ page, phone, type }: OrderSearch): Promise<Paginated<Order>> {
+  const params = new URLSearchParams({ page: String(page), limit: String(ADMIN_ORDERS_PAGE_SIZE) });
+  if (phone) params.set('phone', phone);
+  if (type) params.set('type', type);
+  return (await adminRequest<Paginated<Order>>(`/order/searchOrders?${params.toString()}`)).data;
+}
+
+export const ordersQueryOptions = (search: OrderSearch) =>
+  queryOptions({
+    queryKey: [ADMIN_KEY, 'orders', search],
+    queryFn: () => searchOrders(search),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+export function useOrders(search: OrderSearch) {
+  return useQuery(ordersQueryOptions(search));
+}

@@ -1,0 +1,129 @@
+import { useEffect, useState } from 'react';
+import { formatDa } from '@shop/domain/money';
+import type { OrderType } from '@shop/domain/order-status';
+import {
+  Banner,
+  EmptyRow,
+  Loading,
+  PageHeader,
+  Pager,
+  TableWrap,
+  buttonClass,
+  formatDate,
+  inputClass,
+  tdClass,
+  thClass,
+} from '../../../components/ui.tsx';
+import { texts } from '../../../texts.ts';
+import { useOrders, type OrderSearch } from '../api/search-orders.ts';
+import { OrderDetailsModal } from './order-details-modal.tsx';
+import { StatusSelect } from './status-select.tsx';
+
+export function OrdersPage() {
+  const [search, setSearch] = useState<OrderSearch>({ page: 1, phone: '', type: '' });
+  const [phoneDraft, setPhoneDraft] = useState('');
+  const [openId, setOpenId] = useState<number | null>(null);
+  const orders = useOrders(search);
+
+  useEffect(() => {
+    // Order errors are only logged (SPEC §8); the page also says it could not load.
+    if (orders.error) console.error(orders.error);
+  }, [orders.error]);
+
+  const rows = orders.data?.data ?? [];
+  return (
+    <section>
+      <PageHeader title={texts.orders.title} />
+      <form
+        className="mb-3 flex flex-wrap items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setSearch((s) => ({ ...s, page: 1, phone: phoneDraft.trim() }));
+        }}
+      >
+        <input
+          type="search"
+          inputMode="tel"
+          value={phoneDraft}
+          onChange={(e) => setPhoneDraft(e.target.value)}
+          placeholder={texts.orders.searchPhone}
+          aria-label={texts.orders.searchPhone}
+          className={`${inputClass} w-44`}
+        />
+        <select
+          aria-label={texts.orders.type}
+          value={search.type}
+          onChange={(e) => setSearch((s) => ({ ...s, page: 1, type: e.target.value as OrderType | '' }))}
+          className={`${inputClass} w-32`}
+        >
+          <option value="">{texts.orders.all}</option>
+          <option value="regular">{texts.orders.regular}</option>
+          <option value="custom">{texts.orders.custom}</option>
+        </select>
+        <button type="submit" className={buttonClass('primary')}>
+          {texts.orders.search}
+        </button>
+        <button
+          type="button"
+          className={buttonClass('secondary')}
+          onClick={() => {
+            setPhoneDraft('');
+            setSearch({ page: 1, phone: '', type: '' });
+          }}
+        >
+          {texts.orders.clear}
+        </button>
+      </form>
+      {orders.isError ? <Banner tone="error">{texts.orders.failed}</Banner> : null}
+      {orders.isPending ? (
+        <Loading />
+      ) : (
+        <TableWrap>
+          <thead>
+            <tr>
+              <th className={thClass}>{texts.orders.id}</th>
+              <th className={thClass}>{texts.orders.customer}</th>
+              <th className={thClass}>{texts.orders.phone}</th>
+              <th className={thClass}>{texts.orders.type}</th>
+              <th className={thClass}>{texts.orders.total}</th>
+              <th className={thClass}>{texts.orders.status}</th>
+              <th className={thClass}>{texts.orders.date}</th>
+              <th className={`${thClass} text-right`}>{texts.common.actions}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.length === 0 ? <EmptyRow colSpan={8} text={texts.orders.empty} /> : null}
+            {rows.map((order) => (
+              <tr key={order.id} className="hover:bg-slate-50">
+                <td className={`${tdClass} font-medium tabular-nums`}>#{order.id}</td>
+                <td className={`${tdClass} whitespace-nowrap`}>{order.customer_name}</td>
+                <td className={`${tdClass} tabular-nums`}>{order.customer_phone}</td>
+                <td className={`${tdClass} capitalize`}>{order.type}</td>
+                <td className={`${tdClass} whitespace-nowrap tabular-nums`}>{formatDa(order.final_total)}</td>
+                <td className={tdClass}>
+                  <StatusSelect orderId={order.id} status={order.status} />
+                </td>
+                <td className={`${tdClass} whitespace-nowrap text-xs text-slate-600`}>
+                  {formatDate(order.created_at)}
+                </td>
+                <td className={`${tdClass} text-right`}>
+                  <button type="button" className={buttonClass('secondary', true)} onClick={() => setOpenId(order.id)}>
+                    {texts.orders.details}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableWrap>
+      )}
+      <Pager
+        page={search.page}
+        hasPrevious={search.page > 1}
+        hasNext={orders.data?.pagination.has_next_page ?? false}
+        onPrevious={() => setSearch((s) => ({ ...s, page: Math.max(1, s.page - 1) }))}
+        onNext={() => setSearch((s) => ({ ...s, page: s.page + 1 }))}
+      />
+      {openId !== null ? <OrderDetailsModal orderId={openId} onClose={() => setOpenId(null)} /> : null}
+    </section>
+  );
+}

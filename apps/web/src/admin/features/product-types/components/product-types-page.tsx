@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { productTypeSchema } from '@shop/domain/catalog-schemas';
+import { errorMessage } from '../../../lib/admin-request.ts';
+import { Modal } from '../../../components/modal.tsx';
+import {
+  Banner,
+  EmptyRow,
+  Field,
+  Loading,
+  PageHeader,
+  TableWrap,
+  buttonClass,
+  inputClass,
+  tdClass,
+  thClass,
+} from '../../../components/ui.tsx';
+import type { ProductType } from '../../../lib/types.ts';
+import { texts } from '../../../texts.ts';
+import { useProductTypes } from '../api/get-product-types.ts';
+import { useSaveProductType } from '../api/save-product-type.ts';
+import { useDeleteProductType } from '../api/delete-product-type.ts';
+
+export function ProductTypesPage() {
+  const types = useProductTypes();
+  const remove = useDeleteProductType();
+  const [editing, setEditing] = useState<ProductType | 'new' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  function onDelete(type: ProductType) {
+    if (!window.confirm(texts.productTypes.confirmDelete(type.name))) return;
+    setError(null);
+    remove.mutate(type.id, { onError: (e) => setError(errorMessage(e, texts.productTypes.deleteFailed)) });
+  }
+
+  const rows = (types.data ?? []).filter((t) => !t.for_custom);
+  return (
+    <section>
+      <PageHeader title={texts.productTypes.title}>
+        <button type="button" className={buttonClass('primary')} onClick={() => setEditing('new')}>
+          + {texts.productTypes.add}
+        </button>
+      </PageHeader>
+      {error ? (
+        <Banner tone="error" onClose={() => setError(null)}>
+          {error}
+        </Banner>
+      ) : null}
+      {types.isError ? <Banner tone="error">{texts.productTypes.failed}</Banner> : null}
+      {types.isPending ? (
+        <Loading />
+      ) : (
+        <TableWrap>
+          <thead>
+            <tr>
+              <th className={thClass}>{texts.productTypes.name}</th>
+              <th className={thClass}>{texts.productTypes.description}</th>
+              <th className={`${thClass} text-right`}>{texts.common.actions}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.length === 0 ? <EmptyRow colSpan={3} text={texts.productTypes.empty} /> : null}
+            {rows.map((type) => (
+              <tr key={type.id}>
+                <td className={`${tdClass} whitespace-nowrap font-medium`}>{type.name}</td>
+                <td className={`${tdClass} min-w-[16rem] text-slate-600`}>{type.description}</td>
+                <td className={`${tdClass} text-right whitespace-nowrap`}>
+                  <div className="inline-flex gap-1">
+                    <button type="button" className={buttonClass('secondary', true)} onClick={() => setEditing(type)}>
+                      {texts.common.edit}
+                    </button>
+                    <button type="button" className={buttonClass('danger', true)} onClick={() => onDelete(type)}>
+                      {texts.common.delete}
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableWrap>
+      )}
+      {editing ? (
+        <ProductTypeModal type={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
+      ) : null}
+    </section>
+  );
+}
+
+function ProductTypeModal({ type, onClose }: { type?: ProductType; onClose: () => void }) {
+  const save = useSaveProductType();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(productTypeSchema),
+    defaultValues: { name: type?.name ?? '', description: type?.description ?? '', for_custom: false },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await save.mutateAsync({ id: type?.id, values: { name: values.name, description: values.description } });
+      onClose();
+    } catch (error) {
+      setFailure(errorMessage(error, texts.productTypes.saveFailed));
+    }
+  });
+  return (
+    <Modal
+      title={type ? texts.productTypes.editTitle : texts.productTypes.addTitle}
+      onClose={onClose}
+      size="sm"
+      footer={
+        <>
+          <button type="button" className={buttonClass('secondary')} onClick={onClose}>
+            {texts.common.cancel}
+          </button>
+          <button type="submit" form="product-type-form" className={buttonClass('primary')} disabled={isSubmitting}>
+            {texts.common.save}
+          </button>
+        </>
+      }
+    >
+      <form id="product-type-form" noValidate onSubmit={onSubmit} className="space-y-4">
+        {failure ? <Banner tone="error">{failure}</Banner> : null}
+        <Field id="type-name" label={texts.productTypes.name} error={errors.name?.message}>
+          <input
+            id="type-name"
+            className={inputClass}
+            aria-invalid={errors.name ? true : undefined}
+            {...register('name')}
+          />
+        </Field>
+        <Field id="type-description" label={texts.productTypes.description} error={errors.description?.message}>
+          <textarea
+            id="type-description"
+            rows={3}
+            className={inputClass}
+            aria-invalid={errors.description ? true : undefined}
+            {...register('description')}
+          />
+        </Field>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,328 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SIZES, SIZE_STOCK_FIELDS } from '@shop/domain/sizes';
+import { imageUrl } from '../../../../lib/api.ts';
+import { errorMessage } from '../../../lib/admin-request.ts';
+import { productToast } from '../../../lib/toast.ts';
+import { Modal } from '../../../components/modal.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { Field, buttonClass, inputClass } from '../../../components/ui.tsx';
+import type { Product, ProductType } from '../../../lib/types.ts';
+import { texts } from '../../../texts.ts';
+import {
+  productFormSchema,
+  toProductFormData,
+  type ProductFormInput,
+  type ProductFormValues,
+} from '../api/product-form-data.ts';
+import { useCreateProduct } from '../api/create-product.ts';
+import { useUpdateProduct } from '../api/update-product.ts';
+import { useProduct } from '../api/get-product.ts';
+import { useSetPrimaryImage } from '../api/set-primary-image.ts';
+import { useDeleteImage } from '../api/delete-image.ts';
+
+const baseResolver = zodResolver(productFormSchema);
+// Only the stock fields that apply are checked: per size when sold by size, else the single stock.
+const resolver: Resolver<ProductFormInput, unknown, ProductFormValues> = (values, context, options) =>
+  baseResolver(values.sold_by_size ? { ...values, stock: undefined } : { ...values, sizes: {} }, context, options);
+
+function defaults(product?: Product): ProductFormInput {
+  if (!product) {
+    return {
+      name: '',
+      description: '',
+      price: '',
+      type_id: '',
+      discount_percentage: 0,
+      stock: 0,
+      sizes: { S: 0, M: 0, L: 0, XL: 0, XXL: 0 },
+      sold_by_size: true,
+    };
+  }
+  const soldBySize = product.has_sizes ?? SIZES.some((s) => product[SIZE_STOCK_FIELDS[s]] > 0);
+  return {
+    name: product.name,
+    description: product.description ?? '',
+    price: product.price,
+    type_id: product.type_id,
+    discount_percentage: product.discount_percentage,
+    stock: product.stock,
+    sizes: Object.fromEntries(SIZES.map((s) => [s, product[SIZE_STOCK_FIELDS[s]] ?? 0])),
+    sold_by_size: soldBySize,
+  };
+}
+
+interface ProductFormModalProps {
+  product?: Product;
+  types: ProductType[];
+  onClose: () => void;
+}
+
+/** Add (no product) or edit a product. A failed save keeps the modal open with every value typed. */
+export function ProductFormModal({ product, types, onClose }: ProductFormModalProps) {
+  const editing = product !== undefined;
+  const create = useCreateProduct();
+  const update = useUpdateProduct();
+  const [files, setFiles] = useState<File[]>([]);
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<ProductFormInput, unknown, ProductFormValues>({ resolver, defaultValues: defaults(product) });
+  const soldBySize = useWatch({ control, name: 'sold_by_size' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const body = toProductFormData(values, files);
+    try {
+      if (product) {
+        await update.mutateAsync({ id: product.id, body });
+        productToast.success(texts.products.updated_);
+      } else {
+        await create.mutateAsync(body);
+        productToast.success(texts.products.added);
+      }
+      onClose();
+    } catch (error) {
+      productToast.error(
+        product ? errorMessage(error, texts.products.updateFailed) : errorMessage(error, texts.products.addFailed),
+      );
+    }
+  });
+
+  const sizeErrors = errors.sizes as Partial<Record<string, { message?: string }>> | undefined;
+
+  return (
+    <Modal
+      title={editing ? texts.products.editTitle : texts.products.addTitle}
+      onClose={onClose}
+      size="lg"
+      footer={
+        <>
+          <button type="button" className={buttonClass('secondary')} onClick={onClose}>
+            {texts.common.cancel}
+          </button>
+          <button type="submit" form="product-form" className={buttonClass('primary')} disabled={isSubmitting}>
+            {isSubmitting ? texts.common.saving : texts.common.save}
+          </button>
+        </>
+      }
+    >
+      <form id="product-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <Field id="product-name" label={texts.products.name} error={errors.name?.message} className="sm:col-span-2">
+          <input
+            id="product-name"
+            className={inputClass}
+            aria-invalid={errors.name ? true : undefined}
+            {...register('name')}
+          />
+        </Field>
+        <Field
+          id="product-description"
+          label={texts.products.description}
+          error={errors.description?.message}
+          className="sm:col-span-2"
+        >
+          <textarea id="product-description" rows={3} className={inputClass} {...register('description')} />
+        </Field>
+        <Field id="product-price" label={`${texts.products.price} (Da)`} error={errors.price?.message}>
+          <input
+            id="product-price"
+            type="number"
+            min={0}
+            step="0.01"
+            inputMode="decimal"
+            className={inputClass}
+            aria-invalid={errors.price ? true : undefined}
+            {...register('price')}
+          />
+        </Field>
+        <Field id="product-type" label={texts.products.type} error={errors.type_id?.message}>
+          <select
+            id="product-type"
+            className={inputClass}
+            aria-invalid={errors.type_id ? true : undefined}
+            {...register('type_id')}
+          >
+            <option value="">{texts.products.selectType}</option>
+            {types.map((type) => (
+              <option key={type.id} value={type.id}>
+                {type.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="product-discount" label={texts.products.discount} error={errors.discount_percentage?.message}>
+          <input
+            id="product-discount"
+            type="number"
+            min={0}
+            max={100}
+            step="any"
+            className={inputClass}
+            aria-invalid={errors.discount_percentage ? true : undefined}
+            {...register('discount_percentage')}
+          />
+        </Field>
+        <div className="flex items-end pb-2">
+          <label className="flex items-center gap-2 text-sm text-slate-800">
+            <input type="checkbox" className="h-4 w-4" {...register('sold_by_size')} />
+            {texts.products.soldBySize}
+          </label>
+        </div>
+        {soldBySize ? (
+          <fieldset className="sm:col-span-2">
+            <legend className="mb-1 text-xs font-medium text-slate-700">{texts.products.sizeStock}</legend>
+            <div className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+              {SIZES.map((size) => (
+                <Field key={size} id={`product-size-${size}`} label={size} error={sizeErrors?.[size]?.message}>
+                  <input
+                    id={`product-size-${size}`}
+                    type="number"
+                    min={0}
+                    step={1}
+                    inputMode="numeric"
+                    className={inputClass}
+                    aria-invalid={sizeErrors?.[size] ? true : undefined}
+                    {...register(`sizes.${size}`)}
+                  />
+                </Field>
+              ))}
+            </div>
+          </fieldset>
+        ) : (
+          <Field id="product-stock" label={texts.products.stock} error={errors.stock?.message}>
+            <input
+              id="product-stock"
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              className={inputClass}
+              aria-invalid={errors.stock ? true : undefined}
+              {...register('stock')}
+            />
+          </Field>
+        )}
+        {product ? <ExistingImages productId={product.id} initial={product} /> : null}
+        <NewImages
+          files={files}
+          onChange={setFiles}
+          label={editing ? texts.products.newImages : texts.products.images}
+        />
+      </form>
+    </Modal>
+  );
+}
+
+function NewImages({ files, onChange, label }: { files: File[]; onChange: (files: File[]) => void; label: string }) {
+  const previews = useMemo(() => files.map((file) => URL.createObjectURL(file)), [files]);
+  useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
+  return (
+    <div className="sm:col-span-2">
+      <label htmlFor="product-images" className="mb-1 block text-xs font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id="product-images"
+        type="file"
+        accept="image/*"
+        multiple
+        className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-medium"
+        onChange={(e) => {
+          onChange([...files, ...Array.from(e.target.files ?? [])]);
+          e.target.value = '';
+        }}
+      />
+      {files.length > 0 ? (
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {files.map((file, index) => (
+            <li key={`${file.name}-${index}`} className="relative">
+              <img
+                src={previews[index]}
+                alt={file.name}
+                className="h-16 w-16 rounded border border-slate-200 object-cover"
+              />
+              <button
+                type="button"
+                aria-label={`Remove ${file.name}`}
+                className="absolute -top-1.5 -right-1.5 h-5 w-5 rounded-full bg-slate-800 text-xs leading-5 text-white"
+                onClick={() => onChange(files.filter((_, i) => i !== index))}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function ExistingImages({ productId, initial }: { productId: number; initial: Product }) {
+  const { data: product } = useProduct(productId, initial);
+  const setPrimary = useSetPrimaryImage();
+  const deleteImage = useDeleteImage();
+  const [toDelete, setToDelete] = useState<number | null>(null);
+  const images = product?.images ?? [];
+  if (images.length === 0) return null;
+  return (
+    <div className="sm:col-span-2">
+      <p className="mb-1 text-xs font-medium text-slate-700">{texts.products.images}</p>
+      <ul className="flex flex-wrap gap-3">
+        {images.map((image) => {
+          const primary = Number(image.is_primary) === 1;
+          return (
+            <li
+              key={image.id}
+              className={`w-28 rounded-md border p-1 ${primary ? 'border-slate-900' : 'border-slate-200'}`}
+            >
+              <img src={imageUrl(image.image_url)} alt="" className="h-24 w-full rounded object-cover" />
+              <div className="mt-1 flex flex-col gap-1">
+                {primary ? (
+                  <span className="text-center text-xs font-semibold text-slate-900">{texts.products.primary}</span>
+                ) : (
+                  <button
+                    type="button"
+                    className={buttonClass('secondary', true)}
+                    disabled={setPrimary.isPending}
+                    onClick={() =>
+                      setPrimary.mutate(
+                        { productId, imageId: image.id },
+                        {
+                          onSuccess: () => productToast.success(texts.products.primaryUpdated),
+                          onError: () => productToast.error(texts.products.primaryFailed),
+                        },
+                      )
+                    }
+                  >
+                    {texts.products.makePrimary}
+                  </button>
+                )}
+                <button type="button" className={buttonClass('ghost', true)} onClick={() => setToDelete(image.id)}>
+                  <span className="text-red-600">{texts.products.deleteImage}</span>
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {toDelete !== null ? (
+        <ConfirmDialog
+          title={texts.products.deleteImageTitle}
+          message={texts.products.deleteImageConfirm}
+          busy={deleteImage.isPending}
+          onCancel={() => setToDelete(null)}
+          onConfirm={() =>
+            deleteImage.mutate(toDelete, {
+              onSuccess: () => productToast.success(texts.products.imageDeleted),
+              onError: () => productToast.error(texts.products.imageDeleteFailed),
+              onSettled: () => setToDelete(null),
+            })
+          }
+        />
+      ) : null}
+    </div>
+  );
+}

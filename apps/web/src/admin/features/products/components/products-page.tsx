@@ -1,0 +1,185 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ADMIN_LOW_STOCK_LIST_BELOW } from '@shop/domain/constants';
+import { formatDa } from '@shop/domain/money';
+import { productToast } from '../../../lib/toast.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import {
+  EmptyRow,
+  Loading,
+  PageHeader,
+  TableWrap,
+  buttonClass,
+  inputClass,
+  tdClass,
+  thClass,
+} from '../../../components/ui.tsx';
+import type { Product } from '../../../lib/types.ts';
+import { texts } from '../../../texts.ts';
+import { useProductTypes } from '../../product-types/api/get-product-types.ts';
+import { useProducts } from '../api/get-products.ts';
+import { productQueryOptions } from '../api/get-product.ts';
+import { useDeleteProduct } from '../api/delete-product.ts';
+import { DiscountInput } from './discount-input.tsx';
+import { ProductFormModal } from './product-form-modal.tsx';
+import { ProductDetailsModal } from './product-details-modal.tsx';
+
+type Dialog =
+  | { kind: 'add' }
+  | { kind: 'edit'; product: Product }
+  | { kind: 'view'; product: Product }
+  | { kind: 'delete'; product: Product }
+  | null;
+
+export function ProductsPage() {
+  const queryClient = useQueryClient();
+  const products = useProducts();
+  const types = useProductTypes();
+  const remove = useDeleteProduct();
+  const [search, setSearch] = useState('');
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  useEffect(() => {
+    if (products.error) productToast.error(texts.products.fetchProductsFailed);
+  }, [products.error]);
+  useEffect(() => {
+    if (types.error) productToast.error(texts.products.fetchTypesFailed);
+  }, [types.error]);
+
+  if (products.isPending || types.isPending) return <Loading />;
+  if (products.isError || types.isError) {
+    return (
+      <div role="alert" className="mx-auto mt-10 max-w-md rounded-lg bg-white p-6 text-center shadow-sm">
+        <p className="mb-4 font-medium text-red-700">{texts.products.initFailed}</p>
+        <button
+          type="button"
+          className={buttonClass('primary')}
+          onClick={() => {
+            void products.refetch();
+            void types.refetch();
+          }}
+        >
+          {texts.common.retry}
+        </button>
+      </div>
+    );
+  }
+
+  const query = search.trim().toLowerCase();
+  const visible = query ? products.data.filter((p) => p.name.toLowerCase().includes(query)) : products.data;
+  const productTypes = types.data.filter((t) => !t.for_custom);
+
+  async function open(kind: 'edit' | 'view', id: number) {
+    try {
+      const product = await queryClient.fetchQuery(productQueryOptions(id));
+      setDialog({ kind, product });
+    } catch {
+      productToast.error(kind === 'edit' ? texts.products.editFailed : texts.products.detailsFailed);
+    }
+  }
+
+  return (
+    <section>
+      <PageHeader title={texts.products.title}>
+        <button type="button" className={buttonClass('primary')} onClick={() => setDialog({ kind: 'add' })}>
+          + {texts.products.add}
+        </button>
+      </PageHeader>
+      <div className="mb-3 flex flex-wrap items-center gap-3">
+        <input
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder={texts.products.search}
+          aria-label={texts.products.search}
+          className={`${inputClass} max-w-xs`}
+        />
+        {query ? (
+          <p role="status" className="text-sm text-slate-600">
+            {texts.products.found(visible.length, search.trim())}
+          </p>
+        ) : null}
+      </div>
+      <TableWrap>
+        <thead>
+          <tr>
+            <th className={thClass}>{texts.products.name}</th>
+            <th className={thClass}>{texts.products.price}</th>
+            <th className={thClass}>{texts.products.stock}</th>
+            <th className={thClass}>{texts.products.type}</th>
+            <th className={thClass}>{texts.products.discount}</th>
+            <th className={`${thClass} text-right`}>{texts.common.actions}</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {visible.length === 0 ? <EmptyRow colSpan={6} text={texts.products.empty} /> : null}
+          {visible.map((product) => (
+            <tr key={product.id} className="hover:bg-slate-50">
+              <td className={`${tdClass} max-w-[16rem] font-medium`}>
+                <span className="line-clamp-2">{product.name}</span>
+              </td>
+              <td className={`${tdClass} whitespace-nowrap tabular-nums`}>{formatDa(product.price)}</td>
+              <td
+                className={`${tdClass} tabular-nums ${product.stock < ADMIN_LOW_STOCK_LIST_BELOW ? 'font-semibold text-red-600' : ''}`}
+                data-low-stock={product.stock < ADMIN_LOW_STOCK_LIST_BELOW || undefined}
+              >
+                {product.stock}
+              </td>
+              <td className={`${tdClass} whitespace-nowrap`}>{product.type_name ?? '—'}</td>
+              <td className={tdClass}>
+                <DiscountInput productId={product.id} productName={product.name} value={product.discount_percentage} />
+              </td>
+              <td className={`${tdClass} text-right whitespace-nowrap`}>
+                <div className="inline-flex gap-1">
+                  <button
+                    type="button"
+                    className={buttonClass('secondary', true)}
+                    onClick={() => void open('view', product.id)}
+                  >
+                    {texts.common.view}
+                  </button>
+                  <button
+                    type="button"
+                    className={buttonClass('secondary', true)}
+                    onClick={() => void open('edit', product.id)}
+                  >
+                    {texts.common.edit}
+                  </button>
+                  <button
+                    type="button"
+                    className={buttonClass('danger', true)}
+                    onClick={() => setDialog({ kind: 'delete', product })}
+                  >
+                    {texts.common.delete}
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </TableWrap>
+      {dialog?.kind === 'add' ? <ProductFormModal types={productTypes} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'edit' ? (
+        <ProductFormModal product={dialog.product} types={productTypes} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'view' ? (
+        <ProductDetailsModal product={dialog.product} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'delete' ? (
+        <ConfirmDialog
+          title={texts.products.deleteTitle}
+          message={texts.products.deleteConfirm(dialog.product.name)}
+          busy={remove.isPending}
+          onCancel={() => setDialog(null)}
+          onConfirm={() =>
+            remove.mutate(dialog.product.id, {
+              onSuccess: () => productToast.success(texts.products.deleted),
+              onError: () => productToast.error(texts.products.deleteFailed),
+              onSettled: () => setDialog(null),
+            })
+          }
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,197 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { shippingPriceCreateSchema } from '@shop/domain/shipping-schemas';
+import { formatDa } from '@shop/domain/money';
+import { Modal } from '../../../components/modal.tsx';
+import {
+  Banner,
+  EmptyRow,
+  Field,
+  Loading,
+  PageHeader,
+  TableWrap,
+  buttonClass,
+  inputClass,
+  tdClass,
+  thClass,
+} from '../../../components/ui.tsx';
+import type { ShippingPrice } from '../../../lib/types.ts';
+import { texts } from '../../../texts.ts';
+import { useShippingPrices } from '../api/get-shipping-prices.ts';
+import { useSaveShippingPrice } from '../api/save-shipping-price.ts';
+import { useDeleteShippingPrice } from '../api/delete-shipping-price.ts';
+
+type Message = { tone: 'error' | 'success'; text: string } | null;
+
+export function ShippingPage() {
+  const prices = useShippingPrices();
+  const remove = useDeleteShippingPrice();
+  const [editing, setEditing] = useState<ShippingPrice | 'new' | null>(null);
+  const [message, setMessage] = useState<Message>(null);
+  const [filter, setFilter] = useState('');
+
+  function onDelete(price: ShippingPrice) {
+    if (!window.confirm(texts.shipping.confirmDelete(price.wilaya_name))) return;
+    setMessage(null);
+    remove.mutate(price.id, {
+      onSuccess: () => setMessage({ tone: 'success', text: texts.shipping.deleted }),
+      onError: () => setMessage({ tone: 'error', text: texts.shipping.deleteFailed }),
+    });
+  }
+
+  const query = filter.trim().toLowerCase();
+  const rows = (prices.data ?? []).filter((p) => !query || p.wilaya_name.toLowerCase().includes(query));
+  return (
+    <section>
+      <PageHeader title={texts.shipping.title}>
+        <input
+          type="search"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          placeholder={texts.shipping.wilaya}
+          aria-label={`Filter by ${texts.shipping.wilaya}`}
+          className={`${inputClass} w-40`}
+        />
+        <button type="button" className={buttonClass('primary')} onClick={() => setEditing('new')}>
+          + {texts.shipping.add}
+        </button>
+      </PageHeader>
+      {prices.isError ? <Banner tone="error">{texts.shipping.fetchFailed}</Banner> : null}
+      {message ? (
+        <Banner tone={message.tone} onClose={() => setMessage(null)}>
+          {message.text}
+        </Banner>
+      ) : null}
+      {prices.isPending ? (
+        <Loading />
+      ) : (
+        <TableWrap>
+          <thead>
+            <tr>
+              <th className={thClass}>{texts.shipping.code}</th>
+              <th className={thClass}>{texts.shipping.wilaya}</th>
+              <th className={thClass}>{texts.shipping.price}</th>
+              <th className={`${thClass} text-right`}>{texts.common.actions}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.length === 0 ? <EmptyRow colSpan={4} text={texts.shipping.empty} /> : null}
+            {rows.map((price) => (
+              <tr key={price.id} data-testid={`wilaya-${price.id}`}>
+                <td className={`${tdClass} w-16 tabular-nums text-slate-500`}>{price.wilaya_code ?? '—'}</td>
+                <td className={`${tdClass} font-medium`}>{price.wilaya_name}</td>
+                <td className={`${tdClass} whitespace-nowrap tabular-nums`}>{formatDa(price.price)}</td>
+                <td className={`${tdClass} text-right whitespace-nowrap`}>
+                  <div className="inline-flex gap-1">
+                    <button
+                      type="button"
+                      className={buttonClass('secondary', true)}
+                      aria-label={`${texts.common.edit} ${price.wilaya_name}`}
+                      onClick={() => setEditing(price)}
+                    >
+                      {texts.common.edit}
+                    </button>
+                    <button
+                      type="button"
+                      className={buttonClass('danger', true)}
+                      aria-label={`${texts.common.delete} ${price.wilaya_name}`}
+                      onClick={() => onDelete(price)}
+                    >
+                      {texts.common.delete}
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableWrap>
+      )}
+      {editing ? (
+        <ShippingPriceModal
+          price={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(text) => {
+            setEditing(null);
+            setMessage({ tone: 'success', text });
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function ShippingPriceModal({
+  price,
+  onClose,
+  onSaved,
+}: {
+  price?: ShippingPrice;
+  onClose: () => void;
+  onSaved: (text: string) => void;
+}) {
+  const save = useSaveShippingPrice();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(shippingPriceCreateSchema),
+    defaultValues: {
+      wilaya_name: price?.wilaya_name ?? '',
+      price: price?.price ?? '',
+      wilaya_code: price?.wilaya_code ?? null,
+    },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await save.mutateAsync({ id: price?.id, values });
+      onSaved(price ? texts.shipping.updated : texts.shipping.added);
+    } catch {
+      setFailure(texts.shipping.saveFailed);
+    }
+  });
+  return (
+    <Modal
+      title={price ? texts.shipping.editTitle : texts.shipping.addTitle}
+      onClose={onClose}
+      size="sm"
+      footer={
+        <>
+          <button type="button" className={buttonClass('secondary')} onClick={onClose}>
+            {texts.common.cancel}
+          </button>
+          <button type="submit" form="shipping-form" className={buttonClass('primary')} disabled={isSubmitting}>
+            {texts.common.save}
+          </button>
+        </>
+      }
+    >
+      <form id="shipping-form" noValidate onSubmit={onSubmit} className="space-y-4">
+        {failure ? <Banner tone="error">{failure}</Banner> : null}
+        <Field id="shipping-wilaya" label={texts.shipping.wilaya} error={errors.wilaya_name?.message}>
+          <input
+            id="shipping-wilaya"
+            className={inputClass}
+            aria-invalid={errors.wilaya_name ? true : undefined}
+            {...register('wilaya_name')}
+          />
+        </Field>
+        <Field id="shipping-price" label={texts.shipping.price} error={errors.price?.message}>
+          <input
+            id="shipping-price"
+            type="number"
+            min={0}
+            step="0.01"
+            inputMode="decimal"
+            className={inputClass}
+            aria-invalid={errors.price ? true : undefined}
+            {...register('price')}
+          />
+        </Field>
+      </form>
+    </Modal>
+  );
+}

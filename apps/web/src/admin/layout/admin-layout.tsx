@@ -1,0 +1,89 @@
+import { Suspense, useState } from 'react';
+import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { TOAST_AUTO_CLOSE_MS } from '@shop/domain/constants';
+import { paths } from '../../app/paths.ts';
+import { useAdminToken } from '../lib/auth-token.ts';
+import { useLogout } from '../features/auth/api/logout.ts';
+import { Loading } from '../components/ui.tsx';
+import { texts } from '../texts.ts';
+
+const LINKS = [
+  { to: paths.admin.dashboard, label: texts.nav.dashboard, end: true },
+  { to: paths.admin.products, label: texts.nav.products },
+  { to: paths.admin.orders, label: texts.nav.orders },
+  { to: paths.admin.ratings, label: texts.nav.ratings },
+  { to: paths.admin.productTypes, label: texts.nav.productTypes },
+  { to: paths.admin.customOrderTypes, label: texts.nav.customOrderTypes },
+  { to: paths.admin.coupons, label: texts.nav.coupons },
+  { to: paths.admin.shippingPrices, label: texts.nav.shippingPrices },
+] as const;
+
+/** Guards every admin page but login: without a token (or once a call answered 401) → login. */
+export function AdminLayout() {
+  const token = useAdminToken();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  if (!token) return <Navigate to={paths.admin.login} replace />;
+
+  function onLogout() {
+    logout.mutate(undefined, { onSettled: () => void navigate(paths.admin.login, { replace: true }) });
+  }
+
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `block rounded-md px-2.5 py-1.5 text-sm font-medium whitespace-nowrap ${
+      isActive ? 'bg-slate-700 text-white' : 'text-slate-300 hover:bg-slate-800 hover:text-white'
+    }`;
+
+  return (
+    <div className="min-h-screen bg-slate-100 text-slate-900">
+      <header className="sticky top-0 z-40 bg-slate-900 shadow">
+        <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2">
+          <span className="mr-2 text-sm font-bold tracking-wide text-white">{texts.brand}</span>
+          <button
+            type="button"
+            className="ml-auto rounded-md px-2 py-1 text-sm text-slate-200 hover:bg-slate-800 lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="admin-nav"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {texts.nav.menu}
+          </button>
+          <nav
+            id="admin-nav"
+            aria-label="Admin"
+            className={`${menuOpen ? 'flex' : 'hidden'} absolute top-full right-0 left-0 flex-col gap-1 bg-slate-900 px-4 pb-3 lg:static lg:flex lg:flex-1 lg:flex-row lg:items-center lg:p-0`}
+          >
+            {LINKS.map((link) => (
+              <NavLink
+                key={link.to}
+                to={link.to}
+                end={'end' in link}
+                className={linkClass}
+                onClick={() => setMenuOpen(false)}
+              >
+                {link.label}
+              </NavLink>
+            ))}
+            <button
+              type="button"
+              onClick={onLogout}
+              disabled={logout.isPending}
+              className="rounded-md px-2.5 py-1.5 text-left text-sm font-medium text-red-300 hover:bg-slate-800 hover:text-red-200 lg:ml-auto"
+            >
+              {texts.nav.logout}
+            </button>
+          </nav>
+        </div>
+      </header>
+      <main className="mx-auto max-w-7xl px-3 py-5 sm:px-4">
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { useEffect } from 'react';
+import { ProductsPage } from '../features/products/components/products-page.tsx';
+
+export function ProductsRoute() {
+  useEffect(() => {
+    document.title = 'Products · Admin';
+  }, []);
+  return <ProductsPage />;
+}
