@@ -13,7 +13,7 @@ export function ReviewsSection({ id }: { id?: string }) {
 
   return (
     <section id={id} aria-labelledby="reviews-title" className="mx-auto max-w-7xl scroll-mt-24 px-4 py-12">
-      <h2 id="reviews-title" className="mb-8 text-3xl font-black tracking-tight md:text-5xl">
+      <h2 id="reviews-title" className="mb-8 text-center text-3xl font-black tracking-tight md:text-5xl">
         {t.home.reviews}
       </h2>
       {isPending ? (
@@ -23,7 +23,7 @@ export function ReviewsSection({ id }: { id?: string }) {
           ))}
         </div>
       ) : reviews.length === 0 ? (
-        <p className="text-gray-500">{t.home.noReviews}</p>
+        <p className="text-center text-gray-500">{t.home.noReviews}</p>
       ) : (
         <ul
           ref={ref}
@@ -35,7 +35,7 @@ export function ReviewsSection({ id }: { id?: string }) {
               <Stars rating={review.rating} size={20} label={`${review.rating} / 5`} />
               <p className="mt-3 flex items-center gap-2 font-bold">
                 {review.customer_name}
-                {review.verified !== false && (
+                {review.verified === true && (
                   <svg width="20" height="20" viewBox="0 0 24 24" role="img" aria-label={t.home.verified}>
                     <circle cx="12" cy="12" r="10" fill="#01ab31" />
                     <path d="M7 12.5l3 3 7-7" stroke="#fff" strokeWidth="2.2" fill="none" />

@@ -1,0 +1,213 @@
+// Storefront journey in Chromium against the real server on a fresh database with the demo catalogue:
+// home → shop → filters → product → size → cart → promo code → wilaya → checkout dialog → thank-you,
+// then the order's server totals and the stock through the API. Screenshots at 390 and 1280 px.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { adminToken, launchBrowser, newPage, screenshot, startShop, VIEWPORTS, type ShopServer } from './harness.ts';
+
+interface ApiProduct {
+  id: number;
+  name: string;
+  type_id: number;
+  final_price: number;
+  has_sizes: boolean;
+  sizes: { name: string; stock: number }[];
+}
+
+let shop: ShopServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  // The harness passes DATABASE_URL='' which the server's config refuses; name the SQLite file instead.
+  const dbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-db-'));
+  shop = await startShop({ DATABASE_URL: `sqlite:${path.join(dbDir, 'shop.db')}` });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+async function api<T>(path: string, token?: string): Promise<T> {
+  const res = await fetch(`${shop.baseUrl}/api${path}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const body = (await res.json()) as { data: T };
+  return body.data;
+}
+
+/** Scrolls through the page so every card's reveal animation has run before a full-page screenshot. */
+async function revealAll(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 400) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForTimeout(900);
+}
+
+async function journey(viewport: { width: number; height: number }, tag: string) {
+  const { context, page, errors } = await newPage(browser, shop.baseUrl, viewport);
+  try {
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'NOUVEAUTÉS' }).waitFor();
+    await page.getByRole('heading', { name: 'EN PROMOTION' }).waitFor();
+    await page.locator('#newArrival a[href^="/product/"]').first().waitFor();
+    await revealAll(page);
+    await screenshot(page, `home-${tag}`);
+
+    // Home → shop.
+    await page.getByRole('link', { name: 'Acheter maintenant' }).click();
+    await page.waitForURL(/\/Shop$/);
+    await page.getByRole('heading', { name: 'Tous' }).waitFor();
+
+    // Filter by type (single select) and price; page 1 never shows in the URL.
+    const types = await api<{ id: number; name: string }[]>('/ProductType/getAll');
+    const tshirts = types.find((t) => t.name === 'T-shirts') ?? types[0]!;
+    if (tag === 'mobile') {
+      const filters = page.getByRole('button', { name: 'Filtres' });
+      if ((await filters.getAttribute('aria-expanded')) === 'false') await filters.click();
+    }
+    await page.getByRole('checkbox', { name: tshirts.name }).check();
+    await page.waitForURL((url) => url.searchParams.get('type') === String(tshirts.id));
+    await page.getByRole('heading', { name: tshirts.name, level: 1 }).waitFor();
+    const maxSlider = page.getByRole('slider', { name: 'Prix maximum' });
+    await maxSlider.focus();
+    for (let i = 0; i < 20; i++) await maxSlider.press('ArrowLeft');
+    await page.getByRole('button', { name: 'Appliquer' }).click();
+    await page.waitForURL((url) => url.searchParams.get('max') === '4000');
+    const shopUrl = new URL(page.url());
+    expect(shopUrl.searchParams.get('page')).toBeNull();
+    expect(shopUrl.searchParams.get('min')).toBe('0');
+    await page.locator('main a[href^="/product/"], #main a[href^="/product/"]').first().waitFor();
+    await revealAll(page);
+    await screenshot(page, `shop-${tag}`);
+
+    // Product with a size in stock.
+    const listed = await api<{ data: ApiProduct[] }>(`/product/getAll?page=1&limit=16&type=${tshirts.id}&max=4000`);
+    const product = listed.data.find((p) => p.has_sizes && p.sizes.some((s) => s.stock >= 2))!;
+    const size = product.sizes.find((s) => s.stock >= 2)!;
+    await page.locator(`#main a[href="/product/${product.id}"]`).first().click();
+    await page.getByRole('heading', { name: product.name, level: 1 }).waitFor();
+    const labels: Record<string, string> = { S: 'Small', M: 'Medium', L: 'Large', XL: 'X-Large', XXL: 'XX-Large' };
+    // Adding without a size is refused.
+    await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+    await page.getByText('Veuillez sélectionner une taille').waitFor();
+    await page.getByRole('button', { name: new RegExp(`^${labels[size.name]!}`) }).click();
+    await page.getByRole('button', { name: 'Augmenter la quantité' }).click();
+    await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+    await page.getByText(`${product.name} a été ajouté au panier`).waitFor();
+    await page.getByTestId('cart-count').filter({ hasText: '1' }).waitFor();
+    await revealAll(page);
+    await screenshot(page, `product-${tag}`);
+
+    // Cart: promo code, wilaya, totals.
+    await page.getByRole('link', { name: /^Panier/ }).click();
+    await page.getByRole('heading', { name: 'Votre Panier' }).waitFor();
+    await page.getByPlaceholder('Ajouter un code promo').fill('BIENVENUE10');
+    await page.getByRole('button', { name: 'Appliquer' }).click();
+    await page.getByText('Code promo appliqué avec succès.').waitFor();
+    await page.getByLabel('Wilaya', { exact: true }).selectOption('Alger');
+    const shownTotal = await page.getByTestId('total').textContent();
+    await screenshot(page, `cart-${tag}`);
+
+    // Checkout dialog: a validation error first, then valid data.
+    await page.getByRole('button', { name: /Passer la commande/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Confirmer la commande' }).click();
+    await dialog.getByText('Full Name is required').waitFor();
+    await dialog.getByLabel('Numéro de téléphone').fill('12345');
+    await dialog.getByText('Invalid Phone Number').waitFor();
+    await screenshot(page, `dialog-${tag}`);
+    await dialog.getByLabel('Nom complet').fill('Sara Test');
+    await dialog.getByLabel('Numéro de téléphone').fill('0555123456');
+    await dialog.getByLabel('Adresse', { exact: true }).fill('12 rue Didouche Mourad');
+    await dialog.getByLabel('Code postal').fill('16000');
+    await dialog.getByRole('button', { name: '5 étoiles' }).click();
+    await dialog.getByRole('button', { name: 'Confirmer la commande' }).click();
+    await page.getByRole('heading', { name: 'Merci pour votre commande !' }).waitFor();
+    const orderText = (await page.getByTestId('order-number').textContent()) ?? '';
+    const orderId = Number(orderText.replace(/\D/g, ''));
+    expect(orderId).toBeGreaterThan(0);
+    await page.getByText('Paiement à la livraison', { exact: true }).waitFor();
+    await page.getByText('3-5 jours ouvrables').waitFor();
+    await page.getByText(shownTotal!.trim()).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('lastOrderNumber'))).toBe(String(orderId));
+    expect(await page.evaluate(() => localStorage.getItem('cart'))).toBe('[]');
+    await screenshot(page, `thank-you-${tag}`);
+
+    expect(errors).toEqual([]);
+    return { orderId, product, size, quantity: 2, shownTotal: shownTotal!.trim() };
+  } finally {
+    await context.close();
+  }
+}
+
+describe('storefront', () => {
+  it('takes a customer from the home page to a placed cash-on-delivery order (desktop)', async () => {
+    const result = await journey(VIEWPORTS.desktop, 'desktop');
+    const token = await adminToken(shop.baseUrl);
+    const order = await api<{
+      subtotal: number;
+      discount_percentage: number;
+      shipping_fee: number;
+      final_total: number;
+      coupon_code: string;
+      order_items: { product_id: number; quantity: number; size: string }[];
+    }>(`/order/getOrder/${result.orderId}`, token);
+    const shipping = await api<{ wilaya_name: string; price: number }[]>('/ShippingPrice/read');
+    const fee = shipping.find((w) => w.wilaya_name === 'Alger')!.price;
+    const subtotal = result.product.final_price * result.quantity;
+    expect(order.subtotal).toBeCloseTo(subtotal, 2);
+    expect(order.discount_percentage).toBe(10);
+    expect(order.shipping_fee).toBeCloseTo(fee, 2);
+    expect(order.final_total).toBeCloseTo(subtotal - subtotal * 0.1 + fee, 2);
+    expect(order.coupon_code).toBe('BIENVENUE10');
+    expect(order.order_items).toEqual([
+      expect.objectContaining({ product_id: result.product.id, quantity: 2, size: result.size.name }),
+    ]);
+    // The number shown to the customer is the server's total.
+    expect(result.shownTotal.replace(/\D/g, '')).toBe(order.final_total.toFixed(2).replace(/\D/g, ''));
+    const after = await api<ApiProduct>(`/product/get/${result.product.id}`);
+    expect(after.sizes.find((s) => s.name === result.size.name)!.stock).toBe(result.size.stock - 2);
+  });
+
+  it('works the same at 390 px', async () => {
+    const result = await journey(VIEWPORTS.mobile, 'mobile');
+    expect(result.orderId).toBeGreaterThan(0);
+  });
+
+  it('shows the empty cart, a sold-out size and the not-found page', async () => {
+    const { context, page, errors } = await newPage(browser, shop.baseUrl);
+    try {
+      await page.goto('/Cart');
+      await page.getByText('Votre panier est vide!').waitFor();
+
+      const all = await api<ApiProduct[]>('/product/getAll');
+      const withSoldOut = all.find(
+        (p) => p.has_sizes && p.sizes.some((s) => s.stock === 0) && p.sizes.some((s) => s.stock > 0),
+      )!;
+      const soldOut = withSoldOut.sizes.find((s) => s.stock === 0)!;
+      const labels: Record<string, string> = { S: 'Small', M: 'Medium', L: 'Large', XL: 'X-Large', XXL: 'XX-Large' };
+      await page.goto(`/product/${withSoldOut.id}`);
+      const button = page.getByRole('button', { name: new RegExp(`^${labels[soldOut.name]!}`) });
+      await expect(button.textContent()).resolves.toContain('Épuisé');
+      expect(await button.isDisabled()).toBe(true);
+
+      await page.goto('/nope/nothing-here');
+      await page.getByText("Quelque chose s'est mal passé").waitFor();
+      await page.goto('/product/999999');
+      await page.getByText("Quelque chose s'est mal passé").waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
