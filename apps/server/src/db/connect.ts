@@ -13,6 +13,8 @@ export type DialectKind = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<DB>;
   kind: DialectKind;
+  /** PostgreSQL schema holding the tables (public unless a search path was given). */
+  schema?: string;
   close: () => Promise<void>;
 }
 
@@ -35,7 +37,7 @@ export function connect(database: Config['database'], options: ConnectOptions = 
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
     const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, kind: 'postgres', close: () => kysely.destroy() };
+    return { kysely, kind: 'postgres', schema: options.searchPath ?? 'public', close: () => kysely.destroy() };
   }
   if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);

@@ -16,7 +16,13 @@ export async function migrate(db: Db): Promise<void> {
       return Promise.resolve(result);
     },
   };
-  const migrator = new Migrator({ db: db.kysely, provider });
+  // The schema is named so Kysely looks for its bookkeeping tables there and not in another schema
+  // of the same PostgreSQL database.
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider,
+    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -9,7 +9,10 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** preHandler for every admin route: a valid, unexpired, unrevoked session or 401. */
+/**
+ * onRequest hook of every admin route: a valid, unexpired, unrevoked session or 401. It runs
+ * before the body is validated, so an anonymous call never learns what a valid body looks like.
+ */
 export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearerToken(request);
   if (!token) throw unauthorized('Authentication required');

@@ -24,7 +24,7 @@ export function authRoutes(app: App): void {
 
   app.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], summary: 'Revokes the current admin token' }, preHandler: requireAdmin },
+    { schema: { tags: ['auth'], summary: 'Revokes the current admin token' }, onRequest: requireAdmin },
     async (request) => {
       const token = bearerToken(request);
       if (token) await logout(app.db.kysely, token);
@@ -34,7 +34,7 @@ export function authRoutes(app: App): void {
 
   app.get(
     '/auth/me',
-    { schema: { tags: ['auth'], summary: 'The signed-in admin' }, preHandler: requireAdmin },
+    { schema: { tags: ['auth'], summary: 'The signed-in admin' }, onRequest: requireAdmin },
     (request) => envelope({ username: request.admin?.username ?? '' }),
   );
 }

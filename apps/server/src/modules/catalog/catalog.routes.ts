@@ -1,5 +1,5 @@
 // Products, product types, sizes and images. Public reads are French-facing; admin writes
-// (preHandler requireAdmin) answer in English. Shapes: docs/api.md.
+// (onRequest requireAdmin) answer in English. Shapes: docs/api.md.
 import {
   discountUpdateSchema,
   imageIdParamsSchema,

@@ -31,7 +31,7 @@ export function customItemsRoutes(app: App): void {
     '/CustomOrderItem/store',
     {
       schema: { tags, summary: 'Adds a custom-order item (admin)', body: customOrderItemSchema, security },
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
     },
     async (request, reply) => {
       const item = await createCustomItem(app.db, request.body);
@@ -49,7 +49,7 @@ export function customItemsRoutes(app: App): void {
         body: customOrderItemSchema,
         security,
       },
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
     },
     async (request) =>
       envelope(await updateCustomItem(app.db, request.params.id, request.body), 'Custom order item updated'),
@@ -64,7 +64,7 @@ export function customItemsRoutes(app: App): void {
         params: idParamsSchema,
         security,
       },
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
     },
     async (request) => envelope(await toggleCustomItem(app.db, request.params.id), 'Custom order item updated'),
   );
@@ -78,7 +78,7 @@ export function customItemsRoutes(app: App): void {
         params: idParamsSchema,
         security,
       },
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
     },
     async (request) => {
       await deleteCustomItem(app.db, request.params.id);

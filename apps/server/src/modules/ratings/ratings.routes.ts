@@ -72,7 +72,7 @@ export function ratingsRoutes(app: App): void {
         params: ratingsPageParamsSchema,
         security: [{ bearer: [] }],
       },
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
     },
     async (request) => envelope(await listProductRatings(app.db, request.params.page, request.params.limit)),
   );
@@ -86,7 +86,7 @@ export function ratingsRoutes(app: App): void {
         body: removeByIdSchema,
         security: [{ bearer: [] }],
       },
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
     },
     async (request) => {
       await removeProductRating(app.db, request.body.id);
@@ -102,7 +102,7 @@ export function ratingsRoutes(app: App): void {
         summary: 'Every brand review with phones, average and total (admin)',
         security: [{ bearer: [] }],
       },
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
     },
     async () => envelope(await allBrandRatings(app.db)),
   );
@@ -116,7 +116,7 @@ export function ratingsRoutes(app: App): void {
         body: removeByIdSchema,
         security: [{ bearer: [] }],
       },
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
     },
     async (request) => {
       await removeBrandRating(app.db, request.body.id);
