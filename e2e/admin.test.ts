@@ -1,0 +1,289 @@
+// Back-office journey in Chromium: sign in, add a product with images and stock per size, see it
+// in the shop, take an order for it through to successful, watch the dashboard move, create and
+// validate a coupon, edit a wilaya's price, log out and see the old token refused.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
+  VIEWPORTS,
+  launchBrowser,
+  newPage,
+  screenshot,
+  startShop,
+  type ShopServer,
+} from './harness.ts';
+
+let shop: ShopServer;
+let browser: Browser;
+
+let dbDir: string;
+
+beforeAll(async () => {
+  // The harness passes DATABASE_URL='' which the server's config refuses; give it a SQLite file.
+  dbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-e2e-db-'));
+  shop = await startShop({ DATABASE_URL: `sqlite:${path.join(dbDir, 'shop.db')}` });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+  fs.rmSync(dbDir, { recursive: true, force: true });
+});
+
+async function api<T = any>(
+  path: string,
+  init: RequestInit & { token?: string } = {},
+): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (init.body) headers['content-type'] = 'application/json';
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  const res = await fetch(`${shop.baseUrl}/api${path}`, { ...init, headers });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+function png(color: { r: number; g: number; b: number }): Promise<Buffer> {
+  return sharp({ create: { width: 320, height: 320, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+}
+
+async function token(page: Page): Promise<string> {
+  const value = await page.evaluate(() => localStorage.getItem('adminToken'));
+  expect(value).toBeTruthy();
+  return value!;
+}
+
+function isoInDays(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+describe('admin back office', () => {
+  test('full journey', async () => {
+    const { page, errors, context } = await newPage(browser, shop.baseUrl, VIEWPORTS.desktop);
+
+    // Without a token every admin page sends to login.
+    await page.goto('/admin/products');
+    await page.waitForURL('**/admin/login');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Username is required').waitFor();
+    await page.getByLabel('Username').fill(ADMIN_USERNAME);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /invalid|failed/i })
+      .first()
+      .waitFor();
+    await screenshot(page, 'admin-login-desktop');
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/admin$/);
+    const adminToken = await token(page);
+
+    // Dashboard before the order.
+    const before = (await api('/order/stats', { token: adminToken })).body.data;
+    await page.getByText('Total Revenue').waitFor();
+    await page.locator('.recharts-surface').first().waitFor();
+    await screenshot(page, 'admin-dashboard-desktop');
+
+    // Add a product with two images and stock per size.
+    const name = `Chemise E2E ${Date.now()}`;
+    await page.getByRole('link', { name: 'Products' }).click();
+    await page.getByRole('button', { name: /Add product/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add product' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Description').fill('Chemise en lin, coupe droite.');
+    await dialog.getByLabel('Price (Da)').fill('2000');
+    await dialog.getByLabel('Type').selectOption({ index: 1 });
+    await dialog.getByLabel('S', { exact: true }).fill('-1');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Stock must be a whole number of at least 0').waitFor();
+    const sizes = { S: '3', M: '5', L: '0', XL: '2', XXL: '1' };
+    for (const [size, stock] of Object.entries(sizes)) await dialog.getByLabel(size, { exact: true }).fill(stock);
+    await dialog.locator('#product-images').setInputFiles([
+      { name: 'front.png', mimeType: 'image/png', buffer: await png({ r: 200, g: 60, b: 60 }) },
+      { name: 'back.png', mimeType: 'image/png', buffer: await png({ r: 60, g: 60, b: 200 }) },
+    ]);
+    await expect.poll(() => dialog.locator('img').count()).toBe(2);
+    await screenshot(page, 'admin-product-add-desktop');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Product added successfully!').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByLabel('Search by name').fill(name);
+    await page.getByText(`Found 1 products matching "${name}"`).waitFor();
+
+    // It is in the shop's catalogue.
+    const found = (await api(`/product/getAll?page=1&q=${encodeURIComponent(name)}`)).body.data;
+    const list = Array.isArray(found) ? found : found.data;
+    expect(list).toHaveLength(1);
+    const product = list[0];
+    expect(product.images).toHaveLength(2);
+    expect(product.stock).toBe(11);
+    expect(product.size_m).toBe(5);
+
+    // Details and edit modals.
+    await page.getByRole('button', { name: 'View' }).click();
+    const details = page.getByRole('dialog', { name: /Product details/ });
+    await details.waitFor();
+    await expect.poll(() => details.locator('[data-low-stock]').count()).toBe(4);
+    await screenshot(page, 'admin-product-details-desktop');
+    await page.keyboard.press('Escape');
+    await details.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit product' });
+    await edit.waitFor();
+    await edit.getByRole('button', { name: 'Make primary' }).click();
+    await page.getByText('Primary image updated successfully').waitFor();
+    await screenshot(page, 'admin-product-edit-desktop');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByLabel('Search by name').fill('');
+    await screenshot(page, 'admin-products-desktop');
+
+    // The storefront shows it.
+    const shopPage = await context.newPage();
+    await shopPage.goto(`/product/${product.id}`);
+    await shopPage.getByText(name).first().waitFor();
+    await shopPage.close();
+
+    // A customer order for it.
+    const wilaya = (await api('/ShippingPrice/read')).body.data[0];
+    const phone = '0555' + String(Date.now()).slice(-6);
+    const order = await api('/order', {
+      method: 'POST',
+      body: JSON.stringify({
+        customer_name: 'Client E2E',
+        customer_phone: phone,
+        customer_address: `${wilaya.wilaya_name} | 12 rue des Oliviers`,
+        customer_postal_code: '16000',
+        type: 'regular',
+        subtotal: String(2 * product.final_price),
+        shipping_fee: String(wilaya.price),
+        coupon_code: '',
+        size: 'M',
+        items: [{ product_id: product.id, quantity: 2, size: 'M' }],
+      }),
+    });
+    expect(order.status).toBe(201);
+    const orderId = order.body.data.order_id as number;
+    const total = order.body.data.total as number;
+
+    // Orders: searchable by phone, status goes to successful.
+    await page.getByRole('link', { name: 'Orders' }).click();
+    await page.getByLabel('Search by phone').fill(phone);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const status = page.getByLabel(`Status of order ${orderId}`);
+    await status.waitFor();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await page.getByRole('button', { name: 'Details' }).click();
+    const orderDialog = page.getByRole('dialog', { name: `Order #${orderId}` });
+    await orderDialog.getByText(name).waitFor();
+    await screenshot(page, 'admin-order-details-desktop');
+    await page.keyboard.press('Escape');
+    await orderDialog.waitFor({ state: 'detached' });
+    const updated = page.waitForResponse((r) => r.url().includes(`/updateOrderStatus/${orderId}`));
+    await status.selectOption('successful');
+    expect((await updated).status()).toBe(200);
+    await expect
+      .poll(async () => (await api(`/order/getOrder/${orderId}`, { token: adminToken })).body.data.status)
+      .toBe('successful');
+    await expect.poll(() => status.inputValue()).toBe('successful');
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await screenshot(page, 'admin-orders-desktop');
+
+    // The dashboard moves.
+    const after = (await api('/order/stats', { token: adminToken })).body.data;
+    expect(after.total_orders).toBe(before.total_orders + 1);
+    expect(after.total_revenue).toBeCloseTo(before.total_revenue + total, 2);
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    const cards = page.getByTestId('dashboard-cards');
+    await cards.getByText(String(after.total_orders), { exact: true }).waitFor();
+    const revenueText = await cards.locator('div', { hasText: 'Total Revenue' }).last().textContent();
+    expect(revenueText?.replace(/\D/g, '')).toBe(after.total_revenue.toFixed(2).replace(/\D/g, ''));
+
+    // A coupon created in the UI validates through the API.
+    await page.getByRole('link', { name: 'Coupons' }).click();
+    await page.getByRole('button', { name: /Create coupon/ }).click();
+    const couponDialog = page.getByRole('dialog', { name: 'Create coupon' });
+    await couponDialog.getByLabel('Code').fill('e2e15');
+    await couponDialog.getByLabel('Discount (%)').fill('15');
+    await couponDialog.getByLabel('Max uses').fill('5');
+    await couponDialog.getByLabel('Expiry date').fill(isoInDays(30));
+    await couponDialog.getByRole('button', { name: 'Save' }).click();
+    await couponDialog.waitFor({ state: 'detached' });
+    const row = page.getByTestId('coupon-E2E15');
+    await row.getByText('Active').waitFor();
+    expect(await row.textContent()).toContain('5');
+    const validated = await api('/coupon/validate/E2E15');
+    expect(validated.status).toBe(200);
+    expect(validated.body.data.discount_percentage).toBe(15);
+    await row.getByRole('button', { name: 'Validate' }).click();
+    await page.getByText('Coupon E2E15 is valid: 15% off').waitFor();
+    await screenshot(page, 'admin-coupons-desktop');
+
+    // A wilaya's price edited in the UI.
+    await page.getByRole('link', { name: 'Shipping prices' }).click();
+    await page.getByRole('button', { name: `Edit ${wilaya.wilaya_name}` }).click();
+    const shippingDialog = page.getByRole('dialog', { name: 'Edit shipping price' });
+    await shippingDialog.getByLabel('Price (Da)').fill('1234.5');
+    await shippingDialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Shipping price updated successfully').waitFor();
+    const prices = (await api('/ShippingPrice/read')).body.data as { id: number; price: number }[];
+    expect(prices.find((p) => p.id === wilaya.id)?.price).toBe(1234.5);
+    await screenshot(page, 'admin-shipping-prices-desktop');
+
+    // The other screens.
+    await page.getByRole('link', { name: 'Ratings' }).click();
+    await page.getByRole('tab', { name: 'Product ratings' }).waitFor();
+    await page.getByRole('tab', { name: 'Brand ratings' }).click();
+    await page.getByText('Average rating').waitFor();
+    await screenshot(page, 'admin-ratings-desktop');
+    await page.getByRole('link', { name: 'Product Types' }).click();
+    await page.locator('tbody tr').first().waitFor();
+    await screenshot(page, 'admin-product-types-desktop');
+    await page.getByRole('link', { name: 'Custom Order types' }).click();
+    await page.getByText('Hoodie').first().waitFor();
+    await screenshot(page, 'admin-custom-order-types-desktop');
+
+    // Phone width: orders and products.
+    const mobile = await newPage(browser, shop.baseUrl, VIEWPORTS.mobile);
+    await mobile.context.addInitScript((t) => localStorage.setItem('adminToken', t), adminToken);
+    await mobile.page.goto('/admin/orders');
+    await mobile.page.getByLabel(`Status of order ${orderId}`).waitFor();
+    await screenshot(mobile.page, 'admin-orders-mobile');
+    await mobile.page.goto('/admin/products');
+    await mobile.page.getByText(name).waitFor();
+    await screenshot(mobile.page, 'admin-products-mobile');
+    expect(mobile.errors).toEqual([]);
+    await mobile.context.close();
+
+    // Logout revokes the token.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/admin/login');
+    expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+    expect((await api('/auth/me', { token: adminToken })).status).toBe(401);
+    await page.goto('/admin/orders');
+    await page.waitForURL('**/admin/login');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('a revoked token sends the admin back to login', async () => {
+    const { page, context, errors } = await newPage(browser, shop.baseUrl, VIEWPORTS.desktop);
+    await context.addInitScript(() => localStorage.setItem('adminToken', 'not-a-valid-token'));
+    await page.goto('/admin/orders');
+    await page.waitForURL('**/admin/login');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
