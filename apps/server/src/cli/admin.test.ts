@@ -14,10 +14,10 @@ const NEW_PASSWORD = 'a-brand-new-password';
 
 let t: TestContext;
 beforeAll(async () => {
-  if (onSqlite) t = await createTestContext({ sqliteFile: true });
+  t = await createTestContext({ sqliteFile: true });
 });
 afterAll(async () => {
-  if (onSqlite) await t.close();
+  await t.close();
 });
 
 function cli(args: string[], env: Record<string, string>) {
