@@ -34,6 +34,11 @@ export function isCupItem(item: CustomItem | undefined): boolean {
   return item ? isCupName(item.name) || item.available_sizes === null : false;
 }
 
+/** Catalogue names may be lower case ("cup"); show them capitalised. */
+function displayName(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
 function itemDefaults(item: CustomItem | undefined) {
   const cup = isCupItem(item);
   return {
@@ -263,9 +268,13 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
   const colors = item?.available_colors ?? [];
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
-      <div className="flex flex-col gap-8">
-        <fieldset className="flex flex-col gap-5 rounded-3xl border border-gray-200 p-5 sm:p-6">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start"
+    >
+      <div className="flex min-w-0 flex-col gap-8">
+        <fieldset className="flex min-w-0 flex-col gap-5 rounded-3xl border border-gray-200 p-5 sm:p-6">
           <legend className="px-2 text-lg font-bold">{texts.personalSection}</legend>
           <div className="grid gap-5 sm:grid-cols-2">
             <Field id="fullName" label={texts.fullName} error={errors.fullName?.message}>
@@ -329,7 +338,7 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
           </div>
         </fieldset>
 
-        <fieldset className="flex flex-col gap-5 rounded-3xl border border-gray-200 p-5 sm:p-6">
+        <fieldset className="flex min-w-0 flex-col gap-5 rounded-3xl border border-gray-200 p-5 sm:p-6">
           <legend className="px-2 text-lg font-bold">{texts.productSection}</legend>
           <div className="grid gap-5 sm:grid-cols-2">
             <Field id="clothingType" label={texts.clothingType} error={errors.clothingType?.message}>
@@ -342,7 +351,7 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
                 {items.length === 0 ? <option value="">{texts.noItems}</option> : null}
                 {items.map((candidate) => (
                   <option key={candidate.id} value={String(candidate.id)}>
-                    {candidate.name} ({formatDa(candidate.base_price)})
+                    {displayName(candidate.name)} ({formatDa(candidate.base_price)})
                   </option>
                 ))}
               </select>
@@ -398,7 +407,7 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
         </fieldset>
 
         <fieldset
-          className="flex flex-col gap-4 rounded-3xl border border-gray-200 p-5 sm:p-6"
+          className="flex min-w-0 flex-col gap-4 rounded-3xl border border-gray-200 p-5 sm:p-6"
           aria-describedby="images-help"
         >
           <legend className="px-2 text-lg font-bold">{texts.imagesSection}</legend>

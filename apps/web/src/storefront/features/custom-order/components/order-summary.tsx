@@ -40,7 +40,7 @@ export function OrderSummary({
         <Row label={texts.subtotal} value={formatDa(toDa(totals.subtotal))} />
         <Row
           label={texts.discount(totals.discountPercentage)}
-          value={`-${formatDa(toDa(totals.discount))}`}
+          value={totals.discount > 0 ? `-${formatDa(toDa(totals.discount))}` : formatDa(0)}
           tone={totals.discount > 0 ? 'text-red-600' : ''}
         />
         <Row label={texts.shipping} value={formatDa(toDa(totals.shippingFee))} />
