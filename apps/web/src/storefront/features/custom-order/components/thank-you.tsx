@@ -48,14 +48,14 @@ export function ThankYou({ order, whatsappUrl }: { order: PlacedOrder; whatsappU
             href={whatsappUrl}
             target="_blank"
             rel="noreferrer"
-            className="flex-1 rounded-full border border-black px-6 py-3 font-medium hover:bg-gray-100"
+            className="inline-flex flex-1 items-center justify-center rounded-full border border-black px-6 py-3 text-center font-medium hover:bg-gray-100"
           >
             {texts.contactUs}
           </a>
         ) : null}
         <Link
           to={paths.shop}
-          className="flex-1 rounded-full bg-black px-6 py-3 font-medium text-white hover:bg-gray-800"
+          className="inline-flex flex-1 items-center justify-center rounded-full bg-black px-6 py-3 text-center font-medium text-white hover:bg-gray-800"
         >
           {texts.continueShopping}
         </Link>
