@@ -46,6 +46,17 @@ export default defineConfig({
         },
       },
       {
+        // Multi-process, crash, backup and browser XSS checks: `npm run test:resilience`.
+        test: {
+          name: 'resilience',
+          include: ['resilience/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],

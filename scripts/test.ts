@@ -1,6 +1,8 @@
 // `npm test`: every check the project has, in one run — type-check, lint, format, then every
 // Vitest project (domain, server on SQLite and PostgreSQL, web components, browser journeys).
-// Ends with the line "N passed, M failed" and a non-zero exit when anything failed.
+// `--resilience` runs only the resilience project (multi-process, crash, backup, browser XSS:
+// `npm run test:resilience`); `--with-resilience` runs it as an extra step after everything
+// (.ci/run). Ends with the line "N passed, M failed" and a non-zero exit when anything failed.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,12 +26,21 @@ function run(step: Step): boolean {
   return result.status === 0;
 }
 
-const checks: Step[] = [
-  { name: 'type-check (tsc --noEmit, every workspace)', command: 'npm', args: ['run', '--silent', 'typecheck'] },
-  { name: 'lint (eslint, type-checked rules)', command: 'npm', args: ['run', '--silent', 'lint'] },
-  { name: 'format (prettier --check)', command: 'npm', args: ['run', '--silent', 'format:check'] },
-  { name: 'build the web app (the browser journeys use it)', command: 'npm', args: ['run', '--silent', 'build'] },
-];
+const flags = new Set(process.argv.slice(2).filter((a) => a === '--resilience' || a === '--with-resilience'));
+const onlyResilience = flags.has('--resilience');
+const build: Step = {
+  name: 'build the web app (the browser journeys use it)',
+  command: 'npm',
+  args: ['run', '--silent', 'build'],
+};
+const checks: Step[] = onlyResilience
+  ? [build]
+  : [
+      { name: 'type-check (tsc --noEmit, every workspace)', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+      { name: 'lint (eslint, type-checked rules)', command: 'npm', args: ['run', '--silent', 'lint'] },
+      { name: 'format (prettier --check)', command: 'npm', args: ['run', '--silent', 'format:check'] },
+      build,
+    ];
 for (const step of checks) {
   if (run(step)) passed += 1;
   else {
@@ -38,14 +49,19 @@ for (const step of checks) {
   }
 }
 
-const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shop-vitest-')), 'report.json');
-const projects = process.argv.slice(2);
-run({
-  name: 'vitest (domain, server:sqlite, server:postgres when TEST_DATABASE_URL is set, web, e2e)',
-  command: npx,
-  args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...projects],
-});
-if (fs.existsSync(report)) {
+/** One Vitest run; its passed and failed tests are added to the totals. */
+function vitest(name: string, args: string[]): void {
+  const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shop-vitest-')), 'report.json');
+  run({
+    name,
+    command: npx,
+    args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args],
+  });
+  if (!fs.existsSync(report)) {
+    failed += 1;
+    failures.push(`${name}: vitest produced no report`);
+    return;
+  }
   const json = JSON.parse(fs.readFileSync(report, 'utf8')) as {
     numPassedTests: number;
     numFailedTests: number;
@@ -64,9 +80,20 @@ if (fs.existsSync(report)) {
   }
   const skipped = json.numPendingTests + json.numTodoTests;
   if (skipped > 0) console.log(`${skipped} test(s) skipped`);
-} else {
-  failed += 1;
-  failures.push('vitest produced no report');
+}
+
+const projects = process.argv.slice(2).filter((a) => !flags.has(a));
+if (!onlyResilience) {
+  vitest(
+    'vitest (domain, server:sqlite, server:postgres when TEST_DATABASE_URL is set, web, e2e)',
+    projects.length > 0 ? projects : ['--project', '!resilience'],
+  );
+}
+if (onlyResilience || flags.has('--with-resilience')) {
+  vitest('vitest resilience (several processes, crashes, backup and restore, browser XSS)', [
+    '--project',
+    'resilience',
+  ]);
 }
 
 if (failures.length > 0) console.log(`\nFailed: ${failures.join('; ')}`);

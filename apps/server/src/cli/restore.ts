@@ -1,0 +1,58 @@
+// `npm run restore -- <backup dir>`: puts a backup made by `npm run backup` back in place of the
+// database and the uploads folder of the current configuration. Stop the server first: a running
+// server keeps the old SQLite file open and would go on writing to it.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { loadConfig } from '../config.ts';
+import type { BackupManifest } from './backup.ts';
+
+const run = promisify(execFile);
+const USAGE = 'Usage: npm run restore -- <backup dir> (stop the server first)';
+
+async function restore(dirArg: string | undefined): Promise<string> {
+  if (!dirArg) throw new Error(USAGE);
+  const dir = path.resolve(dirArg);
+  const manifestPath = path.join(dir, 'manifest.json');
+  if (!fs.existsSync(manifestPath)) throw new Error(`${dir} is not a backup folder (no manifest.json)`);
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as BackupManifest;
+  const config = loadConfig();
+  if (manifest.database !== config.database.kind) {
+    throw new Error(`This backup is of a ${manifest.database} database; DATABASE_URL names ${config.database.kind}`);
+  }
+  const source = path.join(dir, path.basename(manifest.database_file));
+  if (config.database.kind === 'sqlite') {
+    const target = config.database.file;
+    // Copy beside the target, then rename over it: the live file is never half-written. The old
+    // WAL and shared-memory files belong to the replaced database and must not be replayed on it.
+    const staging = `${target}.restoring`;
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.copyFileSync(source, staging);
+    for (const suffix of ['-wal', '-shm']) fs.rmSync(`${target}${suffix}`, { force: true });
+    fs.renameSync(staging, target);
+  } else {
+    // --clean drops what the dump holds before recreating it; one transaction, all or nothing.
+    await run('pg_restore', [
+      '--clean',
+      '--if-exists',
+      '--no-owner',
+      '--single-transaction',
+      `--dbname=${config.database.url}`,
+      source,
+    ]);
+  }
+  if (manifest.uploads) {
+    fs.rmSync(config.uploadsDir, { recursive: true, force: true });
+    fs.cpSync(path.join(dir, 'uploads'), config.uploadsDir, { recursive: true });
+  }
+  return dir;
+}
+
+restore(process.argv[2]).then(
+  (dir) => console.log(`Restored from ${dir}`),
+  (err: unknown) => {
+    console.error(`Restore failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exitCode = 1;
+  },
+);
