@@ -36,7 +36,24 @@ afterAll(async () => {
   fs.rmSync(dbDir, { recursive: true, force: true });
 });
 
-async function api<T = any>(
+interface Stats {
+  total_orders: number;
+  total_revenue: number;
+}
+interface ProductRow {
+  id: number;
+  final_price: number;
+  stock: number;
+  size_m: number;
+  images: unknown[];
+}
+interface Wilaya {
+  id: number;
+  wilaya_name: string;
+  price: number;
+}
+
+async function api<T = { data: Record<string, unknown> }>(
   path: string,
   init: RequestInit & { token?: string } = {},
 ): Promise<{ status: number; body: T }> {
@@ -88,7 +105,7 @@ describe('admin back office', () => {
     const adminToken = await token(page);
 
     // Dashboard before the order.
-    const before = (await api('/order/stats', { token: adminToken })).body.data;
+    const before = (await api<{ data: Stats }>('/order/stats', { token: adminToken })).body.data;
     await page.getByText('Total Revenue').waitFor();
     await page.locator('.recharts-surface').first().waitFor();
     await screenshot(page, 'admin-dashboard-desktop');
@@ -122,10 +139,12 @@ describe('admin back office', () => {
     await page.getByText(`Found 1 products matching "${name}"`).waitFor();
 
     // It is in the shop's catalogue.
-    const found = (await api(`/product/getAll?page=1&q=${encodeURIComponent(name)}`)).body.data;
+    const found = (
+      await api<{ data: ProductRow[] | { data: ProductRow[] } }>(`/product/getAll?page=1&q=${encodeURIComponent(name)}`)
+    ).body.data;
     const list = Array.isArray(found) ? found : found.data;
     expect(list).toHaveLength(1);
-    const product = list[0];
+    const product = list[0]!;
     expect(product.images).toHaveLength(2);
     expect(product.stock).toBe(11);
     expect(product.size_m).toBe(5);
@@ -155,7 +174,7 @@ describe('admin back office', () => {
     await shopPage.close();
 
     // A customer order for it.
-    const wilaya = (await api('/ShippingPrice/read')).body.data[0];
+    const wilaya = (await api<{ data: Wilaya[] }>('/ShippingPrice/read')).body.data[0]!;
     const phone = '0555' + String(Date.now()).slice(-6);
     const order = await api('/order', {
       method: 'POST',
@@ -193,14 +212,19 @@ describe('admin back office', () => {
     await status.selectOption('successful');
     expect((await updated).status()).toBe(200);
     await expect
-      .poll(async () => (await api(`/order/getOrder/${orderId}`, { token: adminToken })).body.data.status)
+      .poll(
+        async () =>
+          (await api<{ data: { status: string } }>(`/order/getOrder/${orderId}`, { token: adminToken })).body.data
+            .status,
+      )
       .toBe('successful');
     await expect.poll(() => status.inputValue()).toBe('successful');
     await page.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => status.inputValue()).toBe('successful');
     await screenshot(page, 'admin-orders-desktop');
 
     // The dashboard moves.
-    const after = (await api('/order/stats', { token: adminToken })).body.data;
+    const after = (await api<{ data: Stats }>('/order/stats', { token: adminToken })).body.data;
     expect(after.total_orders).toBe(before.total_orders + 1);
     expect(after.total_revenue).toBeCloseTo(before.total_revenue + total, 2);
     await page.getByRole('link', { name: 'Dashboard' }).click();
@@ -236,7 +260,7 @@ describe('admin back office', () => {
     await shippingDialog.getByLabel('Price (Da)').fill('1234.5');
     await shippingDialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Shipping price updated successfully').waitFor();
-    const prices = (await api('/ShippingPrice/read')).body.data as { id: number; price: number }[];
+    const prices = (await api<{ data: Wilaya[] }>('/ShippingPrice/read')).body.data;
     expect(prices.find((p) => p.id === wilaya.id)?.price).toBe(1234.5);
     await screenshot(page, 'admin-shipping-prices-desktop');
 
@@ -258,6 +282,10 @@ describe('admin back office', () => {
     await mobile.context.addInitScript((t) => localStorage.setItem('adminToken', t), adminToken);
     await mobile.page.goto('/admin/orders');
     await mobile.page.getByLabel(`Status of order ${orderId}`).waitFor();
+    await mobile.page.getByRole('button', { name: 'Menu' }).click();
+    await mobile.page.getByRole('link', { name: 'Coupons' }).waitFor();
+    await screenshot(mobile.page, 'admin-menu-mobile');
+    await mobile.page.getByRole('button', { name: 'Menu' }).click();
     await screenshot(mobile.page, 'admin-orders-mobile');
     await mobile.page.goto('/admin/products');
     await mobile.page.getByText(name).waitFor();

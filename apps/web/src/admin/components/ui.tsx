@@ -15,8 +15,11 @@ export function buttonClass(variant: Variant = 'primary', small = false): string
   return `inline-flex items-center justify-center gap-1.5 rounded-md font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-50 ${size} ${VARIANTS[variant]}`;
 }
 
-export const inputClass =
-  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-slate-500 focus:outline-none aria-[invalid=true]:border-red-500';
+/** An input's look without its width, for filters in a toolbar. */
+export const inputBase =
+  'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-slate-500 focus:outline-none aria-[invalid=true]:border-red-500';
+
+export const inputClass = `block w-full ${inputBase}`;
 
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (
@@ -88,18 +91,28 @@ export function Banner({
   );
 }
 
-/** Wide tables scroll sideways on a phone instead of breaking the layout. */
-export function TableWrap({ children }: { children: ReactNode }) {
+// Under 640 px a `cards` table turns each row into a card: one line per cell, labelled by the
+// cell's data-label. Other tables scroll sideways.
+const CARD_CLASSES = [
+  'max-sm:block max-sm:[&_tbody]:block max-sm:[&_thead]:hidden',
+  'max-sm:[&_tr]:block max-sm:[&_tr]:px-1 max-sm:[&_tr]:py-2',
+  'max-sm:[&_td]:flex max-sm:[&_td]:max-w-none max-sm:[&_td]:items-center max-sm:[&_td]:justify-between max-sm:[&_td]:gap-4 max-sm:[&_td]:py-1 max-sm:[&_td]:text-right',
+  'max-sm:[&_td]:before:shrink-0 max-sm:[&_td]:before:text-xs max-sm:[&_td]:before:font-medium max-sm:[&_td]:before:text-slate-500 max-sm:[&_td]:before:content-[attr(data-label)]',
+].join(' ');
+
+export function TableWrap({ children, cards = false }: { children: ReactNode; cards?: boolean }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">{children}</table>
+      <table className={`min-w-full divide-y divide-slate-200 text-sm text-slate-800 ${cards ? CARD_CLASSES : ''}`}>
+        {children}
+      </table>
     </div>
   );
 }
 
 export const thClass =
   'px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase whitespace-nowrap bg-slate-50';
-export const tdClass = 'px-3 py-2 align-middle text-slate-800';
+export const tdClass = 'px-3 py-2 align-middle';
 
 export function EmptyRow({ colSpan, text }: { colSpan: number; text: string }) {
   return (

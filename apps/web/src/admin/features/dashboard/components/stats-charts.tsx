@@ -55,6 +55,7 @@ export function StatsCharts({ perDay, byStatus }: StatsChartsProps) {
                 strokeWidth={2}
                 dot={false}
                 type="monotone"
+                isAnimationActive={false}
               />
             </ComposedChart>
           </ResponsiveContainer>
@@ -69,7 +70,7 @@ export function StatsCharts({ perDay, byStatus }: StatsChartsProps) {
               <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11 }} />
               <YAxis type="category" dataKey="status" tick={{ fontSize: 11 }} width={70} />
               <Tooltip />
-              <Bar dataKey="count" name={texts.dashboard.orders} radius={[0, 3, 3, 0]}>
+              <Bar dataKey="count" name={texts.dashboard.orders} radius={[0, 3, 3, 0]} isAnimationActive={false}>
                 {statuses.map((s) => (
                   <Cell key={s.status} fill={STATUS_HEX[s.status]} />
                 ))}

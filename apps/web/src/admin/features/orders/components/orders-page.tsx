@@ -10,7 +10,7 @@ import {
   TableWrap,
   buttonClass,
   formatDate,
-  inputClass,
+  inputBase,
   tdClass,
   thClass,
 } from '../../../components/ui.tsx';
@@ -48,13 +48,13 @@ export function OrdersPage() {
           onChange={(e) => setPhoneDraft(e.target.value)}
           placeholder={texts.orders.searchPhone}
           aria-label={texts.orders.searchPhone}
-          className={`${inputClass} w-44`}
+          className={`${inputBase} w-44`}
         />
         <select
           aria-label={texts.orders.type}
           value={search.type}
           onChange={(e) => setSearch((s) => ({ ...s, page: 1, type: e.target.value as OrderType | '' }))}
-          className={`${inputClass} w-32`}
+          className={`${inputBase} w-32`}
         >
           <option value="">{texts.orders.all}</option>
           <option value="regular">{texts.orders.regular}</option>
@@ -78,7 +78,7 @@ export function OrdersPage() {
       {orders.isPending ? (
         <Loading />
       ) : (
-        <TableWrap>
+        <TableWrap cards>
           <thead>
             <tr>
               <th className={thClass}>{texts.orders.id}</th>
@@ -95,18 +95,28 @@ export function OrdersPage() {
             {rows.length === 0 ? <EmptyRow colSpan={8} text={texts.orders.empty} /> : null}
             {rows.map((order) => (
               <tr key={order.id} className="hover:bg-slate-50">
-                <td className={`${tdClass} font-medium tabular-nums`}>#{order.id}</td>
-                <td className={`${tdClass} whitespace-nowrap`}>{order.customer_name}</td>
-                <td className={`${tdClass} tabular-nums`}>{order.customer_phone}</td>
-                <td className={`${tdClass} capitalize`}>{order.type}</td>
-                <td className={`${tdClass} whitespace-nowrap tabular-nums`}>{formatDa(order.final_total)}</td>
-                <td className={tdClass}>
+                <td data-label={texts.orders.id} className={`${tdClass} font-medium tabular-nums`}>
+                  #{order.id}
+                </td>
+                <td data-label={texts.orders.customer} className={`${tdClass} whitespace-nowrap`}>
+                  {order.customer_name}
+                </td>
+                <td data-label={texts.orders.phone} className={`${tdClass} tabular-nums`}>
+                  {order.customer_phone}
+                </td>
+                <td data-label={texts.orders.type} className={`${tdClass} capitalize`}>
+                  {order.type}
+                </td>
+                <td data-label={texts.orders.total} className={`${tdClass} whitespace-nowrap tabular-nums`}>
+                  {formatDa(order.final_total)}
+                </td>
+                <td data-label={texts.orders.status} className={tdClass}>
                   <StatusSelect orderId={order.id} status={order.status} />
                 </td>
-                <td className={`${tdClass} whitespace-nowrap text-xs text-slate-600`}>
+                <td data-label={texts.orders.date} className={`${tdClass} whitespace-nowrap text-xs text-slate-600`}>
                   {formatDate(order.created_at)}
                 </td>
-                <td className={`${tdClass} text-right`}>
+                <td data-label={texts.common.actions} className={`${tdClass} text-right`}>
                   <button type="button" className={buttonClass('secondary', true)} onClick={() => setOpenId(order.id)}>
                     {texts.orders.details}
                   </button>

@@ -100,7 +100,7 @@ export function ProductsPage() {
           </p>
         ) : null}
       </div>
-      <TableWrap>
+      <TableWrap cards>
         <thead>
           <tr>
             <th className={thClass}>{texts.products.name}</th>
@@ -115,21 +115,26 @@ export function ProductsPage() {
           {visible.length === 0 ? <EmptyRow colSpan={6} text={texts.products.empty} /> : null}
           {visible.map((product) => (
             <tr key={product.id} className="hover:bg-slate-50">
-              <td className={`${tdClass} max-w-[16rem] font-medium`}>
+              <td data-label={texts.products.name} className={`${tdClass} max-w-[16rem] font-medium`}>
                 <span className="line-clamp-2">{product.name}</span>
               </td>
-              <td className={`${tdClass} whitespace-nowrap tabular-nums`}>{formatDa(product.price)}</td>
+              <td data-label={texts.products.price} className={`${tdClass} whitespace-nowrap tabular-nums`}>
+                {formatDa(product.price)}
+              </td>
               <td
+                data-label={texts.products.stock}
                 className={`${tdClass} tabular-nums ${product.stock < ADMIN_LOW_STOCK_LIST_BELOW ? 'font-semibold text-red-600' : ''}`}
                 data-low-stock={product.stock < ADMIN_LOW_STOCK_LIST_BELOW || undefined}
               >
                 {product.stock}
               </td>
-              <td className={`${tdClass} whitespace-nowrap`}>{product.type_name ?? '—'}</td>
-              <td className={tdClass}>
+              <td data-label={texts.products.type} className={`${tdClass} whitespace-nowrap`}>
+                {product.type_name ?? '—'}
+              </td>
+              <td data-label={texts.products.discount} className={tdClass}>
                 <DiscountInput productId={product.id} productName={product.name} value={product.discount_percentage} />
               </td>
-              <td className={`${tdClass} text-right whitespace-nowrap`}>
+              <td data-label={texts.common.actions} className={`${tdClass} text-right whitespace-nowrap`}>
                 <div className="inline-flex gap-1">
                   <button
                     type="button"

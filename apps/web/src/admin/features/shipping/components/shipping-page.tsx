@@ -12,6 +12,7 @@ import {
   PageHeader,
   TableWrap,
   buttonClass,
+  inputBase,
   inputClass,
   tdClass,
   thClass,
@@ -51,7 +52,7 @@ export function ShippingPage() {
           onChange={(e) => setFilter(e.target.value)}
           placeholder={texts.shipping.wilaya}
           aria-label={`Filter by ${texts.shipping.wilaya}`}
-          className={`${inputClass} w-40`}
+          className={`${inputBase} w-40`}
         />
         <button type="button" className={buttonClass('primary')} onClick={() => setEditing('new')}>
           + {texts.shipping.add}
