@@ -7,12 +7,12 @@ import { t } from '../texts.ts';
 export function Breadcrumb({ items }: { items: { label: string; to?: string }[] }) {
   const all = [{ label: t.nav.home, to: paths.home }, ...items];
   return (
-    <nav aria-label="Fil d'Ariane" className="py-4 text-sm text-gray-600">
+    <nav aria-label="Fil d'Ariane" className="py-4 text-sm text-neutral-600">
       <ol className="flex flex-wrap items-center gap-2">
         {all.map((item, i) => (
           <Fragment key={`${item.label}-${i}`}>
             {i > 0 && (
-              <li aria-hidden="true" className="text-gray-400">
+              <li aria-hidden="true" className="text-neutral-400">
                 ›
               </li>
             )}

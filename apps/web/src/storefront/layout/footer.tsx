@@ -38,7 +38,7 @@ export function Footer() {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-3">
         <div>
           <p className="text-2xl font-black">{t.brand}</p>
-          <p className="mt-3 text-sm text-gray-600">{t.footer.tagline}</p>
+          <p className="mt-3 text-sm text-neutral-600">{t.footer.tagline}</p>
         </div>
         <div>
           <h2 className="font-semibold tracking-widest uppercase">{t.footer.follow}</h2>
@@ -50,7 +50,7 @@ export function Footer() {
                   target="_blank"
                   rel="noopener noreferrer"
                   aria-label={SOCIAL_NAMES[network]}
-                  className="flex h-10 w-10 items-center justify-center rounded-full border border-gray-300 bg-white hover:bg-black hover:text-white"
+                  className="flex h-10 w-10 items-center justify-center rounded-full border border-neutral-300 bg-white hover:bg-black hover:text-white"
                 >
                   <svg width="18" height="18" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
                     <path d={SOCIAL_ICONS[network]} fillRule="evenodd" />
@@ -65,7 +65,7 @@ export function Footer() {
           <div className="mt-4 flex flex-col items-start gap-2 text-sm">
             <button
               type="button"
-              className="rounded text-left text-gray-700 hover:underline"
+              className="rounded text-left text-neutral-700 hover:underline"
               aria-label={`${t.footer.copyPhone} ${settings?.phone ?? ''}`}
               onClick={() => settings && void copy(settings.phone, t.footer.phoneCopied)}
             >
@@ -73,7 +73,7 @@ export function Footer() {
             </button>
             <button
               type="button"
-              className="rounded text-left text-gray-700 hover:underline"
+              className="rounded text-left text-neutral-700 hover:underline"
               aria-label={`${t.footer.copyEmail} ${settings?.email ?? ''}`}
               onClick={() => settings && void copy(settings.email, t.footer.emailCopied)}
             >
@@ -85,7 +85,7 @@ export function Footer() {
           </div>
         </div>
       </div>
-      <div className="mx-auto flex max-w-7xl flex-col gap-1 border-t border-gray-300 px-4 py-6 text-sm text-gray-600 md:flex-row md:justify-between">
+      <div className="mx-auto flex max-w-7xl flex-col gap-1 border-t border-neutral-300 px-4 py-6 text-sm text-neutral-600 md:flex-row md:justify-between">
         <p>{t.footer.rights(new Date().getFullYear())}</p>
         <p>
           {t.footer.credit} {t.footer.creator}

@@ -68,11 +68,11 @@ export function NavBar() {
   }, [open]);
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
-    `rounded px-1 py-1 hover:text-black hover:underline ${isActive ? 'font-semibold text-black' : 'text-gray-700'}`;
+    `rounded px-1 py-1 hover:text-black hover:underline ${isActive ? 'font-semibold text-black' : 'text-neutral-700'}`;
 
   return (
     <header
-      className="sticky top-0 z-40 border-b border-gray-100 bg-white/95 backdrop-blur transition-transform duration-300"
+      className="sticky top-0 z-40 border-b border-neutral-100 bg-white/95 backdrop-blur transition-transform duration-300"
       style={{ transform: hidden && !open ? 'translateY(-100%)' : 'none' }}
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
@@ -105,7 +105,7 @@ export function NavBar() {
         </nav>
         <Link
           to={paths.cart}
-          className="relative ml-auto rounded-full p-2 hover:bg-gray-100"
+          className="relative ml-auto rounded-full p-2 hover:bg-neutral-100"
           aria-label={count > 0 ? t.nav.cartWithCount(count) : t.nav.cart}
         >
           <svg width="26" height="26" viewBox="0 0 24 24" fill="none" aria-hidden="true">

@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { lazy, Suspense, useLayoutEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { t } from '../texts.ts';
 import { Footer } from './footer.tsx';
 import { NavBar } from './nav-bar.tsx';
@@ -7,8 +7,14 @@ import { NavBar } from './nav-bar.tsx';
 const Toasts = lazy(() => import('./toasts.tsx'));
 
 export function StorefrontLayout() {
+  const { pathname } = useLocation();
+  // A new page starts at the top; the home sections scroll themselves afterwards (their effects run later).
+  useLayoutEffect(() => {
+    window.scrollTo?.(0, 0);
+  }, [pathname]);
+
   return (
-    <div className="flex min-h-screen flex-col bg-white text-gray-900">
+    <div className="flex min-h-screen flex-col bg-white text-neutral-900">
       <a
         href="#main"
         className="sr-only z-50 bg-white p-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:rounded"

@@ -35,10 +35,10 @@ export function CartLineItem({ line }: { line: CartLine }) {
             </svg>
           </button>
         </div>
-        <p className="text-sm text-gray-600">
-          {t.cart.size}: <span className="text-gray-900">{sizeLabel}</span>
+        <p className="text-sm text-neutral-600">
+          {t.cart.size}: <span className="text-neutral-900">{sizeLabel}</span>
         </p>
-        {line.color && <p className="text-sm text-gray-600">{line.color}</p>}
+        {line.color && <p className="text-sm text-neutral-600">{line.color}</p>}
         <div className="mt-auto flex flex-wrap items-end justify-between gap-2 pt-2">
           <span className="text-lg font-bold md:text-xl">{formatDa(line.cost)}</span>
           <QuantityStepper

@@ -34,19 +34,25 @@ export function CartPage() {
               <p className="text-xl font-medium">{t.cart.emptyCart}</p>
               <Link
                 to={paths.shop}
-                className="mt-6 inline-block rounded-full bg-black px-10 py-4 font-medium text-white hover:bg-gray-800"
+                className="mt-6 inline-block rounded-full bg-black px-10 py-4 font-medium text-white hover:bg-neutral-800"
               >
                 {t.cart.goShop}
               </Link>
             </div>
           ) : (
             <div className="grid items-start gap-5 lg:grid-cols-[1fr_420px]">
-              <ul className="divide-y divide-gray-200 rounded-2xl border border-gray-200 p-4 md:p-6">
+              <ul className="divide-y divide-neutral-200 rounded-2xl border border-neutral-200 p-4 md:p-6">
                 {lines.map((line) => (
                   <CartLineItem key={`${line.id}-${line.size}-${line.color ?? ''}`} line={line} />
                 ))}
               </ul>
-              <OrderSummary lines={lines} onCompleted={setCompleted} />
+              <OrderSummary
+                lines={lines}
+                onCompleted={(order) => {
+                  setCompleted(order);
+                  window.scrollTo?.(0, 0);
+                }}
+              />
             </div>
           )}
         </>

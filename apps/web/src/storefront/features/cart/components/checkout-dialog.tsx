@@ -44,11 +44,16 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
   const rating = useWatch({ control, name: 'rating' });
   const backdropRef = useRef<HTMLDivElement>(null);
 
-  // Focus moves into the dialog and comes back to what opened it.
+  // Focus moves into the dialog and comes back to what opened it; the page behind does not scroll.
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
     dialogRef.current?.querySelector<HTMLElement>('input, select, textarea, button')?.focus();
-    return () => opener?.focus?.();
+    return () => {
+      document.body.style.overflow = overflow;
+      opener?.focus?.();
+    };
   }, []);
 
   // Escape or a click outside closes the dialog unless the order is being sent (SPEC §4); Tab stays inside.
@@ -110,14 +115,14 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
             <h2 id={titleId} className="text-2xl font-bold">
               {t.checkout.title}
             </h2>
-            <p className="mt-1 text-sm text-gray-600">{t.checkout.intro}</p>
+            <p className="mt-1 text-sm text-neutral-600">{t.checkout.intro}</p>
           </div>
           <button
             type="button"
             onClick={onClose}
             disabled={sending}
             aria-label={t.checkout.close}
-            className="rounded-full p-2 hover:bg-gray-100 disabled:opacity-40"
+            className="rounded-full p-2 hover:bg-neutral-100 disabled:opacity-40"
           >
             <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
               <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -159,7 +164,7 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
                   aria-label={t.checkout.ratingStar(n)}
                   aria-pressed={rating === n}
                   onClick={() => setValue('rating', rating === n ? undefined : n)}
-                  className={`rounded text-3xl leading-none ${rating && n <= rating ? 'text-[#f5b301]' : 'text-gray-300'}`}
+                  className={`rounded text-3xl leading-none ${rating && n <= rating ? 'text-[#f5b301]' : 'text-neutral-300'}`}
                 >
                   ★
                 </button>
@@ -167,7 +172,7 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
             </div>
           </fieldset>
           <Field label={t.checkout.comment}>{(p) => <textarea {...p} {...register('comment')} rows={2} />}</Field>
-          <p className="flex justify-between border-t border-gray-200 pt-4 text-lg font-bold">
+          <p className="flex justify-between border-t border-neutral-200 pt-4 text-lg font-bold">
             <span>{t.checkout.total}</span>
             <span>{formatDa(totalDa)}</span>
           </p>
@@ -186,7 +191,7 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
                 type="button"
                 disabled={sending}
                 onClick={() => props.onSubmit(getValues(), priceChange)}
-                className="mt-3 w-full rounded-full bg-black py-3 font-medium text-white hover:bg-gray-800 disabled:opacity-60"
+                className="mt-3 w-full rounded-full bg-black py-3 font-medium text-white hover:bg-neutral-800 disabled:opacity-60"
               >
                 {sending ? t.checkout.sending : t.checkout.confirmNewTotal}
               </button>
@@ -197,14 +202,14 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
                 type="button"
                 onClick={onClose}
                 disabled={sending}
-                className="rounded-full border border-gray-300 px-6 py-3 font-medium hover:bg-gray-50 disabled:opacity-40"
+                className="rounded-full border border-neutral-300 px-6 py-3 font-medium hover:bg-neutral-50 disabled:opacity-40"
               >
                 {t.checkout.cancel}
               </button>
               <button
                 type="submit"
                 disabled={sending}
-                className="flex-1 rounded-full bg-black px-6 py-3 font-medium text-white hover:bg-gray-800 disabled:opacity-60"
+                className="flex-1 rounded-full bg-black px-6 py-3 font-medium text-white hover:bg-neutral-800 disabled:opacity-60"
               >
                 {sending ? t.checkout.sending : t.checkout.confirm}
               </button>
@@ -243,7 +248,7 @@ function Field({
         id,
         'aria-invalid': Boolean(error),
         'aria-describedby': error ? errorId : undefined,
-        className: `w-full rounded-xl border bg-white px-4 py-3 ${error ? 'border-red-500' : 'border-gray-300'}`,
+        className: `w-full rounded-xl border bg-white px-4 py-3 ${error ? 'border-red-500' : 'border-neutral-300'}`,
       })}
       {error && (
         <p id={errorId} className="mt-1 text-sm text-red-600">

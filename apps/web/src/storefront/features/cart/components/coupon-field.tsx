@@ -50,7 +50,7 @@ export function CouponField({ state, onChange }: { state: CouponState; onChange:
         <button
           type="submit"
           disabled={busy}
-          className="rounded-full bg-black px-6 text-sm font-medium text-white hover:bg-gray-800 disabled:opacity-60"
+          className="rounded-full bg-black px-6 text-sm font-medium text-white hover:bg-neutral-800 disabled:opacity-60"
         >
           {t.cart.promoApply}
         </button>
@@ -58,7 +58,7 @@ export function CouponField({ state, onChange }: { state: CouponState; onChange:
       <p
         id={messageId}
         role="status"
-        className={`mt-2 text-sm ${state.status === 'valid' ? 'text-green-700' : state.status === 'invalid' ? 'text-red-600' : 'text-gray-500'}`}
+        className={`mt-2 text-sm ${state.status === 'valid' ? 'text-green-700' : state.status === 'invalid' ? 'text-red-600' : 'text-neutral-500'}`}
       >
         {state.status === 'valid'
           ? t.cart.promoValid

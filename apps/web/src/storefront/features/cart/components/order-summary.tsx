@@ -42,7 +42,7 @@ export function OrderSummary({
   }
 
   return (
-    <section aria-labelledby="summary-title" className="rounded-2xl border border-gray-200 p-5 md:p-6">
+    <section aria-labelledby="summary-title" className="rounded-2xl border border-neutral-200 p-5 md:p-6">
       <h2 id="summary-title" className="text-xl font-bold">
         {t.cart.summary}
       </h2>
@@ -56,7 +56,7 @@ export function OrderSummary({
           />
         )}
         <Row label={t.cart.shipping} value={formatDa(toDa(totals.shippingFee))} />
-        <div className="flex justify-between border-t border-gray-200 pt-4 text-lg font-bold">
+        <div className="flex justify-between border-t border-neutral-200 pt-4 text-lg font-bold">
           <dt>{t.cart.total}</dt>
           <dd data-testid="total">{formatDa(toDa(totals.total))}</dd>
         </div>
@@ -69,7 +69,7 @@ export function OrderSummary({
           id={selectId}
           value={wilaya}
           onChange={(e) => setWilaya(e.target.value)}
-          className="w-full rounded-full border border-gray-300 bg-white px-5 py-3 text-sm"
+          className="w-full rounded-full border border-neutral-300 bg-white px-5 py-3 text-sm"
         >
           <option value="">{t.cart.chooseWilaya}</option>
           {wilayas.map((w) => (
@@ -91,7 +91,7 @@ export function OrderSummary({
         type="button"
         onClick={() => void openCheckout()}
         disabled={checkout.checking}
-        className="mt-5 flex w-full items-center justify-center gap-2 rounded-full bg-black py-4 font-medium text-white hover:bg-gray-800 disabled:opacity-60"
+        className="mt-5 flex w-full items-center justify-center gap-2 rounded-full bg-black py-4 font-medium text-white hover:bg-neutral-800 disabled:opacity-60"
       >
         {checkout.checking ? t.cart.checking : t.cart.checkout} <span aria-hidden="true">→</span>
       </button>
@@ -119,7 +119,7 @@ export function OrderSummary({
 function Row({ label, value, className = '' }: { label: string; value: string; className?: string }) {
   return (
     <div className="flex justify-between">
-      <dt className="text-gray-600">{label}</dt>
+      <dt className="text-neutral-600">{label}</dt>
       <dd className={`font-bold ${className}`}>{value}</dd>
     </div>
   );

@@ -16,7 +16,7 @@ export function ThankYou({ order, onContinue }: { order: CompletedOrder; onConti
       <h1 id="thanks-title" className="mt-5 text-3xl font-black">
         {t.thankYou.title}
       </h1>
-      <dl className="mt-8 space-y-3 rounded-2xl border border-gray-200 p-6 text-left">
+      <dl className="mt-8 space-y-3 rounded-2xl border border-neutral-200 p-6 text-left">
         <Item label={t.thankYou.orderNumber} value={`#${order.orderNumber}`} testId="order-number" />
         <Item label={t.thankYou.payment} value={t.thankYou.paymentMode} />
         <Item label={t.thankYou.delivery} value={REGULAR_DELIVERY_ESTIMATE} />
@@ -37,7 +37,7 @@ export function ThankYou({ order, onContinue }: { order: CompletedOrder; onConti
         <button
           type="button"
           onClick={onContinue}
-          className="mt-6 rounded-full bg-black px-10 py-4 font-medium text-white hover:bg-gray-800"
+          className="mt-6 rounded-full bg-black px-10 py-4 font-medium text-white hover:bg-neutral-800"
         >
           {t.thankYou.continue}
         </button>
@@ -49,7 +49,7 @@ export function ThankYou({ order, onContinue }: { order: CompletedOrder; onConti
 function Item({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
     <div className="flex flex-col gap-0.5 sm:flex-row sm:justify-between sm:gap-4">
-      <dt className="text-gray-600">{label}</dt>
+      <dt className="text-neutral-600">{label}</dt>
       <dd className="font-semibold sm:text-right" data-testid={testId}>
         {value}
       </dd>

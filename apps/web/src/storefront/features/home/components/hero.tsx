@@ -9,17 +9,17 @@ export function Hero() {
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 md:grid-cols-2 md:py-20">
         <div>
           <h1 className="text-4xl leading-tight font-black tracking-tight uppercase md:text-6xl">{t.home.headline}</h1>
-          <p className="mt-5 max-w-lg text-gray-600">{t.home.intro}</p>
+          <p className="mt-5 max-w-lg text-neutral-600">{t.home.intro}</p>
           <Link
             to={paths.shop}
-            className="mt-8 inline-block w-full rounded-full bg-black px-14 py-4 text-center font-medium text-white hover:bg-gray-800 md:w-auto"
+            className="mt-8 inline-block w-full rounded-full bg-black px-14 py-4 text-center font-medium text-white hover:bg-neutral-800 md:w-auto"
           >
             {t.home.buyNow}
           </Link>
           <dl className="mt-10 flex flex-wrap gap-8">
             {t.home.stats.map((stat) => (
               <div key={stat.label} className="flex flex-col-reverse">
-                <dt className="text-gray-600">{stat.label}</dt>
+                <dt className="text-neutral-600">{stat.label}</dt>
                 <dd className="text-3xl font-bold md:text-4xl">{stat.value}</dd>
               </div>
             ))}

@@ -33,7 +33,7 @@ export function HomePage({ section }: { section?: HomeSection }) {
     <>
       <Hero />
       <ProductCarousel id="newArrival" title={t.home.newArrival} products={latest.data} loading={latest.isPending} />
-      <hr className="mx-auto max-w-7xl border-gray-200" />
+      <hr className="mx-auto max-w-7xl border-neutral-200" />
       {/* "Top selling" has no list of its own in the specification: it leads to the promotions. */}
       <div id="topSelling" className="scroll-mt-24">
         <ProductCarousel id="onSale" title={t.home.onSale} products={promotions.data} loading={promotions.isPending} />

@@ -19,11 +19,11 @@ export function ReviewsSection({ id }: { id?: string }) {
       {isPending ? (
         <div className="flex gap-5 overflow-hidden" aria-busy="true">
           {Array.from({ length: RECENT_REVIEWS_LIMIT }, (_, i) => (
-            <div key={i} className="h-48 w-80 shrink-0 animate-pulse rounded-2xl bg-gray-200" aria-hidden="true" />
+            <div key={i} className="h-48 w-80 shrink-0 animate-pulse rounded-2xl bg-neutral-200" aria-hidden="true" />
           ))}
         </div>
       ) : reviews.length === 0 ? (
-        <p className="text-center text-gray-500">{t.home.noReviews}</p>
+        <p className="text-center text-neutral-500">{t.home.noReviews}</p>
       ) : (
         <ul
           ref={ref}
@@ -31,7 +31,7 @@ export function ReviewsSection({ id }: { id?: string }) {
           className="no-scrollbar flex cursor-grab gap-5 overflow-x-auto pb-2 select-none active:cursor-grabbing"
         >
           {reviews.map((review) => (
-            <li key={review.id} className="w-80 max-w-[85vw] shrink-0 rounded-2xl border border-gray-200 p-6">
+            <li key={review.id} className="w-80 max-w-[85vw] shrink-0 rounded-2xl border border-neutral-200 p-6">
               <Stars rating={review.rating} size={20} label={`${review.rating} / 5`} />
               <p className="mt-3 flex items-center gap-2 font-bold">
                 {review.customer_name}
@@ -42,8 +42,8 @@ export function ReviewsSection({ id }: { id?: string }) {
                   </svg>
                 )}
               </p>
-              <p className="mt-2 text-gray-600">“{review.review}”</p>
-              <p className="mt-4 text-sm text-gray-500">
+              <p className="mt-2 text-neutral-600">“{review.review}”</p>
+              <p className="mt-4 text-sm text-neutral-500">
                 <time dateTime={review.created_at}>{formatFrenchLongDate(review.created_at)}</time>
               </p>
             </li>

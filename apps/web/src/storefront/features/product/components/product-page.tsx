@@ -23,11 +23,11 @@ export function ProductPage({ id }: { id: string }) {
     return (
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-2" aria-busy="true">
         <span className="sr-only">{t.product.loading}</span>
-        <div className="aspect-square animate-pulse rounded-2xl bg-gray-200" />
+        <div className="aspect-square animate-pulse rounded-2xl bg-neutral-200" />
         <div className="space-y-4">
-          <div className="h-10 w-3/4 animate-pulse rounded bg-gray-200" />
-          <div className="h-6 w-1/3 animate-pulse rounded bg-gray-200" />
-          <div className="h-24 animate-pulse rounded bg-gray-200" />
+          <div className="h-10 w-3/4 animate-pulse rounded bg-neutral-200" />
+          <div className="h-6 w-1/3 animate-pulse rounded bg-neutral-200" />
+          <div className="h-24 animate-pulse rounded bg-neutral-200" />
         </div>
       </div>
     );
@@ -88,7 +88,7 @@ function ProductDetails({ product }: { product: Product }) {
         <Gallery images={product.images ?? []} name={product.name} />
         <div>
           <h1 className="text-3xl font-black tracking-tight uppercase md:text-4xl">{product.name}</h1>
-          <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-gray-600">
+          <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-neutral-600">
             <Stars rating={product.average_rating} size={20} />
             <span>{formatRatingOutOf5(product.average_rating)}</span>
             <span>{t.product.reviews(toNumber(product.total_ratings))}</span>
@@ -98,7 +98,7 @@ function ProductDetails({ product }: { product: Product }) {
             {discount > 0 && (
               <>
                 <s
-                  className="text-2xl font-bold text-gray-400"
+                  className="text-2xl font-bold text-neutral-400"
                   aria-label={`${t.card.oldPrice} ${formatDa(listPrice)}`}
                 >
                   {formatDa(listPrice)}
@@ -109,16 +109,16 @@ function ProductDetails({ product }: { product: Product }) {
               </>
             )}
           </div>
-          <p className="mt-5 whitespace-pre-line text-gray-600">{product.description}</p>
+          <p className="mt-5 whitespace-pre-line text-neutral-600">{product.description}</p>
           <p className={`mt-4 font-medium ${stock > 0 ? 'text-green-700' : 'text-red-700'}`}>
             {stock > 0 ? t.product.inStock(stock) : t.product.outOfStock}
           </p>
-          <hr className="my-6 border-gray-200" />
+          <hr className="my-6 border-neutral-200" />
           {hasSizes && (
             <>
               <SizePicker stock={sizeStock} selected={size} onSelect={selectSize} />
-              {!size && stock > 0 && <p className="mt-2 text-sm text-gray-500">{t.product.chooseSize}</p>}
-              <hr className="my-6 border-gray-200" />
+              {!size && stock > 0 && <p className="mt-2 text-sm text-neutral-500">{t.product.chooseSize}</p>}
+              <hr className="my-6 border-neutral-200" />
             </>
           )}
           <div className="flex gap-3">
@@ -134,7 +134,7 @@ function ProductDetails({ product }: { product: Product }) {
               type="button"
               onClick={add}
               disabled={stock <= 0}
-              className="h-12 flex-1 rounded-full bg-black px-6 font-medium text-white hover:bg-gray-800 disabled:cursor-not-allowed disabled:bg-gray-400"
+              className="h-12 flex-1 rounded-full bg-black px-6 font-medium text-white hover:bg-neutral-800 disabled:cursor-not-allowed disabled:bg-neutral-400"
             >
               {stock > 0 ? t.product.addToCart : t.product.outOfStock}
             </button>

@@ -12,7 +12,7 @@ interface SizePickerProps {
 export function SizePicker({ stock, selected, onSelect }: SizePickerProps) {
   return (
     <fieldset>
-      <legend className="mb-3 text-gray-600">{t.product.size}</legend>
+      <legend className="mb-3 text-neutral-600">{t.product.size}</legend>
       <div className="flex flex-wrap gap-3">
         {SIZES.map((size) => {
           const left = stock[size] ?? 0;
@@ -27,10 +27,10 @@ export function SizePicker({ stock, selected, onSelect }: SizePickerProps) {
               onClick={() => onSelect(isSelected ? null : size)}
               className={`relative flex flex-col items-center rounded-full px-5 py-2.5 text-sm ${
                 soldOut
-                  ? 'cursor-not-allowed bg-gray-100 text-gray-400 line-through'
+                  ? 'cursor-not-allowed bg-neutral-100 text-neutral-400 line-through'
                   : isSelected
                     ? 'bg-black text-white'
-                    : 'bg-[#f0f0f0] text-gray-800 hover:bg-gray-200'
+                    : 'bg-[#f0f0f0] text-neutral-800 hover:bg-neutral-200'
               }`}
             >
               {SIZE_LABELS[size]}

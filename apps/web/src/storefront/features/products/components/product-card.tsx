@@ -91,17 +91,17 @@ export function ProductCard({
               className="aspect-square h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
             />
           </div>
-          <h3 className="mt-3 line-clamp-1 font-bold text-gray-900 group-hover:underline">{product.name}</h3>
-          <div className="mt-1 flex items-center gap-2 text-sm text-gray-600">
+          <h3 className="mt-3 line-clamp-1 font-bold text-neutral-900 group-hover:underline">{product.name}</h3>
+          <div className="mt-1 flex items-center gap-2 text-sm text-neutral-600">
             <Stars rating={product.average_rating} />
             <span>{toNumber(product.average_rating).toFixed(1)}/5</span>
           </div>
           <div className="mt-1 flex flex-wrap items-center gap-2">
-            <span className="text-lg font-bold text-gray-900">{formatDa(price)}</span>
+            <span className="text-lg font-bold text-neutral-900">{formatDa(price)}</span>
             {discount > 0 && (
               <>
                 {listPrice > price && (
-                  <s className="text-gray-500" aria-label={`${t.card.oldPrice} ${formatDa(listPrice)}`}>
+                  <s className="text-neutral-500" aria-label={`${t.card.oldPrice} ${formatDa(listPrice)}`}>
                     {formatDa(listPrice)}
                   </s>
                 )}

@@ -33,9 +33,9 @@ export function ProductCarousel({ id, title, products, loading, hideId, emptyTex
         <span className="sr-only">{t.carousel.loading}</span>
         {Array.from({ length: CAROUSEL_PLACEHOLDERS }, (_, i) => (
           <div key={i} className="shrink-0" style={{ width: CAROUSEL_CARD_WIDTH_PX }} aria-hidden="true">
-            <div className="animate-pulse rounded-2xl bg-gray-200" style={{ height: CAROUSEL_IMAGE_HEIGHT_PX }} />
-            <div className="mt-3 h-4 w-3/4 animate-pulse rounded bg-gray-200" />
-            <div className="mt-2 h-4 w-1/2 animate-pulse rounded bg-gray-200" />
+            <div className="animate-pulse rounded-2xl bg-neutral-200" style={{ height: CAROUSEL_IMAGE_HEIGHT_PX }} />
+            <div className="mt-3 h-4 w-3/4 animate-pulse rounded bg-neutral-200" />
+            <div className="mt-2 h-4 w-1/2 animate-pulse rounded bg-neutral-200" />
           </div>
         ))}
       </div>
@@ -47,7 +47,7 @@ export function ProductCarousel({ id, title, products, loading, hideId, emptyTex
       </p>
     );
   } else if (visible.length === 0) {
-    body = <p className="text-center text-gray-500">{emptyText ?? t.carousel.empty}</p>;
+    body = <p className="text-center text-neutral-500">{emptyText ?? t.carousel.empty}</p>;
   } else {
     body = (
       <ul

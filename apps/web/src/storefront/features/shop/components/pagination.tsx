@@ -13,12 +13,12 @@ export function Pagination({
   if (totalPages <= 1) return null;
   const base = 'flex h-10 min-w-10 items-center justify-center rounded-lg px-3 text-sm font-medium';
   return (
-    <nav aria-label={t.shop.pagination} className="mt-10 border-t border-gray-200 pt-6">
+    <nav aria-label={t.shop.pagination} className="mt-10 border-t border-neutral-200 pt-6">
       <ul className="flex flex-wrap items-center justify-center gap-1">
         <li>
           <button
             type="button"
-            className={`${base} border border-gray-200 hover:bg-gray-100 disabled:opacity-40`}
+            className={`${base} border border-neutral-200 hover:bg-neutral-100 disabled:opacity-40`}
             disabled={page <= 1}
             onClick={() => onPage(page - 1)}
             aria-label={t.shop.previous}
@@ -30,7 +30,7 @@ export function Pagination({
           <li key={n}>
             <button
               type="button"
-              className={`${base} ${n === page ? 'bg-black text-white' : 'text-gray-700 hover:bg-gray-100'}`}
+              className={`${base} ${n === page ? 'bg-black text-white' : 'text-neutral-700 hover:bg-neutral-100'}`}
               aria-current={n === page ? 'page' : undefined}
               aria-label={t.shop.page(n)}
               onClick={() => onPage(n)}
@@ -42,7 +42,7 @@ export function Pagination({
         <li>
           <button
             type="button"
-            className={`${base} border border-gray-200 hover:bg-gray-100 disabled:opacity-40`}
+            className={`${base} border border-neutral-200 hover:bg-neutral-100 disabled:opacity-40`}
             disabled={page >= totalPages}
             onClick={() => onPage(page + 1)}
             aria-label={t.shop.next}

@@ -24,7 +24,7 @@ export function PriceSlider({
   return (
     <div>
       <div className="relative h-8">
-        <div className="absolute top-1/2 right-0 left-0 h-1.5 -translate-y-1/2 rounded-full bg-gray-200" />
+        <div className="absolute top-1/2 right-0 left-0 h-1.5 -translate-y-1/2 rounded-full bg-neutral-200" />
         <div
           className="absolute top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-black"
           style={{ left: `${left}%`, right: `${100 - right}%` }}
@@ -50,14 +50,14 @@ export function PriceSlider({
           className="range-thumb absolute inset-0 w-full"
         />
       </div>
-      <div className="mt-2 flex justify-between text-sm text-gray-700">
+      <div className="mt-2 flex justify-between text-sm text-neutral-700">
         <span>{formatDa(low)}</span>
         <span>{formatDa(high)}</span>
       </div>
       <button
         type="button"
         onClick={() => onApply(low, high)}
-        className="mt-4 w-full rounded-full bg-black py-3 text-sm font-medium text-white hover:bg-gray-800"
+        className="mt-4 w-full rounded-full bg-black py-3 text-sm font-medium text-white hover:bg-neutral-800"
       >
         {t.shop.apply}
       </button>

@@ -49,7 +49,7 @@ export function ShopPage() {
     <div className="mx-auto max-w-7xl px-4 pb-12">
       <Breadcrumb items={[{ label: t.shop.breadcrumb, to: paths.shop }]} />
       <div className="flex flex-col gap-6 md:flex-row md:items-start">
-        <aside className="rounded-2xl border border-gray-200 p-5 md:sticky md:top-20 md:w-72 md:shrink-0">
+        <aside className="rounded-2xl border border-neutral-200 p-5 md:sticky md:top-20 md:w-72 md:shrink-0">
           <button
             type="button"
             className="flex w-full items-center justify-between rounded text-xl font-bold"
@@ -69,7 +69,7 @@ export function ShopPage() {
             </svg>
           </button>
           <div id={panelId} hidden={!filtersOpen} className="mt-4">
-            <fieldset className="border-t border-gray-200 pt-4">
+            <fieldset className="border-t border-neutral-200 pt-4">
               <legend className="float-left mb-3 w-full font-bold">{t.shop.type}</legend>
               {types.isError ? (
                 <p role="alert" className="clear-both text-sm text-red-600">
@@ -79,7 +79,7 @@ export function ShopPage() {
                 <ul className="clear-both flex flex-col gap-2">
                   {(types.data ?? []).map((type) => (
                     <li key={type.id}>
-                      <label className="flex cursor-pointer items-center gap-3 text-gray-700">
+                      <label className="flex cursor-pointer items-center gap-3 text-neutral-700">
                         <input
                           type="checkbox"
                           className="h-4 w-4 accent-black"
@@ -93,7 +93,7 @@ export function ShopPage() {
                 </ul>
               )}
             </fieldset>
-            <fieldset className="mt-5 border-t border-gray-200 pt-4">
+            <fieldset className="mt-5 border-t border-neutral-200 pt-4">
               <legend className="float-left mb-3 w-full font-bold">{t.shop.price}</legend>
               <div className="clear-both">
                 <PriceSlider
@@ -110,7 +110,7 @@ export function ShopPage() {
           <h1 id="shop-title" className="text-2xl font-bold md:text-3xl">
             {heading}
           </h1>
-          {search && <p className="mt-1 text-gray-600">{t.shop.searchFor(search)}</p>}
+          {search && <p className="mt-1 text-neutral-600">{t.shop.searchFor(search)}</p>}
           <div className="mt-6">
             {products.isPending ? (
               <p role="status">{t.shop.loading}</p>
@@ -119,7 +119,7 @@ export function ShopPage() {
                 {t.shop.productsError}
               </p>
             ) : list.length === 0 ? (
-              <p className="py-16 text-center text-lg text-gray-500">{t.shop.empty}</p>
+              <p className="py-16 text-center text-lg text-neutral-500">{t.shop.empty}</p>
             ) : (
               <ul className="grid grid-cols-2 gap-x-4 gap-y-8 lg:grid-cols-3 xl:grid-cols-4">
                 {list.map((product, index) => (

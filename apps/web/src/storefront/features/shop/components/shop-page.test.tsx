@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch, ok, fail, renderPage } from '../../../test-utils.tsx';
+import { ShopPage } from './shop-page.tsx';
+
+const types = [
+  { id: 1, name: 'T-shirts' },
+  { id: 2, name: 'Hoodies' },
+];
+
+function product(id: number) {
+  return {
+    id,
+    name: `Produit ${id}`,
+    price: 1000,
+    final_price: 1000,
+    discount_percentage: 0,
+    average_rating: 4,
+    images: [],
+  };
+}
+
+function setup(at: string, totalPages = 3) {
+  const calls: URL[] = [];
+  mockFetch((url) => {
+    if (url.pathname === '/api/ProductType/getAll') return ok(types);
+    if (url.pathname === '/api/product/getAll') {
+      calls.push(url);
+      return ok({
+        data: [product(1), product(2)],
+        pagination: { page: 1, limit: 16, total: 2, total_pages: totalPages, has_next_page: false },
+      });
+    }
+    return undefined;
+  });
+  renderPage(<ShopPage />, { path: '/Shop', at });
+  return calls;
+}
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('shop page', () => {
+  it('asks the server for the filtered page and shows "Tous" without a type', async () => {
+    const calls = setup('/Shop?page=2&min=500&max=3000');
+    expect(await screen.findByRole('heading', { name: 'Tous' })).toBeInTheDocument();
+    await screen.findByText('Produit 1');
+    const last = calls.at(-1)!;
+    expect(Object.fromEntries(last.searchParams)).toEqual({ page: '2', limit: '16', min: '500', max: '3000' });
+  });
+
+  it('selects one type at a time, resets to page 1 (omitted from the URL) and deselects', async () => {
+    const user = userEvent.setup();
+    setup('/Shop?page=3');
+    const tshirts = await screen.findByRole('checkbox', { name: 'T-shirts' });
+    await user.click(tshirts);
+    expect(location()).toBe('/Shop?type=1');
+    expect(await screen.findByRole('heading', { name: 'T-shirts', level: 1 })).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Hoodies' }));
+    expect(location()).toBe('/Shop?type=2');
+    expect(screen.getByRole('checkbox', { name: 'T-shirts' })).not.toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Hoodies' }));
+    expect(location()).toBe('/Shop');
+  });
+
+  it('applies the price with a minimum gap of 500 and goes back to page 1', async () => {
+    const user = userEvent.setup();
+    setup('/Shop?page=2&type=1');
+    await screen.findByText('Produit 1');
+    fireEvent.change(screen.getByRole('slider', { name: 'Prix maximum' }), { target: { value: '200' } });
+    await user.click(screen.getByRole('button', { name: 'Appliquer' }));
+    expect(location()).toBe('/Shop?type=1&min=0&max=500');
+  });
+
+  it('pages with «, numbers and », page 1 left out of the URL', async () => {
+    const user = userEvent.setup();
+    setup('/Shop?page=2');
+    await user.click(await screen.findByRole('button', { name: 'Page suivante' }));
+    expect(location()).toBe('/Shop?page=3');
+    await user.click(screen.getByRole('button', { name: 'Page 1' }));
+    expect(location()).toBe('/Shop');
+    expect(screen.getByRole('button', { name: 'Page précédente' })).toBeDisabled();
+  });
+
+  it('shows no paging for one page, "Type inconnu" for an unknown type, and the empty text', async () => {
+    mockFetch((url) => {
+      if (url.pathname === '/api/ProductType/getAll') return ok(types);
+      return ok({ data: [], pagination: { page: 1, limit: 16, total: 0, total_pages: 1, has_next_page: false } });
+    });
+    renderPage(<ShopPage />, { path: '/Shop', at: '/Shop?type=99' });
+    expect(await screen.findByRole('heading', { name: 'Type inconnu' })).toBeInTheDocument();
+    expect(await screen.findByText('Désolé, rien ici...')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+  });
+
+  it('reports failures to load types and products', async () => {
+    mockFetch(() => fail(500, 'boom'));
+    renderPage(<ShopPage />, { path: '/Shop', at: '/Shop' });
+    expect(await screen.findByText('Failed to load product types')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Failed to load products')).toBeInTheDocument());
+  });
+});
