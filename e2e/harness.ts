@@ -44,7 +44,8 @@ export async function startShop(env: Record<string, string> = {}): Promise<ShopS
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      // A file of its own, whatever DATABASE_URL the test runner's environment holds.
+      DATABASE_URL: `sqlite:${path.join(dataDir, 'shop.db')}`,
       ADMIN_USERNAME,
       ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
