@@ -221,11 +221,48 @@ describe('admin back office', () => {
     await expect.poll(() => status.inputValue()).toBe('successful');
     await page.getByRole('button', { name: 'Clear' }).click();
     await expect.poll(() => status.inputValue()).toBe('successful');
+
+    // A custom order: filtered by type, its reference image viewable full size.
+    const form = new FormData();
+    const fields = {
+      customer_name: 'Client Perso',
+      customer_phone: '0661234567',
+      customer_address: `${wilaya.wilaya_name} | 3 rue des Roses`,
+      customer_postal_code: '16000',
+      type: 'custom',
+      subtotal: '2500',
+      shipping_fee: String(wilaya.price),
+      clothing_type: '1',
+      color: 'Noir',
+      size: 'M',
+    };
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    form.append(
+      'reference_image_front',
+      new Blob([await png({ r: 20, g: 160, b: 90 })], { type: 'image/png' }),
+      'f.png',
+    );
+    const custom = await fetch(`${shop.baseUrl}/api/Order`, { method: 'POST', body: form });
+    expect(custom.status).toBe(201);
+    const customId = ((await custom.json()) as { data: { order_id: number } }).data.order_id;
+    await page.getByLabel('Type').selectOption('custom');
+    await page.getByLabel(`Status of order ${customId}`).waitFor();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await page.getByRole('button', { name: 'Details' }).click();
+    const customDialog = page.getByRole('dialog', { name: `Order #${customId}` });
+    await customDialog.getByText('T-shirt').waitFor();
+    const reference = customDialog.getByRole('link', { name: /Reference images/ });
+    expect(await reference.getAttribute('href')).toMatch(/^\/public\/uploads\//);
+    await screenshot(page, 'admin-order-custom-details-desktop');
+    await page.keyboard.press('Escape');
+    await customDialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => status.inputValue()).toBe('successful');
     await screenshot(page, 'admin-orders-desktop');
 
     // The dashboard moves.
     const after = (await api<{ data: Stats }>('/order/stats', { token: adminToken })).body.data;
-    expect(after.total_orders).toBe(before.total_orders + 1);
+    expect(after.total_orders).toBe(before.total_orders + 2);
     expect(after.total_revenue).toBeCloseTo(before.total_revenue + total, 2);
     await page.getByRole('link', { name: 'Dashboard' }).click();
     const cards = page.getByTestId('dashboard-cards');

@@ -158,13 +158,15 @@ export function Pager({
   );
 }
 
-/** Short English date and time for tables. */
+/** Short English date (and time when there is one) for tables; a bare date is a calendar day. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
-  const date = new Date(value.includes('T') || value.length <= 10 ? value : value.replace(' ', 'T') + 'Z');
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const date = new Date(dateOnly || value.includes('T') ? value : `${value.replace(' ', 'T')}Z`);
   if (Number.isNaN(date.getTime())) return value;
   return new Intl.DateTimeFormat('en-GB', {
     dateStyle: 'medium',
-    timeStyle: value.length > 10 ? 'short' : undefined,
+    timeStyle: dateOnly ? undefined : 'short',
+    timeZone: dateOnly ? 'UTC' : undefined,
   }).format(date);
 }

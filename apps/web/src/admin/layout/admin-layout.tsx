@@ -83,7 +83,8 @@ export function AdminLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+      {/* Toasts close on time even when the window is in the background. */}
+      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} pauseOnFocusLoss={false} />
     </div>
   );
 }

@@ -7,6 +7,11 @@ import { texts } from '../../../texts.ts';
 import { useOrder } from '../api/get-order.ts';
 import { statusClass } from './status-colors.ts';
 
+/** Colour names are free text (often French); only a real CSS colour gets a swatch. */
+function isCssColor(value: string): boolean {
+  return typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('color', value);
+}
+
 function StatusBadge({ status }: { status: Order['status'] }) {
   return (
     <span
@@ -110,7 +115,7 @@ function OrderDetails({ order }: { order: Order }) {
             <Info label={texts.orders.clothingType}>{order.clothing_type ?? '—'}</Info>
             <Info label={texts.orders.color}>
               <span className="inline-flex items-center gap-1.5">
-                {order.color ? (
+                {order.color && isCssColor(order.color) ? (
                   <span className="h-3 w-3 rounded-full border border-slate-300" style={{ background: order.color }} />
                 ) : null}
                 {order.color ?? '—'}
