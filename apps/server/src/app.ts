@@ -19,6 +19,7 @@ import { MAX_UPLOAD_BYTES } from '@shop/domain/constants';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerResponseCache } from './http/cache.ts';
 import type { App } from './http/types.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -36,16 +37,21 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** The server's logger options; tests add a stream to read what production would log. */
+export function productionLogger(config: Config) {
+  return {
+    level: config.logLevel,
+    // Phone numbers and tokens never reach the log: only method, path and status are kept.
+    serializers: {
+      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }),
+    },
+    redact: ['req.headers.authorization'],
+  };
+}
+
 export async function buildApp({ config, db, logger }: BuildOptions): Promise<App> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      // Phone numbers and tokens never reach the log: only method, path and status are kept.
-      serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }),
-      },
-      redact: ['req.headers.authorization'],
-    },
+    logger: logger ?? productionLogger(config),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
@@ -56,6 +62,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   app.decorate('db', db);
   app.decorate('config', config);
   registerErrorHandling(app);
+  registerResponseCache(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -14,6 +14,7 @@ import type { App } from '../../http/types.ts';
 import { envelope } from '../../http/envelope.ts';
 import { requireAdmin } from '../../http/admin-guard.ts';
 import { readMultipart } from '../../http/multipart.ts';
+import type { ResponseCache } from '../../http/cache.ts';
 import * as catalog from './catalog.service.ts';
 
 const PRODUCTS = ['products'];
@@ -25,6 +26,8 @@ const adminSecurity = [{ bearer: [] }];
 
 export function catalogRoutes(app: App): void {
   const db = () => app.db.kysely;
+  // Public reads answer from the catalogue cache (http/cache.ts), valid while catalog_version holds.
+  const cached: ResponseCache['serve'] = (request, reply, compute) => app.responseCache.serve(request, reply, compute);
 
   // ---- Public ----
 
@@ -37,25 +40,25 @@ export function catalogRoutes(app: App): void {
         querystring: productListQuerySchema,
       },
     },
-    async (request) => envelope(await catalog.listProducts(db(), request.query)),
+    (request, reply) => cached(request, reply, () => catalog.listProducts(db(), request.query)),
   );
 
   app.get(
     '/product/get/:id',
     { schema: { tags: PRODUCTS, summary: 'One product with its sizes and images', params: idParamsSchema } },
-    async (request) => envelope(await catalog.getProduct(db(), request.params.id)),
+    (request, reply) => cached(request, reply, () => catalog.getProduct(db(), request.params.id)),
   );
 
   app.get(
     '/product/getLatest',
     { schema: { tags: PRODUCTS, summary: 'Newest products (10 by default)', querystring: latestProductsQuerySchema } },
-    async (request) => envelope(await catalog.latestProducts(db(), request.query.limit)),
+    (request, reply) => cached(request, reply, () => catalog.latestProducts(db(), request.query.limit)),
   );
 
   app.get(
     '/product/getTopPromotions',
     { schema: { tags: PRODUCTS, summary: 'Discounted products, highest discount first (10)' } },
-    async () => envelope(await catalog.topPromotions(db())),
+    (request, reply) => cached(request, reply, () => catalog.topPromotions(db())),
   );
 
   app.get(
@@ -67,13 +70,13 @@ export function catalogRoutes(app: App): void {
         params: idParamsSchema,
       },
     },
-    async (request) => envelope(await catalog.relatedProducts(db(), request.params.id)),
+    (request, reply) => cached(request, reply, () => catalog.relatedProducts(db(), request.params.id)),
   );
 
   app.get(
     '/product/getAvailableSizes/:id',
     { schema: { tags: PRODUCTS, summary: 'Sizes of a product with their stock', params: idParamsSchema } },
-    async (request) => envelope(await catalog.availableSizes(db(), request.params.id)),
+    (request, reply) => cached(request, reply, () => catalog.availableSizes(db(), request.params.id)),
   );
 
   app.post(
@@ -88,8 +91,8 @@ export function catalogRoutes(app: App): void {
     async (request) => envelope(await catalog.checkStock(db(), request.body.items)),
   );
 
-  app.get('/ProductType/getAll', { schema: { tags: TYPES, summary: 'Every product type' } }, async () =>
-    envelope(await catalog.listTypes(db())),
+  app.get('/ProductType/getAll', { schema: { tags: TYPES, summary: 'Every product type' } }, (request, reply) =>
+    cached(request, reply, () => catalog.listTypes(db())),
   );
 
   // ---- Admin: products ----

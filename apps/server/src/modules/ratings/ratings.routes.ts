@@ -60,7 +60,8 @@ export function ratingsRoutes(app: App): void {
         querystring: recentRatingsQuerySchema,
       },
     },
-    async (request) => envelope(await recentBrandRatings(app.db, request.query.limit)),
+    (request, reply) =>
+      app.responseCache.serve(request, reply, () => recentBrandRatings(app.db, request.query.limit)),
   );
 
   app.get(

@@ -84,6 +84,8 @@ export async function listProductRatings(db: Db, page: number, limit: number) {
 export async function createBrandRating(db: Db, input: z.output<typeof brandRatingCreateSchema>) {
   const created_at = new Date().toISOString();
   const { id } = await repo.insertBrandRating(db.kysely, { ...input, created_at });
+  // Recent brand reviews are served from the catalogue cache: tell every process.
+  await repo.bumpCatalogVersion(db.kysely);
   return { id, customer_name: input.customer_name, rating: input.rating, review: input.review, created_at };
 }
 
@@ -102,4 +104,5 @@ export async function allBrandRatings(db: Db) {
 export async function removeBrandRating(db: Db, id: number): Promise<void> {
   const result = await repo.deleteBrandRating(db.kysely, id);
   if (Number(result.numDeletedRows) === 0) throw notFound('Brand rating not found');
+  await repo.bumpCatalogVersion(db.kysely);
 }

@@ -1,0 +1,432 @@
+// npm run bench: a large generated shop in a fresh database (SQLite in a temp dir, or a fresh
+// database in the PostgreSQL of DATABASE_URL, dropped afterwards), the real server and a bare
+// Fastify route as child processes, then autocannon scenarios against both. Prints a Markdown
+// table and writes it to bench/results/latest.md. See bench/README.md for how to read it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { connect, type Db } from '../apps/server/src/db/connect.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import { BENCH_COUPON, generate } from './generate.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const ADMIN_PASSWORD = 'bench-password-123';
+const postgresUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
+
+interface Row {
+  scenario: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  note?: string;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`process for ${url} exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+function startChild(script: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof'] : []), script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return child;
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+type Options = autocannon.Options;
+
+async function load(options: Partial<Options> & { url: string }, seconds = DURATION): Promise<autocannon.Result> {
+  return autocannon({ connections: CONNECTIONS, duration: seconds, ...options } as Options);
+}
+
+function rowOf(scenario: string, result: autocannon.Result, expected = 0, note?: string): Row {
+  const unexpected = result.non2xx - expected + result.errors + result.timeouts;
+  return {
+    scenario,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: unexpected,
+    ...(note ? { note } : {}),
+  };
+}
+
+/** Deterministic choices for the request generators. */
+function picker(seed: number) {
+  let state = seed;
+  return (n: number) => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return state % n;
+  };
+}
+
+/** Popular products get most visits: 80 % of views go to the first 10 % of the catalogue. */
+function popularId(pick: (n: number) => number, count: number): number {
+  return pick(10) < 8 ? 1 + pick(Math.max(1, Math.floor(count / 10))) : 1 + pick(count);
+}
+
+interface StockSnapshot {
+  products: Map<number, number>;
+  sizes: Map<string, number>;
+  lastOrderId: number;
+}
+
+async function snapshot(db: Db): Promise<StockSnapshot> {
+  const k = db.kysely;
+  const [products, sizes, last] = await Promise.all([
+    k.selectFrom('products').select(['id', 'stock']).execute(),
+    k.selectFrom('product_sizes').select(['product_id', 'size', 'stock']).execute(),
+    k
+      .selectFrom('orders')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst(),
+  ]);
+  return {
+    products: new Map(products.map((p) => [p.id, p.stock])),
+    sizes: new Map(sizes.map((s) => [`${s.product_id}:${s.size}`, s.stock])),
+    lastOrderId: Number(last?.id ?? 0),
+  };
+}
+
+/** For every product and size: stock before = stock now + units in the orders placed since. */
+async function verifyStock(db: Db, before: StockSnapshot) {
+  // autocannon stops at the deadline without waiting for answers: let the server finish first.
+  let after = await snapshot(db);
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 500));
+    const again = await snapshot(db);
+    if (again.lastOrderId === after.lastOrderId) break;
+    after = again;
+  }
+  const sold = await db.kysely
+    .selectFrom('order_items')
+    .innerJoin('orders', 'orders.id', 'order_items.order_id')
+    .select(['order_items.product_id', 'order_items.size', (eb) => eb.fn.sum<number>('order_items.quantity').as('n')])
+    .where('orders.id', '>', before.lastOrderId)
+    .groupBy(['order_items.product_id', 'order_items.size'])
+    .execute();
+  const soldProduct = new Map<number, number>();
+  const soldSize = new Map<string, number>();
+  for (const s of sold) {
+    if (s.product_id === null) continue;
+    soldProduct.set(s.product_id, (soldProduct.get(s.product_id) ?? 0) + Number(s.n));
+    if (s.size) soldSize.set(`${s.product_id}:${s.size}`, Number(s.n));
+  }
+  let mismatches = 0;
+  for (const [id, stock] of before.products) {
+    if (stock - (after.products.get(id) ?? 0) !== (soldProduct.get(id) ?? 0)) mismatches++;
+    if ((after.products.get(id) ?? 0) < 0) mismatches++;
+  }
+  for (const [key, stock] of before.sizes) {
+    if (stock - (after.sizes.get(key) ?? 0) !== (soldSize.get(key) ?? 0)) mismatches++;
+  }
+  const units = [...soldProduct.values()].reduce((a, b) => a + b, 0);
+  return { mismatches, orders: after.lastOrderId - before.lastOrderId, units };
+}
+
+async function main(): Promise<void> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
+  const uploadsDir = path.join(tmp, 'uploads');
+  let databaseUrl = `sqlite:${path.join(tmp, 'shop.db')}`;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (postgresUrl) {
+    const name = `bench_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const database = postgresUrl
+    ? ({ kind: 'postgres', url: databaseUrl } as const)
+    : ({ kind: 'sqlite', file: databaseUrl.slice('sqlite:'.length) } as const);
+  const kindLabel = postgresUrl ? 'PostgreSQL' : 'SQLite';
+
+  const children: ChildProcess[] = [];
+  let db: Db | undefined;
+  try {
+    db = connect(database);
+    await migrate(db);
+    let started = Date.now();
+    const report = await generate(db, {
+      uploadsDir,
+      products: Number(process.env.BENCH_PRODUCTS ?? 5000),
+      orders: Number(process.env.BENCH_ORDERS ?? 100_000),
+    });
+    console.log(
+      `generated ${report.products} products, ${report.orders} orders (${report.orderItems} lines), ${report.reviews} reviews on ${kindLabel} in ${Date.now() - started} ms`,
+    );
+
+    const shopPort = await freePort();
+    const barePort = await freePort();
+    const shop = startChild('apps/server/src/server.ts', {
+      DATABASE_URL: databaseUrl,
+      PORT: String(shopPort),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      DATA_DIR: tmp,
+      UPLOADS_DIR: uploadsDir,
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD,
+    });
+    children.push(shop);
+    const bare = startChild('bench/bare-server.ts', { PORT: String(barePort) });
+    children.push(bare);
+    const shopUrl = `http://127.0.0.1:${shopPort}`;
+    const bareUrl = `http://127.0.0.1:${barePort}`;
+    started = Date.now();
+    await Promise.all([waitFor(`${shopUrl}/api/settings`, shop), waitFor(bareUrl, bare)]);
+    console.log(`servers up in ${Date.now() - started} ms; ${CONNECTIONS} connections, ${DURATION} s per scenario`);
+
+    const rows: Row[] = [];
+    const run = async (name: string, fn: () => Promise<Row>) => {
+      const row = await fn();
+      rows.push(row);
+      console.log(
+        `${name}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}${row.note ? ` (${row.note})` : ''}`,
+      );
+    };
+
+    // 0. The ceiling.
+    await load({ url: bareUrl }, 2);
+    await run('bare', async () => rowOf('bare Fastify {hello:"world"} (ceiling)', await load({ url: bareUrl })));
+
+    const types = await db.kysely.selectFrom('product_types').select('id').execute();
+    const productCount = report.products;
+
+    // 1. Home page calls, round-robin.
+    const home = [
+      { method: 'GET' as const, path: '/api/product/getLatest' },
+      { method: 'GET' as const, path: '/api/product/getTopPromotions' },
+      { method: 'GET' as const, path: '/api/BrandRating/getRecentRatings?limit=5' },
+    ];
+    await load({ url: shopUrl, requests: home }, 2);
+    await run('home', async () =>
+      rowOf('1. home (getLatest, getTopPromotions, getRecentRatings)', await load({ url: shopUrl, requests: home })),
+    );
+
+    // 2. Shop page: type, price range, page, limit 16.
+    const shopPick = picker(7);
+    const ranges = [
+      [0, 100_000],
+      [0, 3000],
+      [1000, 5000],
+      [2000, 8000],
+    ];
+    const shopRequests = [
+      {
+        method: 'GET' as const,
+        setupRequest: (req: autocannon.Request) => {
+          const typeIndex = shopPick(types.length + 1);
+          const type = typeIndex < types.length ? `&type=${types[typeIndex]?.id}` : '';
+          const [min, max] = ranges[shopPick(ranges.length)] ?? [0, 100_000];
+          return { ...req, path: `/api/product/getAll?page=${1 + shopPick(5)}&limit=16${type}&min=${min}&max=${max}` };
+        },
+      },
+    ];
+    await load({ url: shopUrl, requests: shopRequests }, 2);
+    await run('shop', async () =>
+      rowOf('2. shop page getAll (type, min, max, page, limit 16)', await load({ url: shopUrl, requests: shopRequests })),
+    );
+
+    // 3. Product page: the product and its related products.
+    const productPick = picker(11);
+    let currentId = 1;
+    const productRequests = [
+      {
+        method: 'GET' as const,
+        setupRequest: (req: autocannon.Request) => {
+          currentId = popularId(productPick, productCount);
+          return { ...req, path: `/api/product/get/${currentId}` };
+        },
+      },
+      {
+        method: 'GET' as const,
+        setupRequest: (req: autocannon.Request) => ({ ...req, path: `/api/product/getRelated/${currentId}` }),
+      },
+    ];
+    await load({ url: shopUrl, requests: productRequests }, 2);
+    await run('product', async () =>
+      rowOf('3. product page (get + getRelated)', await load({ url: shopUrl, requests: productRequests })),
+    );
+
+    // 4. Orders: unique customers, real stock (a few hot products sell out: expected 409s),
+    // server prices, every fifth with the coupon.
+    const [priced, sizeRows, wilayas] = await Promise.all([
+      db.kysely.selectFrom('products').select(['id', 'has_sizes', 'final_price_cents']).orderBy('id').execute(),
+      db.kysely.selectFrom('product_sizes').select(['product_id', 'size']).where('stock', '>', 0).execute(),
+      db.kysely.selectFrom('shipping_prices').select(['wilaya_name', 'price_cents']).execute(),
+    ]);
+    const sizesOf = new Map<number, string[]>();
+    for (const s of sizeRows) sizesOf.set(s.product_id, [...(sizesOf.get(s.product_id) ?? []), s.size]);
+    // Hot products: little stock, so they sell out during the run.
+    const hot = priced.slice(0, 10).map((p) => p.id);
+    await db.kysely.updateTable('product_sizes').set({ stock: 3 }).where('product_id', 'in', hot).execute();
+    for (const id of hot) {
+      const p = priced.find((x) => x.id === id);
+      const stock = p?.has_sizes ? 15 : 3;
+      await db.kysely.updateTable('products').set({ stock }).where('id', '=', id).execute();
+    }
+    const before = await snapshot(db);
+    const orderPick = picker(13);
+    let customer = 0;
+    const nextOrder = () => {
+      customer++;
+      const lineCount = 1 + orderPick(2);
+      const items: { product_id: number; quantity: number; size: string }[] = [];
+      let subtotal = 0;
+      for (let i = 0; i < lineCount; i++) {
+        const p =
+          orderPick(20) === 0 ? priced[orderPick(hot.length)] : priced[orderPick(priced.length)];
+        if (!p) continue;
+        const sizes = sizesOf.get(p.id) ?? [];
+        const size = p.has_sizes ? (sizes[orderPick(sizes.length)] ?? 'M') : '';
+        const quantity = 1 + orderPick(2);
+        items.push({ product_id: p.id, quantity, size });
+        subtotal += p.final_price_cents * quantity;
+      }
+      const wilaya = wilayas[orderPick(wilayas.length)] ?? { wilaya_name: 'Alger', price_cents: 40000 };
+      return JSON.stringify({
+        customer_name: `Client Banc ${customer}`,
+        customer_phone: `07${String(10_000_000 + customer).padStart(8, '0')}`,
+        customer_address: `${wilaya.wilaya_name}, ${customer} rue de la Liberté`,
+        customer_postal_code: '16000',
+        wilaya: wilaya.wilaya_name,
+        subtotal: subtotal / 100,
+        shipping_fee: wilaya.price_cents / 100,
+        coupon_code: customer % 5 === 0 ? BENCH_COUPON : '',
+        items,
+      });
+    };
+    let expected409 = 0;
+    let unexpectedBodies = 0;
+    const orderRequests = [
+      {
+        method: 'POST' as const,
+        path: '/api/order',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (req: autocannon.Request) => ({ ...req, body: nextOrder() }),
+        onResponse: (status: number, body: string) => {
+          if (status === 409 && body.includes('Stock insuffisant')) expected409++;
+          else if (status >= 300 && unexpectedBodies++ < 3) console.warn(`order answered ${status}: ${body.slice(0, 200)}`);
+        },
+      },
+    ];
+    await run('orders', async () => {
+      const result = await load({ url: shopUrl, requests: orderRequests });
+      const check = await verifyStock(db as Db, before);
+      const consistent = check.mismatches === 0 ? 'stock consistent' : `STOCK MISMATCH on ${check.mismatches} rows`;
+      return rowOf(
+        '4. place order (POST /api/order)',
+        result,
+        expected409,
+        `${check.orders} orders, ${check.units} units, ${expected409} expected 409 out of stock, ${consistent}`,
+      );
+    });
+
+    // 5. Admin: search by phone and dashboard stats on the past orders.
+    const login = await fetch(`${shopUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const adminPick = picker(17);
+    const auth = { authorization: `Bearer ${token}` };
+    const adminRequests = [
+      {
+        method: 'GET' as const,
+        headers: auth,
+        setupRequest: (req: autocannon.Request) => {
+          const digits = String(adminPick(10_000)).padStart(4, '0');
+          const phone = adminPick(2) === 0 ? `05${digits}` : digits;
+          return { ...req, path: `/api/order/searchOrders?page=1&limit=20&phone=${phone}` };
+        },
+      },
+      { method: 'GET' as const, headers: auth, path: '/api/order/stats' },
+    ];
+    await load({ url: shopUrl, requests: adminRequests }, 2);
+    await run('admin', async () =>
+      rowOf('5. admin searchOrders by phone + order/stats', await load({ url: shopUrl, requests: adminRequests })),
+    );
+
+    const ceiling = rows[0]?.rps ?? 1;
+    const lines = [
+      `Run of ${new Date().toISOString()} on ${kindLabel}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}; ${CONNECTIONS} connections, ${DURATION} s per scenario; ${report.products} products, ${report.orders} past orders.`,
+      '',
+      '| scenario | requests/s | p50 (ms) | p99 (ms) | errors | vs ceiling |',
+      '| --- | ---: | ---: | ---: | ---: | ---: |',
+      ...rows.map(
+        (r) =>
+          `| ${r.scenario} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${((r.rps / ceiling) * 100).toFixed(0)} % |`,
+      ),
+      '',
+      ...rows.filter((r) => r.note).map((r) => `- ${r.scenario}: ${r.note}`),
+    ];
+    const table = lines.join('\n');
+    console.log(`\n${table}\n`);
+    fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'bench/results/latest.md'), `${table}\n`);
+    const mismatch = rows.some((r) => r.note?.includes('MISMATCH'));
+    if (mismatch) process.exitCode = 1;
+  } finally {
+    await Promise.all(children.map((c) => stop(c)));
+    await db?.close();
+    await dropDatabase?.();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
