@@ -133,9 +133,6 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
           <Field label={t.checkout.fullName} error={errors.fullName?.message}>
             {(p) => <input {...p} {...register('fullName')} autoComplete="name" />}
           </Field>
-          <Field label={t.checkout.phone} error={errors.phoneNumber?.message}>
-            {(p) => <input {...p} {...register('phoneNumber')} type="tel" inputMode="numeric" autoComplete="tel" />}
-          </Field>
           <Field label={t.checkout.wilaya} error={errors.wilaya?.message}>
             {(p) => (
               <select {...p} {...wilayaField}>
@@ -151,9 +148,14 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
           <Field label={t.checkout.address} error={errors.address?.message}>
             {(p) => <input {...p} {...register('address')} autoComplete="street-address" />}
           </Field>
-          <Field label={t.checkout.zipCode} error={errors.zipCode?.message}>
-            {(p) => <input {...p} {...register('zipCode')} inputMode="numeric" autoComplete="postal-code" />}
-          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label={t.checkout.phone} error={errors.phoneNumber?.message}>
+              {(p) => <input {...p} {...register('phoneNumber')} type="tel" inputMode="numeric" autoComplete="tel" />}
+            </Field>
+            <Field label={t.checkout.zipCode} error={errors.zipCode?.message}>
+              {(p) => <input {...p} {...register('zipCode')} inputMode="numeric" autoComplete="postal-code" />}
+            </Field>
+          </div>
           <fieldset>
             <legend className="mb-1 text-sm font-medium">{t.checkout.rating}</legend>
             <div className="flex gap-1">
@@ -164,7 +166,7 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
                   aria-label={t.checkout.ratingStar(n)}
                   aria-pressed={rating === n}
                   onClick={() => setValue('rating', rating === n ? undefined : n)}
-                  className={`rounded text-3xl leading-none ${rating && n <= rating ? 'text-[#f5b301]' : 'text-neutral-300'}`}
+                  className={`rounded text-3xl leading-none ${rating && n <= rating ? 'text-[#f5b301]' : 'text-neutral-400'}`}
                 >
                   ★
                 </button>
@@ -248,7 +250,7 @@ function Field({
         id,
         'aria-invalid': Boolean(error),
         'aria-describedby': error ? errorId : undefined,
-        className: `w-full rounded-xl border bg-white px-4 py-3 ${error ? 'border-red-500' : 'border-neutral-300'}`,
+        className: `w-full rounded-xl border bg-white px-4 py-2.5 ${error ? 'border-red-500' : 'border-neutral-300'}`,
       })}
       {error && (
         <p id={errorId} className="mt-1 text-sm text-red-600">

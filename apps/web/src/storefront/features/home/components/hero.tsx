@@ -16,10 +16,10 @@ export function Hero() {
           >
             {t.home.buyNow}
           </Link>
-          <dl className="mt-10 flex flex-wrap gap-8">
+          <dl className="mt-10 grid grid-cols-2 gap-4 sm:flex sm:gap-10">
             {t.home.stats.map((stat) => (
               <div key={stat.label} className="flex flex-col-reverse">
-                <dt className="text-neutral-600">{stat.label}</dt>
+                <dt className="text-sm text-neutral-600 sm:text-base">{stat.label}</dt>
                 <dd className="text-3xl font-bold md:text-4xl">{stat.value}</dd>
               </div>
             ))}
