@@ -19,6 +19,7 @@ import { MAX_UPLOAD_BYTES } from '@shop/domain/constants';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerNulGuard } from './http/nul-guard.ts';
 import { registerResponseCache } from './http/cache.ts';
 import type { App } from './http/types.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -55,6 +56,11 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
+    // A malformed URL (broken percent-encoding) still gets the envelope, not Fastify's own shape.
+    frameworkErrors: (error, _request, reply) => {
+      const message = error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Invalid request';
+      void reply.status(400).send({ status: 400, message, data: null });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -62,6 +68,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   app.decorate('db', db);
   app.decorate('config', config);
   registerErrorHandling(app);
+  registerNulGuard(app);
   registerResponseCache(app);
 
   await app.register(helmet, {

@@ -2,6 +2,7 @@
 // the multipart plugin's limit). A file over the limit is a 413 with a clear message.
 import type { FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from './errors.ts';
+import { NUL_MESSAGE } from './nul-guard.ts';
 
 export interface UploadedFile {
   fieldname: string;
@@ -26,11 +27,13 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
         if (buffer.length > 0) body.files.push({ fieldname: part.fieldname, filename: part.filename, buffer });
       } else {
         const value = typeof part.value === 'string' ? part.value : String(part.value as unknown);
+        if (value.includes('\u0000') || part.fieldname.includes('\u0000')) throw new HttpError(400, NUL_MESSAGE);
         body.fields[part.fieldname] = value;
         (body.lists[part.fieldname] ??= []).push(value);
       }
     }
   } catch (error) {
+    if (error instanceof HttpError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'Image trop volumineuse (8 Mo au maximum)');
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
