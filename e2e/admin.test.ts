@@ -269,6 +269,8 @@ describe('admin back office', () => {
     await cards.getByText(String(after.total_orders), { exact: true }).waitFor();
     const revenueText = await cards.locator('div', { hasText: 'Total Revenue' }).last().textContent();
     expect(revenueText?.replace(/\D/g, '')).toBe(after.total_revenue.toFixed(2).replace(/\D/g, ''));
+    await page.locator('.recharts-bar-rectangle').first().waitFor();
+    await screenshot(page, 'admin-dashboard-after-orders-desktop');
 
     // A coupon created in the UI validates through the API.
     await page.getByRole('link', { name: 'Coupons' }).click();

@@ -41,6 +41,7 @@ export function StatsCharts({ perDay, byStatus }: StatsChartsProps) {
               />
               <Legend wrapperStyle={{ fontSize: 12 }} />
               <Bar
+                isAnimationActive={false}
                 yAxisId="orders"
                 dataKey="orders"
                 name={texts.dashboard.orders}
