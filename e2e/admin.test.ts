@@ -239,7 +239,7 @@ describe('admin back office', () => {
     for (const [key, value] of Object.entries(fields)) form.append(key, value);
     form.append(
       'reference_image_front',
-      new Blob([await png({ r: 20, g: 160, b: 90 })], { type: 'image/png' }),
+      new Blob([new Uint8Array(await png({ r: 20, g: 160, b: 90 }))], { type: 'image/png' }),
       'f.png',
     );
     const custom = await fetch(`${shop.baseUrl}/api/Order`, { method: 'POST', body: form });
