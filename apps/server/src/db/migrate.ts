@@ -3,8 +3,9 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Db } from './connect.ts';
 import * as initial from './migrations/001-initial.ts';
+import * as performanceIndexes from './migrations/002-performance-indexes.ts';
 
-const migrations = { '001-initial': initial };
+const migrations = { '001-initial': initial, '002-performance-indexes': performanceIndexes };
 
 export async function migrate(db: Db): Promise<void> {
   const provider: MigrationProvider = {

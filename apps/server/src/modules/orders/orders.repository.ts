@@ -157,11 +157,20 @@ export function findOrder(db: Executor, id: number, forUpdate = false) {
 export interface OrderFilter {
   phone?: string | undefined;
   type?: 'regular' | 'custom' | undefined;
+  /** On SQLite a phone of 3+ digits is looked up in the trigram index (migration 002). */
+  dialect?: 'sqlite' | 'postgres' | undefined;
 }
 
 function filtered(db: Executor, filter: OrderFilter) {
   let query = db.selectFrom('orders');
-  if (filter.phone) {
+  if (filter.phone && filter.dialect === 'sqlite' && /^\d{3,}$/.test(filter.phone)) {
+    const pattern = `%${filter.phone}%`;
+    query = query.where(
+      'orders.id',
+      'in',
+      sql<number>`(select rowid from orders_phone_fts where customer_phone like ${pattern})`,
+    );
+  } else if (filter.phone) {
     const escaped = filter.phone.replace(/[\\%_]/g, (c) => `\\${c}`);
     query = query.where(sql<boolean>`customer_phone like ${`%${escaped}%`} escape '\\'`);
   }

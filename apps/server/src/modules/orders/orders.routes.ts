@@ -42,7 +42,7 @@ export function ordersRoutes(app: App): void {
       return envelope(result, ORDER_MESSAGES.customCreated, 201);
     }
     const input = parsePayload(regularOrderSchema, request.body);
-    return envelope(await placeRegularOrder(db.kysely, input), ORDER_MESSAGES.created, 201);
+    return envelope(await placeRegularOrder(db.kysely, input, db.kind), ORDER_MESSAGES.created, 201);
   }
   for (const path of ['/order', '/Order']) {
     app.post(
@@ -80,7 +80,7 @@ export function ordersRoutes(app: App): void {
     },
     async (request) => {
       const { page, limit, phone, type } = request.query;
-      const { rows, total } = await listOrders(app.db.kysely, { phone, type }, page, limit);
+      const { rows, total } = await listOrders(app.db.kysely, { phone, type, dialect: app.db.kind }, page, limit);
       return envelope(paginated(rows, page, limit, total));
     },
   );
@@ -114,6 +114,7 @@ export function ordersRoutes(app: App): void {
   app.get(
     '/order/stats',
     { schema: { ...admin, summary: 'Dashboard figures computed in SQL' }, onRequest: requireAdmin },
-    async () => envelope(await orderStats(app.db.kysely)),
+    // Computed in SQL, then kept by the catalogue cache: orders and status changes bump catalog_version.
+    (request, reply) => app.responseCache.serve(request, reply, () => orderStats(app.db.kysely)),
   );
 }
