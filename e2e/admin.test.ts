@@ -1,9 +1,6 @@
 // Back-office journey in Chromium: sign in, add a product with images and stock per size, see it
 // in the shop, take an order for it through to successful, watch the dashboard move, create and
 // validate a coupon, edit a wilaya's price, log out and see the old token refused.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
@@ -21,19 +18,14 @@ import {
 let shop: ShopServer;
 let browser: Browser;
 
-let dbDir: string;
-
 beforeAll(async () => {
-  // The harness passes DATABASE_URL='' which the server's config refuses; give it a SQLite file.
-  dbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-e2e-db-'));
-  shop = await startShop({ DATABASE_URL: `sqlite:${path.join(dbDir, 'shop.db')}` });
+  shop = await startShop();
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
   await shop?.stop();
-  fs.rmSync(dbDir, { recursive: true, force: true });
 });
 
 interface Stats {

@@ -1,9 +1,6 @@
 // Custom order and brand review journeys in Chromium against the real server on a fresh database
 // with the demo catalogue (custom items T-shirt, Hoodie, cup; 58 wilayas; coupon BIENVENUE10).
 // Reference images are real PNGs drawn with sharp; the server must store them as WebP.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -39,9 +36,7 @@ function drawPng(width: number, height: number, color: string): Promise<Buffer> 
 }
 
 beforeAll(async () => {
-  // The harness passes DATABASE_URL='' which the server's config refuses; name the SQLite file instead.
-  const dbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-db-'));
-  shop = await startShop({ DATABASE_URL: `sqlite:${path.join(dbDir, 'shop.db')}` });
+  shop = await startShop();
   browser = await launchBrowser();
   token = await adminToken(shop.baseUrl);
   frontPng = await drawPng(900, 1200, '#1f2a52');

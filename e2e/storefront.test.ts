@@ -1,9 +1,6 @@
 // Storefront journey in Chromium against the real server on a fresh database with the demo catalogue:
 // home → shop → filters → product → size → cart → promo code → wilaya → checkout dialog → thank-you,
 // then the order's server totals and the stock through the API. Screenshots at 390 and 1280 px.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { adminToken, launchBrowser, newPage, screenshot, startShop, VIEWPORTS, type ShopServer } from './harness.ts';
@@ -21,9 +18,7 @@ let shop: ShopServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  // The harness passes DATABASE_URL='' which the server's config refuses; name the SQLite file instead.
-  const dbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-db-'));
-  shop = await startShop({ DATABASE_URL: `sqlite:${path.join(dbDir, 'shop.db')}` });
+  shop = await startShop();
   browser = await launchBrowser();
 });
 
@@ -74,8 +69,17 @@ async function journey(viewport: { width: number; height: number }, tag: string)
       const filters = page.getByRole('button', { name: 'Filtres' });
       if ((await filters.getAttribute('aria-expanded')) === 'false') await filters.click();
     }
-    await page.getByRole('checkbox', { name: tshirts.name }).check();
+    // The box reflects the URL, which the router updates in a transition: click, then wait for it.
+    const typeBox = page.getByRole('checkbox', { name: tshirts.name });
+    await typeBox.click();
     await page.waitForURL((url) => url.searchParams.get('type') === String(tshirts.id));
+    await page.waitForFunction(
+      (name) =>
+        [...document.querySelectorAll('label')].some(
+          (l) => l.textContent?.includes(name) && l.querySelector('input:checked'),
+        ),
+      tshirts.name,
+    );
     await page.getByRole('heading', { name: tshirts.name, level: 1 }).waitFor();
     const maxSlider = page.getByRole('slider', { name: 'Prix maximum' });
     await maxSlider.focus();
