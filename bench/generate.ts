@@ -65,7 +65,7 @@ async function bulkInsert<T extends Table>(db: Db, table: T, rows: Insertable<DB
       // Kysely's generic insert types do not narrow over a table-name parameter.
       await trx
         .insertInto(table)
-        .values(rows.slice(i, i + chunk) as never)
+        .values(rows.slice(i, i + chunk))
         .execute();
     }
   });
@@ -138,7 +138,7 @@ export async function generate(db: Db, options: GenerateOptions): Promise<Genera
     const name = `${type.name.replace(/s$/, '')} ${ADJECTIVES[i % ADJECTIVES.length]} ${COLOURS[(i >> 3) % COLOURS.length]} ${i}`;
     const description = `${name} : article de qualité, fabriqué avec soin. Référence ${i}.`;
     const price = (type.base + Math.floor(rand() * 40) * 100) * 100;
-    const discount = rand() < 0.2 ? [10, 15, 20, 25, 30, 50][Math.floor(rand() * 6)] ?? 10 : 0;
+    const discount = rand() < 0.2 ? ([10, 15, 20, 25, 30, 50][Math.floor(rand() * 6)] ?? 10) : 0;
     let stock = 0;
     if (type.sized) {
       for (const size of SIZES) {
@@ -278,7 +278,11 @@ export async function generate(db: Db, options: GenerateOptions): Promise<Genera
   await bulkInsert(db, 'product_ratings', productRatings);
   await db.kysely.transaction().execute(async (trx) => {
     for (const [id, t] of totals) {
-      await trx.updateTable('products').set({ rating_sum: t.sum, rating_count: t.count }).where('id', '=', id).execute();
+      await trx
+        .updateTable('products')
+        .set({ rating_sum: t.sum, rating_count: t.count })
+        .where('id', '=', id)
+        .execute();
     }
   });
   return {

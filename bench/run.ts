@@ -75,8 +75,8 @@ function stop(child: ChildProcess): Promise<void> {
 
 type Options = autocannon.Options;
 
-async function load(options: Partial<Options> & { url: string }, seconds = DURATION): Promise<autocannon.Result> {
-  return autocannon({ connections: CONNECTIONS, duration: seconds, ...options } as Options);
+function load(options: Options, seconds = DURATION): Promise<autocannon.Result> {
+  return autocannon({ connections: CONNECTIONS, duration: seconds, ...options });
 }
 
 function rowOf(scenario: string, result: autocannon.Result, expected = 0, note?: string): Row {
@@ -275,7 +275,10 @@ async function main(): Promise<void> {
     ];
     await load({ url: shopUrl, requests: shopRequests }, 2);
     await run('shop', async () =>
-      rowOf('2. shop page getAll (type, min, max, page, limit 16)', await load({ url: shopUrl, requests: shopRequests })),
+      rowOf(
+        '2. shop page getAll (type, min, max, page, limit 16)',
+        await load({ url: shopUrl, requests: shopRequests }),
+      ),
     );
 
     // 3. Product page: the product and its related products.
@@ -325,8 +328,7 @@ async function main(): Promise<void> {
       const items: { product_id: number; quantity: number; size: string }[] = [];
       let subtotal = 0;
       for (let i = 0; i < lineCount; i++) {
-        const p =
-          orderPick(20) === 0 ? priced[orderPick(hot.length)] : priced[orderPick(priced.length)];
+        const p = orderPick(20) === 0 ? priced[orderPick(hot.length)] : priced[orderPick(priced.length)];
         if (!p) continue;
         const sizes = sizesOf.get(p.id) ?? [];
         const size = p.has_sizes ? (sizes[orderPick(sizes.length)] ?? 'M') : '';
@@ -357,7 +359,8 @@ async function main(): Promise<void> {
         setupRequest: (req: autocannon.Request) => ({ ...req, body: nextOrder() }),
         onResponse: (status: number, body: string) => {
           if (status === 409 && body.includes('Stock insuffisant')) expected409++;
-          else if (status >= 300 && unexpectedBodies++ < 3) console.warn(`order answered ${status}: ${body.slice(0, 200)}`);
+          else if (status >= 300 && unexpectedBodies++ < 3)
+            console.warn(`order answered ${status}: ${body.slice(0, 200)}`);
         },
       },
     ];

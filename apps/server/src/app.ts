@@ -2,7 +2,7 @@
 // modules under /api, then the uploaded images and the built web app.
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
@@ -31,6 +31,8 @@ import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { customItemsRoutes } from './modules/custom-items/custom-items.routes.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
+import { seoRoutes } from './modules/seo/seo.routes.ts';
+import { imageVariantRoutes } from './modules/web/image-variants.routes.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -59,7 +61,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
     // A malformed URL (broken percent-encoding) still gets the envelope, not Fastify's own shape.
     frameworkErrors: (error, _request, reply) => {
       const message = error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Invalid request';
-      void reply.status(400).send({ status: 400, message, data: null });
+      void (reply as FastifyReply).status(400).send({ status: 400, message, data: null });
     },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -128,6 +130,8 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
     maxAge: '365d',
     index: false,
   });
+  imageVariantRoutes(app);
+  seoRoutes(app);
   await webRoutes(app);
   return app;
 }

@@ -10,8 +10,8 @@ import { envelope } from './envelope.ts';
 
 /** How long a process trusts the catalogue version it last read. */
 export const VERSION_TTL_MS = 1000;
-/** Beyond this many URLs the cache starts again empty (filters make the key space open-ended). */
-const MAX_ENTRIES = 5000;
+/** Filters make the key space open-ended: beyond this many bytes the oldest entries go. */
+const MAX_BYTES = 64 * 1024 * 1024;
 
 interface Entry {
   version: number;
@@ -21,6 +21,13 @@ interface Entry {
 export interface ResponseCache {
   /** Answers from the cache, or computes the data, sends it in the envelope and keeps the body. */
   serve: (request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) => Promise<FastifyReply>;
+  /** The same for a non-JSON answer (sitemap): key and content type given, the text kept as is. */
+  serveText: (
+    key: string,
+    reply: FastifyReply,
+    contentType: string,
+    compute: () => Promise<string>,
+  ) => Promise<FastifyReply>;
   /** Forgets everything: this process changed the catalogue. */
   invalidate: () => void;
 }
@@ -35,6 +42,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function createResponseCache(readVersion: () => Promise<number>, ttlMs = VERSION_TTL_MS): ResponseCache {
   const entries = new Map<string, Entry>();
+  let bytes = 0;
   let version: number | undefined;
   let checkedAt = 0;
   /** Bumped on every invalidation, so a version read or a body computed before it is not kept. */
@@ -64,23 +72,46 @@ export function createResponseCache(readVersion: () => Promise<number>, ttlMs = 
     return refresh();
   }
 
+  async function cached(key: string, compute: () => Promise<string>): Promise<string> {
+    const v = await currentVersion();
+    const hit = entries.get(key);
+    if (hit?.version === v) return hit.body;
+    const startedIn = generation;
+    const body = await compute();
+    keep(key, v, body, startedIn);
+    return body;
+  }
+
+  /** Keeps a body unless the cache was invalidated while it was computed; oldest entries go first. */
+  function keep(key: string, v: number, body: string, startedIn: number): void {
+    if (startedIn !== generation) return;
+    const old = entries.get(key);
+    if (old) {
+      bytes -= old.body.length;
+      entries.delete(key);
+    }
+    entries.set(key, { version: v, body });
+    bytes += body.length;
+    for (const [url, entry] of entries) {
+      if (bytes <= MAX_BYTES) break;
+      entries.delete(url);
+      bytes -= entry.body.length;
+    }
+  }
+
   return {
     async serve(request, reply, compute) {
-      const v = await currentVersion();
-      const hit = entries.get(request.url);
-      if (hit?.version === v) return reply.type(JSON_TYPE).send(hit.body);
-      const startedIn = generation;
-      const body = JSON.stringify(envelope(await compute()));
-      if (startedIn === generation) {
-        if (entries.size >= MAX_ENTRIES) entries.clear();
-        entries.set(request.url, { version: v, body });
-      }
+      const body = await cached(request.url, async () => JSON.stringify(envelope(await compute())));
       return reply.type(JSON_TYPE).send(body);
+    },
+    async serveText(key, reply, contentType, compute) {
+      return reply.type(contentType).send(await cached(key, compute));
     },
     invalidate() {
       generation++;
       version = undefined;
       entries.clear();
+      bytes = 0;
     },
   };
 }
@@ -91,9 +122,7 @@ export function createResponseCache(readVersion: () => Promise<number>, ttlMs = 
  */
 export function registerResponseCache(app: App): void {
   const cache = createResponseCache(async () => {
-    const row = await sql<{ version: number }>`select version from catalog_version where id = 1`.execute(
-      app.db.kysely,
-    );
+    const row = await sql<{ version: number }>`select version from catalog_version where id = 1`.execute(app.db.kysely);
     return Number(row.rows[0]?.version ?? 0);
   });
   app.decorate('responseCache', cache);

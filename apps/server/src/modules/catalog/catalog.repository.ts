@@ -12,6 +12,8 @@ export interface ProductFilters {
   q?: string;
   discountedOnly?: boolean;
   excludeId?: number;
+  /** Products of any other type, or of none. */
+  notTypeId?: number;
 }
 
 /** Whatever the cache of a later response layer needs to know: the public catalogue changed. */
@@ -35,6 +37,9 @@ function filterWhere(filters: ProductFilters) {
     if (filters.maxCents !== undefined) conditions.push(eb('products.final_price_cents', '<=', filters.maxCents));
     if (filters.discountedOnly) conditions.push(eb('products.discount_percentage', '>', 0));
     if (filters.excludeId !== undefined) conditions.push(eb('products.id', '!=', filters.excludeId));
+    if (filters.notTypeId !== undefined) {
+      conditions.push(eb.or([eb('products.type_id', '!=', filters.notTypeId), eb('products.type_id', 'is', null)]));
+    }
     if (filters.q) {
       // lower() on both sides: case-insensitive on SQLite and PostgreSQL alike (LIKE is not on PG).
       const pattern = `%${escapeLike(filters.q)}%`;

@@ -74,13 +74,25 @@ export async function storeImages(uploadsDir: string, buffers: Buffer[]): Promis
   return stored;
 }
 
-/** Removes stored files by their /uploads/… urls; unknown or foreign paths are ignored. */
+/** Widths of the card-sized copies served at /public/uploads/w/{width}/{name} (modules/web). */
+export const IMAGE_VARIANT_WIDTHS: readonly number[] = [250, 500, 800];
+
+/** Where the copy of an upload at a given width is kept. */
+export function imageVariantPath(uploadsDir: string, name: string, width: number): string {
+  return path.join(uploadsDir, '.variants', String(width), name);
+}
+
+/** Removes stored files (and their resized copies) by their /uploads/… urls; unknown or foreign paths are ignored. */
 export async function deleteImageFiles(uploadsDir: string, imageUrls: readonly string[]): Promise<void> {
   await Promise.all(
     imageUrls.map(async (url) => {
       const match = /^\/uploads\/([\w-]+\.webp)$/.exec(url);
-      if (!match?.[1]) return;
-      await fs.rm(path.join(uploadsDir, match[1]), { force: true });
+      const name = match?.[1];
+      if (!name) return;
+      await Promise.all([
+        fs.rm(path.join(uploadsDir, name), { force: true }),
+        ...IMAGE_VARIANT_WIDTHS.map((width) => fs.rm(imageVariantPath(uploadsDir, name, width), { force: true })),
+      ]);
     }),
   );
 }

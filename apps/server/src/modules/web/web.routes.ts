@@ -1,9 +1,38 @@
-// Serves the built single-page app: its hashed assets with long caching, and index.html for
-// every page route so the client-side router can take over.
+// Serves the built single-page app: its hashed assets pre-compressed (brotli, gzip: written by
+// scripts/compress-assets.ts after vite build) with immutable caching, and index.html for every
+// page route so the client-side router can take over, with the page's title, description, Open
+// Graph tags and canonical link written in for search engines and link previews.
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../http/types.ts';
+import { baseUrl, injectMeta, pageMeta } from '../seo/seo.service.ts';
+
+/** Brotli or gzip, as the client accepts; null for neither. */
+function encodingOf(request: FastifyRequest): 'br' | 'gzip' | null {
+  const accepted = request.headers['accept-encoding'] ?? '';
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return null;
+}
+
+function compress(html: string, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br'
+    ? zlib.brotliCompressSync(html, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length },
+      })
+    : zlib.gzipSync(html, { level: 6 });
+}
+
+function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, precompressed?: Map<string, Buffer>) {
+  const encoding = encodingOf(request);
+  reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+  if (!encoding) return reply.send(html);
+  const body = precompressed?.get(encoding) ?? compress(html, encoding);
+  return reply.header('Content-Encoding', encoding).send(body);
+}
 
 export async function webRoutes(app: App): Promise<void> {
   const root = app.config.webDistDir;
@@ -18,13 +47,20 @@ export async function webRoutes(app: App): Promise<void> {
     wildcard: false,
     index: false,
     preCompressed: true,
+    // robots.txt is answered by modules/seo (with the sitemap's address); pages by the route below.
+    globIgnore: ['robots.txt', 'index.html', '**/*.gz', '**/*.br'],
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      res.header('Vary', 'Accept-Encoding');
     },
   });
   const html = fs.readFileSync(indexFile, 'utf8');
-  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+  const compressed = new Map<string, Buffer>([
+    ['br', compress(html, 'br')],
+    ['gzip', compress(html, 'gzip')],
+  ]);
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url.startsWith('/public/')) {
       return reply.status(404).send({ status: 404, message: `Not found: GET ${url}`, data: null });
@@ -33,6 +69,9 @@ export async function webRoutes(app: App): Promise<void> {
     if (file.startsWith(root) && url !== '/' && fs.existsSync(file) && fs.statSync(file).isFile()) {
       return reply.sendFile(path.relative(root, file));
     }
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+    const meta = await pageMeta(app.db.kysely, app.config, baseUrl(app.config, request), url);
+    if (!meta) return sendHtml(request, reply, html, compressed);
+    if (meta.status) reply.status(meta.status);
+    return sendHtml(request, reply, injectMeta(html, meta));
   });
 }

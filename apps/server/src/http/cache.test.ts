@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { insertProduct } from '../../test/fixtures.ts';
+import { createResponseCache } from './cache.ts';
+
+describe('catalogue response cache', () => {
+  let t: TestContext;
+  let admin: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestContext();
+    admin = await t.adminHeaders();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('shows an admin change on the next public read', async () => {
+    const id = await insertProduct(t.db.kysely, { name: 'Cached shirt', price: 1000 });
+    const read = async () =>
+      (await t.app.inject({ url: `/api/product/get/${id}` })).json<{ data: { final_price: number; name: string } }>()
+        .data;
+    const list = async () =>
+      (await t.app.inject({ url: '/api/product/getAll?page=1&limit=16' })).json<{
+        data: { data: { id: number; final_price: number }[] };
+      }>().data.data;
+    expect((await read()).final_price).toBe(1000);
+    expect((await list()).find((p) => p.id === id)?.final_price).toBe(1000);
+
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/product/updateDiscount/${id}`,
+      headers: admin,
+      payload: { discount_percentage: 50 },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await read()).final_price).toBe(500);
+    expect((await list()).find((p) => p.id === id)?.final_price).toBe(500);
+
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/product/delete/${id}`, headers: admin });
+    expect(deleted.statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/product/get/${id}` })).statusCode).toBe(404);
+  });
+
+  it('answers the same body from the cache with the JSON content type', async () => {
+    const first = await t.app.inject({ url: '/api/product/getLatest' });
+    const second = await t.app.inject({ url: '/api/product/getLatest' });
+    expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(second.body).toBe(first.body);
+  });
+});
+
+describe('createResponseCache', () => {
+  function fakeReply() {
+    const sent: string[] = [];
+    const reply = {
+      type: () => reply,
+      send: (body: string) => {
+        sent.push(body);
+        return reply;
+      },
+    };
+    return { reply, sent };
+  }
+
+  it('re-reads the version after its time to live, and at once after invalidate', async () => {
+    let version = 1;
+    let reads = 0;
+    let computed = 0;
+    const cache = createResponseCache(() => {
+      reads++;
+      return Promise.resolve(version);
+    }, 50);
+    const request = { url: '/api/x' } as never;
+    const serve = async () => {
+      const { reply, sent } = fakeReply();
+      await cache.serve(request, reply as never, () => Promise.resolve(++computed));
+      return JSON.parse(sent[0] ?? 'null') as { data: number };
+    };
+    expect((await serve()).data).toBe(1);
+    expect((await serve()).data).toBe(1);
+    expect(reads).toBe(1);
+
+    // Another process bumped the version: seen once the time to live has passed.
+    version = 2;
+    expect((await serve()).data).toBe(1);
+    await new Promise((r) => setTimeout(r, 60));
+    expect((await serve()).data).toBe(2);
+
+    // This process wrote: the next read recomputes without waiting.
+    cache.invalidate();
+    expect((await serve()).data).toBe(3);
+  });
+});

@@ -1,0 +1,154 @@
+// What search engines and link previews read without running the app: per-page titles, the
+// product's description, Open Graph tags and canonical link written into index.html, the sitemap
+// of every product page and robots.txt pointing at it.
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Executor } from '../../db/database.ts';
+
+export interface PageMeta {
+  title: string;
+  description?: string;
+  /** Absolute URL of the page (canonical and og:url). */
+  url: string;
+  image?: string;
+  type: 'website' | 'product';
+  price?: number;
+  /** 404 for an unknown product: the page still renders, search engines drop it. */
+  status?: number;
+}
+
+/** The pages of the storefront listed in the sitemap, with their French titles. */
+export const MAIN_PAGES: { path: string; title: string }[] = [
+  { path: '/', title: '' },
+  { path: '/Shop', title: 'Boutique' },
+  { path: '/NewArrival', title: 'Nouveautés' },
+  { path: '/TopSelling', title: 'Meilleures ventes' },
+  { path: '/OnSale', title: 'Promotions' },
+  { path: '/CustomOrder', title: 'Commande personnalisée' },
+  { path: '/Rating', title: 'Avis clients' },
+];
+const OTHER_TITLES: Record<string, string> = { '/Cart': 'Panier' };
+const DESCRIPTION_MAX = 160;
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes text for an HTML attribute or element (and for XML). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+}
+
+/** PUBLIC_BASE_URL, or the scheme and host the request came with. */
+export function baseUrl(config: Config, request: FastifyRequest): string {
+  if (config.publicBaseUrl) return config.publicBaseUrl;
+  return `${request.protocol}://${request.host}`;
+}
+
+function shorten(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= DESCRIPTION_MAX ? flat : `${flat.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`;
+}
+
+/** The meta of a page path, or null to leave index.html as it is. */
+export async function pageMeta(db: Executor, config: Config, base: string, pathname: string): Promise<PageMeta | null> {
+  const shop = config.shop.name;
+  const url = `${base}${pathname === '/' ? '/' : pathname}`;
+  const product = /^\/product\/(\d{1,9})$/.exec(pathname);
+  if (product?.[1]) {
+    const id = Number(product[1]);
+    const row = await db
+      .selectFrom('products')
+      .select(['id', 'name', 'description', 'final_price_cents'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) return { title: `Produit introuvable — ${shop}`, url, type: 'website', status: 404 };
+    const image = await db
+      .selectFrom('product_images')
+      .select('image_url')
+      .where('product_id', '=', id)
+      .orderBy('is_primary', 'desc')
+      .orderBy('id', 'asc')
+      .executeTakeFirst();
+    return {
+      title: `${row.name} — ${shop}`,
+      description: shorten(row.description || row.name),
+      url,
+      type: 'product',
+      price: row.final_price_cents / 100,
+      ...(image ? { image: `${base}/public${image.image_url}` } : {}),
+    };
+  }
+  const search = /^\/Shop\/([^/]+)$/.exec(pathname);
+  if (search?.[1]) {
+    let term = search[1];
+    try {
+      term = decodeURIComponent(term);
+    } catch {
+      // a malformed escape is shown as it came
+    }
+    return { title: `Recherche « ${term} » — ${shop}`, url, type: 'website' };
+  }
+  const page = MAIN_PAGES.find((p) => p.path === pathname);
+  const title = page ? page.title : OTHER_TITLES[pathname];
+  if (title === undefined) return null;
+  return { title: title ? `${title} — ${shop}` : '', url, type: 'website' };
+}
+
+/** Writes the meta into index.html: title and description replaced, Open Graph and canonical added. */
+export function injectMeta(html: string, meta: PageMeta): string {
+  let out = html;
+  if (meta.title) out = out.replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(meta.title)}</title>`);
+  if (meta.description) {
+    const tag = `<meta name="description" content="${escapeHtml(meta.description)}" />`;
+    out = /<meta\s+name="description"[\s\S]*?\/?>/.test(out)
+      ? out.replace(/<meta\s+name="description"[\s\S]*?\/?>/, tag)
+      : out.replace('</head>', `    ${tag}\n  </head>`);
+  }
+  const titleMatch = /<title>([\s\S]*?)<\/title>/.exec(out);
+  const descriptionMatch = /<meta\s+name="description"\s+content="([^"]*)"/.exec(out);
+  const tags = [
+    `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
+    `<meta property="og:type" content="${meta.type}" />`,
+    `<meta property="og:url" content="${escapeHtml(meta.url)}" />`,
+    // Title and description are already escaped in the document.
+    ...(titleMatch?.[1] ? [`<meta property="og:title" content="${titleMatch[1].replace(/"/g, '&quot;')}" />`] : []),
+    ...(descriptionMatch?.[1] ? [`<meta property="og:description" content="${descriptionMatch[1]}" />`] : []),
+    ...(meta.image
+      ? [
+          `<meta property="og:image" content="${escapeHtml(meta.image)}" />`,
+          `<meta name="twitter:card" content="summary_large_image" />`,
+        ]
+      : []),
+    ...(meta.price !== undefined
+      ? [
+          `<meta property="product:price:amount" content="${meta.price.toFixed(2)}" />`,
+          `<meta property="product:price:currency" content="DZD" />`,
+        ]
+      : []),
+  ];
+  return out.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+}
+
+/** Every main page and product page, with the product's last change. */
+export async function sitemapXml(db: Executor, base: string): Promise<string> {
+  const products = await db.selectFrom('products').select(['id', 'updated_at']).orderBy('id').execute();
+  const urls = [
+    ...MAIN_PAGES.map((p) => `  <url><loc>${escapeHtml(`${base}${p.path}`)}</loc></url>`),
+    ...products.map(
+      (p) =>
+        `  <url><loc>${escapeHtml(`${base}/product/${p.id}`)}</loc><lastmod>${escapeHtml(p.updated_at.slice(0, 10))}</lastmod></url>`,
+    ),
+  ];
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+export const DEFAULT_ROBOTS = 'User-agent: *\nAllow: /\nDisallow: /admin\n';
+
+/** The web app's robots.txt (or ours) with the sitemap's absolute address. */
+export function robotsTxt(rules: string, base: string): string {
+  const kept = rules
+    .split('\n')
+    .filter((line) => !/^sitemap:/i.test(line.trim()))
+    .join('\n')
+    .trimEnd();
+  return `${kept}\n\nSitemap: ${base}/sitemap.xml\n`;
+}

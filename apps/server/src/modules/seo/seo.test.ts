@@ -1,0 +1,166 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { insertProduct } from '../../../test/fixtures.ts';
+import { escapeHtml, injectMeta } from './seo.service.ts';
+
+const INDEX = `<!doctype html>
+<html lang="fr">
+  <head>
+    <meta charset="UTF-8" />
+    <meta
+      name="description"
+      content="Vêtements et soins du corps."
+    />
+    <title>Boutique</title>
+  </head>
+  <body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body>
+</html>
+`;
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
+
+let t: TestContext;
+let dist: string;
+let productId: number;
+
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-dist-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+  fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /admin\n');
+  fs.writeFileSync(path.join(dist, 'assets/app-abc123.js'), SCRIPT);
+  fs.writeFileSync(path.join(dist, 'assets/app-abc123.js.br'), zlib.brotliCompressSync(SCRIPT));
+  fs.writeFileSync(path.join(dist, 'assets/app-abc123.js.gz'), zlib.gzipSync(SCRIPT));
+  t = await createTestContext({ env: { WEB_DIST_DIR: dist, PUBLIC_BASE_URL: 'https://shop.example' } });
+  productId = await insertProduct(t.db.kysely, {
+    name: 'T-shirt "Casbah" <script>alert(1)</script> & Co',
+    description: 'Coton \'bio\' <b>doux</b> & "léger"',
+    price: 2500,
+    image_url: '/uploads/abc-def.webp',
+  });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('product pages for search engines and link previews', () => {
+  it('writes the title, description, Open Graph tags and canonical link, escaped', async () => {
+    const res = await t.app.inject({ url: `/product/${productId}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    const html = res.body;
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).not.toContain('<b>doux</b>');
+    expect(html).toContain(
+      '<title>T-shirt &quot;Casbah&quot; &lt;script&gt;alert(1)&lt;/script&gt; &amp; Co — Boutique DZ</title>',
+    );
+    expect(html).toContain(
+      '<meta name="description" content="Coton &#39;bio&#39; &lt;b&gt;doux&lt;/b&gt; &amp; &quot;léger&quot;" />',
+    );
+    expect(html).toContain('<meta property="og:type" content="product" />');
+    expect(html).toContain(
+      '<meta property="og:title" content="T-shirt &quot;Casbah&quot; &lt;script&gt;alert(1)&lt;/script&gt; &amp; Co — Boutique DZ" />',
+    );
+    expect(html).toContain('<meta property="og:image" content="https://shop.example/public/uploads/abc-def.webp" />');
+    expect(html).toContain(`<link rel="canonical" href="https://shop.example/product/${productId}" />`);
+    // Exactly one description and one title.
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+  });
+
+  it('answers 404 with the page for an unknown product, and titles the main pages', async () => {
+    const missing = await t.app.inject({ url: '/product/999999' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<title>Produit introuvable — Boutique DZ</title>');
+    const shop = await t.app.inject({ url: '/Shop' });
+    expect(shop.body).toContain('<title>Boutique — Boutique DZ</title>');
+    expect(shop.body).toContain('<link rel="canonical" href="https://shop.example/Shop" />');
+    const search = await t.app.inject({ url: `/Shop/${encodeURIComponent('<robe>')}` });
+    expect(search.body).toContain('<title>Recherche « &lt;robe&gt; » — Boutique DZ</title>');
+  });
+
+  it('compresses pages for clients that accept it', async () => {
+    const res = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toContain('<div id="root">');
+  });
+
+  it('escapes every character that could end an attribute or open a tag', () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
+    const out = injectMeta(INDEX, { title: 'A "B"', url: 'https://x/"y', type: 'website' });
+    expect(out).toContain('<link rel="canonical" href="https://x/&quot;y" />');
+  });
+});
+
+describe('sitemap.xml and robots.txt', () => {
+  it('lists the main pages and every product page at the public address', async () => {
+    const res = await t.app.inject({ url: '/sitemap.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/xml');
+    expect(res.body).toContain('<loc>https://shop.example/</loc>');
+    expect(res.body).toContain('<loc>https://shop.example/Shop</loc>');
+    expect(res.body).toContain(`<loc>https://shop.example/product/${productId}</loc>`);
+  });
+
+  it('shows a new product in the sitemap once it is created through the API', async () => {
+    const admin = await t.adminHeaders();
+    await t.app.inject({ url: '/sitemap.xml' });
+    const other = await insertProduct(t.db.kysely, { name: 'Other' });
+    // A catalogue write through the API (here: a discount) tells the cache.
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/product/updateDiscount/${other}`,
+      headers: admin,
+      payload: { discount_percentage: 10 },
+    });
+    expect((await t.app.inject({ url: '/sitemap.xml' })).body).toContain(`/product/${other}</loc>`);
+  });
+
+  it("keeps the web app's robots rules and points at the sitemap", async () => {
+    const res = await t.app.inject({ url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toContain('Disallow: /admin');
+    expect(res.body).toContain('Sitemap: https://shop.example/sitemap.xml');
+  });
+});
+
+describe('static assets', () => {
+  it('serves the pre-compressed copy of a hashed asset with immutable caching', async () => {
+    const br = await t.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+    const gzip = await t.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ url: '/assets/app-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('serves card-sized copies of uploaded images, and only at the allowed widths', async () => {
+    fs.mkdirSync(t.config.uploadsDir, { recursive: true });
+    await sharp({ create: { width: 1200, height: 1500, channels: 3, background: '#336699' } })
+      .webp()
+      .toFile(path.join(t.config.uploadsDir, 'abc-def.webp'));
+    const res = await t.app.inject({ url: '/public/uploads/w/500/abc-def.webp' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect((await sharp(res.rawPayload).metadata()).width).toBe(500);
+    // Kept on disk for the next request.
+    const again = await t.app.inject({ url: '/public/uploads/w/500/abc-def.webp' });
+    expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
+    expect((await t.app.inject({ url: '/public/uploads/w/501/abc-def.webp' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/public/uploads/w/500/missing.webp' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/public/uploads/w/500/..%2Fsecret.webp' })).statusCode).toBe(404);
+  });
+});
