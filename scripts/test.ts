@@ -26,7 +26,7 @@ function run(step: Step): boolean {
   return result.status === 0;
 }
 
-const flags = new Set(process.argv.slice(2).filter((a) => a === '--resilience' || a === '--with-resilience'));
+const flags = new Set<string>(process.argv.slice(2).filter((a) => a === '--resilience' || a === '--with-resilience'));
 const onlyResilience = flags.has('--resilience');
 const build: Step = {
   name: 'build the web app (the browser journeys use it)',

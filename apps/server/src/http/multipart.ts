@@ -26,7 +26,7 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
         const buffer = await part.toBuffer();
         if (buffer.length > 0) body.files.push({ fieldname: part.fieldname, filename: part.filename, buffer });
       } else {
-        const value = typeof part.value === 'string' ? part.value : String(part.value as unknown);
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
         if (value.includes('\u0000') || part.fieldname.includes('\u0000')) throw new HttpError(400, NUL_MESSAGE);
         body.fields[part.fieldname] = value;
         (body.lists[part.fieldname] ??= []).push(value);

@@ -15,10 +15,10 @@ export function containsNul(value: unknown): boolean {
 }
 
 export function registerNulGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (/%00/i.test(request.url) || request.url.includes('\u0000')) throw badRequest(NUL_MESSAGE);
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(/%00/i.test(request.url) || request.url.includes('\u0000') ? badRequest(NUL_MESSAGE) : undefined);
   });
-  app.addHook('preValidation', async (request) => {
-    if (containsNul(request.body)) throw badRequest(NUL_MESSAGE);
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(containsNul(request.body) ? badRequest(NUL_MESSAGE) : undefined);
   });
 }
