@@ -21,6 +21,7 @@ import { deleteImageFiles, prepareImage, storePreparedImage } from '../media/med
 import * as couponsRepo from '../coupons/coupons.repository.ts';
 import { bumpCatalogVersion } from '../catalog/catalog.repository.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
+import { inWriteBatch } from './order-batch.ts';
 import * as repo from './orders.repository.ts';
 
 const DEFAULT_SHIPPING_FEE_CENTS = toCentimes(DEFAULT_SHIPPING_FEE_DA);
@@ -281,7 +282,7 @@ export async function placeRegularOrder(
   const stockLines = lines.map((l) => ({ product_id: l.product.id, size: l.size, quantity: l.quantity }));
   const now = new Date().toISOString();
   try {
-    const orderId = await db.transaction().execute(async (trx) => {
+    const write = async (trx: Executor) => {
       const short = await takeStock(trx, stockLines);
       if (short.length > 0) throw new StockShortage(short);
       await countCouponUse(trx, pricing.coupon);
@@ -313,7 +314,8 @@ export async function placeRegularOrder(
       // SQLite has one writer anyway: bumping here saves a second commit per order.
       if (kind === 'sqlite') await bumpCatalogVersion(trx);
       return id;
-    });
+    };
+    const orderId = kind === 'sqlite' ? await inWriteBatch(db, write) : await db.transaction().execute(write);
     // Stock shown by the catalogue changed. On PostgreSQL bumped after the commit, not inside the
     // transaction, so concurrent orders do not queue on the one version row.
     if (kind === 'postgres') await bumpCatalogVersion(db);

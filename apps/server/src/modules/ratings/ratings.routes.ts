@@ -60,8 +60,7 @@ export function ratingsRoutes(app: App): void {
         querystring: recentRatingsQuerySchema,
       },
     },
-    (request, reply) =>
-      app.responseCache.serve(request, reply, () => recentBrandRatings(app.db, request.query.limit)),
+    (request, reply) => app.responseCache.serve(request, reply, () => recentBrandRatings(app.db, request.query.limit)),
   );
 
   app.get(

@@ -1,0 +1,206 @@
+// npm run bench:web: builds the web app, reports what a first visit of the home page downloads
+// (JS and CSS, raw, gzip and brotli, measured by visiting it in Chromium), then runs Lighthouse
+// (mobile preset, five runs per page) on the home, shop and product pages of a local server with
+// the demo catalogue, and prints the medians. Writes bench/results/web.md.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'apps/web/dist');
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+const kb = (n: number) => (n / 1024).toFixed(1);
+
+interface Sizes {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+function sizesOf(files: string[]): Sizes {
+  const total: Sizes = { raw: 0, gzip: 0, brotli: 0 };
+  for (const file of files) {
+    const data = fs.readFileSync(file);
+    total.raw += data.length;
+    total.gzip += zlib.gzipSync(data, { level: 9 }).length;
+    total.brotli += zlib.brotliCompressSync(data, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
+    }).length;
+  }
+  return total;
+}
+
+/** The JS and CSS files of the build a visit of the home page fetches, as seen by Chromium. */
+async function firstLoadFiles(baseUrl: string): Promise<string[]> {
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.slice(1) });
+  try {
+    const page = await browser.newPage();
+    const fetched = new Set<string>();
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.origin === baseUrl && /\.(js|css)$/.test(url.pathname)) fetched.add(url.pathname);
+    });
+    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+    return [...fetched].map((p) => path.join(dist, p)).filter((f) => fs.existsSync(f));
+  } finally {
+    await browser.close();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+interface Scores {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+}
+
+async function lighthouseRun(url: string): Promise<Scores> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      lcp: audits['largest-contentful-paint']?.numericValue ?? 0,
+      tbt: audits['total-blocking-time']?.numericValue ?? 0,
+      cls: audits['cumulative-layout-shift']?.numericValue ?? 0,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function main(): Promise<void> {
+  if (!process.env.BENCH_WEB_SKIP_BUILD) {
+    execFileSync('npm', ['run', 'build', '--workspace', '@shop/web'], { cwd: root, stdio: 'inherit' });
+  }
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-web-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['apps/server/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${path.join(tmp, 'shop.db')}`,
+      DATA_DIR: tmp,
+      UPLOADS_DIR: path.join(tmp, 'uploads'),
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: 'bench-password-123',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    await waitFor(`${baseUrl}/api/settings`, server);
+    const files = await firstLoadFiles(baseUrl);
+    const js = sizesOf(files.filter((f) => f.endsWith('.js')));
+    const css = sizesOf(files.filter((f) => f.endsWith('.css')));
+    const latest = (await (await fetch(`${baseUrl}/api/product/getLatest`)).json()) as { data: { id: number }[] };
+    const productId = latest.data[0]?.id ?? 1;
+    const pages = [
+      { name: 'home', url: `${baseUrl}/` },
+      { name: 'shop', url: `${baseUrl}/Shop` },
+      { name: 'product', url: `${baseUrl}/product/${productId}` },
+    ];
+    const rows: string[] = [];
+    for (const page of pages) {
+      const runs: Scores[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        runs.push(await lighthouseRun(page.url));
+        console.log(`${page.name} run ${i + 1}/${RUNS}: performance ${runs.at(-1)?.performance}`);
+      }
+      const m = (key: keyof Scores) => median(runs.map((r) => r[key]));
+      rows.push(
+        `| ${page.name} | ${m('performance')} | ${m('accessibility')} | ${m('bestPractices')} | ${m('seo')} | ${(m('lcp') / 1000).toFixed(2)} s | ${m('tbt').toFixed(0)} ms | ${m('cls').toFixed(3)} |`,
+      );
+    }
+    const report = [
+      `Run of ${new Date().toISOString()}, ${os.cpus().length} CPUs, Chromium ${CHROME_PATH}; Lighthouse mobile preset (simulated throttling), median of ${RUNS} runs.`,
+      '',
+      `First load of the home page: ${files.length} JS/CSS files (${files.map((f) => path.relative(dist, f)).join(', ')}).`,
+      '',
+      '| first load | raw (kB) | gzip (kB) | brotli (kB) |',
+      '| --- | ---: | ---: | ---: |',
+      `| JS | ${kb(js.raw)} | ${kb(js.gzip)} | ${kb(js.brotli)} |`,
+      `| CSS | ${kb(css.raw)} | ${kb(css.gzip)} | ${kb(css.brotli)} |`,
+      '',
+      '| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      ...rows,
+    ].join('\n');
+    console.log(`\n${report}\n`);
+    fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'bench/results/web.md'), `${report}\n`);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
