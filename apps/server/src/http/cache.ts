@@ -15,7 +15,8 @@ const MAX_BYTES = 64 * 1024 * 1024;
 
 interface Entry {
   version: number;
-  body: string;
+  /** Encoded once: writing a long string to the socket re-encodes it on every answer (profile). */
+  body: Buffer;
 }
 
 export interface ResponseCache {
@@ -72,18 +73,18 @@ export function createResponseCache(readVersion: () => Promise<number>, ttlMs = 
     return refresh();
   }
 
-  async function cached(key: string, compute: () => Promise<string>): Promise<string> {
+  async function cached(key: string, compute: () => Promise<string>): Promise<Buffer> {
     const v = await currentVersion();
     const hit = entries.get(key);
     if (hit?.version === v) return hit.body;
     const startedIn = generation;
-    const body = await compute();
+    const body = Buffer.from(await compute());
     keep(key, v, body, startedIn);
     return body;
   }
 
   /** Keeps a body unless the cache was invalidated while it was computed; oldest entries go first. */
-  function keep(key: string, v: number, body: string, startedIn: number): void {
+  function keep(key: string, v: number, body: Buffer, startedIn: number): void {
     if (startedIn !== generation) return;
     const old = entries.get(key);
     if (old) {
