@@ -32,7 +32,10 @@ export async function login(
     repo.countLoginFailuresSince(db, clientKey, since),
     repo.countLoginFailuresSince(db, accountKey, since),
   ]);
-  if (byClient >= LOGIN_MAX_FAILURES || byAccount >= LOGIN_MAX_FAILURES) {
+  // An account under attack is closed to every client that has itself failed recently, while a
+  // client with a clean record (the owner at their usual address) still reaches the password
+  // check: an attacker cannot keep the owner out, and each new address gets one guess at most.
+  if (byClient >= LOGIN_MAX_FAILURES || (byAccount >= LOGIN_MAX_FAILURES && byClient > 0)) {
     throw tooManyRequests('Too many failed login attempts, please try again in a few minutes');
   }
 
