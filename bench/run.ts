@@ -422,6 +422,9 @@ async function main(): Promise<void> {
     const mismatch = rows.some((r) => r.note?.includes('MISMATCH'));
     if (mismatch) process.exitCode = 1;
   } finally {
+    // autocannon stops at its deadline with requests still queued in the server: let them finish
+    // before the server closes its database.
+    await new Promise((r) => setTimeout(r, 3000));
     await Promise.all(children.map((c) => stop(c)));
     await db?.close();
     await dropDatabase?.();
