@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { idParamsSchema } from '@shop/domain/common-schemas';
+import { todayIso } from '@shop/domain/coupon-status';
 import {
   customOrderFieldsSchema,
   orderListQuerySchema,
@@ -115,6 +116,10 @@ export function ordersRoutes(app: App): void {
     '/order/stats',
     { schema: { ...admin, summary: 'Dashboard figures computed in SQL' }, onRequest: requireAdmin },
     // Computed in SQL, then kept by the catalogue cache: orders and status changes bump catalog_version.
-    (request, reply) => app.responseCache.serve(request, reply, () => orderStats(app.db.kysely)),
+    // Keyed by day too: the last-30-days window moves at midnight even when nothing is ordered.
+    (_request, reply) =>
+      app.responseCache.serveText(`order stats ${todayIso()}`, reply, 'application/json; charset=utf-8', async () =>
+        JSON.stringify(envelope(await orderStats(app.db.kysely))),
+      ),
   );
 }
