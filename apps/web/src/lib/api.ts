@@ -57,8 +57,30 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return { status: payload?.status ?? response.status, message: payload?.message ?? '', data: payload?.data as T };
 }
 
-/** "/uploads/x.webp" → "/public/uploads/x.webp"; other paths are used as given (SPEC §3). */
-export function imageUrl(path: string | null | undefined, fallback = '/default-product.svg'): string {
+/** Widths the server serves resized copies at (/public/uploads/w/{width}/<name>.webp). */
+export const IMAGE_WIDTHS = [250, 500, 800] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+
+const UPLOADED_WEBP = /^\/uploads\/([\w-]+\.webp)$/;
+
+/**
+ * "/uploads/x.webp" → "/public/uploads/x.webp"; other paths are used as given (SPEC §3). With a
+ * width, an uploaded picture is fetched as the server's resized copy of that width.
+ */
+export function imageUrl(
+  path: string | null | undefined,
+  width?: ImageWidth,
+  fallback = '/default-product.svg',
+): string {
   if (!path) return fallback;
+  const uploaded = UPLOADED_WEBP.exec(path);
+  if (uploaded && width) return `${PUBLIC_BASE}/uploads/w/${width}/${uploaded[1]}`;
   return path.startsWith('/uploads') ? `${PUBLIC_BASE}${path}` : path;
+}
+
+/** srcSet offering the 1× and 2× copies of an uploaded picture shown `width` CSS pixels wide. */
+export function imageSrcSet(path: string | null | undefined, width: 250 | 500): string | undefined {
+  if (!path || !UPLOADED_WEBP.test(path)) return undefined;
+  const double = width === 250 ? 500 : 800;
+  return `${imageUrl(path, width)} 1x, ${imageUrl(path, double)} 2x`;
 }

@@ -13,7 +13,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
     <li className="flex gap-4 py-5 first:pt-0 last:pb-0">
       <Link to={paths.product(line.id)} className="shrink-0 rounded-xl">
         <img
-          src={imageUrl(line.src)}
+          src={imageUrl(line.src, 250)}
           alt={line.name}
           width={100}
           height={100}

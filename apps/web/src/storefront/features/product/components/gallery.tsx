@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { imageUrl } from '../../../../lib/api.ts';
+import { imageSrcSet, imageUrl } from '../../../../lib/api.ts';
 import { t } from '../../../texts.ts';
 import type { ProductImage } from '../../products/types.ts';
 
@@ -20,7 +20,8 @@ export function Gallery({ images, name }: { images: ProductImage[]; name: string
           aria-label={total > 1 ? t.product.nextImage : name}
         >
           <img
-            src={imageUrl(current?.image_url)}
+            src={imageUrl(current?.image_url, 800)}
+            srcSet={imageSrcSet(current?.image_url, 500)}
             alt={name}
             width={current?.width ?? 600}
             height={current?.height ?? 600}
@@ -46,7 +47,7 @@ export function Gallery({ images, name }: { images: ProductImage[]; name: string
                 className={`block overflow-hidden rounded-xl border-2 ${i === index ? 'border-black' : 'border-transparent'}`}
               >
                 <img
-                  src={imageUrl(image.image_url)}
+                  src={imageUrl(image.image_url, 250)}
                   alt=""
                   width={88}
                   height={88}

@@ -51,7 +51,10 @@ describe('product page', () => {
     expect(screen.getByText('En stock (10 disponibles)')).toBeInTheDocument();
     expect(screen.getByText('1 / 2')).toBeInTheDocument();
     // The primary image comes first; a click advances.
-    expect(screen.getAllByRole('img', { name: 'Hoodie Zippé' })[0]).toHaveAttribute('src', '/public/uploads/b.webp');
+    // The page-sized copy of the primary picture, with its 2× copy for dense screens.
+    const main = screen.getAllByRole('img', { name: 'Hoodie Zippé' })[0];
+    expect(main).toHaveAttribute('src', '/public/uploads/w/800/b.webp');
+    expect(main).toHaveAttribute('srcset', '/public/uploads/w/500/b.webp 1x, /public/uploads/w/800/b.webp 2x');
     await userEvent.click(screen.getByRole('button', { name: 'Image suivante' }));
     expect(screen.getByText('2 / 2')).toBeInTheDocument();
     expect(await screen.findByText('Aucun produit similaire disponible')).toBeInTheDocument();

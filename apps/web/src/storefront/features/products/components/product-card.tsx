@@ -10,7 +10,7 @@ import {
 } from '@shop/domain/constants';
 import { formatDa } from '@shop/domain/money';
 import { paths } from '../../../../app/paths.ts';
-import { imageUrl } from '../../../../lib/api.ts';
+import { imageSrcSet, imageUrl } from '../../../../lib/api.ts';
 import { toNumber } from '../../../../lib/format.ts';
 import { Stars } from '../../../../lib/ui/stars.tsx';
 import { useInView } from '../../../../lib/ui/use-in-view.ts';
@@ -76,7 +76,8 @@ export function ProductCard({
             style={{ height: fixedWidth ? CAROUSEL_IMAGE_HEIGHT_PX : undefined }}
           >
             <img
-              src={imageUrl(primaryImage(product))}
+              src={imageUrl(primaryImage(product), 250)}
+              srcSet={imageSrcSet(primaryImage(product), 250)}
               alt={product.name}
               width={CAROUSEL_CARD_WIDTH_PX}
               height={CAROUSEL_IMAGE_HEIGHT_PX}
@@ -85,6 +86,7 @@ export function ProductCard({
               draggable={false}
               onLoad={onImageSettled}
               onError={(event) => {
+                event.currentTarget.srcset = '';
                 event.currentTarget.src = imageUrl(null);
                 onImageSettled?.();
               }}

@@ -111,7 +111,8 @@ export function ShopPage() {
             {heading}
           </h1>
           {search && <p className="mt-1 text-neutral-600">{t.shop.searchFor(search)}</p>}
-          <div className="mt-6">
+          {/* A screen's height is kept for the results, so the footer does not jump when they arrive. */}
+          <div className="mt-6 min-h-screen">
             {products.isPending ? (
               <p role="status">{t.shop.loading}</p>
             ) : products.isError ? (
