@@ -3,7 +3,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -19,6 +18,7 @@ import { MAX_UPLOAD_BYTES } from '@shop/domain/constants';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { registerResponseCache } from './http/cache.ts';
 import type { App } from './http/types.ts';
@@ -73,22 +73,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   registerNulGuard(app);
   registerResponseCache(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  });
+  registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 12, fields: 60, fieldSize: 64 * 1024, parts: 80 },
