@@ -161,7 +161,24 @@ async function verifyStock(db: Db, before: StockSnapshot) {
     if (stock - (after.sizes.get(key) ?? 0) !== (soldSize.get(key) ?? 0)) mismatches++;
   }
   const units = [...soldProduct.values()].reduce((a, b) => a + b, 0);
-  return { mismatches, orders: after.lastOrderId - before.lastOrderId, units };
+  // Rows, not id differences: PostgreSQL spends serial ids on refused (rolled back) orders too.
+  const placed = await db.kysely
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('id', '>', before.lastOrderId)
+    .executeTakeFirstOrThrow();
+  // Every placed order has at least one line.
+  const empty = await db.kysely
+    .selectFrom('orders')
+    .select('id')
+    .where('id', '>', before.lastOrderId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(selectFrom('order_items').select('order_items.id').whereRef('order_items.order_id', '=', 'orders.id')),
+      ),
+    )
+    .execute();
+  return { mismatches: mismatches + empty.length, orders: Number(placed.n), units };
 }
 
 async function main(): Promise<void> {

@@ -4,8 +4,13 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import type { Db } from './connect.ts';
 import * as initial from './migrations/001-initial.ts';
 import * as performanceIndexes from './migrations/002-performance-indexes.ts';
+import * as catalogVersionSequence from './migrations/003-catalog-version-sequence.ts';
 
-const migrations = { '001-initial': initial, '002-performance-indexes': performanceIndexes };
+const migrations = {
+  '001-initial': initial,
+  '002-performance-indexes': performanceIndexes,
+  '003-catalog-version-sequence': catalogVersionSequence,
+};
 
 export async function migrate(db: Db): Promise<void> {
   const provider: MigrationProvider = {

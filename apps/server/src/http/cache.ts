@@ -3,7 +3,7 @@
 // at most once per VERSION_TTL_MS, so several processes sharing one PostgreSQL serve a change
 // within that time (DESIGN §4); a process's own writes (any non-GET route answering) drop its
 // cache at once, before the write's answer leaves, so whoever wrote reads it back immediately.
-import { sql } from 'kysely';
+import { readCatalogVersion } from '../modules/catalog/catalog.repository.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from './types.ts';
 import { envelope } from './envelope.ts';
@@ -122,10 +122,7 @@ export function createResponseCache(readVersion: () => Promise<number>, ttlMs = 
  * The hook is attached only to those routes (onRoute), so reads pay nothing for it.
  */
 export function registerResponseCache(app: App): void {
-  const cache = createResponseCache(async () => {
-    const row = await sql<{ version: number }>`select version from catalog_version where id = 1`.execute(app.db.kysely);
-    return Number(row.rows[0]?.version ?? 0);
-  });
+  const cache = createResponseCache(() => readCatalogVersion(app.db.kysely));
   app.decorate('responseCache', cache);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];

@@ -1,6 +1,6 @@
 // Catalogue queries. A list of products is always loaded in a fixed number of queries: the
 // products, then their images, sizes and type names with `where … in (ids)` — never one per product.
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { DB, Executor, NewProduct, ProductRow, ProductUpdate } from '../../db/database.ts';
 
 export type ProductSort = 'newest' | 'price_asc' | 'price_desc' | 'rating' | 'discount';
@@ -16,13 +16,32 @@ export interface ProductFilters {
   notTypeId?: number;
 }
 
-/** Whatever the cache of a later response layer needs to know: the public catalogue changed. */
+function isPostgres(db: Executor): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * Tells every process's response cache (http/cache.ts) that the public catalogue changed. On
+ * PostgreSQL a sequence (migration 003): no row lock, so concurrent writers never wait on it.
+ */
 export async function bumpCatalogVersion(db: Executor): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`select nextval('catalog_version_seq')`.execute(db);
+    return;
+  }
   await db
     .updateTable('catalog_version')
     .set((eb) => ({ version: eb('version', '+', 1) }))
     .where('id', '=', 1)
     .execute();
+}
+
+export async function readCatalogVersion(db: Executor): Promise<number> {
+  const query = isPostgres(db)
+    ? sql<{ version: number }>`select last_value as version from catalog_version_seq`
+    : sql<{ version: number }>`select version from catalog_version where id = 1`;
+  const { rows } = await query.execute(db);
+  return Number(rows[0]?.version ?? 0);
 }
 
 function escapeLike(text: string): string {

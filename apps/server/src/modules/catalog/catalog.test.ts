@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { NOT_AN_IMAGE_MESSAGE } from '../media/media.service.ts';
 import type { Product } from './catalog.service.ts';
+import { readCatalogVersion } from './catalog.repository.ts';
 
 let t: TestContext;
 let admin: Record<string, string>;
@@ -396,8 +397,7 @@ describe('product updates and images', () => {
   });
 
   it('every admin change bumps the catalogue version', async () => {
-    const version = async () =>
-      (await t.db.kysely.selectFrom('catalog_version').select('version').executeTakeFirstOrThrow()).version;
+    const version = () => readCatalogVersion(t.db.kysely);
     const before = await version();
     const product = await created(shirt('Version', 1000));
     await t.app.inject({

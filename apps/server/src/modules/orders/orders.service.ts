@@ -282,10 +282,10 @@ export async function placeRegularOrder(
   const stockLines = lines.map((l) => ({ product_id: l.product.id, size: l.size, quantity: l.quantity }));
   const now = new Date().toISOString();
   try {
+    // The rows other orders contend for (stock, the coupon) are updated last, just before the
+    // commit, so their locks are held as briefly as possible on PostgreSQL; a shortage rolls the
+    // inserts back with everything else.
     const write = async (trx: Executor) => {
-      const short = await takeStock(trx, stockLines);
-      if (short.length > 0) throw new StockShortage(short);
-      await countCouponUse(trx, pricing.coupon);
       const id = await repo.insertOrder(trx, {
         type: 'regular',
         ...orderHeader(input, pricing, totals, now),
@@ -311,13 +311,16 @@ export async function placeRegularOrder(
         })),
       );
       await repo.insertStatusHistory(trx, id, null, 'pending', now);
+      const short = await takeStock(trx, stockLines);
+      if (short.length > 0) throw new StockShortage(short);
+      await countCouponUse(trx, pricing.coupon);
       // SQLite has one writer anyway: bumping here saves a second commit per order.
       if (kind === 'sqlite') await bumpCatalogVersion(trx);
       return id;
     };
     const orderId = kind === 'sqlite' ? await inWriteBatch(db, write) : await db.transaction().execute(write);
-    // Stock shown by the catalogue changed. On PostgreSQL bumped after the commit, not inside the
-    // transaction, so concurrent orders do not queue on the one version row.
+    // Stock shown by the catalogue changed. On PostgreSQL bumped after the commit (a sequence, no
+    // lock), so no reader caches the old stock under the new version.
     if (kind === 'postgres') await bumpCatalogVersion(db);
     return created(orderId, totals);
   } catch (error) {

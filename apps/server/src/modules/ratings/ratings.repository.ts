@@ -65,13 +65,7 @@ export function adjustProductRating(db: Executor, productId: number, sumDelta: n
 }
 
 /** Product averages are part of the public catalogue: tell every process's cache. */
-export function bumpCatalogVersion(db: Executor) {
-  return db
-    .updateTable('catalog_version')
-    .set((eb) => ({ version: eb('version', '+', 1) }))
-    .where('id', '=', 1)
-    .execute();
-}
+export { bumpCatalogVersion } from '../catalog/catalog.repository.ts';
 
 export function findProductRating(db: Executor, id: number) {
   return db

@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../http/types.ts';
 import { baseUrl, injectMeta, pageMeta } from '../seo/seo.service.ts';
+import { injectHints, pageHints, readRouteChunks } from './page-hints.ts';
 
 /** Brotli or gzip, as the client accepts; null for neither. */
 function encodingOf(request: FastifyRequest): 'br' | 'gzip' | null {
@@ -56,12 +57,13 @@ export async function webRoutes(app: App): Promise<void> {
     },
   });
   const html = fs.readFileSync(indexFile, 'utf8');
+  const routeChunks = readRouteChunks(root, html);
   const compressed = new Map<string, Buffer>([
     ['br', compress(html, 'br')],
     ['gzip', compress(html, 'gzip')],
   ]);
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
+    const [url = '/', search = ''] = request.url.split('?');
     if (url.startsWith('/api/') || url.startsWith('/public/')) {
       return reply.status(404).send({ status: 404, message: `Not found: GET ${url}`, data: null });
     }
@@ -72,6 +74,10 @@ export async function webRoutes(app: App): Promise<void> {
     const meta = await pageMeta(app.db.kysely, app.config, baseUrl(app.config, request), url);
     if (!meta) return sendHtml(request, reply, html, compressed);
     if (meta.status) reply.status(meta.status);
-    return sendHtml(request, reply, injectMeta(html, meta));
+    return sendHtml(
+      request,
+      reply,
+      injectHints(injectMeta(html, meta), pageHints(url, search, routeChunks, meta.image)),
+    );
   });
 }
