@@ -16,6 +16,10 @@ const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
+// While iterating: BENCH_WEB_PAGES=shop,product runs only those pages; BENCH_WEB_SKIP_BUILD=1 keeps
+// the last build; BENCH_WEB_LHR_DIR=/tmp/lhr writes each run's Lighthouse JSON there.
+const PAGES = process.env.BENCH_WEB_PAGES?.split(',').filter(Boolean);
+const LHR_DIR = process.env.BENCH_WEB_LHR_DIR;
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -104,7 +108,7 @@ interface Scores {
   cls: number;
 }
 
-async function lighthouseRun(url: string): Promise<Scores> {
+async function lighthouseRun(url: string, name: string): Promise<Scores> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(url, {
@@ -115,6 +119,10 @@ async function lighthouseRun(url: string): Promise<Scores> {
     });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     const { categories, audits } = result.lhr;
+    if (LHR_DIR) {
+      fs.mkdirSync(LHR_DIR, { recursive: true });
+      fs.writeFileSync(path.join(LHR_DIR, `${name}-${Date.now()}.json`), JSON.stringify(result.lhr));
+    }
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     return {
       performance: score('performance'),
@@ -163,12 +171,12 @@ async function main(): Promise<void> {
       { name: 'home', url: `${baseUrl}/` },
       { name: 'shop', url: `${baseUrl}/Shop` },
       { name: 'product', url: `${baseUrl}/product/${productId}` },
-    ];
+    ].filter((page) => !PAGES || PAGES.includes(page.name));
     const rows: string[] = [];
     for (const page of pages) {
       const runs: Scores[] = [];
       for (let i = 0; i < RUNS; i++) {
-        runs.push(await lighthouseRun(page.url));
+        runs.push(await lighthouseRun(page.url, page.name));
         console.log(`${page.name} run ${i + 1}/${RUNS}: performance ${runs.at(-1)?.performance}`);
       }
       const m = (key: keyof Scores) => median(runs.map((r) => r[key]));
@@ -192,7 +200,7 @@ async function main(): Promise<void> {
     ].join('\n');
     console.log(`\n${report}\n`);
     fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-    fs.writeFileSync(path.join(root, 'bench/results/web.md'), `${report}\n`);
+    if (!PAGES) fs.writeFileSync(path.join(root, 'bench/results/web.md'), `${report}\n`);
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
