@@ -25,7 +25,8 @@ export function Gallery({ images, name }: { images: ProductImage[]; name: string
             alt={name}
             width={current?.width ?? 600}
             height={current?.height ?? 600}
-            decoding="async"
+            // The page's largest picture: fetched first (the server's HTML preloads the primary one).
+            fetchPriority="high"
             className="aspect-square w-full object-cover"
           />
         </button>

@@ -82,7 +82,8 @@ export function ProductCard({
               width={CAROUSEL_CARD_WIDTH_PX}
               height={CAROUSEL_IMAGE_HEIGHT_PX}
               loading={eager ? 'eager' : 'lazy'}
-              decoding="async"
+              fetchPriority={eager ? 'high' : undefined}
+              decoding={eager ? undefined : 'async'}
               draggable={false}
               onLoad={onImageSettled}
               onError={(event) => {
