@@ -14,7 +14,8 @@ const CustomOrderRoute = lazy(async () => ({
 const RatingRoute = lazy(async () => ({ default: (await import('./features/rating/rating-page.tsx')).RatingPage }));
 
 function PageFallback() {
-  return <div className="min-h-[60vh]" aria-busy="true" />;
+  // A full screen: the footer stays below the fold until the page arrives (no layout shift).
+  return <div className="min-h-screen" aria-busy="true" />;
 }
 
 export function StorefrontApp() {

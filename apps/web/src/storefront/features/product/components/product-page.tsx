@@ -21,7 +21,10 @@ export function ProductPage({ id }: { id: string }) {
   const product = useProduct(id);
   if (product.isPending) {
     return (
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-2" aria-busy="true">
+      <div
+        className="mx-auto grid min-h-screen max-w-7xl content-start gap-8 px-4 py-10 md:grid-cols-2"
+        aria-busy="true"
+      >
         <span className="sr-only">{t.product.loading}</span>
         <div className="aspect-square animate-pulse rounded-2xl bg-neutral-200" />
         <div className="space-y-4">
