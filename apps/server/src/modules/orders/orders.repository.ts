@@ -22,15 +22,6 @@ export function findProductsForOrder(db: Executor, ids: readonly number[]) {
     .execute();
 }
 
-export function findSizesOf(db: Executor, productIds: readonly number[]) {
-  if (productIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('product_sizes')
-    .select(['product_id', 'size', 'stock'])
-    .where('product_id', 'in', productIds)
-    .execute();
-}
-
 /** Image urls of the products, primary first. */
 export function findImagesOf(db: Executor, productIds: readonly number[]) {
   if (productIds.length === 0) return Promise.resolve([]);

@@ -19,7 +19,8 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
 import { deleteImageFiles, prepareImage, storePreparedImage } from '../media/media.service.ts';
 import * as couponsRepo from '../coupons/coupons.repository.ts';
-import { bumpCatalogVersion } from '../catalog/catalog.repository.ts';
+import * as catalogRepo from '../catalog/catalog.repository.ts';
+import { checkStock } from '../catalog/catalog.service.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
 import { inWriteBatch } from './order-batch.ts';
 import * as repo from './orders.repository.ts';
@@ -130,15 +131,6 @@ export interface StockLine {
   quantity: number;
 }
 
-export interface StockReport {
-  product_id: number;
-  name: string;
-  size: string;
-  requested: number;
-  available: number;
-  ok: boolean;
-}
-
 /** Merges lines of the same product and size, sorted by (product_id, size). */
 function mergeLines(lines: readonly StockLine[]): StockLine[] {
   const merged = new Map<string, StockLine>();
@@ -185,29 +177,12 @@ async function giveStock(trx: Executor, lines: readonly StockLine[]): Promise<vo
 }
 
 /** What is available now for each line (the checkStock answer), the short lines marked not ok. */
-async function stockReport(
-  db: Executor,
-  lines: readonly StockLine[],
-  short: readonly StockLine[],
-): Promise<StockReport[]> {
-  const merged = mergeLines(lines);
-  const ids = [...new Set(merged.map((l) => l.product_id))];
-  const [products, sizes] = await Promise.all([repo.findProductsForOrder(db, ids), repo.findSizesOf(db, ids)]);
-  return merged.map((line) => {
-    const product = products.find((p) => p.id === line.product_id);
-    const available = line.size
-      ? (sizes.find((s) => s.product_id === line.product_id && s.size === line.size)?.stock ?? 0)
-      : (product?.stock ?? 0);
-    const isShort = short.some((s) => s.product_id === line.product_id && s.size === line.size);
-    return {
-      product_id: line.product_id,
-      name: product?.name ?? '',
-      size: line.size,
-      requested: line.quantity,
-      available,
-      ok: !isShort && available >= line.quantity,
-    };
-  });
+async function stockReport(db: Executor, lines: readonly StockLine[], short: readonly StockLine[]) {
+  const { items } = await checkStock(db, mergeLines(lines));
+  return items.map((item) => ({
+    ...item,
+    ok: item.ok && !short.some((s) => s.product_id === item.product_id && s.size === item.size),
+  }));
 }
 
 /** Thrown inside the transaction to roll it back; answered with the stock report outside it. */
@@ -253,7 +228,7 @@ export async function placeRegularOrder(
   const ids = [...new Set(input.items.map((i) => i.product_id))];
   const [products, sizes, images] = await Promise.all([
     repo.findProductsForOrder(db, ids),
-    repo.findSizesOf(db, ids),
+    catalogRepo.findSizesOf(db, ids),
     repo.findImagesOf(db, ids),
   ]);
 
@@ -315,13 +290,13 @@ export async function placeRegularOrder(
       if (short.length > 0) throw new StockShortage(short);
       await countCouponUse(trx, pricing.coupon);
       // SQLite has one writer anyway: bumping here saves a second commit per order.
-      if (kind === 'sqlite') await bumpCatalogVersion(trx);
+      if (kind === 'sqlite') await catalogRepo.bumpCatalogVersion(trx);
       return id;
     };
     const orderId = kind === 'sqlite' ? await inWriteBatch(db, write) : await db.transaction().execute(write);
     // Stock shown by the catalogue changed. On PostgreSQL bumped after the commit (a sequence, no
     // lock), so no reader caches the old stock under the new version.
-    if (kind === 'postgres') await bumpCatalogVersion(db);
+    if (kind === 'postgres') await catalogRepo.bumpCatalogVersion(db);
     return created(orderId, totals);
   } catch (error) {
     if (error instanceof StockShortage) {
@@ -398,7 +373,7 @@ export async function placeCustomOrder(
       return id;
     });
     // The dashboard's figures are served from the response cache, keyed by catalog_version.
-    await bumpCatalogVersion(db);
+    await catalogRepo.bumpCatalogVersion(db);
     return created(orderId, totals);
   } catch (error) {
     await deleteImageFiles(
@@ -556,7 +531,7 @@ export async function updateOrderStatus(
     return true;
   });
   // Stock (catalogue) and the dashboard's figures (served from the response cache) changed.
-  if (changed || stockMoved) await bumpCatalogVersion(db);
+  if (changed || stockMoved) await catalogRepo.bumpCatalogVersion(db);
   return { order: await getOrder(db, id), changed };
 }
 
