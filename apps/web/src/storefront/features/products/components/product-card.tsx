@@ -117,8 +117,22 @@ export function ProductCard({
         </Link>
       ) : (
         <div aria-hidden="true" className="invisible">
-          <div className="aspect-square w-full" style={{ height: fixedWidth ? CAROUSEL_IMAGE_HEIGHT_PX : undefined }} />
-          <div className="h-20" />
+          <div className="aspect-square w-full" style={{ height: fixedWidth ? CAROUSEL_IMAGE_HEIGHT_PX : undefined }}>
+            {/* An above-the-fold card starts fetching its picture now, not once it shows (same URLs, reused). */}
+            {eager && (
+              <img
+                src={imageUrl(primaryImage(product), 250)}
+                srcSet={imageSrcSet(primaryImage(product), 250)}
+                alt=""
+                width={CAROUSEL_CARD_WIDTH_PX}
+                height={CAROUSEL_IMAGE_HEIGHT_PX}
+                fetchPriority="high"
+                className="h-full w-full"
+              />
+            )}
+          </div>
+          {/* The height of the name, stars and price lines below (no shift when they show). */}
+          <div className="h-[92px]" />
         </div>
       )}
     </div>
