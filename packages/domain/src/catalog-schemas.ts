@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, moneySchema, percentSchema, requiredText } from './common-schemas.ts';
 import { SIZES } from './sizes.ts';
-import { PRICE_SLIDER_MAX } from './constants.ts';
+import { MAX_PRICE_DA, PRICE_SLIDER_MAX } from './constants.ts';
 
 export const DISCOUNT_RANGE_MESSAGE = 'Discount must be between 0 and 100';
 
@@ -44,8 +44,17 @@ export const productListQuerySchema = z.object({
   page: z.coerce.number().int().min(1, { error: 'page must be at least 1' }).max(1_000_000).optional(),
   limit: z.coerce.number().int().min(1).max(100, { error: 'limit must be at most 100' }).optional(),
   type: z.coerce.number().int().positive().optional(),
-  min: z.coerce.number().min(0).max(100_000_000).optional(),
-  max: z.coerce.number().min(0).max(100_000_000).optional(),
+  // A bound above every possible price filters nothing: clamped, so its centimes stay in range.
+  min: z.coerce
+    .number()
+    .min(0)
+    .transform((v) => Math.min(v, MAX_PRICE_DA))
+    .optional(),
+  max: z.coerce
+    .number()
+    .min(0)
+    .transform((v) => Math.min(v, MAX_PRICE_DA))
+    .optional(),
   q: z.string().trim().max(100).optional(),
   sort: z.enum(PRODUCT_SORTS).optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PHONE_DIGITS, POSTAL_CODE_DIGITS } from './constants.ts';
+import { MAX_PRICE_DA, PHONE_DIGITS, POSTAL_CODE_DIGITS } from './constants.ts';
 
 /** A positive integer id from a path or body, accepting "12" as well as 12. */
 export const idSchema = z.coerce
@@ -19,7 +19,7 @@ export function moneySchema(label: string) {
     .number({ error: `${label} must be a number` })
     .refine(Number.isFinite, { error: `${label} must be a number` })
     .min(0, { error: `${label} must be at least 0` })
-    .max(100_000_000, { error: `${label} is too large` })
+    .max(MAX_PRICE_DA, { error: `${label} must be at most ${MAX_PRICE_DA} Da` })
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
       error: `${label} can have at most two decimals`,
     });

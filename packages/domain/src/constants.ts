@@ -45,6 +45,11 @@ export const REGULAR_DELIVERY_ESTIMATE = '3-5 jours ouvrables';
 export const CUSTOM_DELIVERY_ESTIMATE = '7-10 jours ouvrables';
 export const CUSTOM_MAKING_TIME = '5-7 jours ouvrables';
 
+/** Highest price a product, item or wilaya may have, in Da (its centimes fit a 32-bit integer). */
+export const MAX_PRICE_DA = 10_000_000;
+/** Highest order total the database columns hold, in centimes (PostgreSQL integer). */
+export const MAX_ORDER_TOTAL_CENTIMES = 2_000_000_000;
+
 export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
 /** The item of the custom-order catalogue that has no sizes (matched case-insensitively). */
 export const CUP_ITEM_NAME = 'cup';

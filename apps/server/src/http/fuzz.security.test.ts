@@ -718,7 +718,10 @@ describe('SQL injection finds nothing', () => {
       const q = encodeURIComponent(attack);
       const search = await t.app.inject({ method: 'GET', url: `/api/product/getAll?page=1&q=${q}` });
       expect(search.statusCode).toBe(200);
-      expect(search.json<{ data: { data: unknown[] } }>().data.data).toEqual([]);
+      // Only products whose name holds the text literally (the fuzz cases above may have created
+      // one with exactly that name): an injection never widens the results.
+      const found = search.json<{ data: { data: { name: string }[] } }>().data.data;
+      for (const product of found) expect(product.name.toLowerCase()).toContain(attack.toLowerCase());
       const coupon = await t.app.inject({ method: 'GET', url: `/api/coupon/validate/${q}` });
       expect([400, 404]).toContain(coupon.statusCode);
       const phone = await t.app.inject({ method: 'GET', url: `/api/order/searchOrders?phone=${q}`, headers: admin });

@@ -429,6 +429,12 @@ describe('public reads', () => {
     ids.cream = (await created({ name: 'CRÈME Spéciale Solaire', price: 3100, stock: 4, type_id: care })).id;
   });
 
+  it('clamps a price filter above every possible price instead of failing (PostgreSQL integer range)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/product/getAll?page=1&min=0&max=21474837' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ data: { data: unknown[] } }>().data.data.length).toBeGreaterThan(0);
+  });
+
   it('getAll without page returns the full list as an array', async () => {
     const res = await get<Product[]>('/api/product/getAll');
     expect(res.status).toBe(200);

@@ -4,6 +4,7 @@ export const ORDER_MESSAGES = {
   customCreated: 'Votre commande personnalisée a été créée avec succès',
   pricesChanged: 'Les prix ont changé, veuillez vérifier le nouveau total',
   stockShort: 'Stock insuffisant pour certains articles',
+  totalTooLarge: 'Le montant de la commande est trop élevé',
   productNotFound: 'Produit introuvable',
   sizeRequired: 'Veuillez sélectionner une taille',
   sizeInvalid: 'Taille invalide pour certains articles',

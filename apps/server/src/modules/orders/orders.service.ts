@@ -2,7 +2,7 @@
 // and takes stock and counts the coupon use in the transaction that writes the order, with
 // guarded updates, so two customers can never buy the same last unit.
 import { couponDisplayStatus, todayIso } from '@shop/domain/coupon-status';
-import { DEFAULT_SHIPPING_FEE_DA } from '@shop/domain/constants';
+import { DEFAULT_SHIPPING_FEE_DA, MAX_ORDER_TOTAL_CENTIMES } from '@shop/domain/constants';
 import { isCupName, parseList } from '@shop/domain/custom-item-schemas';
 import { toCentimes, toDa } from '@shop/domain/money';
 import {
@@ -76,6 +76,13 @@ async function priceContext(
     shippingCents: shipping?.price_cents ?? DEFAULT_SHIPPING_FEE_CENTS,
     coupon,
   };
+}
+
+/** An order whose figures would not fit the database's money columns is refused, not a 500. */
+function assertTotalsInRange(totals: OrderTotals): void {
+  if (Math.max(totals.subtotal, totals.total) > MAX_ORDER_TOTAL_CENTIMES) {
+    throw badRequest(ORDER_MESSAGES.totalTooLarge);
+  }
 }
 
 /** 409 with the real figures when the client's subtotal or shipping fee is not ours. */
@@ -252,6 +259,7 @@ export async function placeRegularOrder(
   const pricing = await priceContext(db, input);
   const subtotalCents = lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
   const totals = orderTotals(subtotalCents, pricing.coupon?.discount ?? 0, pricing.shippingCents);
+  assertTotalsInRange(totals);
   assertClientFigures(input, totals);
 
   const stockLines = lines.map((l) => ({ product_id: l.product.id, size: l.size, quantity: l.quantity }));
@@ -345,6 +353,7 @@ export async function placeCustomOrder(
 
   const pricing = await priceContext(db, input);
   const totals = orderTotals(item.base_price_cents, pricing.coupon?.discount ?? 0, pricing.shippingCents);
+  assertTotalsInRange(totals);
   assertClientFigures(input, totals);
 
   // Every image is decoded and checked before anything is written.

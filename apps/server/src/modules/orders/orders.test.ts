@@ -220,6 +220,21 @@ describe('regular orders', () => {
     expect(await productStock(t.db.kysely, id)).toBe(6);
   });
 
+  it('refuses an order whose total would not fit the money columns, writing nothing', async () => {
+    const id = await insertProduct(t.db.kysely, { name: 'Précieux', price: 10_000_000, sizes: { M: 1000 } });
+    const before = await countRows('orders');
+    const res = await regularOrder({
+      customer_address: `${wilaya.name} | ici`,
+      subtotal: 30_000_000,
+      shipping_fee: wilaya.price,
+      items: [{ product_id: id, quantity: 3, size: 'M' }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toBe('Le montant de la commande est trop élevé');
+    expect(await countRows('orders')).toBe(before);
+    expect(await productStock(t.db.kysely, id, 'M')).toBe(1000);
+  });
+
   it('sells the last 3 units of a size to exactly 3 of 20 concurrent orders', async () => {
     const id = await insertProduct(t.db.kysely, { price: 500, sizes: { M: 3, L: 10 } });
     const before = await countRows('orders');
