@@ -172,9 +172,11 @@ async function verifyStock(db: Db, before: StockSnapshot) {
     .selectFrom('orders')
     .select('id')
     .where('id', '>', before.lastOrderId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(selectFrom('order_items').select('order_items.id').whereRef('order_items.order_id', '=', 'orders.id')),
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('order_items').select('order_items.id').whereRef('order_items.order_id', '=', 'orders.id'),
+        ),
       ),
     )
     .execute();
