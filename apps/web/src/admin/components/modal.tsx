@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { texts } from '../texts.ts';
+import { buttonClass } from './ui.tsx';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -99,5 +100,29 @@ export function Modal({ title, onClose, children, footer, size = 'md' }: ModalPr
       </div>
     </div>,
     document.body,
+  );
+}
+
+/** Cancel and Save of a form modal; Save submits the form `formId` and shows "Saving…" meanwhile. */
+export function FormModalFooter({
+  formId,
+  onCancel,
+  submitting,
+  submitLabel = texts.common.save,
+}: {
+  formId: string;
+  onCancel: () => void;
+  submitting: boolean;
+  submitLabel?: string;
+}) {
+  return (
+    <>
+      <button type="button" className={buttonClass('secondary')} onClick={onCancel}>
+        {texts.common.cancel}
+      </button>
+      <button type="submit" form={formId} className={buttonClass('primary')} disabled={submitting}>
+        {submitting ? texts.common.saving : submitLabel}
+      </button>
+    </>
   );
 }

@@ -5,7 +5,7 @@ import { couponCreateSchema } from '@shop/domain/coupon-schemas';
 import { couponDisplayStatus, remainingUses, todayIso, type CouponDisplayStatus } from '@shop/domain/coupon-status';
 import { COUPON_MIN_MAX_USES } from '@shop/domain/constants';
 import { errorMessage } from '../../../lib/admin-request.ts';
-import { Modal } from '../../../components/modal.tsx';
+import { FormModalFooter, Modal } from '../../../components/modal.tsx';
 import {
   Banner,
   EmptyRow,
@@ -177,16 +177,7 @@ function CouponModal({ onClose, onCreated }: { onClose: () => void; onCreated: (
       title={texts.coupons.createTitle}
       onClose={onClose}
       size="sm"
-      footer={
-        <>
-          <button type="button" className={buttonClass('secondary')} onClick={onClose}>
-            {texts.common.cancel}
-          </button>
-          <button type="submit" form="coupon-form" className={buttonClass('primary')} disabled={isSubmitting}>
-            {texts.common.save}
-          </button>
-        </>
-      }
+      footer={<FormModalFooter formId="coupon-form" onCancel={onClose} submitting={isSubmitting} />}
     >
       <form id="coupon-form" noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
         {failure ? (

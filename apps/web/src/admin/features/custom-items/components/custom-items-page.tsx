@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { customOrderItemSchema, isCupName, parseList } from '@shop/domain/custom-item-schemas';
 import { formatDa } from '@shop/domain/money';
-import { Modal } from '../../../components/modal.tsx';
+import { FormModalFooter, Modal } from '../../../components/modal.tsx';
 import {
   Banner,
   EmptyRow,
@@ -148,16 +148,7 @@ function CustomItemModal({ item, onClose }: { item?: CustomItem; onClose: () => 
     <Modal
       title={item ? texts.customItems.editTitle : texts.customItems.addTitle}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className={buttonClass('secondary')} onClick={onClose}>
-            {texts.common.cancel}
-          </button>
-          <button type="submit" form="custom-item-form" className={buttonClass('primary')} disabled={isSubmitting}>
-            {texts.common.save}
-          </button>
-        </>
-      }
+      footer={<FormModalFooter formId="custom-item-form" onCancel={onClose} submitting={isSubmitting} />}
     >
       <form id="custom-item-form" noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
         <Field id="item-name" label={texts.customItems.name} error={errors.name?.message}>

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { productTypeSchema } from '@shop/domain/catalog-schemas';
 import { errorMessage } from '../../../lib/admin-request.ts';
-import { Modal } from '../../../components/modal.tsx';
+import { FormModalFooter, Modal } from '../../../components/modal.tsx';
 import {
   Banner,
   EmptyRow,
@@ -112,16 +112,7 @@ function ProductTypeModal({ type, onClose }: { type?: ProductType; onClose: () =
       title={type ? texts.productTypes.editTitle : texts.productTypes.addTitle}
       onClose={onClose}
       size="sm"
-      footer={
-        <>
-          <button type="button" className={buttonClass('secondary')} onClick={onClose}>
-            {texts.common.cancel}
-          </button>
-          <button type="submit" form="product-type-form" className={buttonClass('primary')} disabled={isSubmitting}>
-            {texts.common.save}
-          </button>
-        </>
-      }
+      footer={<FormModalFooter formId="product-type-form" onCancel={onClose} submitting={isSubmitting} />}
     >
       <form id="product-type-form" noValidate onSubmit={onSubmit} className="space-y-4">
         {failure ? <Banner tone="error">{failure}</Banner> : null}

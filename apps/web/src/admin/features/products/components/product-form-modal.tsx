@@ -5,7 +5,7 @@ import { SIZES, SIZE_STOCK_FIELDS } from '@shop/domain/sizes';
 import { imageUrl } from '../../../../lib/api.ts';
 import { errorMessage } from '../../../lib/admin-request.ts';
 import { productToast } from '../../../lib/toast.ts';
-import { Modal } from '../../../components/modal.tsx';
+import { FormModalFooter, Modal } from '../../../components/modal.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Field, buttonClass, inputClass } from '../../../components/ui.tsx';
 import type { Product, ProductType } from '../../../lib/types.ts';
@@ -98,16 +98,7 @@ export function ProductFormModal({ product, types, onClose }: ProductFormModalPr
       title={editing ? texts.products.editTitle : texts.products.addTitle}
       onClose={onClose}
       size="lg"
-      footer={
-        <>
-          <button type="button" className={buttonClass('secondary')} onClick={onClose}>
-            {texts.common.cancel}
-          </button>
-          <button type="submit" form="product-form" className={buttonClass('primary')} disabled={isSubmitting}>
-            {isSubmitting ? texts.common.saving : texts.common.save}
-          </button>
-        </>
-      }
+      footer={<FormModalFooter formId="product-form" onCancel={onClose} submitting={isSubmitting} />}
     >
       <form id="product-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
         <Field id="product-name" label={texts.products.name} error={errors.name?.message} className="sm:col-span-2">

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { shippingPriceCreateSchema } from '@shop/domain/shipping-schemas';
 import { formatDa } from '@shop/domain/money';
-import { Modal } from '../../../components/modal.tsx';
+import { FormModalFooter, Modal } from '../../../components/modal.tsx';
 import {
   Banner,
   EmptyRow,
@@ -159,16 +159,7 @@ function ShippingPriceModal({
       title={price ? texts.shipping.editTitle : texts.shipping.addTitle}
       onClose={onClose}
       size="sm"
-      footer={
-        <>
-          <button type="button" className={buttonClass('secondary')} onClick={onClose}>
-            {texts.common.cancel}
-          </button>
-          <button type="submit" form="shipping-form" className={buttonClass('primary')} disabled={isSubmitting}>
-            {texts.common.save}
-          </button>
-        </>
-      }
+      footer={<FormModalFooter formId="shipping-form" onCancel={onClose} submitting={isSubmitting} />}
     >
       <form id="shipping-form" noValidate onSubmit={onSubmit} className="space-y-4">
         {failure ? <Banner tone="error">{failure}</Banner> : null}
