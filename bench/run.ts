@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { connect, type Db } from '../apps/server/src/db/connect.ts';
+import type { Executor } from '../apps/server/src/db/database.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { BENCH_COUPON, generate } from './generate.ts';
 
@@ -19,6 +20,9 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const ADMIN_PASSWORD = 'bench-password-123';
 const postgresUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
+/** BENCH_ONLY=shop,orders runs only those scenarios (home, shop, product, orders, admin); the ceiling always runs. */
+const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const selected = (name: string) => !ONLY || ONLY.includes(name);
 
 interface Row {
   scenario: string;
@@ -111,8 +115,18 @@ interface StockSnapshot {
   lastOrderId: number;
 }
 
-async function snapshot(db: Db): Promise<StockSnapshot> {
-  const k = db.kysely;
+/** Runs reads in one transaction that sees one moment of the database (SQLite's are). */
+function inSnapshot<T>(db: Db, read: (k: Executor) => Promise<T>): Promise<T> {
+  const trx = db.kysely.transaction();
+  return (db.kind === 'postgres' ? trx.setIsolationLevel('repeatable read') : trx).execute(read);
+}
+
+/** Stock of every product and size and the last order id, at one moment. */
+function snapshot(db: Db): Promise<StockSnapshot> {
+  return inSnapshot(db, readStock);
+}
+
+async function readStock(k: Executor): Promise<StockSnapshot> {
   const [products, sizes, last] = await Promise.all([
     k.selectFrom('products').select(['id', 'stock']).execute(),
     k.selectFrom('product_sizes').select(['product_id', 'size', 'stock']).execute(),
@@ -131,14 +145,20 @@ async function snapshot(db: Db): Promise<StockSnapshot> {
 /** For every product and size: stock before = stock now + units in the orders placed since. */
 async function verifyStock(db: Db, before: StockSnapshot) {
   // autocannon stops at the deadline without waiting for answers: let the server finish first.
-  let after = await snapshot(db);
+  let last = await snapshot(db);
   for (;;) {
     await new Promise((r) => setTimeout(r, 500));
     const again = await snapshot(db);
-    if (again.lastOrderId === after.lastOrderId) break;
-    after = again;
+    if (again.lastOrderId === last.lastOrderId) break;
+    last = again;
   }
-  const sold = await db.kysely
+  // The stock and the orders sold are read in one transaction, so they describe the same moment.
+  return inSnapshot(db, (k) => compare(k, before));
+}
+
+async function compare(k: Executor, before: StockSnapshot) {
+  const after = await readStock(k);
+  const sold = await k
     .selectFrom('order_items')
     .innerJoin('orders', 'orders.id', 'order_items.order_id')
     .select(['order_items.product_id', 'order_items.size', (eb) => eb.fn.sum<number>('order_items.quantity').as('n')])
@@ -153,22 +173,28 @@ async function verifyStock(db: Db, before: StockSnapshot) {
     if (s.size) soldSize.set(`${s.product_id}:${s.size}`, Number(s.n));
   }
   let mismatches = 0;
+  const mismatch = (what: string, stock: number, now: number, units: number) => {
+    if (mismatches++ < 5) console.warn(`stock mismatch on ${what}: ${stock} before, ${now} now, ${units} sold`);
+  };
   for (const [id, stock] of before.products) {
-    if (stock - (after.products.get(id) ?? 0) !== (soldProduct.get(id) ?? 0)) mismatches++;
-    if ((after.products.get(id) ?? 0) < 0) mismatches++;
+    const now = after.products.get(id) ?? 0;
+    const units = soldProduct.get(id) ?? 0;
+    if (stock - now !== units || now < 0) mismatch(`product ${id}`, stock, now, units);
   }
   for (const [key, stock] of before.sizes) {
-    if (stock - (after.sizes.get(key) ?? 0) !== (soldSize.get(key) ?? 0)) mismatches++;
+    const now = after.sizes.get(key) ?? 0;
+    const units = soldSize.get(key) ?? 0;
+    if (stock - now !== units) mismatch(`size ${key}`, stock, now, units);
   }
   const units = [...soldProduct.values()].reduce((a, b) => a + b, 0);
   // Rows, not id differences: PostgreSQL spends serial ids on refused (rolled back) orders too.
-  const placed = await db.kysely
+  const placed = await k
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('id', '>', before.lastOrderId)
     .executeTakeFirstOrThrow();
   // Every placed order has at least one line.
-  const empty = await db.kysely
+  const empty = await k
     .selectFrom('orders')
     .select('id')
     .where('id', '>', before.lastOrderId)
@@ -248,6 +274,7 @@ async function main(): Promise<void> {
 
     const rows: Row[] = [];
     const run = async (name: string, fn: () => Promise<Row>) => {
+      if (name !== 'bare' && !selected(name)) return;
       const row = await fn();
       rows.push(row);
       console.log(
@@ -268,7 +295,7 @@ async function main(): Promise<void> {
       { method: 'GET' as const, path: '/api/product/getTopPromotions' },
       { method: 'GET' as const, path: '/api/BrandRating/getRecentRatings?limit=5' },
     ];
-    await load({ url: shopUrl, requests: home }, 2);
+    if (selected('home')) await load({ url: shopUrl, requests: home }, 2);
     await run('home', async () =>
       rowOf('1. home (getLatest, getTopPromotions, getRecentRatings)', await load({ url: shopUrl, requests: home })),
     );
@@ -292,7 +319,7 @@ async function main(): Promise<void> {
         },
       },
     ];
-    await load({ url: shopUrl, requests: shopRequests }, 2);
+    if (selected('shop')) await load({ url: shopUrl, requests: shopRequests }, 2);
     await run('shop', async () =>
       rowOf(
         '2. shop page getAll (type, min, max, page, limit 16)',
@@ -316,7 +343,7 @@ async function main(): Promise<void> {
         setupRequest: (req: autocannon.Request) => ({ ...req, path: `/api/product/getRelated/${currentId}` }),
       },
     ];
-    await load({ url: shopUrl, requests: productRequests }, 2);
+    if (selected('product')) await load({ url: shopUrl, requests: productRequests }, 2);
     await run('product', async () =>
       rowOf('3. product page (get + getRelated)', await load({ url: shopUrl, requests: productRequests })),
     );
@@ -416,7 +443,7 @@ async function main(): Promise<void> {
       },
       { method: 'GET' as const, headers: auth, path: '/api/order/stats' },
     ];
-    await load({ url: shopUrl, requests: adminRequests }, 2);
+    if (selected('admin')) await load({ url: shopUrl, requests: adminRequests }, 2);
     await run('admin', async () =>
       rowOf('5. admin searchOrders by phone + order/stats', await load({ url: shopUrl, requests: adminRequests })),
     );
