@@ -1,78 +1,64 @@
-// Group commit for SQLite: its one writer spends most of an order's time committing (bench
-// profile: the commit was the costliest statement). Orders that arrive while a write is running
-// wait and then share one transaction, each inside its own savepoint, so a refused order (stock
-// short, coupon used up) rolls back alone while the others commit together. An order is answered
-// only after the commit that holds it.
-import { sql } from 'kysely';
+// Group commit for SQLite: its one writer spends much of an order's time committing (bench
+// profile). Orders that arrive while a batch is being written wait, then are written together in
+// one transaction by a batch writer that answers each order with an outcome (placed or refused)
+// instead of throwing, so a refused order needs no savepoint. When the shared transaction fails
+// all the same (an unexpected error in one order), it is rolled back whole and every order of it
+// is written again alone, so one bad order cannot take the others down with it. An order is
+// answered only after the commit that holds it.
 import type { Database, Executor } from '../../db/database.ts';
 
 /** Orders per transaction at most: bounds how long reads wait behind a batch. */
-const MAX_BATCH = 64;
+export const MAX_BATCH = 64;
 
-interface Job {
-  run: (trx: Executor) => Promise<unknown>;
-  resolve: (value: unknown) => void;
+/** Writes the drafts in the given transaction; one result per draft, in their order. */
+export type BatchWriter<D, R> = (trx: Executor, drafts: readonly D[]) => Promise<R[]>;
+
+interface Job<D, R> {
+  draft: D;
+  resolve: (value: R) => void;
   reject: (error: unknown) => void;
 }
 
-interface Batcher {
-  add: (run: (trx: Executor) => Promise<unknown>) => Promise<unknown>;
-}
-
-const batchers = new WeakMap<Database, Batcher>();
-
-function createBatcher(db: Database): Batcher {
-  const queue: Job[] = [];
+/** Returns `write(draft)`: queues the draft for the next batch and resolves after its commit. */
+export function createWriteBatcher<D, R>(
+  db: Database,
+  writer: BatchWriter<D, R>,
+  maxBatch = MAX_BATCH,
+): (draft: D) => Promise<R> {
+  const queue: Job<D, R>[] = [];
   let running = false;
 
-  async function runBatch(batch: Job[]): Promise<void> {
-    const settle: (() => void)[] = [];
+  async function runBatch(batch: Job<D, R>[]): Promise<void> {
+    let results: R[];
     try {
-      await db.transaction().execute(async (trx) => {
-        for (const job of batch) {
-          await sql`savepoint order_job`.execute(trx);
-          try {
-            const value = await job.run(trx);
-            await sql`release order_job`.execute(trx);
-            settle.push(() => job.resolve(value));
-          } catch (error) {
-            await sql`rollback to order_job`.execute(trx);
-            await sql`release order_job`.execute(trx);
-            settle.push(() => job.reject(error));
-          }
-        }
-      });
+      results = await db.transaction().execute((trx) =>
+        writer(
+          trx,
+          batch.map((job) => job.draft),
+        ),
+      );
     } catch (error) {
-      for (const job of batch) job.reject(error);
+      if (batch.length === 1) {
+        batch[0]?.reject(error);
+        return;
+      }
+      for (const job of batch) await runBatch([job]);
       return;
     }
-    for (const done of settle) done();
+    batch.forEach((job, i) => job.resolve(results[i] as R));
   }
 
   async function drain(): Promise<void> {
-    while (queue.length > 0) await runBatch(queue.splice(0, MAX_BATCH));
+    while (queue.length > 0) await runBatch(queue.splice(0, maxBatch));
     running = false;
   }
 
-  return {
-    add(run) {
-      return new Promise((resolve, reject) => {
-        queue.push({ run, resolve, reject });
-        if (running) return;
-        running = true;
-        // The next turn of the event loop: orders arriving meanwhile join this batch.
-        setImmediate(() => void drain());
-      });
-    },
-  };
-}
-
-/** Runs a write in a shared SQLite transaction (see above); resolves after its commit. */
-export function inWriteBatch<T>(db: Database, run: (trx: Executor) => Promise<T>): Promise<T> {
-  let batcher = batchers.get(db);
-  if (!batcher) {
-    batcher = createBatcher(db);
-    batchers.set(db, batcher);
-  }
-  return batcher.add(run) as Promise<T>;
+  return (draft) =>
+    new Promise<R>((resolve, reject) => {
+      queue.push({ draft, resolve, reject });
+      if (running) return;
+      running = true;
+      // The next turn of the event loop: orders arriving meanwhile join this batch.
+      setImmediate(() => void drain());
+    });
 }

@@ -3,12 +3,13 @@ import type { Executor, OrderItemTable, OrderReferenceImageTable, OrderTable } f
 
 // ---- reads for pricing a cart ----
 
+/** The products of a cart with their type name and first image (primary first), in one query. */
 export function findProductsForOrder(db: Executor, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('products')
     .leftJoin('product_types', 'product_types.id', 'products.type_id')
-    .select([
+    .select((eb) => [
       'products.id',
       'products.name',
       'products.description',
@@ -17,21 +18,16 @@ export function findProductsForOrder(db: Executor, ids: readonly number[]) {
       'products.stock',
       'products.has_sizes',
       'product_types.name as type_name',
+      eb
+        .selectFrom('product_images')
+        .select('product_images.image_url')
+        .whereRef('product_images.product_id', '=', 'products.id')
+        .orderBy('product_images.is_primary', 'desc')
+        .orderBy('product_images.id')
+        .limit(1)
+        .as('image_url'),
     ])
     .where('products.id', 'in', ids)
-    .execute();
-}
-
-/** Image urls of the products, primary first. */
-export function findImagesOf(db: Executor, productIds: readonly number[]) {
-  if (productIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('product_images')
-    .select(['product_id', 'image_url'])
-    .where('product_id', 'in', productIds)
-    .orderBy('product_id')
-    .orderBy('is_primary', 'desc')
-    .orderBy('id')
     .execute();
 }
 
@@ -110,8 +106,16 @@ export async function insertOrder(db: Executor, order: Insertable<OrderTable>): 
   return row.id;
 }
 
+/** Rows per insert statement: well under SQLite's and PostgreSQL's bound-parameter limits. */
+const INSERT_CHUNK = 500;
+
 export async function insertOrderItems(db: Executor, items: Insertable<OrderItemTable>[]): Promise<void> {
-  if (items.length > 0) await db.insertInto('order_items').values(items).execute();
+  for (let i = 0; i < items.length; i += INSERT_CHUNK) {
+    await db
+      .insertInto('order_items')
+      .values(items.slice(i, i + INSERT_CHUNK))
+      .execute();
+  }
 }
 
 export async function insertReferenceImages(
@@ -121,17 +125,16 @@ export async function insertReferenceImages(
   if (images.length > 0) await db.insertInto('order_reference_images').values(images).execute();
 }
 
-export async function insertStatusHistory(
+export async function insertStatusHistories(
   db: Executor,
-  orderId: number,
-  fromStatus: string | null,
-  toStatus: string,
-  at: string,
+  rows: { order_id: number; from_status: string | null; to_status: string; changed_at: string }[],
 ): Promise<void> {
-  await db
-    .insertInto('order_status_history')
-    .values({ order_id: orderId, from_status: fromStatus, to_status: toStatus, changed_at: at })
-    .execute();
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    await db
+      .insertInto('order_status_history')
+      .values(rows.slice(i, i + INSERT_CHUNK))
+      .execute();
+  }
 }
 
 export async function setOrderStatus(db: Executor, orderId: number, status: string, at: string): Promise<void> {
@@ -171,6 +174,17 @@ function filtered(db: Executor, filter: OrderFilter) {
 
 export function listOrders(db: Executor, filter: OrderFilter, limit: number, offset: number) {
   return filtered(db, filter).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
+}
+
+/** Ids of every order the filter matches, newest first: a phone search matches few orders. */
+export async function findOrderIds(db: Executor, filter: OrderFilter): Promise<number[]> {
+  const rows = await filtered(db, filter).select('orders.id').orderBy('orders.id', 'desc').execute();
+  return rows.map((r) => r.id);
+}
+
+export function findOrdersByIds(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('orders').selectAll().where('id', 'in', ids).orderBy('id', 'desc').execute();
 }
 
 export async function countOrders(db: Executor, filter: OrderFilter): Promise<number> {

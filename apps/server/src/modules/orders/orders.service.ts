@@ -22,7 +22,8 @@ import * as couponsRepo from '../coupons/coupons.repository.ts';
 import * as catalogRepo from '../catalog/catalog.repository.ts';
 import { checkStock } from '../catalog/catalog.service.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
-import { inWriteBatch } from './order-batch.ts';
+import { giveStock, mergeLines, takeStock, type StockLine } from './order-stock.ts';
+import { writeInBatch, writeRegularOrder, type RegularOrderDraft } from './order-writes.ts';
 import * as repo from './orders.repository.ts';
 
 const DEFAULT_SHIPPING_FEE_CENTS = toCentimes(DEFAULT_SHIPPING_FEE_DA);
@@ -131,58 +132,6 @@ function orderHeader(
 
 // ---------------------------------------------------------------- stock
 
-export interface StockLine {
-  product_id: number;
-  /** '' for a product without sizes. */
-  size: string;
-  quantity: number;
-}
-
-/** Merges lines of the same product and size, sorted by (product_id, size). */
-function mergeLines(lines: readonly StockLine[]): StockLine[] {
-  const merged = new Map<string, StockLine>();
-  for (const line of lines) {
-    const key = `${line.product_id}\u0000${line.size}`;
-    const existing = merged.get(key);
-    if (existing) existing.quantity += line.quantity;
-    else merged.set(key, { ...line });
-  }
-  return [...merged.values()].sort((a, b) =>
-    a.product_id !== b.product_id ? a.product_id - b.product_id : a.size < b.size ? -1 : a.size > b.size ? 1 : 0,
-  );
-}
-
-/**
- * Takes the stock of every line with guarded updates; returns the lines that were short.
- * Rows are always locked in one global order — every size row by (product_id, size), then every
- * product row by id — so concurrent orders on PostgreSQL cannot deadlock.
- */
-async function takeStock(trx: Executor, lines: readonly StockLine[]): Promise<StockLine[]> {
-  const merged = mergeLines(lines);
-  const short: StockLine[] = [];
-  for (const line of merged) {
-    if (line.size && !(await repo.takeSizeStock(trx, line.product_id, line.size, line.quantity))) short.push(line);
-  }
-  const perProduct = new Map<number, number>();
-  for (const line of merged) perProduct.set(line.product_id, (perProduct.get(line.product_id) ?? 0) + line.quantity);
-  for (const [productId, quantity] of [...perProduct].sort((a, b) => a[0] - b[0])) {
-    if (!(await repo.takeProductStock(trx, productId, quantity))) {
-      for (const line of merged) if (line.product_id === productId && !short.includes(line)) short.push(line);
-    }
-  }
-  return short;
-}
-
-async function giveStock(trx: Executor, lines: readonly StockLine[]): Promise<void> {
-  const merged = mergeLines(lines);
-  for (const line of merged) if (line.size) await repo.giveSizeStock(trx, line.product_id, line.size, line.quantity);
-  const perProduct = new Map<number, number>();
-  for (const line of merged) perProduct.set(line.product_id, (perProduct.get(line.product_id) ?? 0) + line.quantity);
-  for (const [productId, quantity] of [...perProduct].sort((a, b) => a[0] - b[0])) {
-    await repo.giveProductStock(trx, productId, quantity);
-  }
-}
-
 /** What is available now for each line (the checkStock answer), the short lines marked not ok. */
 async function stockReport(db: Executor, lines: readonly StockLine[], short: readonly StockLine[]) {
   const { items } = await checkStock(db, mergeLines(lines));
@@ -190,15 +139,6 @@ async function stockReport(db: Executor, lines: readonly StockLine[], short: rea
     ...item,
     ok: item.ok && !short.some((s) => s.product_id === item.product_id && s.size === item.size),
   }));
-}
-
-/** Thrown inside the transaction to roll it back; answered with the stock report outside it. */
-class StockShortage extends Error {
-  readonly short: StockLine[];
-  constructor(short: StockLine[]) {
-    super('stock shortage');
-    this.short = short;
-  }
 }
 
 // ---------------------------------------------------------------- regular order
@@ -233,11 +173,7 @@ export async function placeRegularOrder(
   kind: 'sqlite' | 'postgres' = 'postgres',
 ): Promise<OrderCreated> {
   const ids = [...new Set(input.items.map((i) => i.product_id))];
-  const [products, sizes, images] = await Promise.all([
-    repo.findProductsForOrder(db, ids),
-    catalogRepo.findSizesOf(db, ids),
-    repo.findImagesOf(db, ids),
-  ]);
+  const [products, sizes] = await Promise.all([repo.findProductsForOrder(db, ids), catalogRepo.findSizesOf(db, ids)]);
 
   const lines = input.items.map((item) => {
     const product = products.find((p) => p.id === item.product_id);
@@ -262,55 +198,42 @@ export async function placeRegularOrder(
   assertTotalsInRange(totals);
   assertClientFigures(input, totals);
 
-  const stockLines = lines.map((l) => ({ product_id: l.product.id, size: l.size, quantity: l.quantity }));
-  const now = new Date().toISOString();
-  try {
-    // The rows other orders contend for (stock, the coupon) are updated last, just before the
-    // commit, so their locks are held as briefly as possible on PostgreSQL; a shortage rolls the
-    // inserts back with everything else.
-    const write = async (trx: Executor) => {
-      const id = await repo.insertOrder(trx, {
-        type: 'regular',
-        ...orderHeader(input, pricing, totals, now),
-        custom_item_id: null,
-        clothing_type: null,
-        color: null,
-        size: null,
-      });
-      await repo.insertOrderItems(
-        trx,
-        lines.map((l) => ({
-          order_id: id,
-          product_id: l.product.id,
-          product_name: l.product.name,
-          product_description: l.product.description,
-          product_type: l.product.type_name,
-          product_image: images.find((img) => img.product_id === l.product.id)?.image_url ?? null,
-          size: l.size,
-          quantity: l.quantity,
-          price_at_time_cents: l.product.price_cents,
-          product_discount_percentage: l.product.discount_percentage,
-          unit_final_price_cents: l.unitCents,
-        })),
-      );
-      await repo.insertStatusHistory(trx, id, null, 'pending', now);
-      const short = await takeStock(trx, stockLines);
-      if (short.length > 0) throw new StockShortage(short);
-      await countCouponUse(trx, pricing.coupon);
-      // SQLite has one writer anyway: bumping here saves a second commit per order.
-      if (kind === 'sqlite') await catalogRepo.bumpCatalogVersion(trx);
-      return id;
-    };
-    const orderId = kind === 'sqlite' ? await inWriteBatch(db, write) : await db.transaction().execute(write);
-    // Stock shown by the catalogue changed. On PostgreSQL bumped after the commit (a sequence, no
-    // lock), so no reader caches the old stock under the new version.
-    if (kind === 'postgres') await catalogRepo.bumpCatalogVersion(db);
-    return created(orderId, totals);
-  } catch (error) {
-    if (error instanceof StockShortage) {
-      throw conflict(ORDER_MESSAGES.stockShort, { items: await stockReport(db, stockLines, error.short) });
-    }
-    throw error;
+  const draft: RegularOrderDraft = {
+    order: {
+      type: 'regular',
+      ...orderHeader(input, pricing, totals, new Date().toISOString()),
+      custom_item_id: null,
+      clothing_type: null,
+      color: null,
+      size: null,
+    },
+    items: lines.map((l) => ({
+      product_id: l.product.id,
+      product_name: l.product.name,
+      product_description: l.product.description,
+      product_type: l.product.type_name,
+      product_image: l.product.image_url,
+      size: l.size,
+      quantity: l.quantity,
+      price_at_time_cents: l.product.price_cents,
+      product_discount_percentage: l.product.discount_percentage,
+      unit_final_price_cents: l.unitCents,
+    })),
+    stock: lines.map((l) => ({ product_id: l.product.id, size: l.size, quantity: l.quantity })),
+    couponId: pricing.coupon?.id ?? null,
+  };
+  const outcome = kind === 'sqlite' ? await writeInBatch(db, draft) : await writeRegularOrder(db, draft);
+  switch (outcome.kind) {
+    case 'short':
+      throw conflict(ORDER_MESSAGES.stockShort, { items: await stockReport(db, draft.stock, outcome.short) });
+    case 'coupon-refused':
+      throw badRequest(ORDER_MESSAGES.couponUnusable);
+    case 'placed':
+      // Stock shown by the catalogue changed. SQLite bumped the version in the batch; PostgreSQL
+      // bumps after the commit (a sequence, no lock), so no reader caches the old stock under the
+      // new version.
+      if (kind === 'postgres') await catalogRepo.bumpCatalogVersion(db);
+      return created(outcome.orderId, totals);
   }
 }
 
@@ -378,7 +301,9 @@ export async function placeCustomOrder(
         trx,
         stored.map((s) => ({ order_id: id, position: s.position, image_url: s.image_url })),
       );
-      await repo.insertStatusHistory(trx, id, null, 'pending', now);
+      await repo.insertStatusHistories(trx, [
+        { order_id: id, from_status: null, to_status: 'pending', changed_at: now },
+      ]);
       return id;
     });
     // The dashboard's figures are served from the response cache, keyed by catalog_version.
@@ -434,8 +359,12 @@ export interface AdminOrder {
 
 /** Turns order rows into the admin shape, loading items and images of the whole page in one query each. */
 async function toAdminOrders(db: Executor, rows: readonly OrderRow[]): Promise<AdminOrder[]> {
-  const ids = rows.map((r) => r.id);
-  const [items, images] = await Promise.all([repo.findItemsOf(db, ids), repo.findReferenceImagesOf(db, ids)]);
+  // Only regular orders have lines and only custom ones reference images.
+  const ofType = (type: string) => rows.filter((r) => r.type === type).map((r) => r.id);
+  const [items, images] = await Promise.all([
+    repo.findItemsOf(db, ofType('regular')),
+    repo.findReferenceImagesOf(db, ofType('custom')),
+  ]);
   return rows.map((row) => ({
     id: row.id,
     type: row.type,
@@ -478,6 +407,12 @@ async function toAdminOrders(db: Executor, rows: readonly OrderRow[]): Promise<A
 }
 
 export async function listOrders(db: Database, filter: repo.OrderFilter, page: number, limit: number) {
+  if (filter.phone) {
+    // The phone match (a trigram index lookup) runs once: its ids give the total and the page.
+    const ids = await repo.findOrderIds(db, filter);
+    const rows = await repo.findOrdersByIds(db, ids.slice((page - 1) * limit, page * limit));
+    return { rows: await toAdminOrders(db, rows), total: ids.length };
+  }
   const [rows, total] = await Promise.all([
     repo.listOrders(db, filter, limit, (page - 1) * limit),
     repo.countOrders(db, filter),
@@ -536,7 +471,9 @@ export async function updateOrderStatus(
     }
     const now = new Date().toISOString();
     await repo.setOrderStatus(trx, id, status, now);
-    await repo.insertStatusHistory(trx, id, row.status, status, now);
+    await repo.insertStatusHistories(trx, [
+      { order_id: id, from_status: row.status, to_status: status, changed_at: now },
+    ]);
     return true;
   });
   // Stock (catalogue) and the dashboard's figures (served from the response cache) changed.

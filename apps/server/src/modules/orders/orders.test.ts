@@ -256,6 +256,33 @@ describe('regular orders', () => {
     expect(await countRows('orders')).toBe(before + 3);
   });
 
+  it('gives back every line of an order refused for stock, and does not count its coupon', async () => {
+    const scarce = await insertProduct(t.db.kysely, { price: 700, sizes: { M: 1 } });
+    const plenty = await insertProduct(t.db.kysely, { price: 300, stock: 10 });
+    const couponId = await insertCoupon(t.db.kysely, { code: 'MIXED', discount_percentage: 10, max_uses: 10 });
+    // Sent together, they are written in one shared transaction on SQLite.
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        regularOrder({
+          customer_address: `${wilaya.name} | ici`,
+          subtotal: 1000,
+          shipping_fee: wilaya.price,
+          coupon_code: 'MIXED',
+          items: [
+            { product_id: plenty, quantity: 1, size: '' },
+            { product_id: scarce, quantity: 1, size: 'M' },
+          ],
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    expect(await productStock(t.db.kysely, scarce, 'M')).toBe(0);
+    expect(await productStock(t.db.kysely, scarce)).toBe(0);
+    expect(await productStock(t.db.kysely, plenty)).toBe(9);
+    const coupon = await t.db.kysely.selectFrom('coupons').selectAll().where('id', '=', couponId).executeTakeFirst();
+    expect(coupon?.current_uses).toBe(1);
+  });
+
   it('never lets concurrent orders exceed a coupon’s max uses', async () => {
     const id = await insertProduct(t.db.kysely, { price: 1000, stock: 100 });
     const couponId = await insertCoupon(t.db.kysely, { code: 'TWICE', discount_percentage: 50, max_uses: 2 });
