@@ -84,6 +84,25 @@ describe('product pages for search engines and link previews', () => {
     expect(search.body).toContain('<title>Recherche « &lt;robe&gt; » — Boutique DZ</title>');
   });
 
+  it('preloads the pictures a page shows first, with the srcset the page asks for', async () => {
+    const product = await t.app.inject({ url: `/product/${productId}` });
+    expect(product.body).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/public/uploads/w/800/abc-def.webp" imagesrcset="/public/uploads/w/500/abc-def.webp 1x, /public/uploads/w/800/abc-def.webp 2x" />',
+    );
+    // The unfiltered shop lists newest first: the first two cards' pictures, as 250 px cards.
+    await insertProduct(t.db.kysely, { name: 'Second', price: 900, image_url: '/uploads/second-1.webp' });
+    await insertProduct(t.db.kysely, { name: 'Newest', price: 800, image_url: '/uploads/newest-2.webp' });
+    const shop = await t.app.inject({ url: '/Shop' });
+    const preloaded = [...shop.body.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0]);
+    expect(preloaded).toEqual([
+      '<link rel="preload" as="image" fetchpriority="high" href="/public/uploads/w/250/newest-2.webp" imagesrcset="/public/uploads/w/250/newest-2.webp 1x, /public/uploads/w/500/newest-2.webp 2x" />',
+      '<link rel="preload" as="image" fetchpriority="high" href="/public/uploads/w/250/second-1.webp" imagesrcset="/public/uploads/w/250/second-1.webp 1x, /public/uploads/w/500/second-1.webp 2x" />',
+    ]);
+    // A filtered shop shows other cards: nothing is guessed.
+    const filtered = await t.app.inject({ url: '/Shop?type=1' });
+    expect(filtered.body).not.toContain('as="image"');
+  });
+
   it('compresses pages for clients that accept it', async () => {
     const res = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(res.headers['content-encoding']).toBe('br');

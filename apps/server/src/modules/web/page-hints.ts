@@ -45,23 +45,32 @@ export function readRouteChunks(distDir: string, html: string): RouteChunks {
   return chunks;
 }
 
+/** Cards above the fold on a phone (two columns): their pictures are preloaded with the page. */
+export const SHOP_PRELOADED_CARDS = 2;
+
 /**
- * The product page's main picture as the gallery asks for it (800 px copy, 500 px at 1x): preloaded
- * with the same srcset, so the browser picks the same file and reuses it.
+ * A picture preloaded as the page will ask for it — the same src and srcset (a 250 px card or the
+ * 500 px gallery, each with its double for dense screens) — so the browser reuses the file.
  */
-function productImageHint(image: string | undefined): string[] {
-  const name = image ? /\/public\/uploads\/([\w-]+\.webp)$/.exec(image)?.[1] : undefined;
+function imageHint(image: string | undefined, width: 250 | 500): string[] {
+  const name = image ? /\/uploads\/([\w-]+\.webp)$/.exec(image)?.[1] : undefined;
   if (!name) return [];
-  const url = (width: number) => `/public/uploads/w/${width}/${name}`;
+  const url = (w: number) => `/public/uploads/w/${w}/${name}`;
+  const double = width === 250 ? 500 : 800;
+  // The gallery's src is its largest copy; a card's is its 1x copy (apps/web ProductCard, Gallery).
+  const src = width === 250 ? url(width) : url(double);
   return [
-    `<link rel="preload" as="image" fetchpriority="high" href="${url(800)}" imagesrcset="${url(500)} 1x, ${url(800)} 2x" />`,
+    `<link rel="preload" as="image" fetchpriority="high" href="${src}" imagesrcset="${url(width)} 1x, ${url(double)} 2x" />`,
   ];
 }
 
-/** The preload tags for a page path (without its query string); empty when there are none. */
-export function pageHints(pathname: string, search: string, chunks: RouteChunks, image?: string): string[] {
+/**
+ * The preload tags for a page path (without its query string); empty when there are none.
+ * `images` are the page's first pictures: the product's main one, or the shop's first cards'.
+ */
+export function pageHints(pathname: string, search: string, chunks: RouteChunks, images: string[] = []): string[] {
   const fetches: string[] = [];
-  const images: string[] = [];
+  const preloads: string[] = [];
   let chunk: string | undefined;
   if (pathname === '/') {
     fetches.push('/api/product/getLatest', '/api/product/getTopPromotions');
@@ -71,6 +80,7 @@ export function pageHints(pathname: string, search: string, chunks: RouteChunks,
       fetches.push(
         `/api/product/getAll?page=1&limit=${SHOP_PAGE_SIZE}&min=${PRICE_SLIDER_MIN}&max=${PRICE_SLIDER_MAX}`,
       );
+      for (const image of images.slice(0, SHOP_PRELOADED_CARDS)) preloads.push(...imageHint(image, 250));
     }
     fetches.push('/api/ProductType/getAll');
     chunk = 'shop';
@@ -78,12 +88,12 @@ export function pageHints(pathname: string, search: string, chunks: RouteChunks,
     const product = /^\/product\/(\d{1,9})$/.exec(pathname);
     if (product?.[1]) {
       fetches.push(`/api/product/get/${product[1]}`);
-      images.push(...productImageHint(image));
+      preloads.push(...imageHint(images[0], 500));
       chunk = 'product';
     }
   }
   return [
-    ...images,
+    ...preloads,
     ...fetches.map((url) => `<link rel="preload" as="fetch" crossorigin href="${url.replace(/&/g, '&amp;')}" />`),
     ...(chunk ? (chunks.get(chunk) ?? []) : []).map(
       (file) => `<link rel="modulepreload" crossorigin href="${file}" />`,

@@ -7,9 +7,11 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PRICE_SLIDER_MAX, PRICE_SLIDER_MIN, SHOP_PAGE_SIZE } from '@shop/domain/constants';
 import type { App } from '../../http/types.ts';
-import { baseUrl, injectMeta, pageMeta } from '../seo/seo.service.ts';
-import { injectHints, pageHints, readRouteChunks } from './page-hints.ts';
+import { baseUrl, injectMeta, pageMeta, type PageMeta } from '../seo/seo.service.ts';
+import { injectHints, pageHints, readRouteChunks, SHOP_PRELOADED_CARDS } from './page-hints.ts';
+import { listProducts } from '../catalog/catalog.service.ts';
 
 /** Brotli or gzip, as the client accepts; null for neither. */
 function encodingOf(request: FastifyRequest): 'br' | 'gzip' | null {
@@ -36,6 +38,22 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, pr
 }
 
 export async function webRoutes(app: App): Promise<void> {
+  /** The pictures a page shows first: the product's, or the first cards' of the unfiltered shop. */
+  async function firstImages(url: string, search: string, meta: PageMeta): Promise<string[]> {
+    if (url !== '/Shop' || search) return meta.image ? [meta.image] : [];
+    const first = await listProducts(app.db.kysely, {
+      page: 1,
+      limit: SHOP_PAGE_SIZE,
+      min: PRICE_SLIDER_MIN,
+      max: PRICE_SLIDER_MAX,
+    });
+    if (!('data' in first)) return [];
+    return first.data.slice(0, SHOP_PRELOADED_CARDS).flatMap((p) => {
+      const image = p.images.find((i) => Number(i.is_primary) === 1) ?? p.images[0];
+      return image ? [image.image_url] : [];
+    });
+  }
+
   const root = app.config.webDistDir;
   const indexFile = path.join(root, 'index.html');
   if (!fs.existsSync(indexFile)) {
@@ -77,7 +95,7 @@ export async function webRoutes(app: App): Promise<void> {
     return sendHtml(
       request,
       reply,
-      injectHints(injectMeta(html, meta), pageHints(url, search, routeChunks, meta.image)),
+      injectHints(injectMeta(html, meta), pageHints(url, search, routeChunks, await firstImages(url, search, meta))),
     );
   });
 }

@@ -28,6 +28,10 @@ interface ProductCardProps {
   index?: number;
   /** Fixed 250 px width in a carousel; fluid in the shop grid. */
   fixedWidth?: boolean;
+  /**
+   * Above the fold (the shop's first row): shown at once, picture fetched first. The reveal is
+   * for cards scrolling into view (SPEC §10); on these it only delayed the page's largest paint.
+   */
   eager?: boolean;
   onImageSettled?: () => void;
 }
@@ -40,18 +44,19 @@ export function ProductCard({
   eager = false,
   onImageSettled,
 }: ProductCardProps) {
-  const [ready, setReady] = useState(false);
+  const [ready, setReady] = useState(eager);
   const [ref, inView] = useInView<HTMLDivElement>();
   useEffect(() => {
+    if (eager) return;
     const timer = setTimeout(() => setReady(true), CARD_APPEAR_DELAY_MS);
     return () => clearTimeout(timer);
-  }, []);
+  }, [eager]);
 
   const price = toNumber(product.discounted_price ?? product.final_price);
   const listPrice = toNumber(product.price);
   const discount = toNumber(product.discount_percentage);
   const width = fixedWidth ? CAROUSEL_CARD_WIDTH_PX : undefined;
-  const shown = ready && inView;
+  const shown = eager || (ready && inView);
 
   return (
     <div
@@ -61,8 +66,10 @@ export function ProductCard({
         width,
         opacity: shown ? 1 : 0,
         transform: shown ? 'none' : 'translateY(24px)',
-        transition: `opacity ${REVEAL_DURATION_MS}ms ease-out, transform ${REVEAL_DURATION_MS}ms ease-out`,
-        transitionDelay: `${REVEAL_START_DELAY_MS + index * CARD_STAGGER_MS}ms`,
+        transition: eager
+          ? undefined
+          : `opacity ${REVEAL_DURATION_MS}ms ease-out, transform ${REVEAL_DURATION_MS}ms ease-out`,
+        transitionDelay: eager ? undefined : `${REVEAL_START_DELAY_MS + index * CARD_STAGGER_MS}ms`,
       }}
     >
       {ready ? (
@@ -117,20 +124,7 @@ export function ProductCard({
         </Link>
       ) : (
         <div aria-hidden="true" className="invisible">
-          <div className="aspect-square w-full" style={{ height: fixedWidth ? CAROUSEL_IMAGE_HEIGHT_PX : undefined }}>
-            {/* An above-the-fold card starts fetching its picture now, not once it shows (same URLs, reused). */}
-            {eager && (
-              <img
-                src={imageUrl(primaryImage(product), 250)}
-                srcSet={imageSrcSet(primaryImage(product), 250)}
-                alt=""
-                width={CAROUSEL_CARD_WIDTH_PX}
-                height={CAROUSEL_IMAGE_HEIGHT_PX}
-                fetchPriority="high"
-                className="h-full w-full"
-              />
-            )}
-          </div>
+          <div className="aspect-square w-full" style={{ height: fixedWidth ? CAROUSEL_IMAGE_HEIGHT_PX : undefined }} />
           {/* The height of the name, stars and price lines below (no shift when they show). */}
           <div className="h-[92px]" />
         </div>
