@@ -2,15 +2,20 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QUERY_DEFAULTS } from './app/query-defaults.ts';
 import { router } from './app/router.tsx';
+import { loadPageChunk } from './storefront/storefront-app.tsx';
 import './index.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
-});
+const queryClient = new QueryClient({ defaultOptions: QUERY_DEFAULTS });
 
 const root = document.getElementById('root');
-if (root) {
+// The storefront page's own chunk first (preloaded by the HTML), so the first render is the page.
+const pageChunk = window.location.pathname.startsWith('/admin')
+  ? Promise.resolve()
+  : loadPageChunk(window.location.pathname).catch(() => undefined);
+void pageChunk.then(() => {
+  if (!root) return;
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
@@ -18,4 +23,4 @@ if (root) {
       </QueryClientProvider>
     </StrictMode>,
   );
-}
+});

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { QUERY_DEFAULTS } from '../app/query-defaults.ts';
 import { vi } from 'vitest';
 
 type Handler = (url: URL, init: RequestInit | undefined) => { status?: number; body: unknown } | undefined;
@@ -43,7 +44,9 @@ function LocationProbe() {
 }
 
 export function renderPage(element: ReactNode, { path = '/', at = '/' }: { path?: string; at?: string } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { ...QUERY_DEFAULTS.queries, retry: false }, mutations: { retry: false } },
+  });
   return render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[at]}>

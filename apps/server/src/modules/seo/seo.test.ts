@@ -103,6 +103,35 @@ describe('product pages for search engines and link previews', () => {
     expect(filtered.body).not.toContain('as="image"');
   });
 
+  it("writes the product page's product into it, as the API answers it, escaped", async () => {
+    const page = await t.app.inject({ url: `/product/${productId}` });
+    const block = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(page.body)?.[1];
+    expect(block).toBeDefined();
+    // The product's name holds "<script>": no "<" may reach the HTML inside the block.
+    expect(block).not.toContain('<');
+    const api = await t.app.inject({ url: `/api/product/get/${productId}` });
+    expect(JSON.parse(block ?? '')).toEqual({ [`/product/get/${productId}`]: api.json<{ data: unknown }>().data });
+    // Nothing for a missing product or another page.
+    expect((await t.app.inject({ url: '/product/999999' })).body).not.toContain('id="page-data"');
+    expect((await t.app.inject({ url: '/Cart' })).body).not.toContain('id="page-data"');
+  });
+
+  it("writes the unfiltered shop's first page and the product types into it, as the API answers them", async () => {
+    const list = '/product/getAll?page=1&limit=16&min=0&max=5000';
+    const page = await t.app.inject({ url: '/Shop' });
+    const block = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(page.body)?.[1];
+    const [products, types] = await Promise.all([
+      t.app.inject({ url: `/api${list}` }),
+      t.app.inject({ url: '/api/ProductType/getAll' }),
+    ]);
+    expect(JSON.parse(block ?? 'null')).toEqual({
+      [list]: products.json<{ data: unknown }>().data,
+      '/ProductType/getAll': types.json<{ data: unknown }>().data,
+    });
+    // Filtered, the app asks the API itself.
+    expect((await t.app.inject({ url: '/Shop?type=1' })).body).not.toContain('id="page-data"');
+  });
+
   it('compresses pages for clients that accept it', async () => {
     const res = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(res.headers['content-encoding']).toBe('br');

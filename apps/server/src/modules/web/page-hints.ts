@@ -2,7 +2,8 @@
 // the app's main script instead of after it: <link rel="preload" as="fetch"> for the page's first
 // API calls (the app fetches the very same URLs, same-origin credentials, so the browser reuses
 // the preloaded answers) and <link rel="modulepreload"> for the lazy chunk of the shop and product
-// pages (found in the built entry script; nothing is added when the build looks different).
+// pages (found in the built entry script; nothing is added when the build looks different). A
+// page's most needed answer (the product page's product) is written into it instead (injectPageData).
 import fs from 'node:fs';
 import path from 'node:path';
 import { PRICE_SLIDER_MAX, PRICE_SLIDER_MIN, SHOP_PAGE_SIZE } from '@shop/domain/constants';
@@ -45,6 +46,9 @@ export function readRouteChunks(distDir: string, html: string): RouteChunks {
   return chunks;
 }
 
+/** The shop's first list as the app asks for it when the address has no filters (API path). */
+export const SHOP_FIRST_PAGE_PATH = `/product/getAll?page=1&limit=${SHOP_PAGE_SIZE}&min=${PRICE_SLIDER_MIN}&max=${PRICE_SLIDER_MAX}`;
+
 /** Cards above the fold on a phone (two columns): their pictures are preloaded with the page. */
 export const SHOP_PRELOADED_CARDS = 2;
 
@@ -75,19 +79,14 @@ export function pageHints(pathname: string, search: string, chunks: RouteChunks,
   if (pathname === '/') {
     fetches.push('/api/product/getLatest', '/api/product/getTopPromotions');
   } else if (pathname === '/Shop') {
-    // The shop's first list, as the app asks for it without filters in the address.
-    if (!search) {
-      fetches.push(
-        `/api/product/getAll?page=1&limit=${SHOP_PAGE_SIZE}&min=${PRICE_SLIDER_MIN}&max=${PRICE_SLIDER_MAX}`,
-      );
-      for (const image of images.slice(0, SHOP_PRELOADED_CARDS)) preloads.push(...imageHint(image, 250));
-    }
-    fetches.push('/api/ProductType/getAll');
+    // Unfiltered, its first list and the types are written into the page (injectPageData).
+    if (search) fetches.push('/api/ProductType/getAll');
+    else for (const image of images.slice(0, SHOP_PRELOADED_CARDS)) preloads.push(...imageHint(image, 250));
     chunk = 'shop';
   } else {
     const product = /^\/product\/(\d{1,9})$/.exec(pathname);
     if (product?.[1]) {
-      fetches.push(`/api/product/get/${product[1]}`);
+      // The product itself is written into the page (injectPageData).
       preloads.push(...imageHint(images[0], 500));
       chunk = 'product';
     }
@@ -107,4 +106,15 @@ export function injectHints(html: string, tags: string[]): string {
   const block = `${tags.join('\n    ')}\n    `;
   const at = html.indexOf('<script');
   return at >= 0 ? `${html.slice(0, at)}${block}${html.slice(at)}` : html.replace('</head>', `    ${block}</head>`);
+}
+
+/**
+ * Writes API answers into the page as JSON the app reads at start (apps/web lib/page-data.ts),
+ * keyed by API path. Not a script the browser runs (CSP allows none inline); "<" is escaped so no
+ * value can close the element.
+ */
+export function injectPageData(html: string, data: Record<string, unknown>): string {
+  if (Object.keys(data).length === 0) return html;
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  return html.replace('</body>', () => `<script type="application/json" id="page-data">${json}</script>\n  </body>`);
 }

@@ -10,8 +10,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PRICE_SLIDER_MAX, PRICE_SLIDER_MIN, SHOP_PAGE_SIZE } from '@shop/domain/constants';
 import type { App } from '../../http/types.ts';
 import { baseUrl, injectMeta, pageMeta, type PageMeta } from '../seo/seo.service.ts';
-import { injectHints, pageHints, readRouteChunks, SHOP_PRELOADED_CARDS } from './page-hints.ts';
-import { listProducts } from '../catalog/catalog.service.ts';
+import {
+  injectHints,
+  injectPageData,
+  pageHints,
+  readRouteChunks,
+  SHOP_FIRST_PAGE_PATH,
+  SHOP_PRELOADED_CARDS,
+} from './page-hints.ts';
+import { getProduct, listProducts, listTypes } from '../catalog/catalog.service.ts';
 
 /** Brotli or gzip, as the client accepts; null for neither. */
 function encodingOf(request: FastifyRequest): 'br' | 'gzip' | null {
@@ -37,21 +44,43 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, pr
   return reply.header('Content-Encoding', encoding).send(body);
 }
 
+interface FirstContent {
+  /** API answers by path (without /api). */
+  answers: Record<string, unknown>;
+  images: string[];
+}
+
 export async function webRoutes(app: App): Promise<void> {
-  /** The pictures a page shows first: the product's, or the first cards' of the unfiltered shop. */
-  async function firstImages(url: string, search: string, meta: PageMeta): Promise<string[]> {
-    if (url !== '/Shop' || search) return meta.image ? [meta.image] : [];
-    const first = await listProducts(app.db.kysely, {
-      page: 1,
-      limit: SHOP_PAGE_SIZE,
-      min: PRICE_SLIDER_MIN,
-      max: PRICE_SLIDER_MAX,
-    });
-    if (!('data' in first)) return [];
-    return first.data.slice(0, SHOP_PRELOADED_CARDS).flatMap((p) => {
-      const image = p.images.find((i) => Number(i.is_primary) === 1) ?? p.images[0];
-      return image ? [image.image_url] : [];
-    });
+  /**
+   * What a page needs first, written into its HTML: the API answers it would fetch at once (the
+   * product page's product; the unfiltered shop's first page and product types), which the app
+   * draws in its first render instead of after a fetch (lib/page-data.ts in apps/web), and the
+   * pictures it shows first, preloaded (page-hints.ts).
+   */
+  async function firstContent(url: string, search: string, meta: PageMeta): Promise<FirstContent> {
+    const product = /^\/product\/(\d{1,9})$/.exec(url);
+    if (product?.[1] && !meta.status) {
+      const images = meta.image ? [meta.image] : [];
+      try {
+        const answer = await getProduct(app.db.kysely, Number(product[1]));
+        return { answers: { [`/product/get/${product[1]}`]: answer }, images };
+      } catch {
+        return { answers: {}, images }; // deleted since pageMeta read it: the app asks the API, which says so
+      }
+    }
+    if (url !== '/Shop' || search) return { answers: {}, images: [] };
+    const [first, types] = await Promise.all([
+      listProducts(app.db.kysely, { page: 1, limit: SHOP_PAGE_SIZE, min: PRICE_SLIDER_MIN, max: PRICE_SLIDER_MAX }),
+      listTypes(app.db.kysely),
+    ]);
+    if (!('data' in first)) return { answers: {}, images: [] };
+    return {
+      answers: { [SHOP_FIRST_PAGE_PATH]: first, '/ProductType/getAll': types },
+      images: first.data.slice(0, SHOP_PRELOADED_CARDS).flatMap((p) => {
+        const image = p.images.find((i) => Number(i.is_primary) === 1) ?? p.images[0];
+        return image ? [image.image_url] : [];
+      }),
+    };
   }
 
   const root = app.config.webDistDir;
@@ -92,10 +121,8 @@ export async function webRoutes(app: App): Promise<void> {
     const meta = await pageMeta(app.db.kysely, app.config, baseUrl(app.config, request), url);
     if (!meta) return sendHtml(request, reply, html, compressed);
     if (meta.status) reply.status(meta.status);
-    return sendHtml(
-      request,
-      reply,
-      injectHints(injectMeta(html, meta), pageHints(url, search, routeChunks, await firstImages(url, search, meta))),
-    );
+    const first = await firstContent(url, search, meta);
+    const hints = pageHints(url, search, routeChunks, first.images);
+    return sendHtml(request, reply, injectPageData(injectHints(injectMeta(html, meta), hints), first.answers));
   });
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { COPY_CONFIRMATION_MS } from '@shop/domain/constants';
+import { FETCH_AHEAD_MARGIN, useInView } from '../../lib/ui/use-in-view.ts';
 import { useSettings } from '../features/settings/api/get-settings.ts';
 import { t } from '../texts.ts';
 
@@ -30,11 +31,13 @@ function useCopy() {
 }
 
 export function Footer() {
-  const { data: settings } = useSettings();
+  // Below the fold: its contacts are fetched as it comes near, not with the page's first data.
+  const [ref, near] = useInView<HTMLElement>(FETCH_AHEAD_MARGIN);
+  const { data: settings } = useSettings(near);
   const { copied, copy } = useCopy();
 
   return (
-    <footer className="mt-16 bg-[#f0f0f0]">
+    <footer ref={ref} className="mt-16 bg-[#f0f0f0]">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-3">
         <div>
           <p className="text-2xl font-black">{t.brand}</p>

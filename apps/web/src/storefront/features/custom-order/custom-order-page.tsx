@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { notify } from '../../layout/notify.ts';
 import { CUP_ITEM_NAME } from '@shop/domain/constants';
 import { paths } from '../../../app/paths.ts';
 import { useCustomItems } from './api/get-custom-items.ts';
@@ -20,10 +20,10 @@ export function CustomOrderPage() {
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
 
   useEffect(() => {
-    if (items.isError) toast.error(texts.toastItemsFailed, { toastId: 'custom-items-failed' });
+    if (items.isError) notify.error(texts.toastItemsFailed, { toastId: 'custom-items-failed' });
   }, [items.isError]);
   useEffect(() => {
-    if (wilayas.isError) toast.error(texts.toastShippingFailed, { toastId: 'shipping-prices-failed' });
+    if (wilayas.isError) notify.error(texts.toastShippingFailed, { toastId: 'shipping-prices-failed' });
   }, [wilayas.isError]);
   useEffect(() => {
     if (placed) window.scrollTo({ top: 0 });

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { notify } from '../../layout/notify.ts';
 import type { z } from 'zod';
 import { brandRatingCreateSchema } from '@shop/domain/rating-schemas';
 import { DEFAULT_RATING } from '@shop/domain/constants';
@@ -53,13 +53,13 @@ export function RatingPage() {
     try {
       const response = await createBrandRating(values);
       if (response.status !== 200 && response.status !== 201) {
-        toast.error(response.message || texts.toastFailed);
+        notify.error(response.message || texts.toastFailed);
         return;
       }
-      toast.success(texts.toastSuccess);
+      notify.success(texts.toastSuccess);
       setDone(true);
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message || texts.toastFailed : texts.toastError);
+      notify.error(error instanceof ApiError ? error.message || texts.toastFailed : texts.toastError);
     }
   });
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { notify } from '../../../layout/notify.ts';
 import type { z } from 'zod';
 import { customOrderFormSchema } from '@shop/domain/form-schemas';
 import { isCupName } from '@shop/domain/custom-item-schemas';
@@ -180,11 +180,11 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
       const valid = await validateCoupon(code);
       setCoupon({ status: 'valid', code: valid.code.toUpperCase(), percent: valid.discount_percentage });
       setCouponInput(valid.code.toUpperCase());
-      toast.success(texts.toastCouponValid);
+      notify.success(texts.toastCouponValid);
     } catch (error) {
       setCoupon({ status: 'invalid' });
       setCouponInput('');
-      toast.error(error instanceof ApiError ? texts.toastCouponInvalid : texts.toastCouponError);
+      notify.error(error instanceof ApiError ? texts.toastCouponInvalid : texts.toastCouponError);
     } finally {
       setApplyingCoupon(false);
       setRepriced(null);
@@ -216,11 +216,11 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
         },
       });
       if (response.status !== 200 && response.status !== 201) {
-        toast.error(response.message || texts.toastOrderFailed);
+        notify.error(response.message || texts.toastOrderFailed);
         return;
       }
       setRepriced(null);
-      toast.success(texts.toastOrderSuccess);
+      notify.success(texts.toastOrderSuccess);
       onPlaced({
         orderId: response.data.order_id,
         total: typeof response.data.total === 'number' ? response.data.total : (prices?.total ?? toDa(totals.total)),
@@ -234,10 +234,10 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
           setRepriced(error.data);
           return;
         }
-        toast.error(error.message || texts.toastOrderFailed);
+        notify.error(error.message || texts.toastOrderFailed);
         return;
       }
-      toast.error(texts.toastOrderError);
+      notify.error(texts.toastOrderError);
     }
   }
 
@@ -249,14 +249,14 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
     async (values) => {
       if (!hasRequiredImage()) {
         setImageError(texts.imageRequired);
-        toast.error(texts.toastFormInvalid);
+        notify.error(texts.toastFormInvalid);
         return;
       }
       await placeOrder(values, null);
     },
     () => {
       if (!hasRequiredImage()) setImageError(texts.imageRequired);
-      toast.error(texts.toastFormInvalid);
+      notify.error(texts.toastFormInvalid);
     },
   );
 

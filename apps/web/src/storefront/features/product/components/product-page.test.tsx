@@ -60,6 +60,27 @@ describe('product page', () => {
     expect(await screen.findByText('Aucun produit similaire disponible')).toBeInTheDocument();
   });
 
+  it('draws the product the server wrote into the page at once, without asking the API for it', async () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'page-data';
+    block.textContent = JSON.stringify({ '/product/get/7': product });
+    document.body.append(block);
+    const asked: string[] = [];
+    mockFetch((url) => {
+      asked.push(url.pathname);
+      if (url.pathname === '/api/product/getRelated/7') return ok([]);
+      return undefined;
+    });
+    renderPage(<ProductPage id="7" />);
+    // In the first render: no loading state in between.
+    expect(screen.getByRole('heading', { name: 'Hoodie Zippé', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('En stock (10 disponibles)')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked).not.toContain('/api/product/get/7');
+    expect(document.getElementById('page-data')).toBeNull();
+  });
+
   it('disables sold-out sizes with "Épuisé" and badges low stock', async () => {
     setup();
     const small = await screen.findByRole('button', { name: /^Small/ });

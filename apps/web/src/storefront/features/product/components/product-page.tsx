@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '../../../layout/notify.ts';
 import { formatDa } from '@shop/domain/money';
 import type { Size } from '@shop/domain/sizes';
 import { paths } from '../../../../app/paths.ts';
@@ -7,6 +7,7 @@ import { formatRatingOutOf5, toNumber } from '../../../../lib/format.ts';
 import { NotFoundPage } from '../../../../lib/not-found-page.tsx';
 import { QuantityStepper } from '../../../../lib/ui/quantity-stepper.tsx';
 import { Stars } from '../../../../lib/ui/stars.tsx';
+import { FETCH_AHEAD_MARGIN, useInView } from '../../../../lib/ui/use-in-view.ts';
 import { Breadcrumb } from '../../../layout/breadcrumb.tsx';
 import { t } from '../../../texts.ts';
 import { addToCart } from '../../cart/cart-store.ts';
@@ -81,7 +82,7 @@ function ProductDetails({ product }: { product: Product }) {
       size: hasSizes && size ? size : '',
       Quantity: quantity,
     });
-    toast.success(t.product.added(product.name));
+    notify.success(t.product.added(product.name));
   }
 
   return (
@@ -152,16 +153,20 @@ function ProductDetails({ product }: { product: Product }) {
 }
 
 function RelatedProducts({ id }: { id: number }) {
-  const related = useRelatedProducts(id);
+  // Below the product: fetched as it comes near the screen, not while the page's picture loads.
+  const [ref, near] = useInView<HTMLDivElement>(FETCH_AHEAD_MARGIN);
+  const related = useRelatedProducts(id, near);
   return (
-    <ProductCarousel
-      id="related"
-      title={t.product.related}
-      products={related.data}
-      loading={related.isPending}
-      hideId={id}
-      emptyText={t.product.noRelated}
-      errorText={related.isError ? t.product.error(related.error.message) : null}
-    />
+    <div ref={ref}>
+      <ProductCarousel
+        id="related"
+        title={t.product.related}
+        products={related.data}
+        loading={related.isPending}
+        hideId={id}
+        emptyText={t.product.noRelated}
+        errorText={related.isError ? t.product.error(related.error.message) : null}
+      />
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { SHOP_PAGE_SIZE } from '@shop/domain/constants';
 import { apiRequest } from '../../../../lib/api.ts';
+import { takePageData } from '../../../../lib/page-data.ts';
 import type { Pagination, Product } from '../types.ts';
 
 export interface ProductFilters {
@@ -16,15 +17,23 @@ export interface ProductPage {
   pagination: Pagination;
 }
 
-/** Filtering and paging are done by the server (DESIGN §3.9). */
-export async function getProducts(filters: ProductFilters): Promise<ProductPage> {
+function productsPath(filters: ProductFilters): string {
   const params = new URLSearchParams({ page: String(filters.page), limit: String(SHOP_PAGE_SIZE) });
   if (filters.type !== undefined) params.set('type', String(filters.type));
   if (filters.min !== undefined) params.set('min', String(filters.min));
   if (filters.max !== undefined) params.set('max', String(filters.max));
   if (filters.q) params.set('q', filters.q);
-  const { data } = await apiRequest<ProductPage>(`/product/getAll?${params.toString()}`);
-  return { data: data?.data ?? [], pagination: data?.pagination ?? emptyPagination(filters.page) };
+  return `/product/getAll?${params.toString()}`;
+}
+
+function toPage(answer: ProductPage | null | undefined, page: number): ProductPage {
+  return { data: answer?.data ?? [], pagination: answer?.pagination ?? emptyPagination(page) };
+}
+
+/** Filtering and paging are done by the server (DESIGN §3.9). */
+export async function getProducts(filters: ProductFilters): Promise<ProductPage> {
+  const { data } = await apiRequest<ProductPage>(productsPath(filters));
+  return toPage(data, filters.page);
 }
 
 function emptyPagination(page: number): Pagination {
@@ -35,6 +44,11 @@ export function productsQuery(filters: ProductFilters) {
   return queryOptions({
     queryKey: ['products', 'list', filters],
     queryFn: () => getProducts(filters),
+    // The unfiltered shop's HTML carries its first page: drawn at once (lib/page-data.ts).
+    initialData: () => {
+      const answer = takePageData<ProductPage>(productsPath(filters));
+      return answer ? toPage(answer, filters.page) : undefined;
+    },
     placeholderData: keepPreviousData,
   });
 }

@@ -10,6 +10,7 @@ export function relatedProductsQuery(id: number | string) {
   return queryOptions({ queryKey: ['products', 'related', String(id)], queryFn: () => getRelatedProducts(id) });
 }
 
-export function useRelatedProducts(id: number | string) {
-  return useQuery(relatedProductsQuery(id));
+/** `enabled: false` waits (the product page asks when the section comes near the screen). */
+export function useRelatedProducts(id: number | string, enabled = true) {
+  return useQuery({ ...relatedProductsQuery(id), enabled });
 }

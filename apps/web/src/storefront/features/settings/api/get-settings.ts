@@ -16,6 +16,7 @@ export async function getSettings(): Promise<ShopSettings> {
 
 export const settingsQuery = queryOptions({ queryKey: ['settings'], queryFn: getSettings, staleTime: Infinity });
 
-export function useSettings() {
-  return useQuery(settingsQuery);
+/** `enabled: false` waits (the footer asks only when it comes near the screen). */
+export function useSettings(enabled = true) {
+  return useQuery({ ...settingsQuery, enabled });
 }

@@ -49,6 +49,26 @@ describe('shop page', () => {
     expect(Object.fromEntries(last.searchParams)).toEqual({ page: '2', limit: '16', min: '500', max: '3000' });
   });
 
+  it('draws the first page the server wrote into the unfiltered shop, without asking the API', async () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'page-data';
+    block.textContent = JSON.stringify({
+      '/product/getAll?page=1&limit=16&min=0&max=5000': {
+        data: [product(5)],
+        pagination: { page: 1, limit: 16, total: 1, total_pages: 1, has_next_page: false },
+      },
+      '/ProductType/getAll': types,
+    });
+    document.body.append(block);
+    const calls = setup('/Shop');
+    // In the first render: the card and the type filters, no loading state in between.
+    expect(screen.getByText('Produit 5')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'T-shirts' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toHaveLength(0);
+  });
+
   it('selects one type at a time, resets to page 1 (omitted from the URL) and deselects', async () => {
     const user = userEvent.setup();
     setup('/Shop?page=3');
