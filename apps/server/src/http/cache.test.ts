@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { insertProduct } from '../../test/fixtures.ts';
@@ -42,11 +43,38 @@ describe('catalogue response cache', () => {
     expect((await t.app.inject({ url: `/api/product/get/${id}` })).statusCode).toBe(404);
   });
 
-  it('answers the same body from the cache with the JSON content type', async () => {
+  it('compresses cached answers for clients that accept it, once per answer', async () => {
+    for (let i = 0; i < 20; i++) await insertProduct(t.db.kysely, { name: `Compressed ${i}`, price: 1000 + i });
+    const url = '/api/product/getAll?page=1&limit=16';
+    const plain = await t.app.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    // A tiny answer goes as it is.
+    const small = await t.app.inject({ url: '/api/ProductType/getAll', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('answers the same body from the cache with the JSON content type and the security headers', async () => {
     const first = await t.app.inject({ url: '/api/product/getLatest' });
     const second = await t.app.inject({ url: '/api/product/getLatest' });
     expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+    expect(second.headers['x-content-type-options']).toBe('nosniff');
     expect(second.body).toBe(first.body);
+  });
+
+  it('never keeps a refused query: it is refused again', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.inject({ url: '/api/product/getAll?page=0&limit=16' });
+      expect(res.statusCode).toBe(400);
+    }
   });
 });
 
@@ -55,6 +83,7 @@ describe('createResponseCache', () => {
     const sent: string[] = [];
     const reply = {
       type: () => reply,
+      header: () => reply,
       send: (body: string) => {
         sent.push(body);
         return reply;
@@ -71,7 +100,7 @@ describe('createResponseCache', () => {
       reads++;
       return Promise.resolve(version);
     }, 50);
-    const request = { url: '/api/x' } as never;
+    const request = { url: '/api/x', headers: {} } as never;
     const serve = async () => {
       const { reply, sent } = fakeReply();
       await cache.serve(request, reply as never, () => Promise.resolve(++computed));

@@ -3,8 +3,9 @@
 // at most once per VERSION_TTL_MS, so several processes sharing one PostgreSQL serve a change
 // within that time (DESIGN §4); a process's own writes (any non-GET route answering) drop its
 // cache at once, before the write's answer leaves, so whoever wrote reads it back immediately.
+import zlib from 'node:zlib';
 import { readCatalogVersion } from '../modules/catalog/catalog.repository.ts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { App } from './types.ts';
 import { envelope } from './envelope.ts';
 
@@ -17,6 +18,30 @@ interface Entry {
   version: number;
   /** Encoded once: writing a long string to the socket re-encodes it on every answer (profile). */
   body: Buffer;
+  /** The body compressed for clients that accept it, made on the first such request. */
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+type Encoding = 'br' | 'gzip';
+
+/** Bodies smaller than this go as they are: compressing them saves less than it costs. */
+const MIN_COMPRESSED_BYTES = 1024;
+
+/** Brotli, else gzip, when the client accepts it (browsers send both); null for neither. */
+function acceptedEncoding(request: FastifyRequest): Encoding | null {
+  const accepted = request.headers['accept-encoding'];
+  if (!accepted) return null;
+  if (/\bbr\b/.test(accepted)) return 'br';
+  return /\bgzip\b/.test(accepted) ? 'gzip' : null;
+}
+
+function compress(body: Buffer, encoding: Encoding): Buffer {
+  return encoding === 'br'
+    ? zlib.brotliCompressSync(body, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      })
+    : zlib.gzipSync(body, { level: 6 });
 }
 
 export interface ResponseCache {
@@ -25,10 +50,16 @@ export interface ResponseCache {
   /** The same for a non-JSON answer (sitemap): key and content type given, the text kept as is. */
   serveText: (
     key: string,
+    request: FastifyRequest,
     reply: FastifyReply,
     contentType: string,
     compute: () => Promise<string>,
   ) => Promise<FastifyReply>;
+  /**
+   * onRequest hook of the routes answered with `serve`: a fresh entry for the URL is sent at once,
+   * before the query string is parsed and validated again (it was, when the entry was made).
+   */
+  answerFromCache: onRequestHookHandler;
   /** Forgets everything: this process changed the catalogue. */
   invalidate: () => void;
 }
@@ -40,6 +71,10 @@ declare module 'fastify' {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+function sizeOf(entry: Entry): number {
+  return entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0);
+}
 
 export function createResponseCache(readVersion: () => Promise<number>, ttlMs = VERSION_TTL_MS): ResponseCache {
   const entries = new Map<string, Entry>();
@@ -73,40 +108,64 @@ export function createResponseCache(readVersion: () => Promise<number>, ttlMs = 
     return refresh();
   }
 
-  async function cached(key: string, compute: () => Promise<string>): Promise<Buffer> {
+  async function cached(key: string, compute: () => Promise<string>): Promise<Entry> {
     const v = await currentVersion();
     const hit = entries.get(key);
-    if (hit?.version === v) return hit.body;
+    if (hit?.version === v) return hit;
     const startedIn = generation;
-    const body = Buffer.from(await compute());
-    keep(key, v, body, startedIn);
-    return body;
+    const entry: Entry = { version: v, body: Buffer.from(await compute()) };
+    keep(key, entry, startedIn);
+    return entry;
   }
 
-  /** Keeps a body unless the cache was invalidated while it was computed; oldest entries go first. */
-  function keep(key: string, v: number, body: Buffer, startedIn: number): void {
+  /** Sends the entry's body, compressed when the client accepts it and it is worth it. */
+  function send(key: string, request: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
+    reply.header('vary', 'accept-encoding');
+    const encoding = entry.body.length >= MIN_COMPRESSED_BYTES ? acceptedEncoding(request) : null;
+    if (!encoding) return reply.send(entry.body);
+    let compressed = entry[encoding];
+    if (!compressed) {
+      compressed = compress(entry.body, encoding);
+      entry[encoding] = compressed;
+      // Still the kept entry (not dropped meanwhile): its size grows by the copy.
+      if (entries.get(key) === entry) bytes += compressed.length;
+    }
+    return reply.header('content-encoding', encoding).send(compressed);
+  }
+
+  /** Keeps an entry unless the cache was invalidated while it was computed; oldest entries go first. */
+  function keep(key: string, entry: Entry, startedIn: number): void {
     if (startedIn !== generation) return;
     const old = entries.get(key);
     if (old) {
-      bytes -= old.body.length;
+      bytes -= sizeOf(old);
       entries.delete(key);
     }
-    entries.set(key, { version: v, body });
-    bytes += body.length;
-    for (const [url, entry] of entries) {
+    entries.set(key, entry);
+    bytes += sizeOf(entry);
+    for (const [url, kept] of entries) {
       if (bytes <= MAX_BYTES) break;
       entries.delete(url);
-      bytes -= entry.body.length;
+      bytes -= sizeOf(kept);
     }
   }
 
   return {
     async serve(request, reply, compute) {
-      const body = await cached(request.url, async () => JSON.stringify(envelope(await compute())));
-      return reply.type(JSON_TYPE).send(body);
+      const entry = await cached(request.url, async () => JSON.stringify(envelope(await compute())));
+      return send(request.url, request, reply.type(JSON_TYPE), entry);
     },
-    async serveText(key, reply, contentType, compute) {
-      return reply.type(contentType).send(await cached(key, compute));
+    async serveText(key, request, reply, contentType, compute) {
+      return send(key, request, reply.type(contentType), await cached(key, compute));
+    },
+    answerFromCache(request, reply, done) {
+      // Only while the version is known to be current; otherwise the route's own path refreshes it.
+      const entry = version !== undefined && Date.now() - checkedAt < ttlMs ? entries.get(request.url) : undefined;
+      if (!entry || entry.version !== version) {
+        done();
+        return;
+      }
+      send(request.url, request, reply.type(JSON_TYPE), entry);
     },
     invalidate() {
       generation++;

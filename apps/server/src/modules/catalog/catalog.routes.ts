@@ -28,12 +28,14 @@ export function catalogRoutes(app: App): void {
   const db = () => app.db.kysely;
   // Public reads answer from the catalogue cache (http/cache.ts), valid while catalog_version holds.
   const cached: ResponseCache['serve'] = (request, reply, compute) => app.responseCache.serve(request, reply, compute);
+  const { answerFromCache } = app.responseCache;
 
   // ---- Public ----
 
   app.get(
     '/product/getAll',
     {
+      onRequest: answerFromCache,
       schema: {
         tags: PRODUCTS,
         summary: 'Every product, or one page of the filtered list when page is given',
@@ -45,25 +47,35 @@ export function catalogRoutes(app: App): void {
 
   app.get(
     '/product/get/:id',
-    { schema: { tags: PRODUCTS, summary: 'One product with its sizes and images', params: idParamsSchema } },
+    {
+      onRequest: answerFromCache,
+      schema: { tags: PRODUCTS, summary: 'One product with its sizes and images', params: idParamsSchema },
+    },
     (request, reply) => cached(request, reply, () => catalog.getProduct(db(), request.params.id)),
   );
 
   app.get(
     '/product/getLatest',
-    { schema: { tags: PRODUCTS, summary: 'Newest products (10 by default)', querystring: latestProductsQuerySchema } },
+    {
+      onRequest: answerFromCache,
+      schema: { tags: PRODUCTS, summary: 'Newest products (10 by default)', querystring: latestProductsQuerySchema },
+    },
     (request, reply) => cached(request, reply, () => catalog.latestProducts(db(), request.query.limit)),
   );
 
   app.get(
     '/product/getTopPromotions',
-    { schema: { tags: PRODUCTS, summary: 'Discounted products, highest discount first (10)' } },
+    {
+      onRequest: answerFromCache,
+      schema: { tags: PRODUCTS, summary: 'Discounted products, highest discount first (10)' },
+    },
     (request, reply) => cached(request, reply, () => catalog.topPromotions(db())),
   );
 
   app.get(
     '/product/getRelated/:id',
     {
+      onRequest: answerFromCache,
       schema: {
         tags: PRODUCTS,
         summary: 'At most 10 other products, same type first',
@@ -75,7 +87,10 @@ export function catalogRoutes(app: App): void {
 
   app.get(
     '/product/getAvailableSizes/:id',
-    { schema: { tags: PRODUCTS, summary: 'Sizes of a product with their stock', params: idParamsSchema } },
+    {
+      onRequest: answerFromCache,
+      schema: { tags: PRODUCTS, summary: 'Sizes of a product with their stock', params: idParamsSchema },
+    },
     (request, reply) => cached(request, reply, () => catalog.availableSizes(db(), request.params.id)),
   );
 
@@ -91,8 +106,10 @@ export function catalogRoutes(app: App): void {
     async (request) => envelope(await catalog.checkStock(db(), request.body.items)),
   );
 
-  app.get('/ProductType/getAll', { schema: { tags: TYPES, summary: 'Every product type' } }, (request, reply) =>
-    cached(request, reply, () => catalog.listTypes(db())),
+  app.get(
+    '/ProductType/getAll',
+    { onRequest: answerFromCache, schema: { tags: TYPES, summary: 'Every product type' } },
+    (request, reply) => cached(request, reply, () => catalog.listTypes(db())),
   );
 
   // ---- Admin: products ----

@@ -117,9 +117,13 @@ export function ordersRoutes(app: App): void {
     { schema: { ...admin, summary: 'Dashboard figures computed in SQL' }, onRequest: requireAdmin },
     // Computed in SQL, then kept by the catalogue cache: orders and status changes bump catalog_version.
     // Keyed by day too: the last-30-days window moves at midnight even when nothing is ordered.
-    (_request, reply) =>
-      app.responseCache.serveText(`order stats ${todayIso()}`, reply, 'application/json; charset=utf-8', async () =>
-        JSON.stringify(envelope(await orderStats(app.db.kysely))),
+    (request, reply) =>
+      app.responseCache.serveText(
+        `order stats ${todayIso()}`,
+        request,
+        reply,
+        'application/json; charset=utf-8',
+        async () => JSON.stringify(envelope(await orderStats(app.db.kysely))),
       ),
   );
 }

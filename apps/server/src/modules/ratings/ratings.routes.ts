@@ -54,6 +54,7 @@ export function ratingsRoutes(app: App): void {
   app.get(
     '/BrandRating/getRecentRatings',
     {
+      onRequest: app.responseCache.answerFromCache,
       schema: {
         tags: ['ratings'],
         summary: 'Latest brand reviews (public shape, never a phone)',

@@ -12,7 +12,7 @@ export function seoRoutes(app: App): void {
   app.get('/sitemap.xml', { schema: { hide: true } }, (request, reply) => {
     const base = baseUrl(app.config, request);
     // Kept by the catalogue cache: products come and go with catalog_version.
-    return app.responseCache.serveText(`sitemap ${base}`, reply, 'application/xml; charset=utf-8', () =>
+    return app.responseCache.serveText(`sitemap ${base}`, request, reply, 'application/xml; charset=utf-8', () =>
       sitemapXml(app.db.kysely, base),
     );
   });
