@@ -5,11 +5,13 @@ import type { Db } from './connect.ts';
 import * as initial from './migrations/001-initial.ts';
 import * as performanceIndexes from './migrations/002-performance-indexes.ts';
 import * as catalogVersionSequence from './migrations/003-catalog-version-sequence.ts';
+import * as phoneSuffixIndex from './migrations/004-phone-suffix-index.ts';
 
 const migrations = {
   '001-initial': initial,
   '002-performance-indexes': performanceIndexes,
   '003-catalog-version-sequence': catalogVersionSequence,
+  '004-phone-suffix-index': phoneSuffixIndex,
 };
 
 export async function migrate(db: Db): Promise<void> {

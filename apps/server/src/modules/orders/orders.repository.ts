@@ -1,4 +1,5 @@
 import { sql, type Insertable } from 'kysely';
+import { MIN_SUFFIX } from '../../db/migrations/004-phone-suffix-index.ts';
 import type { Executor, OrderItemTable, OrderReferenceImageTable, OrderTable } from '../../db/database.ts';
 
 // ---- reads for pricing a cart ----
@@ -151,18 +152,20 @@ export function findOrder(db: Executor, id: number, forUpdate = false) {
 export interface OrderFilter {
   phone?: string | undefined;
   type?: 'regular' | 'custom' | undefined;
-  /** On SQLite a phone of 3+ digits is looked up in the trigram index (migration 002). */
+  /** On SQLite a phone of 4+ digits is looked up in the suffix index (migration 004). */
   dialect?: 'sqlite' | 'postgres' | undefined;
 }
 
 function filtered(db: Executor, filter: OrderFilter) {
   let query = db.selectFrom('orders');
-  if (filter.phone && filter.dialect === 'sqlite' && /^\d{3,}$/.test(filter.phone)) {
-    const pattern = `%${filter.phone}%`;
+  if (filter.phone && filter.dialect === 'sqlite' && filter.phone.length >= MIN_SUFFIX && /^\d+$/.test(filter.phone)) {
+    // A substring of a phone is a prefix of one of its suffixes: one range of the suffix index.
+    const from = filter.phone;
+    const to = `${filter.phone}\u{10FFFF}`;
     query = query.where(
       'orders.id',
       'in',
-      sql<number>`(select rowid from orders_phone_fts where customer_phone like ${pattern})`,
+      sql<number>`(select order_id from order_phone_suffixes where suffix >= ${from} and suffix < ${to})`,
     );
   } else if (filter.phone) {
     const escaped = filter.phone.replace(/[\\%_]/g, (c) => `\\${c}`);

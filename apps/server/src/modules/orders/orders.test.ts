@@ -523,6 +523,41 @@ describe('admin order lists and stats', () => {
     expect(page.pagination).toMatchObject({ limit: 1, has_next_page: true });
   });
 
+  it('finds an order by any part of its phone, the index following phone changes', async () => {
+    const headers = await t.adminHeaders();
+    const id = await insertProduct(t.db.kysely, { price: 100, stock: 10 });
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      payload: {
+        ...customer,
+        customer_phone: '0698765432',
+        customer_address: `${wilaya.name} | ici`,
+        subtotal: 100,
+        shipping_fee: wilaya.price,
+        items: [{ product_id: id, quantity: 1 }],
+      },
+    });
+    const orderId = placed.json<{ data: { order_id: number } }>().data.order_id;
+    const search = async (phone: string) => {
+      const res = await t.app.inject({ url: `/api/order/searchOrders?page=1&limit=20&phone=${phone}`, headers });
+      return res.json<{ data: { data: { id: number }[] } }>().data.data.map((o) => o.id);
+    };
+    // Start, middle, end, the whole number, and short fragments (scanned) all find it.
+    for (const part of ['0698', '8765', '5432', '0698765432', '987', '32'])
+      expect(await search(part)).toContain(orderId);
+    expect(await search('06987654321')).not.toContain(orderId);
+    expect(await search('1111')).not.toContain(orderId);
+
+    await t.db.kysely.updateTable('orders').set({ customer_phone: '0511223344' }).where('id', '=', orderId).execute();
+    expect(await search('8765')).not.toContain(orderId);
+    expect(await search('2233')).toContain(orderId);
+    await t.db.kysely.deleteFrom('order_status_history').where('order_id', '=', orderId).execute();
+    await t.db.kysely.deleteFrom('order_items').where('order_id', '=', orderId).execute();
+    await t.db.kysely.deleteFrom('orders').where('id', '=', orderId).execute();
+    expect(await search('2233')).not.toContain(orderId);
+  });
+
   it('computes the dashboard figures', async () => {
     const headers = await t.adminHeaders();
     const orders = await t.db.kysely.selectFrom('orders').select(['id', 'final_total_cents']).orderBy('id').execute();
