@@ -7,6 +7,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from './database.ts';
+import { startCheckpointer } from './checkpointer.ts';
 
 export type DialectKind = 'sqlite' | 'postgres';
 
@@ -51,8 +52,16 @@ export function connect(database: Config['database'], options: ConnectOptions = 
   sqlite.pragma('mmap_size = 268435456');
   sqlite.pragma('temp_store = MEMORY');
   cachePreparedStatements(sqlite);
+  const checkpointer = database.file === ':memory:' ? undefined : startCheckpointer(sqlite, database.file);
   const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, kind: 'sqlite', close: () => kysely.destroy() };
+  return {
+    kysely,
+    kind: 'sqlite',
+    close: async () => {
+      await checkpointer?.stop();
+      await kysely.destroy();
+    },
+  };
 }
 
 /**

@@ -1,0 +1,48 @@
+// WAL checkpoints for a SQLite database file, off the server's thread. SQLite checkpoints inside
+// the commit that crosses wal_autocheckpoint pages; under the order benchmark those commits were
+// the costliest statements (copying thousands of pages back to the database file on the event
+// loop). Here the server's connection never checkpoints; a worker thread does it a few times a
+// second with its own connection. If the worker fails, the connection checkpoints itself again.
+import { Worker } from 'node:worker_threads';
+import type SQLite from 'better-sqlite3';
+
+/** How often the worker checkpoints: keeps the log to a few MB under heavy writing. */
+const INTERVAL_MS = 250;
+/** SQLite's own default, restored when the worker is gone. */
+const AUTOCHECKPOINT_PAGES = 1000;
+
+export interface Checkpointer {
+  stop: () => Promise<void>;
+}
+
+export function startCheckpointer(sqlite: SQLite.Database, file: string): Checkpointer {
+  const worker = new Worker(new URL('./checkpoint-worker.ts', import.meta.url), {
+    workerData: { file, intervalMs: INTERVAL_MS },
+  });
+  // The worker must not keep a finished process alive (tests, CLI commands).
+  worker.unref();
+  sqlite.pragma('wal_autocheckpoint = 0');
+  let stopped = false;
+  let exited = false;
+  const fallBack = () => {
+    if (!stopped && sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+  };
+  worker.on('error', fallBack);
+  worker.on('exit', () => {
+    exited = true;
+    fallBack();
+  });
+  worker.on('message', (message: { error?: string }) => {
+    if (message.error) process.emitWarning(`WAL checkpoint failed: ${message.error}`);
+  });
+  return {
+    stop() {
+      stopped = true;
+      if (exited) return Promise.resolve();
+      return new Promise((resolve) => {
+        worker.once('exit', () => resolve());
+        worker.postMessage('stop');
+      });
+    },
+  };
+}
