@@ -65,32 +65,38 @@ export async function writeRegularOrder(db: Database, draft: RegularOrderDraft):
 
 /** SQLite: a batch of orders in the caller's transaction; one outcome per draft. */
 export async function writeRegularOrders(trx: Executor, drafts: readonly RegularOrderDraft[]): Promise<WriteOutcome[]> {
-  const outcomes: WriteOutcome[] = [];
-  const items: Insertable<OrderItemTable>[] = [];
-  const statuses: ReturnType<typeof statusRow>[] = [];
+  const outcomes: (WriteOutcome | 'accepted')[] = [];
+  const accepted: RegularOrderDraft[] = [];
   for (const draft of drafts) {
     const short = await takeAllStock(trx, draft.stock);
     if (short.length > 0) {
       outcomes.push({ kind: 'short', short });
-      continue;
-    }
-    if (!(await countCouponUse(trx, draft.couponId))) {
+    } else if (!(await countCouponUse(trx, draft.couponId))) {
       await giveStock(trx, draft.stock);
       outcomes.push({ kind: 'coupon-refused' });
-      continue;
+    } else {
+      outcomes.push('accepted');
+      accepted.push(draft);
     }
-    const orderId = await repo.insertOrder(trx, draft.order);
-    for (const item of draft.items) items.push({ ...item, order_id: orderId });
-    statuses.push(statusRow(orderId, draft.order.created_at));
-    outcomes.push({ kind: 'placed', orderId });
   }
-  if (statuses.length > 0) {
-    await repo.insertOrderItems(trx, items);
-    await repo.insertStatusHistories(trx, statuses);
-    // Stock shown by the catalogue changed; one bump for the batch, inside its transaction.
-    await catalogRepo.bumpCatalogVersion(trx);
-  }
-  return outcomes;
+  if (accepted.length === 0) return outcomes as WriteOutcome[];
+  // One insert for the batch's orders: SQLite numbers the rows of one insert in the order given.
+  const ids = await repo.insertOrders(
+    trx,
+    accepted.map((d) => d.order),
+  );
+  await repo.insertOrderItems(
+    trx,
+    accepted.flatMap((draft, i) => draft.items.map((item) => ({ ...item, order_id: ids[i] ?? 0 }))),
+  );
+  await repo.insertStatusHistories(
+    trx,
+    accepted.map((draft, i) => statusRow(ids[i] ?? 0, draft.order.created_at)),
+  );
+  // Stock shown by the catalogue changed; one bump for the batch, inside its transaction.
+  await catalogRepo.bumpCatalogVersion(trx);
+  let next = 0;
+  return outcomes.map((outcome) => (outcome === 'accepted' ? { kind: 'placed', orderId: ids[next++] ?? 0 } : outcome));
 }
 
 const batchers = new WeakMap<Database, (draft: RegularOrderDraft) => Promise<WriteOutcome>>();

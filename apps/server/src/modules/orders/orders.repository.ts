@@ -110,6 +110,24 @@ export async function insertOrder(db: Executor, order: Insertable<OrderTable>): 
 /** Rows per insert statement: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const INSERT_CHUNK = 500;
 
+/**
+ * Several orders in one statement; their ids in the order given (a new row's id is one more than
+ * the largest so far, so the ids of one insert ascend in the order of its rows).
+ */
+export async function insertOrders(db: Executor, orders: Insertable<OrderTable>[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < orders.length; i += INSERT_CHUNK) {
+    const rows = await db
+      .insertInto('orders')
+      .values(orders.slice(i, i + INSERT_CHUNK))
+      .returning('id')
+      .execute();
+    ids.push(...rows.map((r) => r.id).sort((a, b) => a - b));
+  }
+  if (ids.length !== orders.length) throw new Error(`inserted ${ids.length} orders of ${orders.length}`);
+  return ids;
+}
+
 export async function insertOrderItems(db: Executor, items: Insertable<OrderItemTable>[]): Promise<void> {
   for (let i = 0; i < items.length; i += INSERT_CHUNK) {
     await db

@@ -256,6 +256,35 @@ describe('regular orders', () => {
     expect(await countRows('orders')).toBe(before + 3);
   });
 
+  it('answers each of many simultaneous orders with its own order number', async () => {
+    const headers = await t.adminHeaders();
+    const id = await insertProduct(t.db.kysely, { price: 100, stock: 100 });
+    const phones = Array.from({ length: 12 }, (_, i) => `07${String(40_000_000 + i)}`);
+    // Sent together: written in one shared transaction on SQLite, some refused in between.
+    const results = await Promise.all(
+      phones.map((phone, i) =>
+        regularOrder({
+          customer_phone: phone,
+          customer_address: `${wilaya.name} | ici`,
+          subtotal: 100 * (i % 3 === 0 ? 200 : 1),
+          shipping_fee: wilaya.price,
+          items: [{ product_id: id, quantity: i % 3 === 0 ? 200 : 1 }],
+        }),
+      ),
+    );
+    for (const [i, res] of results.entries()) {
+      if (i % 3 === 0) {
+        expect(res.statusCode).toBe(409);
+        continue;
+      }
+      expect(res.statusCode).toBe(201);
+      const orderId = res.json<{ data: { order_id: number } }>().data.order_id;
+      const order = await t.app.inject({ url: `/api/order/getOrder/${orderId}`, headers });
+      expect(order.json<{ data: { customer_phone: string } }>().data.customer_phone).toBe(phones[i]);
+    }
+    expect(await productStock(t.db.kysely, id)).toBe(92);
+  });
+
   it('gives back every line of an order refused for stock, and does not count its coupon', async () => {
     const scarce = await insertProduct(t.db.kysely, { price: 700, sizes: { M: 1 } });
     const plenty = await insertProduct(t.db.kysely, { price: 300, stock: 10 });
