@@ -120,4 +120,36 @@ describe('createResponseCache', () => {
     cache.invalidate();
     expect((await serve()).data).toBe(3);
   });
+
+  it('computes a missing answer once for simultaneous requests, and anew after a write', async () => {
+    const cache = createResponseCache(() => Promise.resolve(1));
+    const request = { url: '/api/y', headers: {} } as never;
+    let computed = 0;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const compute = async () => {
+      const n = ++computed;
+      await gate;
+      return n;
+    };
+    const answers = Array.from({ length: 5 }, () => {
+      const { reply, sent } = fakeReply();
+      return cache
+        .serve(request, reply as never, compute)
+        .then(() => JSON.parse(sent[0] ?? 'null') as { data: number });
+    });
+    // A write while the first computation runs: the next request computes again.
+    await new Promise((r) => setTimeout(r, 10));
+    cache.invalidate();
+    const { reply, sent } = fakeReply();
+    const after = cache.serve(request, reply as never, compute);
+    await new Promise((r) => setTimeout(r, 10));
+    release();
+    expect((await Promise.all(answers)).map((a) => a.data)).toEqual([1, 1, 1, 1, 1]);
+    await after;
+    expect((JSON.parse(sent[0] ?? 'null') as { data: number }).data).toBe(2);
+    expect(computed).toBe(2);
+  });
 });

@@ -108,14 +108,27 @@ export function createResponseCache(readVersion: () => Promise<number>, ttlMs = 
     return refresh();
   }
 
+  /** Answers being computed, by key: requests for the same missing answer share one computation. */
+  const inflight = new Map<string, Promise<Entry>>();
+
   async function cached(key: string, compute: () => Promise<string>): Promise<Entry> {
     const v = await currentVersion();
     const hit = entries.get(key);
     if (hit?.version === v) return hit;
+    const running = inflight.get(key);
+    if (running) return running;
     const startedIn = generation;
-    const entry: Entry = { version: v, body: Buffer.from(await compute()) };
-    keep(key, entry, startedIn);
-    return entry;
+    const computing = compute().then((text) => {
+      const entry: Entry = { version: v, body: Buffer.from(text) };
+      keep(key, entry, startedIn);
+      return entry;
+    });
+    inflight.set(key, computing);
+    try {
+      return await computing;
+    } finally {
+      if (inflight.get(key) === computing) inflight.delete(key);
+    }
   }
 
   /** Sends the entry's body, compressed when the client accepts it and it is worth it. */
@@ -169,6 +182,8 @@ export function createResponseCache(readVersion: () => Promise<number>, ttlMs = 
     },
     invalidate() {
       generation++;
+      // A computation started before this write may miss it: later requests do not join it.
+      inflight.clear();
       version = undefined;
       entries.clear();
       bytes = 0;
