@@ -16,7 +16,7 @@ export interface ProductFilters {
   notTypeId?: number;
 }
 
-function isPostgres(db: Executor): boolean {
+export function isPostgres(db: Executor): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 

@@ -48,7 +48,7 @@ describe('write batcher (SQLite group commit)', () => {
         sizes.push(drafts.length);
         return Promise.resolve(drafts.map((n) => n * 2));
       },
-      4,
+      { maxBatch: 4 },
     );
     await expect(Promise.all([1, 2, 3, 4, 5, 6].map(write))).resolves.toEqual([2, 4, 6, 8, 10, 12]);
     expect(sizes).toEqual([4, 2]);

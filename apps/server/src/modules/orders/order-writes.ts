@@ -1,18 +1,17 @@
-// Writing a priced regular order: its stock taken and its coupon use counted with guarded
-// updates (DESIGN §3.3), then the order, its lines and its first status row. Two strategies:
-// - PostgreSQL: one transaction per order; the rows other orders contend for (stock, coupon) are
-//   updated last, just before the commit, so their locks are held as briefly as possible, and a
-//   refusal rolls everything back.
-// - SQLite (one writer): orders are written in batches sharing one transaction (order-batch.ts).
-//   Stock and coupon go first, all or nothing per order, so a refused order has written nothing
-//   and needs no rollback; the lines and status rows of the whole batch are one insert each.
+// Writing priced regular orders, in batches (order-batch.ts): orders arriving while a batch is
+// written share the next transaction. Each order's stock and coupon use are taken with guarded
+// updates (DESIGN §3.3), all or nothing, so a refused order has written nothing and needs no
+// rollback; the accepted orders, their lines and their first status rows are then one insert
+// each. On PostgreSQL the rows of one order are locked in a global order (order-stock.ts), but a
+// batch holds the locks of all its orders until its commit: two processes' batches can deadlock,
+// PostgreSQL then aborts one, and its orders are written again one by one (order-batch.ts).
 import type { Insertable } from 'kysely';
 import { todayIso } from '@shop/domain/coupon-status';
 import type { Database, Executor, OrderItemTable, OrderTable } from '../../db/database.ts';
 import * as catalogRepo from '../catalog/catalog.repository.ts';
 import * as couponsRepo from '../coupons/coupons.repository.ts';
 import { createWriteBatcher } from './order-batch.ts';
-import { giveStock, takeAllStock, takeStock, type StockLine } from './order-stock.ts';
+import { giveStock, takeAllStock, type StockLine } from './order-stock.ts';
 import * as repo from './orders.repository.ts';
 
 export interface RegularOrderDraft {
@@ -33,37 +32,7 @@ function statusRow(orderId: number, at: string) {
   return { order_id: orderId, from_status: null, to_status: 'pending', changed_at: at };
 }
 
-/** Thrown inside a PostgreSQL transaction to roll it back with the outcome to answer. */
-class Refusal extends Error {
-  readonly outcome: WriteOutcome;
-  constructor(outcome: WriteOutcome) {
-    super(outcome.kind);
-    this.outcome = outcome;
-  }
-}
-
-/** PostgreSQL: the order in its own transaction, contended rows last. */
-export async function writeRegularOrder(db: Database, draft: RegularOrderDraft): Promise<WriteOutcome> {
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const orderId = await repo.insertOrder(trx, draft.order);
-      await repo.insertOrderItems(
-        trx,
-        draft.items.map((item) => ({ ...item, order_id: orderId })),
-      );
-      await repo.insertStatusHistories(trx, [statusRow(orderId, draft.order.created_at)]);
-      const short = await takeStock(trx, draft.stock);
-      if (short.length > 0) throw new Refusal({ kind: 'short', short });
-      if (!(await countCouponUse(trx, draft.couponId))) throw new Refusal({ kind: 'coupon-refused' });
-      return { kind: 'placed', orderId } as const;
-    });
-  } catch (error) {
-    if (error instanceof Refusal) return error.outcome;
-    throw error;
-  }
-}
-
-/** SQLite: a batch of orders in the caller's transaction; one outcome per draft. */
+/** A batch of orders in the caller's transaction; one outcome per draft. */
 export async function writeRegularOrders(trx: Executor, drafts: readonly RegularOrderDraft[]): Promise<WriteOutcome[]> {
   const outcomes: (WriteOutcome | 'accepted')[] = [];
   const accepted: RegularOrderDraft[] = [];
@@ -93,19 +62,28 @@ export async function writeRegularOrders(trx: Executor, drafts: readonly Regular
     trx,
     accepted.map((draft, i) => statusRow(ids[i] ?? 0, draft.order.created_at)),
   );
-  // Stock shown by the catalogue changed; one bump for the batch, inside its transaction.
-  await catalogRepo.bumpCatalogVersion(trx);
+  // Stock shown by the catalogue changed; on SQLite one bump for the batch, inside its
+  // transaction (PostgreSQL bumps its sequence after the commit: placeRegularOrder).
+  if (!catalogRepo.isPostgres(trx)) await catalogRepo.bumpCatalogVersion(trx);
   let next = 0;
   return outcomes.map((outcome) => (outcome === 'accepted' ? { kind: 'placed', orderId: ids[next++] ?? 0 } : outcome));
 }
 
 const batchers = new WeakMap<Database, (draft: RegularOrderDraft) => Promise<WriteOutcome>>();
 
-/** SQLite: the order joins the next batch; resolves after the commit that holds it. */
+/** The order joins the next batch; resolves after the commit that holds it. */
 export function writeInBatch(db: Database, draft: RegularOrderDraft): Promise<WriteOutcome> {
   let write = batchers.get(db);
   if (!write) {
-    write = createWriteBatcher(db, writeRegularOrders);
+    write = createWriteBatcher(db, writeRegularOrders, {
+      // PostgreSQL's catalogue version is a sequence, bumped once the batch is committed, so no
+      // reader can cache the old stock under the new version (SQLite bumps inside the batch).
+      afterCommit: async (outcomes) => {
+        if (catalogRepo.isPostgres(db) && outcomes.some((o) => o.kind === 'placed')) {
+          await catalogRepo.bumpCatalogVersion(db);
+        }
+      },
+    });
     batchers.set(db, write);
   }
   return write(draft);

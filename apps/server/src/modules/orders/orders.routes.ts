@@ -43,7 +43,7 @@ export function ordersRoutes(app: App): void {
       return envelope(result, ORDER_MESSAGES.customCreated, 201);
     }
     const input = parsePayload(regularOrderSchema, request.body);
-    return envelope(await placeRegularOrder(db.kysely, input, db.kind), ORDER_MESSAGES.created, 201);
+    return envelope(await placeRegularOrder(db.kysely, input), ORDER_MESSAGES.created, 201);
   }
   for (const path of ['/order', '/Order']) {
     app.post(

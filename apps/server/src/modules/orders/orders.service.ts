@@ -23,7 +23,7 @@ import * as catalogRepo from '../catalog/catalog.repository.ts';
 import { checkStock } from '../catalog/catalog.service.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
 import { giveStock, mergeLines, takeStock, type StockLine } from './order-stock.ts';
-import { writeInBatch, writeRegularOrder, type RegularOrderDraft } from './order-writes.ts';
+import { writeInBatch, type RegularOrderDraft } from './order-writes.ts';
 import * as repo from './orders.repository.ts';
 
 const DEFAULT_SHIPPING_FEE_CENTS = toCentimes(DEFAULT_SHIPPING_FEE_DA);
@@ -167,11 +167,7 @@ function cartSize(value: string): string | null {
   return short;
 }
 
-export async function placeRegularOrder(
-  db: Database,
-  input: RegularOrderData,
-  kind: 'sqlite' | 'postgres' = 'postgres',
-): Promise<OrderCreated> {
+export async function placeRegularOrder(db: Database, input: RegularOrderData): Promise<OrderCreated> {
   const ids = [...new Set(input.items.map((i) => i.product_id))];
   const [products, sizes] = await Promise.all([repo.findProductsForOrder(db, ids), catalogRepo.findSizesOf(db, ids)]);
 
@@ -222,17 +218,14 @@ export async function placeRegularOrder(
     stock: lines.map((l) => ({ product_id: l.product.id, size: l.size, quantity: l.quantity })),
     couponId: pricing.coupon?.id ?? null,
   };
-  const outcome = kind === 'sqlite' ? await writeInBatch(db, draft) : await writeRegularOrder(db, draft);
+  const outcome = await writeInBatch(db, draft);
   switch (outcome.kind) {
     case 'short':
       throw conflict(ORDER_MESSAGES.stockShort, { items: await stockReport(db, draft.stock, outcome.short) });
     case 'coupon-refused':
       throw badRequest(ORDER_MESSAGES.couponUnusable);
     case 'placed':
-      // Stock shown by the catalogue changed. SQLite bumped the version in the batch; PostgreSQL
-      // bumps after the commit (a sequence, no lock), so no reader caches the old stock under the
-      // new version.
-      if (kind === 'postgres') await catalogRepo.bumpCatalogVersion(db);
+      // The catalogue version (stock shown) was bumped by the batch (order-writes.ts).
       return created(outcome.orderId, totals);
   }
 }
