@@ -49,7 +49,7 @@ export async function writeRegularOrders(trx: Executor, drafts: readonly Regular
     }
   }
   if (accepted.length === 0) return outcomes as WriteOutcome[];
-  // One insert for the batch's orders: SQLite numbers the rows of one insert in the order given.
+  // One insert for the batch's orders; their ids come back in the order given (repo.insertOrders).
   const ids = await repo.insertOrders(
     trx,
     accepted.map((d) => d.order),
@@ -63,7 +63,7 @@ export async function writeRegularOrders(trx: Executor, drafts: readonly Regular
     accepted.map((draft, i) => statusRow(ids[i] ?? 0, draft.order.created_at)),
   );
   // Stock shown by the catalogue changed; on SQLite one bump for the batch, inside its
-  // transaction (PostgreSQL bumps its sequence after the commit: placeRegularOrder).
+  // transaction (PostgreSQL bumps its sequence after the commit: writeInBatch).
   if (!catalogRepo.isPostgres(trx)) await catalogRepo.bumpCatalogVersion(trx);
   let next = 0;
   return outcomes.map((outcome) => (outcome === 'accepted' ? { kind: 'placed', orderId: ids[next++] ?? 0 } : outcome));

@@ -111,8 +111,9 @@ export async function insertOrder(db: Executor, order: Insertable<OrderTable>): 
 const INSERT_CHUNK = 500;
 
 /**
- * Several orders in one statement; their ids in the order given (a new row's id is one more than
- * the largest so far, so the ids of one insert ascend in the order of its rows).
+ * Several orders in one statement; their ids in the order given. Ids are handed out row by row in
+ * the order of the rows (SQLite: one more than the largest; PostgreSQL: the serial's next value),
+ * so sorted ascending they match the rows.
  */
 export async function insertOrders(db: Executor, orders: Insertable<OrderTable>[]): Promise<number[]> {
   const ids: number[] = [];
