@@ -3,11 +3,11 @@
 // at most once per VERSION_TTL_MS, so several processes sharing one PostgreSQL serve a change
 // within that time (DESIGN §4); a process's own writes (any non-GET route answering) drop its
 // cache at once, before the write's answer leaves, so whoever wrote reads it back immediately.
-import zlib from 'node:zlib';
 import { readCatalogVersion } from '../modules/catalog/catalog.repository.ts';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { App } from './types.ts';
 import { envelope } from './envelope.ts';
+import { acceptedEncoding, compress } from './compression.ts';
 
 /** How long a process trusts the catalogue version it last read. */
 export const VERSION_TTL_MS = 1000;
@@ -23,26 +23,8 @@ interface Entry {
   gzip?: Buffer;
 }
 
-type Encoding = 'br' | 'gzip';
-
 /** Bodies smaller than this go as they are: compressing them saves less than it costs. */
 const MIN_COMPRESSED_BYTES = 1024;
-
-/** Brotli, else gzip, when the client accepts it (browsers send both); null for neither. */
-function acceptedEncoding(request: FastifyRequest): Encoding | null {
-  const accepted = request.headers['accept-encoding'];
-  if (!accepted) return null;
-  if (/\bbr\b/.test(accepted)) return 'br';
-  return /\bgzip\b/.test(accepted) ? 'gzip' : null;
-}
-
-function compress(body: Buffer, encoding: Encoding): Buffer {
-  return encoding === 'br'
-    ? zlib.brotliCompressSync(body, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-      })
-    : zlib.gzipSync(body, { level: 6 });
-}
 
 export interface ResponseCache {
   /** Answers from the cache, or computes the data, sends it in the envelope and keeps the body. */

@@ -4,10 +4,10 @@
 // Graph tags and canonical link written in for search engines and link previews.
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PRICE_SLIDER_MAX, PRICE_SLIDER_MIN, SHOP_PAGE_SIZE } from '@shop/domain/constants';
+import { acceptedEncoding, compress } from '../../http/compression.ts';
 import type { App } from '../../http/types.ts';
 import { baseUrl, injectMeta, pageMeta, type PageMeta } from '../seo/seo.service.ts';
 import {
@@ -20,24 +20,8 @@ import {
 } from './page-hints.ts';
 import { getProduct, listProducts, listTypes } from '../catalog/catalog.service.ts';
 
-/** Brotli or gzip, as the client accepts; null for neither. */
-function encodingOf(request: FastifyRequest): 'br' | 'gzip' | null {
-  const accepted = request.headers['accept-encoding'] ?? '';
-  if (accepted.includes('br')) return 'br';
-  if (accepted.includes('gzip')) return 'gzip';
-  return null;
-}
-
-function compress(html: string, encoding: 'br' | 'gzip'): Buffer {
-  return encoding === 'br'
-    ? zlib.brotliCompressSync(html, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length },
-      })
-    : zlib.gzipSync(html, { level: 6 });
-}
-
 function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, precompressed?: Map<string, Buffer>) {
-  const encoding = encodingOf(request);
+  const encoding = acceptedEncoding(request);
   reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
   if (!encoding) return reply.send(html);
   const body = precompressed?.get(encoding) ?? compress(html, encoding);
