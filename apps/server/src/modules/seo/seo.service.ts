@@ -4,6 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/database.ts';
+import type { Product } from '../catalog/catalog.service.ts';
 
 export interface PageMeta {
   title: string;
@@ -48,33 +49,27 @@ function shorten(text: string): string {
   return flat.length <= DESCRIPTION_MAX ? flat : `${flat.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`;
 }
 
-/** The meta of a page path, or null to leave index.html as it is. */
-export async function pageMeta(db: Executor, config: Config, base: string, pathname: string): Promise<PageMeta | null> {
+/** A product page's address: /product/{id}. */
+export const PRODUCT_PAGE = /^\/product\/(\d{1,9})$/;
+
+/**
+ * The meta of a page path, or null to leave index.html as it is. For a product page the caller
+ * passes the product it loaded (null when there is none), so the page reads it once.
+ */
+export function pageMeta(config: Config, base: string, pathname: string, product?: Product | null): PageMeta | null {
   const shop = config.shop.name;
   const url = `${base}${pathname === '/' ? '/' : pathname}`;
-  const product = /^\/product\/(\d{1,9})$/.exec(pathname);
-  if (product?.[1]) {
-    const id = Number(product[1]);
-    const row = await db
-      .selectFrom('products')
-      .select(['id', 'name', 'description', 'final_price_cents'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!row) return { title: `Produit introuvable — ${shop}`, url, type: 'website', status: 404 };
-    const image = await db
-      .selectFrom('product_images')
-      .select('image_url')
-      .where('product_id', '=', id)
-      .orderBy('is_primary', 'desc')
-      .orderBy('id', 'asc')
-      .executeTakeFirst();
+  if (product === null) return { title: `Produit introuvable — ${shop}`, url, type: 'website', status: 404 };
+  if (product) {
+    // Images come primary first.
+    const image = product.images[0]?.image_url;
     return {
-      title: `${row.name} — ${shop}`,
-      description: shorten(row.description || row.name),
+      title: `${product.name} — ${shop}`,
+      description: shorten(product.description || product.name),
       url,
       type: 'product',
-      price: row.final_price_cents / 100,
-      ...(image ? { image: `${base}/public${image.image_url}` } : {}),
+      price: product.final_price,
+      ...(image ? { image: `${base}/public${image}` } : {}),
     };
   }
   const search = /^\/Shop\/([^/]+)$/.exec(pathname);

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PRICE_SLIDER_MAX, PRICE_SLIDER_MIN, SHOP_PAGE_SIZE } from '@shop/domain/constants';
+import { PRODUCT_PAGE } from '../seo/seo.service.ts';
 
 /** The JS files (paths from the site's root) a lazy route chunk needs, by chunk name. */
 export type RouteChunks = Map<string, string[]>;
@@ -84,7 +85,7 @@ export function pageHints(pathname: string, search: string, chunks: RouteChunks,
     else for (const image of images.slice(0, SHOP_PRELOADED_CARDS)) preloads.push(...imageHint(image, 250));
     chunk = 'shop';
   } else {
-    const product = /^\/product\/(\d{1,9})$/.exec(pathname);
+    const product = PRODUCT_PAGE.exec(pathname);
     if (product?.[1]) {
       // The product itself is written into the page (injectPageData).
       preloads.push(...imageHint(images[0], 500));

@@ -8,8 +8,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PRICE_SLIDER_MAX, PRICE_SLIDER_MIN, SHOP_PAGE_SIZE } from '@shop/domain/constants';
 import { acceptedEncoding, compress } from '../../http/compression.ts';
+import { HttpError } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
-import { baseUrl, injectMeta, pageMeta, type PageMeta } from '../seo/seo.service.ts';
+import { baseUrl, injectMeta, pageMeta, PRODUCT_PAGE } from '../seo/seo.service.ts';
 import {
   injectHints,
   injectPageData,
@@ -18,7 +19,7 @@ import {
   SHOP_FIRST_PAGE_PATH,
   SHOP_PRELOADED_CARDS,
 } from './page-hints.ts';
-import { getProduct, listProducts, listTypes } from '../catalog/catalog.service.ts';
+import { getProduct, listProducts, listTypes, type Product } from '../catalog/catalog.service.ts';
 
 function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, precompressed?: Map<string, Buffer>) {
   const encoding = acceptedEncoding(request);
@@ -35,22 +36,28 @@ interface FirstContent {
 }
 
 export async function webRoutes(app: App): Promise<void> {
+  /** The product of a product page, or null when there is none (the page answers 404). */
+  async function productOf(id: number): Promise<Product | null> {
+    try {
+      return await getProduct(app.db.kysely, id);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) return null;
+      throw error;
+    }
+  }
+
   /**
    * What a page needs first, written into its HTML: the API answers it would fetch at once (the
    * product page's product; the unfiltered shop's first page and product types), which the app
    * draws in its first render instead of after a fetch (lib/page-data.ts in apps/web), and the
-   * pictures it shows first, preloaded (page-hints.ts).
+   * pictures it shows first, preloaded (page-hints.ts). Product images come primary first.
    */
-  async function firstContent(url: string, search: string, meta: PageMeta): Promise<FirstContent> {
-    const product = /^\/product\/(\d{1,9})$/.exec(url);
-    if (product?.[1] && !meta.status) {
-      const images = meta.image ? [meta.image] : [];
-      try {
-        const answer = await getProduct(app.db.kysely, Number(product[1]));
-        return { answers: { [`/product/get/${product[1]}`]: answer }, images };
-      } catch {
-        return { answers: {}, images }; // deleted since pageMeta read it: the app asks the API, which says so
-      }
+  async function firstContent(url: string, search: string, product: Product | null | undefined): Promise<FirstContent> {
+    if (product) {
+      return {
+        answers: { [`/product/get/${product.id}`]: product },
+        images: product.images.slice(0, 1).map((i) => i.image_url),
+      };
     }
     if (url !== '/Shop' || search) return { answers: {}, images: [] };
     const [first, types] = await Promise.all([
@@ -60,10 +67,7 @@ export async function webRoutes(app: App): Promise<void> {
     if (!('data' in first)) return { answers: {}, images: [] };
     return {
       answers: { [SHOP_FIRST_PAGE_PATH]: first, '/ProductType/getAll': types },
-      images: first.data.slice(0, SHOP_PRELOADED_CARDS).flatMap((p) => {
-        const image = p.images.find((i) => Number(i.is_primary) === 1) ?? p.images[0];
-        return image ? [image.image_url] : [];
-      }),
+      images: first.data.slice(0, SHOP_PRELOADED_CARDS).flatMap((p) => p.images.slice(0, 1).map((i) => i.image_url)),
     };
   }
 
@@ -102,10 +106,12 @@ export async function webRoutes(app: App): Promise<void> {
     if (file.startsWith(root) && url !== '/' && fs.existsSync(file) && fs.statSync(file).isFile()) {
       return reply.sendFile(path.relative(root, file));
     }
-    const meta = await pageMeta(app.db.kysely, app.config, baseUrl(app.config, request), url);
+    const productId = PRODUCT_PAGE.exec(url)?.[1];
+    const product = productId ? await productOf(Number(productId)) : undefined;
+    const meta = pageMeta(app.config, baseUrl(app.config, request), url, product);
     if (!meta) return sendHtml(request, reply, html, compressed);
     if (meta.status) reply.status(meta.status);
-    const first = await firstContent(url, search, meta);
+    const first = await firstContent(url, search, product);
     const hints = pageHints(url, search, routeChunks, first.images);
     return sendHtml(request, reply, injectPageData(injectHints(injectMeta(html, meta), hints), first.answers));
   });
