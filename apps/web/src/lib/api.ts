@@ -1,5 +1,6 @@
 // The one API client: every call goes to /api + the path of SPEC §7 and answers the envelope
 // { status, message, data }. A non-2xx answer throws ApiError carrying the server's message.
+import { resizedImageSrcSet, resizedImageUrl, type DisplayWidth, type ImageWidth } from '@shop/domain/images';
 
 export interface Envelope<T> {
   status: number;
@@ -57,12 +58,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return { status: payload?.status ?? response.status, message: payload?.message ?? '', data: payload?.data as T };
 }
 
-/** Widths the server serves resized copies at (/public/uploads/w/{width}/<name>.webp). */
-export const IMAGE_WIDTHS = [250, 500, 800] as const;
-export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
-
-const UPLOADED_WEBP = /^\/uploads\/([\w-]+\.webp)$/;
-
 /**
  * "/uploads/x.webp" → "/public/uploads/x.webp"; other paths are used as given (SPEC §3). With a
  * width, an uploaded picture is fetched as the server's resized copy of that width.
@@ -73,14 +68,12 @@ export function imageUrl(
   fallback = '/default-product.svg',
 ): string {
   if (!path) return fallback;
-  const uploaded = UPLOADED_WEBP.exec(path);
-  if (uploaded && width) return `${PUBLIC_BASE}/uploads/w/${width}/${uploaded[1]}`;
+  const resized = width ? resizedImageUrl(path, width) : null;
+  if (resized) return resized;
   return path.startsWith('/uploads') ? `${PUBLIC_BASE}${path}` : path;
 }
 
 /** srcSet offering the 1× and 2× copies of an uploaded picture shown `width` CSS pixels wide. */
-export function imageSrcSet(path: string | null | undefined, width: 250 | 500): string | undefined {
-  if (!path || !UPLOADED_WEBP.test(path)) return undefined;
-  const double = width === 250 ? 500 : 800;
-  return `${imageUrl(path, width)} 1x, ${imageUrl(path, double)} 2x`;
+export function imageSrcSet(path: string | null | undefined, width: DisplayWidth): string | undefined {
+  return (path && resizedImageSrcSet(path, width)) || undefined;
 }

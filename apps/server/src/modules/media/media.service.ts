@@ -3,6 +3,7 @@
 // names in UPLOADS_DIR and served at /public/uploads/…; image_url values are /uploads/….
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { IMAGE_WIDTHS } from '@shop/domain/images';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { MAX_UPLOAD_BYTES } from '@shop/domain/constants';
@@ -75,7 +76,7 @@ export async function storeImages(uploadsDir: string, buffers: Buffer[]): Promis
 }
 
 /** Widths of the card-sized copies served at /public/uploads/w/{width}/{name} (modules/web). */
-export const IMAGE_VARIANT_WIDTHS: readonly number[] = [250, 500, 800];
+export const IMAGE_VARIANT_WIDTHS: readonly number[] = IMAGE_WIDTHS;
 
 /** Where the copy of an upload at a given width is kept. */
 export function imageVariantPath(uploadsDir: string, name: string, width: number): string {

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PRICE_SLIDER_MAX, PRICE_SLIDER_MIN, SHOP_PAGE_SIZE } from '@shop/domain/constants';
+import { doubleWidth, resizedImageSrcSet, resizedImageUrl, type DisplayWidth } from '@shop/domain/images';
 import { PRODUCT_PAGE } from '../seo/seo.service.ts';
 
 /** The JS files (paths from the site's root) a lazy route chunk needs, by chunk name. */
@@ -57,16 +58,12 @@ export const SHOP_PRELOADED_CARDS = 2;
  * A picture preloaded as the page will ask for it — the same src and srcset (a 250 px card or the
  * 500 px gallery, each with its double for dense screens) — so the browser reuses the file.
  */
-function imageHint(image: string | undefined, width: 250 | 500): string[] {
-  const name = image ? /\/uploads\/([\w-]+\.webp)$/.exec(image)?.[1] : undefined;
-  if (!name) return [];
-  const url = (w: number) => `/public/uploads/w/${w}/${name}`;
-  const double = width === 250 ? 500 : 800;
+function imageHint(image: string | undefined, width: DisplayWidth): string[] {
+  const srcset = image ? resizedImageSrcSet(image, width) : null;
+  if (!image || !srcset) return [];
   // The gallery's src is its largest copy; a card's is its 1x copy (apps/web ProductCard, Gallery).
-  const src = width === 250 ? url(width) : url(double);
-  return [
-    `<link rel="preload" as="image" fetchpriority="high" href="${src}" imagesrcset="${url(width)} 1x, ${url(double)} 2x" />`,
-  ];
+  const src = resizedImageUrl(image, width === 250 ? width : doubleWidth(width)) ?? '';
+  return [`<link rel="preload" as="image" fetchpriority="high" href="${src}" imagesrcset="${srcset}" />`];
 }
 
 /**
