@@ -555,17 +555,12 @@ describe('admin order lists and stats', () => {
   it('finds an order by any part of its phone, the index following phone changes', async () => {
     const headers = await t.adminHeaders();
     const id = await insertProduct(t.db.kysely, { price: 100, stock: 10 });
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/order',
-      payload: {
-        ...customer,
-        customer_phone: '0698765432',
-        customer_address: `${wilaya.name} | ici`,
-        subtotal: 100,
-        shipping_fee: wilaya.price,
-        items: [{ product_id: id, quantity: 1 }],
-      },
+    const placed = await regularOrder({
+      customer_phone: '0698765432',
+      customer_address: `${wilaya.name} | ici`,
+      subtotal: 100,
+      shipping_fee: wilaya.price,
+      items: [{ product_id: id, quantity: 1 }],
     });
     const orderId = placed.json<{ data: { order_id: number } }>().data.order_id;
     const search = async (phone: string) => {
