@@ -4,7 +4,6 @@
 // table and writes it to bench/results/latest.md. See bench/README.md for how to read it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -14,6 +13,7 @@ import { connect, type Db } from '../apps/server/src/db/connect.ts';
 import type { Executor } from '../apps/server/src/db/database.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { BENCH_COUPON, generate } from './generate.ts';
+import { freePort, waitFor } from './processes.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -31,33 +31,6 @@ interface Row {
   p99: number;
   errors: number;
   note?: string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
-  const start = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`process for ${url} exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
 function startChild(script: string, env: Record<string, string>): ChildProcess {
