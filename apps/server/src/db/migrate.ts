@@ -6,12 +6,14 @@ import * as initial from './migrations/001-initial.ts';
 import * as performanceIndexes from './migrations/002-performance-indexes.ts';
 import * as catalogVersionSequence from './migrations/003-catalog-version-sequence.ts';
 import * as phoneSuffixIndex from './migrations/004-phone-suffix-index.ts';
+import * as phoneSuffixIndexPostgres from './migrations/005-phone-suffix-index-postgres.ts';
 
 const migrations = {
   '001-initial': initial,
   '002-performance-indexes': performanceIndexes,
   '003-catalog-version-sequence': catalogVersionSequence,
   '004-phone-suffix-index': phoneSuffixIndex,
+  '005-phone-suffix-index-postgres': phoneSuffixIndexPostgres,
 };
 
 export async function migrate(db: Db): Promise<void> {

@@ -171,14 +171,13 @@ export function findOrder(db: Executor, id: number, forUpdate = false) {
 export interface OrderFilter {
   phone?: string | undefined;
   type?: 'regular' | 'custom' | undefined;
-  /** On SQLite a phone of 4+ digits is looked up in the suffix index (migration 004). */
-  dialect?: 'sqlite' | 'postgres' | undefined;
 }
 
 function filtered(db: Executor, filter: OrderFilter) {
   let query = db.selectFrom('orders');
-  if (filter.phone && filter.dialect === 'sqlite' && filter.phone.length >= MIN_SUFFIX && /^\d+$/.test(filter.phone)) {
-    // A substring of a phone is a prefix of one of its suffixes: one range of the suffix index.
+  if (filter.phone && filter.phone.length >= MIN_SUFFIX && /^\d+$/.test(filter.phone)) {
+    // A substring of a phone is a prefix of one of its suffixes: one range of the suffix index
+    // (migrations 004 and 005). Shorter or non-digit fragments are matched with LIKE.
     const from = filter.phone;
     const to = `${filter.phone}\u{10FFFF}`;
     query = query.where(

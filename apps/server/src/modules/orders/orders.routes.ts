@@ -81,7 +81,7 @@ export function ordersRoutes(app: App): void {
     },
     async (request) => {
       const { page, limit, phone, type } = request.query;
-      const { rows, total } = await listOrders(app.db.kysely, { phone, type, dialect: app.db.kind }, page, limit);
+      const { rows, total } = await listOrders(app.db.kysely, { phone, type }, page, limit);
       return envelope(paginated(rows, page, limit, total));
     },
   );

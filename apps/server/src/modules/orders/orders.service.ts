@@ -401,7 +401,7 @@ async function toAdminOrders(db: Executor, rows: readonly OrderRow[]): Promise<A
 
 export async function listOrders(db: Database, filter: repo.OrderFilter, page: number, limit: number) {
   if (filter.phone) {
-    // The phone match (a trigram index lookup) runs once: its ids give the total and the page.
+    // The phone match (a range of the phone-suffix index) runs once: its ids give the total and the page.
     const ids = await repo.findOrderIds(db, filter);
     const rows = await repo.findOrdersByIds(db, ids.slice((page - 1) * limit, page * limit));
     return { rows: await toAdminOrders(db, rows), total: ids.length };

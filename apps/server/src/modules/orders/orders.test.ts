@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import {
   insertCoupon,
@@ -580,6 +581,11 @@ describe('admin order lists and stats', () => {
     await t.db.kysely.deleteFrom('order_items').where('order_id', '=', orderId).execute();
     await t.db.kysely.deleteFrom('orders').where('id', '=', orderId).execute();
     expect(await search('2233')).not.toContain(orderId);
+    // The index itself forgets the deleted order, not only the join with orders.
+    const left = await sql<{
+      n: number;
+    }>`select count(*) as n from order_phone_suffixes where order_id = ${orderId}`.execute(t.db.kysely);
+    expect(Number(left.rows[0]?.n)).toBe(0);
   });
 
   it('computes the dashboard figures', async () => {
