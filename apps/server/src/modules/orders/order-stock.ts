@@ -1,6 +1,8 @@
-// Stock moves of an order (DESIGN §3.3): guarded updates that never take more than is there.
-// Rows are always locked in one global order — every size row by (product_id, size), then every
-// product row by id — so concurrent orders on PostgreSQL cannot deadlock.
+// Stock moves of one order (DESIGN §3.3): guarded updates that never take more than is there,
+// for an order cancelled or reopened by the admin (new orders are decided by the batch:
+// order-batch-plan.ts). Rows are always locked in one global order — every size row by
+// (product_id, size), then every product row by id, then coupons — here and in the batch, so
+// concurrent writers on PostgreSQL cannot deadlock.
 import type { Executor } from '../../db/database.ts';
 import * as repo from './orders.repository.ts';
 
@@ -11,11 +13,16 @@ export interface StockLine {
   quantity: number;
 }
 
+/** The identity of a size row (or of a product without sizes): product id and size. */
+export function lineKey(line: { product_id: number; size: string }): string {
+  return `${line.product_id}\u0000${line.size}`;
+}
+
 /** Merges lines of the same product and size, sorted by (product_id, size). */
 export function mergeLines(lines: readonly StockLine[]): StockLine[] {
   const merged = new Map<string, StockLine>();
   for (const line of lines) {
-    const key = `${line.product_id}\u0000${line.size}`;
+    const key = lineKey(line);
     const existing = merged.get(key);
     if (existing) existing.quantity += line.quantity;
     else merged.set(key, { ...line });
@@ -26,7 +33,7 @@ export function mergeLines(lines: readonly StockLine[]): StockLine[] {
 }
 
 /** Units per product (a product row holds the total of its sizes), by product id. */
-function perProduct(merged: readonly StockLine[]): [number, number][] {
+export function perProduct(merged: readonly StockLine[]): [number, number][] {
   const totals = new Map<number, number>();
   for (const line of merged) totals.set(line.product_id, (totals.get(line.product_id) ?? 0) + line.quantity);
   return [...totals].sort((a, b) => a[0] - b[0]);
@@ -34,41 +41,17 @@ function perProduct(merged: readonly StockLine[]): [number, number][] {
 
 /**
  * Takes the stock of every line; returns the lines that were short. When some are short, the
- * updates that did succeed stay done: the caller rolls the transaction back or gives them back.
+ * updates that did succeed stay done: the caller rolls the transaction back.
  */
-export function takeStock(trx: Executor, lines: readonly StockLine[]): Promise<StockLine[]> {
-  return takeStockOrGiveBack(trx, lines, false);
-}
-
-/**
- * Takes the stock of every line, or none of it: when a line is short, what was taken for the
- * others is given back in the same transaction. For writers that cannot roll back one order alone.
- */
-export function takeAllStock(trx: Executor, lines: readonly StockLine[]): Promise<StockLine[]> {
-  return takeStockOrGiveBack(trx, lines, true);
-}
-
-async function takeStockOrGiveBack(
-  trx: Executor,
-  lines: readonly StockLine[],
-  giveBack: boolean,
-): Promise<StockLine[]> {
+export async function takeStock(trx: Executor, lines: readonly StockLine[]): Promise<StockLine[]> {
   const merged = mergeLines(lines);
   const short: StockLine[] = [];
-  const takenSizes: StockLine[] = [];
   for (const line of merged) {
-    if (!line.size) continue;
-    if (await repo.takeSizeStock(trx, line.product_id, line.size, line.quantity)) takenSizes.push(line);
-    else short.push(line);
+    if (line.size && !(await repo.takeSizeStock(trx, line.product_id, line.size, line.quantity))) short.push(line);
   }
-  const takenProducts: [number, number][] = [];
   for (const [productId, quantity] of perProduct(merged)) {
-    if (await repo.takeProductStock(trx, productId, quantity)) takenProducts.push([productId, quantity]);
-    else for (const line of merged) if (line.product_id === productId && !short.includes(line)) short.push(line);
-  }
-  if (giveBack && short.length > 0) {
-    for (const line of takenSizes) await repo.giveSizeStock(trx, line.product_id, line.size, line.quantity);
-    for (const [productId, quantity] of takenProducts) await repo.giveProductStock(trx, productId, quantity);
+    if (await repo.takeProductStock(trx, productId, quantity)) continue;
+    for (const line of merged) if (line.product_id === productId && !short.includes(line)) short.push(line);
   }
   return short;
 }

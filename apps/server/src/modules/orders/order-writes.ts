@@ -1,17 +1,18 @@
 // Writing priced regular orders, in batches (order-batch.ts): orders arriving while a batch is
-// written share the next transaction. Each order's stock and coupon use are taken with guarded
-// updates (DESIGN §3.3), all or nothing, so a refused order has written nothing and needs no
-// rollback; the accepted orders, their lines and their first status rows are then one insert
-// each. On PostgreSQL the rows of one order are locked in a global order (order-stock.ts), but a
-// batch holds the locks of all its orders until its commit: two processes' batches can deadlock,
-// PostgreSQL then aborts one, and its orders are written again one by one (order-batch.ts).
+// written share the next transaction. The batch reads the stock and coupon rows of all its orders
+// (locked on PostgreSQL, in the global order of order-stock.ts, so two processes' batches take
+// turns instead of deadlocking), decides each order in memory (order-batch-plan.ts), then writes
+// the units and uses taken, the accepted orders, their lines and their first status rows with one
+// statement per table. A refused order has written nothing. The updates keep their guards: if one
+// finds less than was read, the batch fails and its orders are written again one by one.
 import type { Insertable } from 'kysely';
 import { todayIso } from '@shop/domain/coupon-status';
 import type { Database, Executor, OrderItemTable, OrderTable } from '../../db/database.ts';
 import * as catalogRepo from '../catalog/catalog.repository.ts';
 import * as couponsRepo from '../coupons/coupons.repository.ts';
 import { createWriteBatcher } from './order-batch.ts';
-import { giveStock, takeAllStock, type StockLine } from './order-stock.ts';
+import { planBatch, type BatchPlan, type HeldStock } from './order-batch-plan.ts';
+import { lineKey, type StockLine } from './order-stock.ts';
 import * as repo from './orders.repository.ts';
 
 export interface RegularOrderDraft {
@@ -24,8 +25,30 @@ export interface RegularOrderDraft {
 export type WriteOutcome =
   { kind: 'placed'; orderId: number } | { kind: 'short'; short: StockLine[] } | { kind: 'coupon-refused' };
 
-async function countCouponUse(trx: Executor, couponId: number | null): Promise<boolean> {
-  return couponId === null || couponsRepo.countCouponUse(trx, couponId, todayIso());
+/** The stock and coupon rows the drafts touch, read under lock. */
+async function holdStock(trx: Executor, drafts: readonly RegularOrderDraft[]): Promise<HeldStock> {
+  const productIds = drafts.flatMap((d) => d.stock.map((line) => line.product_id));
+  const couponIds = drafts.flatMap((d) => (d.couponId === null ? [] : [d.couponId]));
+  const sizes = await repo.lockSizeStock(trx, productIds);
+  const products = await repo.lockProductStock(trx, productIds);
+  const coupons = couponIds.length > 0 ? await repo.lockUsableCoupons(trx, couponIds, todayIso()) : [];
+  return {
+    sizes: new Map(sizes.map((row) => [lineKey(row), row.stock])),
+    products: new Map(products.map((row) => [row.id, row.stock])),
+    couponUsesLeft: new Map(
+      coupons.map((row) => [row.id, row.max_uses === null ? Infinity : row.max_uses - row.current_uses]),
+    ),
+  };
+}
+
+/** Writes what the plan takes; throws (the batch is then retried order by order) if a guard refuses. */
+async function takePlanned(trx: Executor, plan: BatchPlan): Promise<void> {
+  const changed = () => new Error('stock or coupon uses changed under the batch');
+  if ((await repo.takeSizeStocks(trx, plan.sizes)) !== plan.sizes.length) throw changed();
+  if ((await repo.takeProductStocks(trx, plan.products)) !== plan.products.length) throw changed();
+  for (const [couponId, uses] of plan.couponUses) {
+    if (!(await couponsRepo.addCouponUses(trx, couponId, uses))) throw changed();
+  }
 }
 
 function statusRow(orderId: number, at: string) {
@@ -34,21 +57,14 @@ function statusRow(orderId: number, at: string) {
 
 /** A batch of orders in the caller's transaction; one outcome per draft. */
 export async function writeRegularOrders(trx: Executor, drafts: readonly RegularOrderDraft[]): Promise<WriteOutcome[]> {
-  const outcomes: (WriteOutcome | 'accepted')[] = [];
-  const accepted: RegularOrderDraft[] = [];
-  for (const draft of drafts) {
-    const short = await takeAllStock(trx, draft.stock);
-    if (short.length > 0) {
-      outcomes.push({ kind: 'short', short });
-    } else if (!(await countCouponUse(trx, draft.couponId))) {
-      await giveStock(trx, draft.stock);
-      outcomes.push({ kind: 'coupon-refused' });
-    } else {
-      outcomes.push('accepted');
-      accepted.push(draft);
-    }
-  }
-  if (accepted.length === 0) return outcomes as WriteOutcome[];
+  // Stock shown by the catalogue changes. On SQLite the bump, one per batch inside its
+  // transaction, comes first: as a write it takes the database's write lock, so no other process
+  // changes the rows read next before this batch commits (PostgreSQL locks the rows instead and
+  // bumps its sequence after the commit: writeInBatch).
+  if (!catalogRepo.isPostgres(trx)) await catalogRepo.bumpCatalogVersion(trx);
+  const plan = planBatch(drafts, await holdStock(trx, drafts));
+  await takePlanned(trx, plan);
+  const accepted = drafts.filter((_, i) => plan.outcomes[i]?.kind === 'take');
   // One insert for the batch's orders; their ids come back in the order given (repo.insertOrders).
   const ids = await repo.insertOrders(
     trx,
@@ -62,11 +78,10 @@ export async function writeRegularOrders(trx: Executor, drafts: readonly Regular
     trx,
     accepted.map((draft, i) => statusRow(ids[i] ?? 0, draft.order.created_at)),
   );
-  // Stock shown by the catalogue changed; on SQLite one bump for the batch, inside its
-  // transaction (PostgreSQL bumps its sequence after the commit: writeInBatch).
-  if (!catalogRepo.isPostgres(trx)) await catalogRepo.bumpCatalogVersion(trx);
   let next = 0;
-  return outcomes.map((outcome) => (outcome === 'accepted' ? { kind: 'placed', orderId: ids[next++] ?? 0 } : outcome));
+  return plan.outcomes.map((outcome) =>
+    outcome.kind === 'take' ? { kind: 'placed', orderId: ids[next++] ?? 0 } : outcome,
+  );
 }
 
 const batchers = new WeakMap<Database, (draft: RegularOrderDraft) => Promise<WriteOutcome>>();

@@ -1,4 +1,5 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type RawBuilder } from 'kysely';
+import { isPostgres } from '../catalog/catalog.repository.ts';
 import { MIN_SUFFIX } from '../../db/migrations/004-phone-suffix-index.ts';
 import type { Executor, OrderItemTable, OrderReferenceImageTable, OrderTable } from '../../db/database.ts';
 
@@ -54,7 +55,109 @@ export function findCustomItemByName(db: Executor, name: string) {
     .executeTakeFirst();
 }
 
-// ---- guarded stock moves (DESIGN §3.3) ----
+// ---- a batch of orders' stock and coupons (order-writes.ts) ----
+
+/** Rows per statement: well under SQLite's and PostgreSQL's bound-parameter limits. */
+const CHUNK = 500;
+
+function chunked<T>(items: readonly T[]): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) chunks.push(items.slice(i, i + CHUNK));
+  return chunks;
+}
+
+/**
+ * Reads rows for a batch, locking them on PostgreSQL (the batch then decides and writes them);
+ * chunks go in ascending order, so the locks are taken in the global order of order-stock.ts. On
+ * SQLite the batch holds the database's write lock already (order-writes.ts).
+ */
+async function readLocked<R>(
+  db: Executor,
+  ids: readonly number[],
+  read: (ids: number[], lock: boolean) => Promise<R[]>,
+) {
+  const rows: R[] = [];
+  for (const chunk of chunked([...new Set(ids)].sort((a, b) => a - b)))
+    rows.push(...(await read(chunk, isPostgres(db))));
+  return rows;
+}
+
+/** Every size row of the products. */
+export function lockSizeStock(db: Executor, productIds: readonly number[]) {
+  return readLocked(db, productIds, (ids, lock) =>
+    db
+      .selectFrom('product_sizes')
+      .select(['product_id', 'size', 'stock'])
+      .where('product_id', 'in', ids)
+      .orderBy('product_id')
+      .orderBy('size')
+      .$if(lock, (q) => q.forUpdate())
+      .execute(),
+  );
+}
+
+export function lockProductStock(db: Executor, productIds: readonly number[]) {
+  return readLocked(db, productIds, (ids, lock) =>
+    db
+      .selectFrom('products')
+      .select(['id', 'stock'])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .$if(lock, (q) => q.forUpdate())
+      .execute(),
+  );
+}
+
+/** The coupons among `couponIds` that can be used today (active, not expired), with their uses. */
+export function lockUsableCoupons(db: Executor, couponIds: readonly number[], today: string) {
+  return readLocked(db, couponIds, (ids, lock) =>
+    db
+      .selectFrom('coupons')
+      .select(['id', 'max_uses', 'current_uses'])
+      .where('id', 'in', ids)
+      .where('is_active', '=', 1)
+      .where('expiry_date', '>=', today)
+      .orderBy('id')
+      .$if(lock, (q) => q.forUpdate())
+      .execute(),
+  );
+}
+
+/** `update … from (values …)`: the same on both databases, whose VALUES columns are column1, column2, … */
+async function updateFromValues(
+  db: Executor,
+  rows: readonly RawBuilder<unknown>[],
+  update: (values: RawBuilder<unknown>) => RawBuilder<unknown>,
+) {
+  let updated = 0;
+  for (const chunk of chunked(rows)) {
+    const result = await update(sql`(values ${sql.join(chunk)}) as v`).execute(db);
+    updated += Number(result.numAffectedRows ?? 0n);
+  }
+  return updated;
+}
+
+/** Takes units from several size rows, each guarded; returns the number of rows taken from. */
+export function takeSizeStocks(db: Executor, lines: readonly { product_id: number; size: string; quantity: number }[]) {
+  return updateFromValues(
+    db,
+    lines.map((l) => sql`(cast(${l.product_id} as integer), cast(${l.size} as text), cast(${l.quantity} as integer))`),
+    (values) => sql`update product_sizes set stock = product_sizes.stock - v.column3 from ${values}
+      where product_sizes.product_id = v.column1 and product_sizes.size = v.column2 and product_sizes.stock >= v.column3`,
+  );
+}
+
+/** Takes units from several products, each guarded; returns the number of products taken from. */
+export function takeProductStocks(db: Executor, totals: readonly [productId: number, quantity: number][]) {
+  return updateFromValues(
+    db,
+    totals.map(([id, quantity]) => sql`(cast(${id} as integer), cast(${quantity} as integer))`),
+    (values) => sql`update products set stock = products.stock - v.column2 from ${values}
+      where products.id = v.column1 and products.stock >= v.column2`,
+  );
+}
+
+// ---- guarded stock moves of one order (DESIGN §3.3) ----
 
 async function affected(query: Promise<{ numUpdatedRows: bigint }>): Promise<boolean> {
   return Number((await query).numUpdatedRows) > 0;
@@ -107,9 +210,6 @@ export async function insertOrder(db: Executor, order: Insertable<OrderTable>): 
   return row.id;
 }
 
-/** Rows per insert statement: well under SQLite's and PostgreSQL's bound-parameter limits. */
-const INSERT_CHUNK = 500;
-
 /**
  * Several orders in one statement; their ids in the order given. Ids are handed out row by row in
  * the order of the rows (SQLite: one more than the largest; PostgreSQL: the serial's next value),
@@ -117,12 +217,8 @@ const INSERT_CHUNK = 500;
  */
 export async function insertOrders(db: Executor, orders: Insertable<OrderTable>[]): Promise<number[]> {
   const ids: number[] = [];
-  for (let i = 0; i < orders.length; i += INSERT_CHUNK) {
-    const rows = await db
-      .insertInto('orders')
-      .values(orders.slice(i, i + INSERT_CHUNK))
-      .returning('id')
-      .execute();
+  for (const chunk of chunked(orders)) {
+    const rows = await db.insertInto('orders').values(chunk).returning('id').execute();
     ids.push(...rows.map((r) => r.id).sort((a, b) => a - b));
   }
   if (ids.length !== orders.length) throw new Error(`inserted ${ids.length} orders of ${orders.length}`);
@@ -130,12 +226,7 @@ export async function insertOrders(db: Executor, orders: Insertable<OrderTable>[
 }
 
 export async function insertOrderItems(db: Executor, items: Insertable<OrderItemTable>[]): Promise<void> {
-  for (let i = 0; i < items.length; i += INSERT_CHUNK) {
-    await db
-      .insertInto('order_items')
-      .values(items.slice(i, i + INSERT_CHUNK))
-      .execute();
-  }
+  for (const chunk of chunked(items)) await db.insertInto('order_items').values(chunk).execute();
 }
 
 export async function insertReferenceImages(
@@ -149,12 +240,7 @@ export async function insertStatusHistories(
   db: Executor,
   rows: { order_id: number; from_status: string | null; to_status: string; changed_at: string }[],
 ): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    await db
-      .insertInto('order_status_history')
-      .values(rows.slice(i, i + INSERT_CHUNK))
-      .execute();
-  }
+  for (const chunk of chunked(rows)) await db.insertInto('order_status_history').values(chunk).execute();
 }
 
 export async function setOrderStatus(db: Executor, orderId: number, status: string, at: string): Promise<void> {
