@@ -9,6 +9,11 @@ export function findCouponByCode(db: Executor, code: string) {
   return db.selectFrom('coupons').selectAll().where('code', '=', code).executeTakeFirst();
 }
 
+export function findCouponsByCodes(db: Executor, codes: readonly string[]) {
+  if (codes.length === 0) return Promise.resolve([]);
+  return db.selectFrom('coupons').selectAll().where('code', 'in', codes).execute();
+}
+
 export function findCouponById(db: Executor, id: number) {
   return db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst();
 }

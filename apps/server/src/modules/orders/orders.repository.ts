@@ -33,12 +33,15 @@ export function findProductsForOrder(db: Executor, ids: readonly number[]) {
     .execute();
 }
 
-export function findShippingCents(db: Executor, wilayaName: string) {
+/** Shipping rows whose lower-cased wilaya name is one of `lowerNames`, each with that `key`. */
+export function findShippingByLowerNames(db: Executor, lowerNames: readonly string[]) {
+  if (lowerNames.length === 0) return Promise.resolve([]);
+  const key = sql<string>`lower(wilaya_name)`;
   return db
     .selectFrom('shipping_prices')
-    .select(['wilaya_name', 'price_cents'])
-    .where(sql<string>`lower(wilaya_name)`, '=', wilayaName.trim().toLowerCase())
-    .executeTakeFirst();
+    .select(['wilaya_name', 'price_cents', key.as('key')])
+    .where(key, 'in', lowerNames)
+    .execute();
 }
 
 export function findCustomItemById(db: Executor, id: number) {

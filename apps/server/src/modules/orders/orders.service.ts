@@ -24,6 +24,7 @@ import { checkStock } from '../catalog/catalog.service.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
 import { giveStock, mergeLines, takeStock, type StockLine } from './order-stock.ts';
 import { writeInBatch, type RegularOrderDraft } from './order-writes.ts';
+import { pricingReads } from './pricing-reads.ts';
 import * as repo from './orders.repository.ts';
 
 const DEFAULT_SHIPPING_FEE_CENTS = toCentimes(DEFAULT_SHIPPING_FEE_DA);
@@ -62,11 +63,14 @@ async function priceContext(
   db: Database,
   input: { wilaya?: string | undefined; customer_address: string; coupon_code: string },
 ): Promise<Pricing> {
+  const reads = pricingReads(db);
   const wanted = input.wilaya?.trim() || splitCustomerAddress(input.customer_address).wilaya;
-  const shipping = wanted ? await repo.findShippingCents(db, wanted) : undefined;
+  const [shipping, row] = await Promise.all([
+    wanted ? reads.shipping.load(wanted.trim().toLowerCase()) : undefined,
+    input.coupon_code ? reads.coupon.load(input.coupon_code) : undefined,
+  ]);
   let coupon: Pricing['coupon'] = null;
   if (input.coupon_code) {
-    const row = await couponsRepo.findCouponByCode(db, input.coupon_code);
     if (!row) throw badRequest(ORDER_MESSAGES.couponUnusable);
     const state = { ...row, is_active: row.is_active === 1 };
     if (couponDisplayStatus(state) !== 'Active') throw badRequest(ORDER_MESSAGES.couponUnusable);
@@ -169,18 +173,17 @@ function cartSize(value: string): string | null {
 
 export async function placeRegularOrder(db: Database, input: RegularOrderData): Promise<OrderCreated> {
   const ids = [...new Set(input.items.map((i) => i.product_id))];
-  const [products, sizes] = await Promise.all([repo.findProductsForOrder(db, ids), catalogRepo.findSizesOf(db, ids)]);
+  const reads = pricingReads(db);
+  const products = await Promise.all(ids.map((id) => reads.product.load(id)));
 
   const lines = input.items.map((item) => {
-    const product = products.find((p) => p.id === item.product_id);
+    const product = products.find((p) => p?.id === item.product_id);
     if (!product) throw badRequest(ORDER_MESSAGES.productNotFound);
     const size = cartSize(item.size);
     if (size === null) throw badRequest(ORDER_MESSAGES.sizeInvalid);
     if (product.has_sizes === 1) {
       if (!size) throw badRequest(ORDER_MESSAGES.sizeRequired);
-      if (!sizes.some((s) => s.product_id === product.id && s.size === size)) {
-        throw badRequest(ORDER_MESSAGES.sizeInvalid);
-      }
+      if (!product.sizes.includes(size)) throw badRequest(ORDER_MESSAGES.sizeInvalid);
     } else if (size) {
       throw badRequest(ORDER_MESSAGES.sizeNotExpected);
     }
