@@ -35,19 +35,22 @@ export function insertSession(
   return db.insertInto('admin_sessions').values(session).execute();
 }
 
-export function findSessionByHash(db: Executor, tokenHash: string) {
+/** The sessions of the given token hashes, with their admin's name. */
+export function findSessionsByHashes(db: Executor, tokenHashes: readonly string[]) {
+  if (tokenHashes.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('admin_sessions')
     .innerJoin('admins', 'admins.id', 'admin_sessions.admin_id')
     .select([
       'admin_sessions.id',
       'admin_sessions.admin_id',
+      'admin_sessions.token_hash',
       'admin_sessions.last_seen_at',
       'admin_sessions.expires_at',
       'admins.username',
     ])
-    .where('admin_sessions.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('admin_sessions.token_hash', 'in', tokenHashes)
+    .execute();
 }
 
 export function touchSession(db: Executor, sessionId: number, now: string) {

@@ -2,6 +2,7 @@
 // stored, with an absolute expiry and an idle timeout. Every admin call checks it (DESIGN §3.6).
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
+import { batchedReads, perDatabase } from '../../db/batched-reads.ts';
 import { tooManyRequests, unauthorized } from '../../http/errors.ts';
 import * as repo from './auth.repository.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
@@ -69,6 +70,18 @@ export interface AdminIdentity {
   sessionId: number;
 }
 
+/**
+ * Sessions by token hash, the lookups of the admin requests that arrive together sharing one
+ * query (db/batched-reads.ts). Read afresh every time: a logout or a password change in any
+ * process revokes at once.
+ */
+const sessionsOf = perDatabase((db) =>
+  batchedReads(async (hashes: readonly string[]) => {
+    const sessions = await repo.findSessionsByHashes(db, hashes);
+    return new Map(sessions.map((session) => [session.token_hash, session]));
+  }),
+);
+
 /** Checks a bearer token; refreshes its idle clock at most once a minute. */
 export async function verifySession(
   db: Database,
@@ -76,7 +89,7 @@ export async function verifySession(
   token: string,
   now = new Date(),
 ): Promise<AdminIdentity> {
-  const session = await repo.findSessionByHash(db, hashToken(token));
+  const session = await sessionsOf(db).load(hashToken(token));
   if (!session) throw unauthorized('Session expired or invalid, please sign in again');
   const idleLimit = new Date(Date.parse(session.last_seen_at) + policy.idleMinutes * 60_000);
   if (Date.parse(session.expires_at) <= now.getTime() || idleLimit.getTime() <= now.getTime()) {
