@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { connect, type Db } from '../apps/server/src/db/connect.ts';
 import type { Executor } from '../apps/server/src/db/database.ts';
@@ -222,6 +223,10 @@ async function main(): Promise<void> {
     console.log(
       `generated ${report.products} products, ${report.orders} orders (${report.orderItems} lines), ${report.reviews} reviews on ${kindLabel} in ${Date.now() - started} ms`,
     );
+    // Planner statistics, as a shop that grew to this size would have them (PostgreSQL's
+    // autovacuum gathers them in the background, but may be slow to or, as on this machine, set
+    // not to): without them PostgreSQL scans whole tables for the order batch's stock reads.
+    if (postgresUrl) await sql`analyze`.execute(db.kysely);
 
     const shopPort = await freePort();
     const barePort = await freePort();
