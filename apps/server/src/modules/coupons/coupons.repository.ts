@@ -47,20 +47,6 @@ export async function countCouponUse(db: Executor, id: number, today: string): P
   return Number(result.numUpdatedRows) > 0;
 }
 
-/**
- * Counts `uses` uses of a coupon a batch of orders has already found usable under its lock
- * (order-writes.ts); the guard still refuses to pass max_uses. Returns false when it would.
- */
-export async function addCouponUses(db: Executor, id: number, uses: number): Promise<boolean> {
-  const result = await db
-    .updateTable('coupons')
-    .set({ current_uses: sql<number>`current_uses + ${uses}` })
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('max_uses', 'is', null), eb('current_uses', '<=', sql<number>`max_uses - ${uses}`)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';

@@ -2,16 +2,16 @@
 // written share the next transaction. The batch reads the stock and coupon rows of all its orders
 // (locked on PostgreSQL, in the global order of order-stock.ts, so two processes' batches take
 // turns instead of deadlocking), decides each order in memory (order-batch-plan.ts), then writes
-// the units and uses taken, the accepted orders, their lines and their first status rows with one
-// statement per table. A refused order has written nothing. The updates keep their guards: if one
-// finds less than was read, the batch fails and its orders are written again one by one.
+// the units and uses taken (one read and one write statement on PostgreSQL: repo.lockBatchRows,
+// repo.takeBatch), the accepted orders, their lines and their first status rows (one insert
+// each). A refused order has written nothing. The updates keep their guards: if one finds less
+// than was read, the batch fails and its orders are written again one by one.
 import type { Insertable } from 'kysely';
 import { todayIso } from '@shop/domain/coupon-status';
 import type { Database, Executor, OrderItemTable, OrderTable } from '../../db/database.ts';
 import * as catalogRepo from '../catalog/catalog.repository.ts';
-import * as couponsRepo from '../coupons/coupons.repository.ts';
 import { createWriteBatcher } from './order-batch.ts';
-import { planBatch, type BatchPlan, type HeldStock } from './order-batch-plan.ts';
+import { planBatch, type HeldStock } from './order-batch-plan.ts';
 import { lineKey, type StockLine } from './order-stock.ts';
 import * as repo from './orders.repository.ts';
 
@@ -27,11 +27,12 @@ export type WriteOutcome =
 
 /** The stock and coupon rows the drafts touch, read under lock. */
 async function holdStock(trx: Executor, drafts: readonly RegularOrderDraft[]): Promise<HeldStock> {
-  const productIds = drafts.flatMap((d) => d.stock.map((line) => line.product_id));
-  const couponIds = drafts.flatMap((d) => (d.couponId === null ? [] : [d.couponId]));
-  const sizes = await repo.lockSizeStock(trx, productIds);
-  const products = await repo.lockProductStock(trx, productIds);
-  const coupons = couponIds.length > 0 ? await repo.lockUsableCoupons(trx, couponIds, todayIso()) : [];
+  const { sizes, products, coupons } = await repo.lockBatchRows(
+    trx,
+    drafts.flatMap((d) => d.stock.map((line) => line.product_id)),
+    drafts.flatMap((d) => (d.couponId === null ? [] : [d.couponId])),
+    todayIso(),
+  );
   return {
     sizes: new Map(sizes.map((row) => [lineKey(row), row.stock])),
     products: new Map(products.map((row) => [row.id, row.stock])),
@@ -39,16 +40,6 @@ async function holdStock(trx: Executor, drafts: readonly RegularOrderDraft[]): P
       coupons.map((row) => [row.id, row.max_uses === null ? Infinity : row.max_uses - row.current_uses]),
     ),
   };
-}
-
-/** Writes what the plan takes; throws (the batch is then retried order by order) if a guard refuses. */
-async function takePlanned(trx: Executor, plan: BatchPlan): Promise<void> {
-  const changed = () => new Error('stock or coupon uses changed under the batch');
-  if ((await repo.takeSizeStocks(trx, plan.sizes)) !== plan.sizes.length) throw changed();
-  if ((await repo.takeProductStocks(trx, plan.products)) !== plan.products.length) throw changed();
-  for (const [couponId, uses] of plan.couponUses) {
-    if (!(await couponsRepo.addCouponUses(trx, couponId, uses))) throw changed();
-  }
 }
 
 function statusRow(orderId: number, at: string) {
@@ -63,7 +54,9 @@ export async function writeRegularOrders(trx: Executor, drafts: readonly Regular
   // bumps its sequence after the commit: writeInBatch).
   if (!catalogRepo.isPostgres(trx)) await catalogRepo.bumpCatalogVersion(trx);
   const plan = planBatch(drafts, await holdStock(trx, drafts));
-  await takePlanned(trx, plan);
+  // The guards refuse only if a row changed since it was read: the batch is then written again
+  // order by order (order-batch.ts).
+  if (!(await repo.takeBatch(trx, plan))) throw new Error('stock or coupon uses changed under the batch');
   const accepted = drafts.filter((_, i) => plan.outcomes[i]?.kind === 'take');
   // One insert for the batch's orders; their ids come back in the order given (repo.insertOrders).
   const ids = await repo.insertOrders(

@@ -59,6 +59,10 @@ export function findCustomItemByName(db: Executor, name: string) {
 }
 
 // ---- a batch of orders' stock and coupons (order-writes.ts) ----
+//
+// PostgreSQL answers each of these in one statement (the batch's round trips, while it holds its
+// locks, bound how many orders a second it can take: bench); SQLite, in process, runs a few
+// plain statements.
 
 /** Rows per statement: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 500;
@@ -69,64 +73,132 @@ function chunked<T>(items: readonly T[]): T[][] {
   return chunks;
 }
 
-/**
- * Reads rows for a batch, locking them on PostgreSQL (the batch then decides and writes them);
- * chunks go in ascending order, so the locks are taken in the global order of order-stock.ts. On
- * SQLite the batch holds the database's write lock already (order-writes.ts).
- */
-async function readLocked<R>(
-  db: Executor,
-  ids: readonly number[],
-  read: (ids: number[], lock: boolean) => Promise<R[]>,
-) {
+async function readChunked<R>(ids: readonly number[], read: (chunk: number[]) => Promise<R[]>): Promise<R[]> {
   const rows: R[] = [];
-  for (const chunk of chunked([...new Set(ids)].sort((a, b) => a - b)))
-    rows.push(...(await read(chunk, isPostgres(db))));
+  for (const chunk of chunked([...new Set(ids)])) rows.push(...(await read(chunk)));
   return rows;
 }
 
-/** Every size row of the products. */
-export function lockSizeStock(db: Executor, productIds: readonly number[]) {
-  return readLocked(db, productIds, (ids, lock) =>
-    db
-      .selectFrom('product_sizes')
-      .select(['product_id', 'size', 'stock'])
-      .where('product_id', 'in', ids)
-      .orderBy('product_id')
-      .orderBy('size')
-      .$if(lock, (q) => q.forUpdate())
-      .execute(),
-  );
+export interface BatchRows {
+  /** Every size row of the products. */
+  sizes: { product_id: number; size: string; stock: number }[];
+  products: { id: number; stock: number }[];
+  /** The coupons that can be used today (active, not expired), with their uses. */
+  coupons: { id: number; max_uses: number | null; current_uses: number }[];
 }
 
-export function lockProductStock(db: Executor, productIds: readonly number[]) {
-  return readLocked(db, productIds, (ids, lock) =>
-    db
-      .selectFrom('products')
-      .select(['id', 'stock'])
-      .where('id', 'in', ids)
-      .orderBy('id')
-      .$if(lock, (q) => q.forUpdate())
-      .execute(),
-  );
+/**
+ * The stock and coupon rows a batch touches. On PostgreSQL they are locked until the batch
+ * commits, in the global order of order-stock.ts (size rows, then products, then coupons, each
+ * sorted), so batches of several processes take turns instead of deadlocking; on SQLite the
+ * batch holds the database's write lock already (order-writes.ts).
+ */
+export async function lockBatchRows(
+  db: Executor,
+  productIds: readonly number[],
+  couponIds: readonly number[],
+  today: string,
+): Promise<BatchRows> {
+  if (isPostgres(db)) {
+    // The members of a UNION ALL run one after the other, each locking its rows in its order.
+    const result = await sql<{
+      kind: 'size' | 'product' | 'coupon';
+      id: number;
+      size: string;
+      stock: number;
+      max_uses: number | null;
+      current_uses: number;
+    }>`select 'size' as kind, product_id as id, size, stock, null::integer as max_uses, 0 as current_uses
+        from (select product_id, size, stock from product_sizes where product_id = any(${productIds}::integer[])
+          order by product_id, size for update) s
+      union all
+      select 'product', id, '', stock, null, 0
+        from (select id, stock from products where id = any(${productIds}::integer[]) order by id for update) p
+      union all
+      select 'coupon', id, '', 0, max_uses, current_uses
+        from (select id, max_uses, current_uses from coupons
+          where id = any(${couponIds}::integer[]) and is_active = 1 and expiry_date >= ${today}
+          order by id for update) c`.execute(db);
+    const of = (kind: string) => result.rows.filter((row) => row.kind === kind);
+    return {
+      sizes: of('size').map((row) => ({ product_id: row.id, size: row.size, stock: row.stock })),
+      products: of('product').map((row) => ({ id: row.id, stock: row.stock })),
+      coupons: of('coupon').map((row) => ({ id: row.id, max_uses: row.max_uses, current_uses: row.current_uses })),
+    };
+  }
+  return {
+    sizes: await readChunked(productIds, (ids) =>
+      db.selectFrom('product_sizes').select(['product_id', 'size', 'stock']).where('product_id', 'in', ids).execute(),
+    ),
+    products: await readChunked(productIds, (ids) =>
+      db.selectFrom('products').select(['id', 'stock']).where('id', 'in', ids).execute(),
+    ),
+    coupons: await readChunked(couponIds, (ids) =>
+      db
+        .selectFrom('coupons')
+        .select(['id', 'max_uses', 'current_uses'])
+        .where('id', 'in', ids)
+        .where('is_active', '=', 1)
+        .where('expiry_date', '>=', today)
+        .execute(),
+    ),
+  };
 }
 
-/** The coupons among `couponIds` that can be used today (active, not expired), with their uses. */
-export function lockUsableCoupons(db: Executor, couponIds: readonly number[], today: string) {
-  return readLocked(db, couponIds, (ids, lock) =>
-    db
-      .selectFrom('coupons')
-      .select(['id', 'max_uses', 'current_uses'])
-      .where('id', 'in', ids)
-      .where('is_active', '=', 1)
-      .where('expiry_date', '>=', today)
-      .orderBy('id')
-      .$if(lock, (q) => q.forUpdate())
-      .execute(),
-  );
+export interface BatchTakes {
+  sizes: readonly { product_id: number; size: string; quantity: number }[];
+  products: readonly [productId: number, quantity: number][];
+  couponUses: readonly [couponId: number, uses: number][];
 }
 
-/** `update … from (values …)`: the same on both databases, whose VALUES columns are column1, column2, … */
+/**
+ * Takes the units and counts the coupon uses a batch decided, every row guarded as in the
+ * one-order moves below; returns false when a guard refused a row (something changed since
+ * lockBatchRows), and the caller then rolls the batch back.
+ */
+export async function takeBatch(db: Executor, takes: BatchTakes): Promise<boolean> {
+  if (isPostgres(db)) {
+    const result = await sql<{ sizes: string; products: string; coupons: string }>`with
+      s as (update product_sizes set stock = product_sizes.stock - v.quantity
+        from unnest(${takes.sizes.map((l) => l.product_id)}::integer[], ${takes.sizes.map((l) => l.size)}::text[],
+          ${takes.sizes.map((l) => l.quantity)}::integer[]) as v(product_id, size, quantity)
+        where product_sizes.product_id = v.product_id and product_sizes.size = v.size
+          and product_sizes.stock >= v.quantity
+        returning 1),
+      p as (update products set stock = products.stock - v.quantity
+        from unnest(${takes.products.map(([id]) => id)}::integer[], ${takes.products.map(([, q]) => q)}::integer[])
+          as v(id, quantity)
+        where products.id = v.id and products.stock >= v.quantity
+        returning 1),
+      c as (update coupons set current_uses = coupons.current_uses + v.uses
+        from unnest(${takes.couponUses.map(([id]) => id)}::integer[], ${takes.couponUses.map(([, n]) => n)}::integer[])
+          as v(id, uses)
+        where coupons.id = v.id and (coupons.max_uses is null or coupons.current_uses + v.uses <= coupons.max_uses)
+        returning 1)
+      select (select count(*) from s) as sizes, (select count(*) from p) as products,
+        (select count(*) from c) as coupons`.execute(db);
+    const counts = result.rows[0];
+    return (
+      Number(counts?.sizes) === takes.sizes.length &&
+      Number(counts?.products) === takes.products.length &&
+      Number(counts?.coupons) === takes.couponUses.length
+    );
+  }
+  if ((await takeSizeStocks(db, takes.sizes)) !== takes.sizes.length) return false;
+  if ((await takeProductStocks(db, takes.products)) !== takes.products.length) return false;
+  for (const [couponId, uses] of takes.couponUses) {
+    const counted = await db
+      .updateTable('coupons')
+      .set({ current_uses: sql<number>`current_uses + ${uses}` })
+      .where('id', '=', couponId)
+      .where((eb) => eb.or([eb('max_uses', 'is', null), eb('current_uses', '<=', sql<number>`max_uses - ${uses}`)]))
+      .executeTakeFirst();
+    if (Number(counted.numUpdatedRows) === 0) return false;
+  }
+  return true;
+}
+
+/** SQLite: `update … from (values …)`, whose columns are column1, column2, … */
 async function updateFromValues(
   db: Executor,
   rows: readonly RawBuilder<unknown>[],
@@ -140,21 +212,19 @@ async function updateFromValues(
   return updated;
 }
 
-/** Takes units from several size rows, each guarded; returns the number of rows taken from. */
-export function takeSizeStocks(db: Executor, lines: readonly { product_id: number; size: string; quantity: number }[]) {
+function takeSizeStocks(db: Executor, lines: BatchTakes['sizes']) {
   return updateFromValues(
     db,
-    lines.map((l) => sql`(cast(${l.product_id} as integer), cast(${l.size} as text), cast(${l.quantity} as integer))`),
+    lines.map((l) => sql`(${l.product_id}, ${l.size}, ${l.quantity})`),
     (values) => sql`update product_sizes set stock = product_sizes.stock - v.column3 from ${values}
       where product_sizes.product_id = v.column1 and product_sizes.size = v.column2 and product_sizes.stock >= v.column3`,
   );
 }
 
-/** Takes units from several products, each guarded; returns the number of products taken from. */
-export function takeProductStocks(db: Executor, totals: readonly [productId: number, quantity: number][]) {
+function takeProductStocks(db: Executor, totals: BatchTakes['products']) {
   return updateFromValues(
     db,
-    totals.map(([id, quantity]) => sql`(cast(${id} as integer), cast(${quantity} as integer))`),
+    totals.map(([id, quantity]) => sql`(${id}, ${quantity})`),
     (values) => sql`update products set stock = products.stock - v.column2 from ${values}
       where products.id = v.column1 and products.stock >= v.column2`,
   );
