@@ -7,6 +7,7 @@ import { SIZES, SIZE_STOCK_FIELDS, toShortSize, type Size } from '@shop/domain/s
 import { productFieldsSchema, type ProductListQuery } from '@shop/domain/catalog-schemas';
 import { RELATED_PRODUCTS_LIMIT, SHOP_PAGE_SIZE } from '@shop/domain/constants';
 import type { Database, Executor, ProductRow } from '../../db/database.ts';
+import { batchedReads, perDatabase } from '../../db/batched-reads.ts';
 import type { MultipartBody } from '../../http/multipart.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { paginated } from '../../http/envelope.ts';
@@ -198,21 +199,35 @@ export interface StockLine {
 }
 
 /**
+ * Products with the stock of each of their sizes, by id. The stock checks that arrive together
+ * (carts before checkout, the orders of one batch refused for stock) share one query per table
+ * (db/batched-reads.ts); each check still reads afresh.
+ */
+const stockOf = perDatabase((db) =>
+  batchedReads(async (ids: readonly number[]) => {
+    const [products, sizes] = await Promise.all([repo.findProductRowsByIds(db, ids), repo.findSizesOf(db, ids)]);
+    const found = new Map(products.map((product) => [product.id, { product, sizes: new Map<string, number>() }]));
+    for (const row of sizes) found.get(row.product_id)?.sizes.set(row.size, row.stock);
+    return found;
+  }),
+);
+
+/**
  * What is available for each cart line. Lines for the same product and size are merged and their
  * quantities summed; a product without sizes is checked on its own stock whatever size is given.
  */
 export async function checkStock(
-  db: Executor,
+  db: Database,
   lines: readonly { product_id: number; size?: string | undefined; quantity: number }[],
 ): Promise<{ ok: boolean; items: StockLine[] }> {
   const ids = [...new Set(lines.map((l) => l.product_id))];
-  const [products, sizes] = await Promise.all([repo.findProductRowsByIds(db, ids), repo.findSizesOf(db, ids)]);
-  const productOf = new Map(products.map((p) => [p.id, p]));
-  const sizeStock = new Map(sizes.map((s) => [`${s.product_id}:${s.size}`, s.stock]));
+  const found = await Promise.all(ids.map((id) => stockOf(db).load(id)));
+  const stockById = new Map(found.flatMap((f) => (f ? [[f.product.id, f] as const] : [])));
 
   const merged = new Map<string, StockLine>();
   for (const line of lines) {
-    const product = productOf.get(line.product_id);
+    const stock = stockById.get(line.product_id);
+    const product = stock?.product;
     const rawSize = (line.size ?? '').trim();
     const size = product && !product.has_sizes ? '' : rawSize === '' ? '' : toShortSize(rawSize);
     const key = `${line.product_id}:${size}`;
@@ -222,7 +237,7 @@ export async function checkStock(
       continue;
     }
     let available = 0;
-    if (product) available = product.has_sizes ? (size ? (sizeStock.get(key) ?? 0) : 0) : product.stock;
+    if (product) available = product.has_sizes ? (size ? (stock.sizes.get(size) ?? 0) : 0) : product.stock;
     merged.set(key, {
       product_id: line.product_id,
       name: product?.name ?? PRODUCT_NOT_FOUND_FR,

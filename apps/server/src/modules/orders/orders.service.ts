@@ -137,7 +137,7 @@ function orderHeader(
 // ---------------------------------------------------------------- stock
 
 /** What is available now for each line (the checkStock answer), the short lines marked not ok. */
-async function stockReport(db: Executor, lines: readonly StockLine[], short: readonly StockLine[]) {
+async function stockReport(db: Database, lines: readonly StockLine[], short: readonly StockLine[]) {
   const { items } = await checkStock(db, mergeLines(lines));
   return items.map((item) => ({
     ...item,
