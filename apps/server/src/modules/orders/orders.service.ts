@@ -404,10 +404,9 @@ async function toAdminOrders(db: Executor, rows: readonly OrderRow[]): Promise<A
 
 export async function listOrders(db: Database, filter: repo.OrderFilter, page: number, limit: number) {
   if (filter.phone) {
-    // The phone match (a range of the phone-suffix index) runs once: its ids give the total and the page.
-    const ids = await repo.findOrderIds(db, filter);
-    const rows = await repo.findOrdersByIds(db, ids.slice((page - 1) * limit, page * limit));
-    return { rows: await toAdminOrders(db, rows), total: ids.length };
+    // The phone match (a range of the phone-suffix index) runs once, for the page and the total.
+    const { rows, total } = await repo.findOrdersPage(db, filter, limit, (page - 1) * limit);
+    return { rows: await toAdminOrders(db, rows), total };
   }
   const [rows, total] = await Promise.all([
     repo.listOrders(db, filter, limit, (page - 1) * limit),

@@ -540,6 +540,29 @@ describe('admin order lists and stats', () => {
     expect(found.pagination.total).toBe(1);
     expect(found.data[0]!.customer_phone).toBe('0777000111');
 
+    // Pages of a phone search: the total is the same on every page, past the end included.
+    const searchPage = async (phone: string, pageNumber: number) => {
+      const res = await t.app.inject({
+        url: `/api/order/searchOrders?page=${pageNumber}&limit=1&phone=${phone}`,
+        headers,
+      });
+      return res.json<{ data: { data: unknown[]; pagination: { total: number; has_next_page: boolean } } }>().data;
+    };
+    // A 3-digit fragment (matched with LIKE) and a 4-digit one (the suffix index).
+    for (const fragment of ['555', '5551']) {
+      const matching = await t.db.kysely
+        .selectFrom('orders')
+        .select('id')
+        .where('customer_phone', 'like', `%${fragment}%`)
+        .execute();
+      expect(matching.length).toBeGreaterThan(1);
+      for (const n of [1, matching.length, matching.length + 1]) {
+        const result = await searchPage(fragment, n);
+        expect(result.pagination.total).toBe(matching.length);
+        expect(result.data).toHaveLength(n <= matching.length ? 1 : 0);
+      }
+    }
+
     const custom = await t.app.inject({
       method: 'GET',
       url: '/api/order/searchOrders?type=custom&limit=1&page=1',
