@@ -5,7 +5,7 @@ import { RATING_MAX, RATING_MIN } from '@shop/domain/constants';
 import { checkoutCustomerSchema, type CheckoutCustomer } from '@shop/domain/form-schemas';
 import { formatDa } from '@shop/domain/money';
 import { t } from '../../../texts.ts';
-import type { ShippingPrice } from '../api/get-shipping-prices.ts';
+import type { ShippingPrice } from '../../shipping/api/get-shipping-prices.ts';
 import type { CheckoutProblem, PriceChange } from '../checkout.ts';
 import { CheckoutProblemBox } from './checkout-problem.tsx';
 

@@ -3,7 +3,7 @@ import { cartSubtotalCentimes, orderTotals, shippingFeeDa } from '@shop/domain/p
 import { formatDa, toCentimes, toDa } from '@shop/domain/money';
 import type { CheckoutCustomer } from '@shop/domain/form-schemas';
 import { t } from '../../../texts.ts';
-import { useShippingPrices } from '../api/get-shipping-prices.ts';
+import { useShippingPrices } from '../../shipping/api/get-shipping-prices.ts';
 import type { CartLine } from '../cart-store.ts';
 import type { CompletedOrder, PriceChange } from '../checkout.ts';
 import { useCheckout } from '../use-checkout.ts';

@@ -10,7 +10,7 @@ import { formatDa, toCentimes, toDa } from '@shop/domain/money';
 import { orderTotals, shippingFeeCentimes } from '@shop/domain/pricing';
 import { ApiError } from '../../../../lib/api.ts';
 import type { CustomItem } from '../api/get-custom-items.ts';
-import type { ShippingPrice } from '../api/get-shipping-prices.ts';
+import type { ShippingPrice } from '../../shipping/api/get-shipping-prices.ts';
 import { validateCoupon } from '../api/validate-coupon.ts';
 import { createCustomOrder, isRepricedOrder, type RepricedOrder } from '../api/create-custom-order.ts';
 import { colorSwatch } from '../colors.ts';

@@ -1,9 +1,10 @@
+// The wilayas and their delivery fees, shared by the cart's checkout and the custom order form.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api.ts';
 
 export interface ShippingPrice {
   id: number;
-  wilaya_code?: string;
+  wilaya_code: number | null;
   wilaya_name: string;
   price: number;
 }
