@@ -14,7 +14,7 @@ import { connect, type Db } from '../apps/server/src/db/connect.ts';
 import type { Executor } from '../apps/server/src/db/database.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { BENCH_COUPON, generate } from './generate.ts';
-import { freePort, waitFor } from './processes.ts';
+import { freePort, waitFor } from '../scripts/processes.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);

@@ -3,28 +3,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { freePort, waitFor } from '../scripts/processes.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const ADMIN_USERNAME = 'admin';
 export const ADMIN_PASSWORD = 'resilience-password-123';
 export const PG_URL = process.env.TEST_DATABASE_URL;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 export function tempDir(prefix = 'shop-res-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -90,20 +78,11 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/settings`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not start:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await waitFor(`${baseUrl}/api/settings`, child, 30_000, () => output);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
   }
   return {
     baseUrl,

@@ -1,4 +1,5 @@
-// Starting servers for the benchmarks: a free local port, and waiting until a child answers.
+// Child server processes for the benchmarks and the e2e and resilience harnesses: a free local
+// port, and waiting until a child answers.
 import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
 
@@ -14,11 +15,19 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Resolves once `url` answers 2xx; fails if the child exits first or after `timeoutMs`. */
-export async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+/**
+ * Resolves once `url` answers 2xx; fails if the child exits first or after `timeoutMs`, with what
+ * the child printed when `output` is given.
+ */
+export async function waitFor(
+  url: string,
+  child: ChildProcess,
+  timeoutMs = 60_000,
+  output: () => string = () => '',
+): Promise<void> {
   const start = Date.now();
   while (Date.now() - start < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`process for ${url} exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`process for ${url} exited with ${child.exitCode}\n${output()}`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -26,5 +35,5 @@ export async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_0
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+  throw new Error(`${url} did not answer within ${timeoutMs} ms\n${output()}`);
 }
