@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { CouponRow, Executor } from '../../db/database.ts';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { CouponRow, DB, Executor } from '../../db/database.ts';
 
 export function listCoupons(db: Executor) {
   return db.selectFrom('coupons').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
@@ -40,11 +40,15 @@ export async function countCouponUse(db: Executor, id: number, today: string): P
     .updateTable('coupons')
     .set({ current_uses: sql<number>`current_uses + 1` })
     .where('id', '=', id)
-    .where('is_active', '=', 1)
-    .where('expiry_date', '>=', today)
+    .where(usableOn(today))
     .where((eb) => eb.or([eb('max_uses', 'is', null), eb('current_uses', '<', eb.ref('max_uses'))]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** A coupon's code can be used on `today` (YYYY-MM-DD): active and not expired. Uses left apart. */
+export function usableOn(today: string) {
+  return (eb: ExpressionBuilder<DB, 'coupons'>) => eb.and([eb('is_active', '=', 1), eb('expiry_date', '>=', today)]);
 }
 
 export function isUniqueViolation(error: unknown): boolean {

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type RawBuilder } from 'kysely';
 import { isPostgres } from '../catalog/catalog.repository.ts';
+import { usableOn } from '../coupons/coupons.repository.ts';
 import { MIN_SUFFIX } from '../../db/migrations/004-phone-suffix-index.ts';
 import type { Executor, OrderItemTable, OrderReferenceImageTable, OrderRow, OrderTable } from '../../db/database.ts';
 
@@ -73,12 +74,6 @@ function chunked<T>(items: readonly T[]): T[][] {
   return chunks;
 }
 
-async function readChunked<R>(ids: readonly number[], read: (chunk: number[]) => Promise<R[]>): Promise<R[]> {
-  const rows: R[] = [];
-  for (const chunk of chunked([...new Set(ids)])) rows.push(...(await read(chunk)));
-  return rows;
-}
-
 export interface BatchRows {
   /** Every size row of the products. */
   sizes: { product_id: number; size: string; stock: number }[];
@@ -99,49 +94,64 @@ export async function lockBatchRows(
   couponIds: readonly number[],
   today: string,
 ): Promise<BatchRows> {
-  if (isPostgres(db)) {
-    // The members of a UNION ALL run one after the other, each locking its rows in its order.
-    const result = await sql<{
-      kind: 'size' | 'product' | 'coupon';
-      id: number;
-      size: string;
-      stock: number;
-      max_uses: number | null;
-      current_uses: number;
-    }>`select 'size' as kind, product_id as id, size, stock, null::integer as max_uses, 0 as current_uses
-        from (select product_id, size, stock from product_sizes where product_id = any(${productIds}::integer[])
-          order by product_id, size for update) s
-      union all
-      select 'product', id, '', stock, null, 0
-        from (select id, stock from products where id = any(${productIds}::integer[]) order by id for update) p
-      union all
-      select 'coupon', id, '', 0, max_uses, current_uses
-        from (select id, max_uses, current_uses from coupons
-          where id = any(${couponIds}::integer[]) and is_active = 1 and expiry_date >= ${today}
-          order by id for update) c`.execute(db);
-    const of = (kind: string) => result.rows.filter((row) => row.kind === kind);
-    return {
-      sizes: of('size').map((row) => ({ product_id: row.id, size: row.size, stock: row.stock })),
-      products: of('product').map((row) => ({ id: row.id, stock: row.stock })),
-      coupons: of('coupon').map((row) => ({ id: row.id, max_uses: row.max_uses, current_uses: row.current_uses })),
-    };
+  const lock = isPostgres(db);
+  const sizes = (ids: number[]) =>
+    db
+      .selectFrom('product_sizes')
+      .select(['product_id', 'size', 'stock'])
+      .where('product_id', 'in', ids)
+      .orderBy('product_id')
+      .orderBy('size')
+      .$if(lock, (q) => q.forUpdate());
+  const products = (ids: number[]) =>
+    db
+      .selectFrom('products')
+      .select(['id', 'stock'])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .$if(lock, (q) => q.forUpdate());
+  const coupons = (ids: number[]) =>
+    db
+      .selectFrom('coupons')
+      .select(['id', 'max_uses', 'current_uses'])
+      .where('id', 'in', ids)
+      .where(usableOn(today))
+      .orderBy('id')
+      .$if(lock, (q) => q.forUpdate());
+  const uniqueProducts = [...new Set(productIds)];
+  const uniqueCoupons = [...new Set(couponIds)];
+  if (!lock) {
+    const rows: BatchRows = { sizes: [], products: [], coupons: [] };
+    for (const ids of chunked(uniqueProducts)) {
+      rows.sizes.push(...(await sizes(ids).execute()));
+      rows.products.push(...(await products(ids).execute()));
+    }
+    for (const ids of chunked(uniqueCoupons)) rows.coupons.push(...(await coupons(ids).execute()));
+    return rows;
   }
+  // One round trip: the members of a UNION ALL run one after the other, each locking its rows in
+  // its order (a batch's ids stay far below PostgreSQL's parameter limit).
+  const members = [
+    sql`select 'size' as kind, product_id as id, size, stock, null::integer as max_uses, 0 as current_uses
+      from ${sizes(uniqueProducts)} s`,
+    sql`select 'product', id, '', stock, null, 0 from ${products(uniqueProducts)} p`,
+    ...(uniqueCoupons.length > 0
+      ? [sql`select 'coupon', id, '', 0, max_uses, current_uses from ${coupons(uniqueCoupons)} c`]
+      : []),
+  ];
+  const result = await sql<{
+    kind: 'size' | 'product' | 'coupon';
+    id: number;
+    size: string;
+    stock: number;
+    max_uses: number | null;
+    current_uses: number;
+  }>`${sql.join(members, sql` union all `)}`.execute(db);
+  const of = (kind: string) => result.rows.filter((row) => row.kind === kind);
   return {
-    sizes: await readChunked(productIds, (ids) =>
-      db.selectFrom('product_sizes').select(['product_id', 'size', 'stock']).where('product_id', 'in', ids).execute(),
-    ),
-    products: await readChunked(productIds, (ids) =>
-      db.selectFrom('products').select(['id', 'stock']).where('id', 'in', ids).execute(),
-    ),
-    coupons: await readChunked(couponIds, (ids) =>
-      db
-        .selectFrom('coupons')
-        .select(['id', 'max_uses', 'current_uses'])
-        .where('id', 'in', ids)
-        .where('is_active', '=', 1)
-        .where('expiry_date', '>=', today)
-        .execute(),
-    ),
+    sizes: of('size').map((row) => ({ product_id: row.id, size: row.size, stock: row.stock })),
+    products: of('product').map((row) => ({ id: row.id, stock: row.stock })),
+    coupons: of('coupon').map((row) => ({ id: row.id, max_uses: row.max_uses, current_uses: row.current_uses })),
   };
 }
 
