@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, moneySchema, percentSchema, requiredText } from './common-schemas.ts';
+import { idSchema, MAX_ID, moneySchema, percentSchema, requiredText } from './common-schemas.ts';
 import { SIZES } from './sizes.ts';
 import { MAX_PRICE_DA, PRICE_SLIDER_MAX } from './constants.ts';
 
@@ -22,7 +22,9 @@ export const productFieldsSchema = z.object({
   type_id: z.coerce
     .number({ error: 'Type is required' })
     .int({ error: 'Type is required' })
-    .positive({ error: 'Type is required' }),
+    .positive({ error: 'Type is required' })
+    // No type has a larger id.
+    .max(MAX_ID, { error: 'Type not found' }),
   discount_percentage: percentSchema(DISCOUNT_RANGE_MESSAGE).optional().default(0),
   /** Stock of a product without sizes; ignored when any size stock is given. */
   stock: sizeStock.optional(),
@@ -43,7 +45,7 @@ export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc', 'rating', 'di
 export const productListQuerySchema = z.object({
   page: z.coerce.number().int().min(1, { error: 'page must be at least 1' }).max(1_000_000).optional(),
   limit: z.coerce.number().int().min(1).max(100, { error: 'limit must be at most 100' }).optional(),
-  type: z.coerce.number().int().positive().optional(),
+  type: z.coerce.number().int().positive().max(MAX_ID).optional(),
   // A bound above every possible price filters nothing: clamped, so its centimes stay in range.
   min: z.coerce
     .number()

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { MAX_PRICE_DA, PHONE_DIGITS, POSTAL_CODE_DIGITS } from './constants.ts';
 
+/** The largest id the databases' integer columns hold (PostgreSQL refuses a larger one with a 500). */
+export const MAX_ID = 2_147_483_647;
+
 /** A positive integer id from a path or body, accepting "12" as well as 12. */
 export const idSchema = z.coerce
   .number({ error: 'Invalid id' })
   .int({ error: 'Invalid id' })
   .positive({ error: 'Invalid id' })
-  .max(2_147_483_647, { error: 'Invalid id' });
+  .max(MAX_ID, { error: 'Invalid id' });
 
 export const idParamsSchema = z.object({ id: idSchema });
 
