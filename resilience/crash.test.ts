@@ -1,7 +1,9 @@
 // Crash safety, on SQLite and on PostgreSQL: a server killed with SIGKILL in the middle of a load
 // of orders loses no order it confirmed and no unit of stock (every unit is either on the shelf
-// or in an order); SIGTERM lets in-flight requests finish and exits 0.
+// or in an order); SIGTERM lets in-flight requests finish and exits 0, within a bounded grace
+// period even when a client never finishes; a body trickled a byte at a time is cut.
 import http from 'node:http';
+import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   DIALECTS,
@@ -202,3 +204,55 @@ for (const dialect of DIALECTS) {
     });
   });
 }
+
+describe('slow clients', () => {
+  /** Opens a connection and sends an order's headers, then a byte of body every 300 ms. */
+  function trickle(baseUrl: string) {
+    const url = new URL(baseUrl);
+    const socket = net.connect(Number(url.port), url.hostname);
+    let received = '';
+    socket.on('data', (d: Buffer) => (received += d.toString()));
+    socket.on('error', () => undefined);
+    const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now())));
+    socket.write(
+      'POST /api/order HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n',
+    );
+    const timer = setInterval(() => socket.writable && socket.write('{'), 300);
+    void closed.then(() => clearInterval(timer));
+    return { closed, received: () => received, stop: () => socket.destroy() };
+  }
+
+  async function sqliteServer(env: Record<string, string>) {
+    const { target, dataDir, cleanup } = await DIALECTS[0]!.create();
+    cleanups.push(cleanup);
+    const server = await startServer({ DATABASE_URL: databaseUrl(target), DATA_DIR: dataDir, ...env });
+    cleanups.push(() => server.kill('SIGKILL'));
+    return server;
+  }
+
+  it('a body trickled a byte at a time is cut at the request time limit', async () => {
+    const server = await sqliteServer({ REQUEST_TIMEOUT_SECONDS: '2' });
+    const started = Date.now();
+    const client = trickle(server.baseUrl);
+    cleanups.push(() => Promise.resolve(client.stop()));
+    const closedAt = await client.closed;
+    // Cut within the limit and Node's check interval (half the limit), not left open.
+    expect(closedAt - started).toBeLessThan(5000);
+    expect(client.received()).toMatch(/^HTTP\/1\.1 408/);
+    // The server goes on answering others.
+    expect((await fetch(`${server.baseUrl}/api/settings`)).status).toBe(200);
+  });
+
+  it('SIGTERM with a client still trickling: in-flight work gets the grace period, then exit 0', async () => {
+    const server = await sqliteServer({ REQUEST_TIMEOUT_SECONDS: '300', SHUTDOWN_GRACE_SECONDS: '2' });
+    const client = trickle(server.baseUrl);
+    cleanups.push(() => Promise.resolve(client.stop()));
+    await new Promise((r) => setTimeout(r, 500));
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const took = Date.now() - signalled;
+    expect(took).toBeGreaterThanOrEqual(1500);
+    expect(took).toBeLessThan(6000);
+  });
+});

@@ -117,4 +117,32 @@ describe.skipIf(!PG_URL)('two server processes on one PostgreSQL', () => {
     expect((await api(a.baseUrl, 'GET', '/api/auth/me', { token: session })).status).toBe(401);
     expect((await api(b.baseUrl, 'GET', '/api/auth/me', { token: session })).status).toBe(401);
   });
+
+  it("an admin's price changes on one process are served by the other within its refresh interval", async () => {
+    const productId = await createProduct(a.baseUrl, token, { name: 'Price watch', price: UNIT_PRICE, stock: 5 });
+    const priceOn = async (baseUrl: string) =>
+      (await api<{ final_price: number }>(baseUrl, 'GET', `/api/product/get/${productId}`)).body.data.final_price;
+    // Process b reads without a pause while process a changes the discount again and again: a
+    // version that moved before the change was committed let b keep the old price for ever.
+    let reading = true;
+    const reader = (async () => {
+      while (reading) await priceOn(b.baseUrl);
+    })();
+    let discount = 0;
+    for (let i = 1; i <= 30; i++) {
+      discount = i % 2 === 0 ? 10 : 20;
+      const res = await api(a.baseUrl, 'PUT', `/api/product/updateDiscount/${productId}`, {
+        token,
+        json: { discount_percentage: discount },
+      });
+      expect(res.status).toBe(200);
+    }
+    reading = false;
+    await reader;
+    // The cache's refresh interval is 1 s (http/cache.ts).
+    await new Promise((r) => setTimeout(r, 1500));
+    const expected = UNIT_PRICE * (1 - discount / 100);
+    expect(await priceOn(b.baseUrl)).toBe(expected);
+    expect(await priceOn(a.baseUrl)).toBe(expected);
+  });
 });

@@ -3,7 +3,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -17,13 +16,17 @@ import {
 import { MAX_UPLOAD_BYTES } from '@shop/domain/constants';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
+import { clientErrorHandler } from './http/client-errors.ts';
+import { createUploadSlots } from './http/multipart.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
+import { registerRateLimits } from './http/rate-limits.ts';
 import { registerResponseCache } from './http/cache.ts';
 import type { App } from './http/types.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { shopSettingsReader } from './modules/settings/settings.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
@@ -57,7 +60,17 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
     logger: logger ?? productionLogger(config),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A client has requestTimeoutMs to send its whole request, and a silent connection is closed
+    // after as long: a body trickled a byte a second cannot hold the process (or its shutdown).
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(config.requestTimeoutMs, 60_000),
+      // How often Node looks for requests over their time (its default, 30 s, would double the limit).
+      connectionsCheckingInterval: Math.min(config.requestTimeoutMs / 2, 30_000),
+    },
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
+    clientErrorHandler,
     // A malformed URL (broken percent-encoding) still gets the envelope, not Fastify's own shape.
     frameworkErrors: (error, _request, reply) => {
       const message = error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Invalid request';
@@ -68,13 +81,15 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
+  app.decorate('uploadSlots', createUploadSlots());
+  app.decorate('shopSettings', shopSettingsReader(config, db.kysely));
   app.decorate('config', config);
   registerErrorHandling(app);
   registerNulGuard(app);
   registerResponseCache(app);
 
   registerSecurityHeaders(app);
-  await app.register(rateLimit, { global: false });
+  await registerRateLimits(app, config, db);
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 12, fields: 60, fieldSize: 64 * 1024, parts: 80 },
   });

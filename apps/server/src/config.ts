@@ -6,6 +6,19 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** "20/15m": at most 20 requests per 15 minutes from one client address (s, m or h). */
+function limitFromEnv(byDefault: string) {
+  return z
+    .string()
+    .regex(/^\d+\/\d+(s|m|h)$/, { error: 'must look like 20/15m (requests / window in s, m or h)' })
+    .default(byDefault)
+    .transform((text) => {
+      const [max = '0', window = '0'] = text.split('/');
+      const unit = { s: 1000, m: 60_000, h: 3_600_000 }[window.slice(-1) as 's' | 'm' | 'h'];
+      return { max: Number(max), timeWindow: Number(window.slice(0, -1)) * unit };
+    });
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -31,6 +44,19 @@ const envSchema = z.object({
   PUBLIC_BASE_URL: z.string().default(''),
   TRUST_PROXY: booleanFromEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { error: 'must be a redis:// URL' })
+    .optional(),
+  // Generous per address: Algerian mobile operators put many customers behind one address (CGNAT).
+  RATE_LIMIT_ORDERS: limitFromEnv('20/15m'),
+  RATE_LIMIT_COUPON_CHECKS: limitFromEnv('30/15m'),
+  RATE_LIMIT_RATINGS: limitFromEnv('20/1h'),
+  RATE_LIMIT_STOCK_CHECKS: limitFromEnv('120/1m'),
+  MAX_QUANTITY_PER_LINE: z.coerce.number().int().min(1).max(1000).default(20),
+  MAX_LINES_PER_ORDER: z.coerce.number().int().min(1).max(100).default(30),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   WEB_DIST_DIR: z.string().optional(),
   SHOP_NAME: z.string().default('Boutique DZ'),
   SHOP_PHONE: z.string().default('0555123456'),
@@ -56,6 +82,16 @@ export interface Config {
   publicBaseUrl: string;
   trustProxy: boolean;
   logLevel: string;
+  /** A request must have arrived whole within this time (a body trickled byte by byte is cut). */
+  requestTimeoutMs: number;
+  /** On SIGTERM, in-flight requests get this long to finish; then what is left is closed. */
+  shutdownGraceMs: number;
+  /** Where rate-limit counts live when set (several processes); else the database or memory. */
+  redisUrl: string | undefined;
+  /** Per client address: requests allowed per window (ms). */
+  rateLimits: Record<'orders' | 'couponChecks' | 'ratings' | 'stockChecks', { max: number; timeWindow: number }>;
+  /** What one order may hold: units of one line, and lines. */
+  orderLimits: { maxQuantityPerLine: number; maxLines: number };
   shop: {
     name: string;
     phone: string;
@@ -101,6 +137,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    redisUrl: e.REDIS_URL,
+    rateLimits: {
+      orders: e.RATE_LIMIT_ORDERS,
+      couponChecks: e.RATE_LIMIT_COUPON_CHECKS,
+      ratings: e.RATE_LIMIT_RATINGS,
+      stockChecks: e.RATE_LIMIT_STOCK_CHECKS,
+    },
+    orderLimits: { maxQuantityPerLine: e.MAX_QUANTITY_PER_LINE, maxLines: e.MAX_LINES_PER_ORDER },
     shop: {
       name: e.SHOP_NAME,
       phone: e.SHOP_PHONE,

@@ -1,10 +1,12 @@
 // Starts the shop: read configuration, open and migrate the database, seed a new one, listen.
-// SIGTERM and SIGINT close the server gracefully: in-flight requests finish before exit.
+// SIGTERM and SIGINT close the server gracefully: it stops accepting, in-flight requests get
+// SHUTDOWN_GRACE_SECONDS to finish, then the connections left are closed and it exits 0.
 import { loadConfig } from './config.ts';
 import { connect } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed/seed.ts';
 import { buildApp } from './app.ts';
+import { removeOrphanUploads } from './modules/media/orphan-uploads.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -12,6 +14,8 @@ async function main(): Promise<void> {
   await migrate(db);
   const report = await seed(db, config);
   const app = await buildApp({ config, db });
+  const orphans = await removeOrphanUploads(db.kysely, config.uploadsDir);
+  if (orphans.length > 0) app.log.info(`removed ${orphans.length} upload file(s) no order or product refers to`);
   if (report.generatedAdminPassword) {
     // Printed once, on the first start only; set ADMIN_PASSWORD or `npm run admin -- set-password` to choose one.
     console.log(
@@ -23,6 +27,12 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, draining requests`);
+    // A client that never finishes its request must not turn a restart into an outage.
+    const deadline = setTimeout(() => {
+      app.log.warn('shutdown grace period over: closing the connections still open');
+      app.server.closeAllConnections();
+    }, config.shutdownGraceMs);
+    deadline.unref();
     app
       .close()
       .then(() => db.close())

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PRICE_DA, PHONE_DIGITS, POSTAL_CODE_DIGITS } from './constants.ts';
+import { MAX_PRICE_DA, POSTAL_CODE_DIGITS } from './constants.ts';
 
 /** The largest id the databases' integer columns hold (PostgreSQL refuses a larger one with a 500). */
 export const MAX_ID = 2_147_483_647;
@@ -13,19 +13,52 @@ export const idSchema = z.coerce
 
 export const idParamsSchema = z.object({ id: idSchema });
 
-export const phonePattern = new RegExp(`^\\d{${PHONE_DIGITS}}$`);
 export const postalCodePattern = new RegExp(`^\\d{${POSTAL_CODE_DIGITS}}$`);
 
-/** Money in Da as the API speaks it: a number (or numeric string) with at most two decimals. */
+/**
+ * An amount as a person types it: 1250, "1250.50", "1250,50" (the decimal comma of French and
+ * Arabic keyboards), "1 250,50". Undefined when nothing was given, null when it is not an amount.
+ * A comma is never a thousands separator: "1250,50" is 1250.50, not 125050.
+ */
+export function parseAmount(value: unknown): number | null | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string') return null;
+  const text = value.replace(/[\s\u00a0\u202f]/g, '');
+  if (text === '') return undefined;
+  if (!/^-?\d+([.,]\d+)?$/.test(text)) return null;
+  return Number(text.replace(',', '.'));
+}
+
+/**
+ * Money in Da as the API and the back office's forms speak it: required (an empty field is not
+ * 0 Da), a number with at most two decimals, a decimal point or comma.
+ */
 export function moneySchema(label: string) {
-  return z.coerce
-    .number({ error: `${label} must be a number` })
-    .refine(Number.isFinite, { error: `${label} must be a number` })
-    .min(0, { error: `${label} must be at least 0` })
-    .max(MAX_PRICE_DA, { error: `${label} must be at most ${MAX_PRICE_DA} Da` })
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
-      error: `${label} can have at most two decimals`,
-    });
+  return z
+    .union([z.number(), z.string()], { error: `${label} must be a number` })
+    .nullish()
+    .transform((value, ctx) => {
+      const amount = parseAmount(value);
+      if (amount === undefined) {
+        ctx.addIssue({ code: 'custom', message: `${label} is required` });
+        return z.NEVER;
+      }
+      if (amount === null) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a number, like 1250 or 1250,50` });
+        return z.NEVER;
+      }
+      return amount;
+    })
+    .pipe(
+      z
+        .number()
+        .min(0, { error: `${label} must be at least 0` })
+        .max(MAX_PRICE_DA, { error: `${label} must be at most ${MAX_PRICE_DA} Da` })
+        .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+          error: `${label} can have at most two decimals`,
+        }),
+    );
 }
 
 export function percentSchema(message: string) {

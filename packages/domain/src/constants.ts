@@ -9,7 +9,6 @@ export const PRICE_SLIDER_MAX = 5000;
 export const PRICE_SLIDER_GAP = 500;
 
 export const DEFAULT_SHIPPING_FEE_DA = 500;
-export const PHONE_DIGITS = 10;
 export const POSTAL_CODE_DIGITS = 5;
 
 export const RELATED_PRODUCTS_LIMIT = 10;
@@ -24,7 +23,8 @@ export const COUPON_MIN_MAX_USES = 1;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const DEFAULT_RATING = 5;
-export const DEFAULT_PRODUCT_REVIEW = 'Great product!';
+/** The review text of a checkout rating left without a comment (SPEC §5, in French: DESIGN §6.3). */
+export const DEFAULT_PRODUCT_REVIEW = 'Excellent produit !';
 
 export const CAROUSEL_CARD_WIDTH_PX = 250;
 export const CAROUSEL_IMAGE_HEIGHT_PX = 250;

@@ -1,43 +1,51 @@
 // Schemas of the storefront's forms, with the exact messages of SPEC §5.
 import { z } from 'zod';
-import { phonePattern, postalCodePattern } from './common-schemas.ts';
+import { postalCodePattern } from './common-schemas.ts';
+import {
+  CUSTOMER_ADDRESS_MAX,
+  CUSTOMER_MESSAGES,
+  CUSTOMER_NAME_MAX,
+  REVIEW_MAX,
+  REVIEW_MESSAGES,
+} from './customer-fields.ts';
+import { customerPhoneSchema } from './phone.ts';
 
-/** Checkout customer dialog (SPEC §5); the stars and comment are optional. */
-export const checkoutCustomerSchema = z.object({
-  fullName: z.string().trim().min(1, { error: 'Full Name is required' }),
-  phoneNumber: z
+/** The customer's contact fields, shared by the checkout dialog and the custom order (French). */
+const customerFields = {
+  fullName: z
     .string()
     .trim()
-    .min(1, { error: 'Phone Number is required' })
-    .regex(phonePattern, { error: 'Invalid Phone Number' }),
-  address: z.string().trim().min(1, { error: 'Address is required' }),
-  wilaya: z.string().trim().min(1, { error: 'Wilaya is required' }),
+    .min(1, { error: CUSTOMER_MESSAGES.nameRequired })
+    .max(CUSTOMER_NAME_MAX, { error: CUSTOMER_MESSAGES.nameTooLong }),
+  phoneNumber: customerPhoneSchema,
+  address: z
+    .string()
+    .trim()
+    .min(1, { error: CUSTOMER_MESSAGES.addressRequired })
+    .max(CUSTOMER_ADDRESS_MAX, { error: CUSTOMER_MESSAGES.addressTooLong }),
+  wilaya: z.string().trim().min(1, { error: CUSTOMER_MESSAGES.wilayaRequired }),
   zipCode: z
     .string()
     .trim()
-    .min(1, { error: 'Zip Code is required' })
-    .regex(postalCodePattern, { error: 'Invalid Zip Code' }),
+    .min(1, { error: CUSTOMER_MESSAGES.zipRequired })
+    .regex(postalCodePattern, { error: CUSTOMER_MESSAGES.zipInvalid }),
+};
+
+/**
+ * Checkout customer dialog (SPEC §5); the stars and comment are optional. The storefront speaks
+ * French (DESIGN §6.3): SPEC's English messages are given in French.
+ */
+export const checkoutCustomerSchema = z.object({
+  ...customerFields,
   rating: z.number().int().min(0).max(5).optional(),
-  comment: z.string().optional(),
+  comment: z.string().max(REVIEW_MAX, { error: REVIEW_MESSAGES.tooLong }).optional(),
 });
 export type CheckoutCustomer = z.infer<typeof checkoutCustomerSchema>;
 
 /** Custom order form (SPEC §5, French). Image presence is checked beside it (files are not text). */
 export const customOrderFormSchema = z
   .object({
-    fullName: z.string().trim().min(1, { error: 'Le nom complet est requis' }),
-    phoneNumber: z
-      .string()
-      .trim()
-      .min(1, { error: 'Le numéro de téléphone est requis' })
-      .regex(phonePattern, { error: 'Le numéro de téléphone doit contenir 10 chiffres' }),
-    address: z.string().trim().min(1, { error: "L'adresse est requise" }),
-    zipCode: z
-      .string()
-      .trim()
-      .min(1, { error: 'Le code postal est requis' })
-      .regex(postalCodePattern, { error: 'Le code postal doit contenir 5 chiffres' }),
-    wilaya: z.string().trim().min(1, { error: 'La wilaya est requise' }),
+    ...customerFields,
     clothingType: z.string().trim().min(1, { error: 'Le type de vêtement est requis' }),
     isCup: z.boolean(),
     size: z.string().trim(),

@@ -1,30 +1,28 @@
 import { z } from 'zod';
-import { idSchema, phonePattern, postalCodePattern } from './common-schemas.ts';
+import { idSchema, postalCodePattern } from './common-schemas.ts';
+import { CUSTOMER_ADDRESS_MAX, CUSTOMER_MESSAGES, CUSTOMER_NAME_MAX } from './customer-fields.ts';
+import { customerPhoneSchema } from './phone.ts';
 import { ORDER_STATUSES, ORDER_TYPES } from './order-status.ts';
 import { ADMIN_ORDERS_PAGE_SIZE } from './constants.ts';
 
 // Public order payloads answer in French: their messages reach the customer's page.
 
 const customerName = z
-  .string({ error: 'Le nom complet est requis' })
+  .string({ error: CUSTOMER_MESSAGES.nameRequired })
   .trim()
-  .min(1, { error: 'Le nom complet est requis' })
-  .max(120, { error: 'Le nom complet est trop long' });
-const customerPhone = z
-  .string({ error: 'Le numéro de téléphone est requis' })
-  .trim()
-  .min(1, { error: 'Le numéro de téléphone est requis' })
-  .regex(phonePattern, { error: 'Le numéro de téléphone doit contenir 10 chiffres' });
+  .min(1, { error: CUSTOMER_MESSAGES.nameRequired })
+  .max(CUSTOMER_NAME_MAX, { error: CUSTOMER_MESSAGES.nameTooLong });
+const customerPhone = customerPhoneSchema;
 const customerAddress = z
-  .string({ error: "L'adresse est requise" })
+  .string({ error: CUSTOMER_MESSAGES.addressRequired })
   .trim()
-  .min(1, { error: "L'adresse est requise" })
-  .max(500, { error: "L'adresse est trop longue" });
+  .min(1, { error: CUSTOMER_MESSAGES.addressRequired })
+  .max(CUSTOMER_ADDRESS_MAX, { error: CUSTOMER_MESSAGES.addressTooLong });
 const customerPostalCode = z
-  .string({ error: 'Le code postal est requis' })
+  .string({ error: CUSTOMER_MESSAGES.zipRequired })
   .trim()
-  .min(1, { error: 'Le code postal est requis' })
-  .regex(postalCodePattern, { error: 'Le code postal doit contenir 5 chiffres' });
+  .min(1, { error: CUSTOMER_MESSAGES.zipRequired })
+  .regex(postalCodePattern, { error: CUSTOMER_MESSAGES.zipInvalid });
 /** What the client believes it pays, in Da; the server compares it with its own figures. */
 const clientMoney = z.coerce
   .number({ error: 'Montant invalide' })
@@ -114,7 +112,15 @@ export const orderSearchQuerySchema = z.object({
     .min(1)
     .max(100, { error: 'limit must be at most 100' })
     .default(ADMIN_ORDERS_PAGE_SIZE),
-  phone: z.string().trim().max(20).optional(),
+  /** A fragment of a phone, typed with or without spaces ("055 4333"). */
+  phone: z
+    .string()
+    .trim()
+    .max(30)
+    .optional()
+    .transform((v) => v?.replace(/[\s.\-()]/g, '')),
+  /** The back office's search box: an order number ("12", "#12"), part of a phone or of a name. */
+  q: z.string().trim().max(100).optional(),
   type: z
     .enum(ORDER_TYPES, { error: 'type must be regular or custom' })
     .optional()

@@ -1,23 +1,40 @@
 import { z } from 'zod';
-import { idSchema, phonePattern } from './common-schemas.ts';
+import { MAX_ID, idSchema } from './common-schemas.ts';
 import { DEFAULT_RATING, RATING_MAX, RATING_MIN } from './constants.ts';
+import { CUSTOMER_NAME_MAX, REVIEW_MAX, REVIEW_MESSAGES } from './customer-fields.ts';
+import { customerPhoneSchema } from './phone.ts';
 
 const stars = z.coerce
-  .number({ error: 'La note doit être entre 1 et 5' })
-  .int({ error: 'La note doit être entre 1 et 5' })
-  .min(RATING_MIN, { error: 'La note doit être entre 1 et 5' })
-  .max(RATING_MAX, { error: 'La note doit être entre 1 et 5' });
+  .number({ error: REVIEW_MESSAGES.stars })
+  .int({ error: REVIEW_MESSAGES.stars })
+  .min(RATING_MIN, { error: REVIEW_MESSAGES.stars })
+  .max(RATING_MAX, { error: REVIEW_MESSAGES.stars });
+const reviewerName = z
+  .string({ error: REVIEW_MESSAGES.nameRequired })
+  .trim()
+  .min(1, { error: REVIEW_MESSAGES.nameRequired })
+  .max(CUSTOMER_NAME_MAX, { error: REVIEW_MESSAGES.nameTooLong });
 
 /** Brand review (SPEC §5, French messages). */
 export const brandRatingCreateSchema = z.object({
-  customer_name: z.string({ error: 'Le nom est requis' }).trim().min(1, { error: 'Le nom est requis' }).max(120),
-  customer_phone: z
-    .string({ error: 'Le numéro de téléphone est requis' })
-    .trim()
-    .min(1, { error: 'Le numéro de téléphone est requis' })
-    .regex(phonePattern, { error: 'Le numéro de téléphone doit contenir 10 chiffres' }),
+  customer_name: reviewerName,
+  customer_phone: customerPhoneSchema,
   rating: stars.optional().default(DEFAULT_RATING),
-  review: z.string({ error: 'Votre avis est requis' }).trim().min(1, { error: 'Votre avis est requis' }).max(2000),
+  /** The number of an order placed with this phone: the review then shows the verified mark. */
+  order_id: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? v.replace(/^#/, '').trim() : v),
+    z.coerce
+      .number({ error: REVIEW_MESSAGES.orderNumber })
+      .int({ error: REVIEW_MESSAGES.orderNumber })
+      .positive({ error: REVIEW_MESSAGES.orderNumber })
+      .max(MAX_ID, { error: REVIEW_MESSAGES.orderNumber })
+      .optional(),
+  ),
+  review: z
+    .string({ error: REVIEW_MESSAGES.reviewRequired })
+    .trim()
+    .min(1, { error: REVIEW_MESSAGES.reviewRequired })
+    .max(REVIEW_MAX, { error: REVIEW_MESSAGES.tooLong }),
 });
 export type BrandRatingInput = z.input<typeof brandRatingCreateSchema>;
 
@@ -28,13 +45,10 @@ export type BrandRatingInput = z.input<typeof brandRatingCreateSchema>;
 export const productRatingCreateSchema = z.object({
   product_id: idSchema,
   order_id: idSchema,
-  customer_name: z.string({ error: 'Le nom est requis' }).trim().min(1, { error: 'Le nom est requis' }).max(120),
-  customer_phone: z
-    .string({ error: 'Le numéro de téléphone est requis' })
-    .trim()
-    .regex(phonePattern, { error: 'Le numéro de téléphone doit contenir 10 chiffres' }),
+  customer_name: reviewerName,
+  customer_phone: customerPhoneSchema,
   rating: stars,
-  review: z.string().trim().max(2000).optional().default(''),
+  review: z.string().trim().max(REVIEW_MAX, { error: REVIEW_MESSAGES.tooLong }).optional().default(''),
 });
 
 export const removeByIdSchema = z.object({ id: idSchema });
@@ -46,4 +60,11 @@ export const ratingsPageParamsSchema = z.object({
 
 export const recentRatingsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).optional().default(5),
+});
+
+/** One product's public reviews, newest first. */
+export const PRODUCT_REVIEWS_PAGE_SIZE = 5;
+export const productReviewsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(PRODUCT_REVIEWS_PAGE_SIZE),
 });

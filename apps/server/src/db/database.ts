@@ -149,6 +149,8 @@ export interface BrandRatingTable {
   rating: number;
   review: string;
   created_at: string;
+  /** 1 when posted with an order number and its phone (migration 007). */
+  verified: Generated<Flag>;
 }
 
 export interface AdminTable {
@@ -168,10 +170,18 @@ export interface AdminSessionTable {
   expires_at: string;
 }
 
-export interface LoginAttemptTable {
-  id: Generated<number>;
+/** Settings the owner changes in the back office, by key (migration 008). */
+export interface ShopSettingTable {
   key: string;
-  attempted_at: string;
+  value: string;
+  updated_at: string;
+}
+
+/** Requests counted per key (client address, account, route) in the current window. */
+export interface RateLimitTable {
+  key: string;
+  hits: number;
+  window_started_at: string;
 }
 
 /** One row: a counter bumped whenever the public catalogue changes, read by every process's cache. */
@@ -196,7 +206,8 @@ export interface DB {
   brand_ratings: BrandRatingTable;
   admins: AdminTable;
   admin_sessions: AdminSessionTable;
-  login_attempts: LoginAttemptTable;
+  rate_limits: RateLimitTable;
+  shop_settings: ShopSettingTable;
   catalog_version: CatalogVersionTable;
 }
 

@@ -7,6 +7,9 @@ import * as performanceIndexes from './migrations/002-performance-indexes.ts';
 import * as catalogVersionSequence from './migrations/003-catalog-version-sequence.ts';
 import * as phoneSuffixIndex from './migrations/004-phone-suffix-index.ts';
 import * as phoneSuffixIndexPostgres from './migrations/005-phone-suffix-index-postgres.ts';
+import * as rateLimits from './migrations/006-rate-limits.ts';
+import * as brandReviewProof from './migrations/007-brand-review-proof.ts';
+import * as shopSettings from './migrations/008-shop-settings.ts';
 
 const migrations = {
   '001-initial': initial,
@@ -14,6 +17,9 @@ const migrations = {
   '003-catalog-version-sequence': catalogVersionSequence,
   '004-phone-suffix-index': phoneSuffixIndex,
   '005-phone-suffix-index-postgres': phoneSuffixIndexPostgres,
+  '006-rate-limits': rateLimits,
+  '007-brand-review-proof': brandReviewProof,
+  '008-shop-settings': shopSettings,
 };
 
 export async function migrate(db: Db): Promise<void> {

@@ -1,6 +1,9 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { sql } from 'kysely';
+import { buildApp } from '../app.ts';
+import { connect } from '../db/connect.ts';
+import { createTestContext, testDialect, type TestContext } from '../../test/harness.ts';
 import { insertProduct } from '../../test/fixtures.ts';
 import { createResponseCache } from './cache.ts';
 
@@ -41,6 +44,40 @@ describe('catalogue response cache', () => {
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/product/delete/${id}`, headers: admin });
     expect(deleted.statusCode).toBe(200);
     expect((await t.app.inject({ url: `/api/product/get/${id}` })).statusCode).toBe(404);
+  });
+
+  it('is kept through refused requests and reads sent as POST; a successful write empties it', async () => {
+    const id = await insertProduct(t.db.kysely, { name: 'Kept shirt', price: 1000, stock: 5 });
+    const name = async () =>
+      (await t.app.inject({ url: `/api/product/get/${id}` })).json<{ data: { name: string } }>().data.name;
+    expect(await name()).toBe('Kept shirt');
+    // Changed behind the server's back (no catalogue version bump): only an invalidation shows it.
+    await t.db.kysely.updateTable('products').set({ name: 'Renamed shirt' }).where('id', '=', id).execute();
+    const refused = [
+      await t.app.inject({ method: 'POST', url: '/api/order', payload: { items: [] } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/order',
+        payload: '{"broken',
+        headers: { 'content-type': 'application/json' },
+      }),
+      await t.app.inject({ method: 'POST', url: '/api/BrandRating/create', payload: {} }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/product/checkStock',
+        payload: { items: [{ product_id: id, size: '', quantity: 1 }] },
+      }),
+    ];
+    expect(refused.map((r) => r.statusCode)).toEqual([400, 400, 400, 200]);
+    expect(await name()).toBe('Kept shirt');
+    const write = await t.app.inject({
+      method: 'PUT',
+      url: `/api/product/updateDiscount/${id}`,
+      headers: admin,
+      payload: { discount_percentage: 5 },
+    });
+    expect(write.statusCode).toBe(200);
+    expect(await name()).toBe('Renamed shirt');
   });
 
   it('compresses cached answers for clients that accept it, once per answer', async () => {
@@ -151,5 +188,49 @@ describe('createResponseCache', () => {
     await after;
     expect((JSON.parse(sent[0] ?? 'null') as { data: number }).data).toBe(2);
     expect(computed).toBe(2);
+  });
+});
+
+// On SQLite one process writes and its own writes empty its cache at once; the timing between
+// processes matters on PostgreSQL, where this file's PostgreSQL run checks it (as CI does).
+describe.runIf(testDialect === 'postgres')('two processes on one PostgreSQL', () => {
+  it('never keeps the old price under the new catalogue version, however long the commit takes', async () => {
+    const t = await createTestContext();
+    const admin = await t.adminHeaders();
+    const secondDb = connect(
+      { kind: 'postgres', url: process.env.TEST_DATABASE_URL ?? '' },
+      { searchPath: t.db.schema! },
+    );
+    const second = await buildApp({ config: t.config, db: secondDb, logger: false });
+    try {
+      const id = await insertProduct(t.db.kysely, { name: 'Slow commit', price: 1000 });
+      // The commit of a product change waits 2.5 s (a deferred trigger): the moment a process
+      // could see a new version with the old rows, if the version moved before the commit.
+      await sql`create function slow_commit() returns trigger language plpgsql as $$
+        begin perform pg_sleep(2.5); return null; end $$`.execute(t.db.kysely);
+      await sql`create constraint trigger slow_commit after update on products deferrable initially deferred
+        for each row execute function slow_commit()`.execute(t.db.kysely);
+      const price = async () =>
+        (await second.inject({ url: `/api/product/get/${id}` })).json<{ data: { final_price: number } }>().data
+          .final_price;
+      expect(await price()).toBe(1000);
+      const write = t.app.inject({
+        method: 'PUT',
+        url: `/api/product/updateDiscount/${id}`,
+        headers: admin,
+        payload: { discount_percentage: 50 },
+      });
+      // While the commit waits, the other process's version is a second old: it refreshes it and
+      // reads the product again.
+      await new Promise((r) => setTimeout(r, 1200));
+      expect(await price()).toBe(1000);
+      expect((await write).statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 1200));
+      expect(await price()).toBe(500);
+    } finally {
+      await second.close();
+      await secondDb.close();
+      await t.close();
+    }
   });
 });

@@ -50,6 +50,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     responseCache: ResponseCache;
   }
+  interface FastifyContextConfig {
+    /** A non-GET route that changes nothing the catalogue shows (a stock check, signing in). */
+    keepsCache?: boolean;
+  }
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -174,8 +178,10 @@ export function createResponseCache(readVersion: () => Promise<number>, ttlMs = 
 }
 
 /**
- * Decorates the app with its cache and drops it whenever a non-GET route of this process answers.
- * The hook is attached only to those routes (onRoute), so reads pay nothing for it.
+ * Decorates the app with its cache and drops it whenever a write of this process succeeds. A
+ * refused or failed request changed nothing and keeps it (floods of invalid POSTs emptied it), as
+ * do the non-GET routes that write nothing shown (`config.keepsCache`). The hook is attached only
+ * to writing routes (onRoute), so reads pay nothing for it.
  */
 export function registerResponseCache(app: App): void {
   const cache = createResponseCache(() => readCatalogVersion(app.db.kysely));
@@ -183,8 +189,9 @@ export function registerResponseCache(app: App): void {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (methods.every((m) => m === 'GET' || m === 'HEAD')) return;
-    const invalidate = (_request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
-      cache.invalidate();
+    if (route.config?.keepsCache) return;
+    const invalidate = (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      if (reply.statusCode < 300) cache.invalidate();
       return Promise.resolve(payload);
     };
     const existing = route.onSend;

@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from './errors.ts';
+import { HttpError, type Bilingual } from './errors.ts';
+import { callLanguage, say } from './language.ts';
 
 /** One error handler for the whole API: 4xx carry a clear message, a 5xx never its details. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -8,7 +9,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       return reply
         .status(error.statusCode)
-        .send({ status: error.statusCode, message: error.message, data: error.data });
+        .send({ status: error.statusCode, message: error.messageIn(callLanguage(request)), data: error.data });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((issue) => ({
@@ -20,7 +21,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const statusCode = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (statusCode >= 400 && statusCode < 500) {
-      const message = clientMessage(error, statusCode);
+      const message = clientMessage(error, statusCode, request);
       return reply.status(statusCode).send({ status: statusCode, message, data: null });
     }
     request.log.error({ err: error }, 'request failed');
@@ -34,14 +35,21 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
-function clientMessage(error: FastifyError, statusCode: number): string {
+/** What a customer may meet without doing anything wrong is said in their language too. */
+const TOO_MANY_REQUESTS: Bilingual = {
+  fr: 'Trop de demandes, veuillez réessayer dans quelques minutes',
+  en: 'Too many requests, please try again later',
+};
+const BODY_TOO_LARGE: Bilingual = { fr: 'Envoi trop volumineux', en: 'Request body is too large' };
+
+function clientMessage(error: FastifyError, statusCode: number, request: FastifyRequest): string {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'Malformed JSON body';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
-      return 'Request body is too large';
+      return say(request, BODY_TOO_LARGE);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Unsupported content type';
     case 'FST_FILES_LIMIT':
@@ -49,6 +57,6 @@ function clientMessage(error: FastifyError, statusCode: number): string {
     case 'FST_FIELDS_LIMIT':
       return 'Too many fields or files';
     default:
-      return statusCode === 429 ? 'Too many requests, please try again later' : error.message || 'Invalid request';
+      return statusCode === 429 ? say(request, TOO_MANY_REQUESTS) : error.message || 'Invalid request';
   }
 }

@@ -1,22 +1,40 @@
 // Errors a route or service throws on purpose: the status and message reach the client in the
 // envelope. Anything else becomes a 500 whose details stay in the log.
 
+/**
+ * A message that can reach the customer (French) and the owner (English) through the same call:
+ * an upload refused, a coupon checked (DESIGN §6.3). The error handler picks the call's language.
+ */
+export interface Bilingual {
+  fr: string;
+  en: string;
+}
+
+export type Message = string | Bilingual;
+
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly data: unknown;
+  readonly bilingual: Bilingual | null;
 
-  constructor(statusCode: number, message: string, data: unknown = null) {
-    super(message);
+  constructor(statusCode: number, message: Message, data: unknown = null) {
+    super(typeof message === 'string' ? message : message.en);
     this.name = 'HttpError';
     this.statusCode = statusCode;
     this.data = data;
+    this.bilingual = typeof message === 'string' ? null : message;
+  }
+
+  /** The message in a call's language (http/language.ts). */
+  messageIn(language: keyof Bilingual): string {
+    return this.bilingual ? this.bilingual[language] : this.message;
   }
 }
 
-export const badRequest = (message: string, data?: unknown) => new HttpError(400, message, data);
+export const badRequest = (message: Message, data?: unknown) => new HttpError(400, message, data);
 export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
-export const forbidden = (message: string) => new HttpError(403, message);
-export const notFound = (message: string) => new HttpError(404, message);
-export const conflict = (message: string, data?: unknown) => new HttpError(409, message, data);
-export const tooManyRequests = (message: string) => new HttpError(429, message);
-export const unprocessable = (message: string, data?: unknown) => new HttpError(422, message, data);
+export const forbidden = (message: Message) => new HttpError(403, message);
+export const notFound = (message: Message) => new HttpError(404, message);
+export const conflict = (message: Message, data?: unknown) => new HttpError(409, message, data);
+export const tooManyRequests = (message: Message) => new HttpError(429, message);
+export const unprocessable = (message: Message, data?: unknown) => new HttpError(422, message, data);

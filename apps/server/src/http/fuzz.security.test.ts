@@ -141,7 +141,7 @@ const orderItems = fc.oneof(
 const regularOrder = () => ({
   customer_name: 'Amina Test',
   customer_phone: '0551234567',
-  customer_address: 'Atlantis | 3 rue du Fuzz',
+  customer_address: 'Blida | 3 rue du Fuzz',
   customer_postal_code: '16000',
   subtotal: 1000,
   shipping_fee: 500,
@@ -154,6 +154,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/product/get/:id' },
   { method: 'GET', path: '/api/product/getLatest', query: ['limit'] },
   { method: 'GET', path: '/api/product/getTopPromotions' },
+  { method: 'GET', path: '/api/product/getTopSelling' },
   { method: 'GET', path: '/api/product/getRelated/:id' },
   { method: 'GET', path: '/api/product/getAvailableSizes/:id' },
   {
@@ -201,7 +202,16 @@ const ENDPOINTS: Endpoint[] = [
     valid: () => ({ customer_name: 'Amina', customer_phone: '0551234567', rating: 4, review: 'Bien' }),
   },
   { method: 'GET', path: '/api/BrandRating/getRecentRatings', query: ['limit'] },
+  { method: 'GET', path: '/api/rating/getProductRatings/:id', query: ['page', 'limit'] },
   { method: 'GET', path: '/api/settings' },
+  { method: 'GET', path: '/api/settings/payment', admin: true },
+  {
+    method: 'PUT',
+    path: '/api/settings/payment',
+    admin: true,
+    body: 'json',
+    valid: () => ({ ccp: '0012345678 clé 90', rip: '', baridimob: '' }),
+  },
   {
     method: 'POST',
     path: '/api/auth/login',
@@ -211,7 +221,7 @@ const ENDPOINTS: Endpoint[] = [
   // ---- admin (with a valid token)
   { method: 'GET', path: '/api/auth/me', admin: true },
   { method: 'GET', path: '/api/order/getAllOrders', admin: true, query: ['page', 'limit'] },
-  { method: 'GET', path: '/api/order/searchOrders', admin: true, query: ['page', 'limit', 'phone', 'type'] },
+  { method: 'GET', path: '/api/order/searchOrders', admin: true, query: ['page', 'limit', 'phone', 'q', 'type'] },
   { method: 'GET', path: '/api/order/getOrder/:id', admin: true },
   {
     method: 'PUT',
@@ -545,6 +555,26 @@ describe('NUL bytes (PostgreSQL text cannot hold them: they used to give a 500 t
   });
 });
 
+describe('a deeply nested body is refused, however deep', () => {
+  const deep = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+  for (const path of ['/api/order', '/api/product/checkStock', '/api/auth/login', '/api/BrandRating/create']) {
+    it(`POST ${path}`, async () => {
+      const before = await fingerprint();
+      for (const payload of [deep(5000), `{"items":${deep(5000)}}`, `{"items":[{"product_id":${deep(100_000)}}]}`]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: path,
+          headers: { 'content-type': 'application/json' },
+          payload,
+        });
+        expect(res.statusCode, payload.slice(0, 40)).toBe(400);
+        expect(res.json()).toEqual({ status: 400, message: 'Request body nested too deeply', data: null });
+      }
+      expect(await fingerprint()).toEqual(before);
+    });
+  }
+});
+
 describe('a 1 MB string is refused', () => {
   for (const endpoint of ENDPOINTS.filter((e) => e.body === 'json')) {
     it(`${endpoint.method} ${endpoint.path}`, async () => {
@@ -557,7 +587,10 @@ describe('a 1 MB string is refused', () => {
         payload: body,
       });
       expect(res.statusCode).toBe(413);
-      expect(res.json()).toEqual({ status: 413, message: 'Request body is too large', data: null });
+      // Said in the caller's language: the owner's (signing in, or with a token) English, a customer's French.
+      const owner = endpoint.admin || endpoint.path.startsWith('/api/auth/');
+      const message = owner ? 'Request body is too large' : 'Envoi trop volumineux';
+      expect(res.json()).toEqual({ status: 413, message, data: null });
       expect(await fingerprint()).toEqual(before);
     });
   }
@@ -739,7 +772,7 @@ describe('SQL injection finds nothing', () => {
       });
       expect([401, 429]).toContain(login.statusCode);
     }
-    const { login_attempts: _ignored, ...rest } = await fingerprint();
+    const { rate_limits: _ignored, ...rest } = await fingerprint();
     expect(rest).toEqual(before);
   });
 });

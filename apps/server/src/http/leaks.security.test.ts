@@ -7,8 +7,8 @@ import { ADMIN_PASSWORD, ADMIN_USERNAME, createTestContext, type TestContext } f
 import { insertCoupon, insertCustomItem, insertProduct } from '../../test/fixtures.ts';
 
 const CUSTOMERS = [
-  { name: 'Yasmine Haddad', phone: '0661234567', address: 'Atlantis | 7 rue des Oliviers Secrets' },
-  { name: 'Karim Benali', phone: '0779876543', address: 'Atlantis | Cité 200 logements bloc Z' },
+  { name: 'Yasmine Haddad', phone: '0661234567', address: 'Blida | 7 rue des Oliviers Secrets' },
+  { name: 'Karim Benali', phone: '0779876543', address: 'Blida | Cité 200 logements bloc Z' },
 ];
 const BRAND_PHONE = '0555777999';
 
@@ -73,6 +73,7 @@ describe('public calls never return a phone or an address', () => {
       `/api/product/get/${productId}`,
       '/api/product/getLatest?limit=50',
       '/api/product/getTopPromotions',
+      '/api/product/getTopSelling',
       `/api/product/getRelated/${productId}`,
       `/api/product/getAvailableSizes/${productId}`,
       '/api/ProductType/getAll',
@@ -83,6 +84,7 @@ describe('public calls never return a phone or an address', () => {
       '/api/CustomOrderItem/getAll?all=true',
       '/api/BrandRating/getRecentRatings',
       '/api/BrandRating/getRecentRatings?limit=50',
+      `/api/rating/getProductRatings/${productId}`,
       '/api/settings',
       // Admin reads answered without a token must not leak either.
       '/api/order/getAllOrders',
@@ -178,7 +180,7 @@ describe('the log', () => {
       });
       const token = ok.json<{ data: { token: string } }>().data.token;
       const phone = '0698765432';
-      const address = 'Atlantis | 99 boulevard Journalisé';
+      const address = 'Blida | 99 boulevard Journalisé';
       const order = await app.inject({
         method: 'POST',
         url: '/api/order',

@@ -68,21 +68,3 @@ export function deleteSessionById(db: Executor, sessionId: number) {
 export function deleteSessionsOfAdmin(db: Executor, adminId: number) {
   return db.deleteFrom('admin_sessions').where('admin_id', '=', adminId).execute();
 }
-
-export function recordLoginFailure(db: Executor, key: string, now: string) {
-  return db.insertInto('login_attempts').values({ key, attempted_at: now }).execute();
-}
-
-export function countLoginFailuresSince(db: Executor, key: string, since: string) {
-  return db
-    .selectFrom('login_attempts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('key', '=', key)
-    .where('attempted_at', '>', since)
-    .executeTakeFirstOrThrow()
-    .then((r) => Number(r.n));
-}
-
-export function clearLoginFailures(db: Executor, key: string) {
-  return db.deleteFrom('login_attempts').where('key', '=', key).execute();
-}

@@ -9,7 +9,8 @@ export function authRoutes(app: App): void {
     '/auth/login',
     {
       schema: { tags: ['auth'], summary: 'Admin sign-in; returns data.token', body: loginSchema },
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      // Signing in changes nothing the catalogue cache holds.
+      config: { keepsCache: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
     async (request) => {
       const { config } = app;
@@ -24,7 +25,11 @@ export function authRoutes(app: App): void {
 
   app.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], summary: 'Revokes the current admin token' }, onRequest: requireAdmin },
+    {
+      schema: { tags: ['auth'], summary: 'Revokes the current admin token' },
+      onRequest: requireAdmin,
+      config: { keepsCache: true },
+    },
     async (request) => {
       const token = bearerToken(request);
       if (token) await logout(app.db.kysely, token);

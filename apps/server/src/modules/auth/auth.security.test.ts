@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  await t.db.kysely.deleteFrom('login_attempts').execute();
+  await t.db.kysely.deleteFrom('rate_limits').execute();
 });
 
 function login(ip: string, password = ADMIN_PASSWORD, username = ADMIN_USERNAME) {
@@ -28,14 +28,14 @@ function me(bearer: string) {
   return t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${bearer}` } });
 }
 
-/** Moves every recorded failure back in time, as if the window had passed. */
+/** Moves every counting window back in time, as if it had passed. */
 async function ageFailures(minutes: number) {
-  const rows = await t.db.kysely.selectFrom('login_attempts').select(['id', 'attempted_at']).execute();
+  const rows = await t.db.kysely.selectFrom('rate_limits').select(['key', 'window_started_at']).execute();
   for (const row of rows) {
     await t.db.kysely
-      .updateTable('login_attempts')
-      .set({ attempted_at: new Date(Date.parse(row.attempted_at) - minutes * 60_000).toISOString() })
-      .where('id', '=', row.id)
+      .updateTable('rate_limits')
+      .set({ window_started_at: new Date(Date.parse(row.window_started_at) - minutes * 60_000).toISOString() })
+      .where('key', '=', row.key)
       .execute();
   }
 }
@@ -60,15 +60,36 @@ describe('brute force', () => {
     expect((await login('198.51.100.1')).statusCode).toBe(200);
   });
 
-  it('the failures are recorded per client and per account, and a success clears them', async () => {
+  it('the attempts are counted per client and per account, and a success clears them', async () => {
     await login('192.0.2.9', 'wrong-password-1');
-    const keys = (await t.db.kysely.selectFrom('login_attempts').select('key').execute()).map((r) => r.key).sort();
-    expect(keys).toEqual(['ip:192.0.2.9', `user:${ADMIN_USERNAME}`]);
+    const keys = (await t.db.kysely.selectFrom('rate_limits').select('key').where('key', 'like', 'login:%').execute())
+      .map((r) => r.key)
+      .sort();
+    expect(keys).toEqual(['login:ip:192.0.2.9', `login:user:${ADMIN_USERNAME}`]);
     // Nothing of the password is kept.
-    const all = JSON.stringify(await t.db.kysely.selectFrom('login_attempts').selectAll().execute());
+    const all = JSON.stringify(await t.db.kysely.selectFrom('rate_limits').selectAll().execute());
     expect(all).not.toContain('wrong-password-1');
     await login('192.0.2.9');
-    expect(await t.db.kysely.selectFrom('login_attempts').selectAll().execute()).toEqual([]);
+    expect(await t.db.kysely.selectFrom('rate_limits').selectAll().where('key', 'like', 'login:%').execute()).toEqual(
+      [],
+    );
+  });
+
+  it('guesses sent all at once are counted before the check: at most 5 of 20 reach it', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => login('192.0.2.77', `parallel-guess-${i}`)));
+    const reached = answers.filter((r) => r.statusCode === 401).length;
+    expect(reached).toBeLessThanOrEqual(LOGIN_MAX_FAILURES);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(20 - reached);
+  });
+
+  it('against a locked account, a fresh address gets one guess even when it sends 20 at once', async () => {
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i += 1) await login(`198.51.100.${50 + i}`, `lock-${i}`);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login('198.51.100.250', `fresh-guess-${i}`)),
+    );
+    expect(answers.filter((r) => r.statusCode === 401).length).toBeLessThanOrEqual(1);
+    // The owner, elsewhere, is still let in.
+    expect((await login('203.0.113.8')).statusCode).toBe(200);
   });
 
   it('one client guessing many usernames is stopped too', async () => {

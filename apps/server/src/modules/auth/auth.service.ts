@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import { batchedReads, perDatabase } from '../../db/batched-reads.ts';
 import { tooManyRequests, unauthorized } from '../../http/errors.ts';
+import { clearHits, countHit } from '../../http/rate-limits.ts';
 import * as repo from './auth.repository.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
 
@@ -12,7 +13,7 @@ export interface SessionPolicy {
   idleMinutes: number;
 }
 
-/** Failed logins allowed per client address and per account in the window below. */
+/** Sign-in attempts allowed per client address and per account in the window below (a success resets both). */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
 
@@ -26,33 +27,27 @@ export async function login(
   input: { username: string; password: string; clientKey: string },
   now = new Date(),
 ): Promise<{ token: string; expires_at: string }> {
-  const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MINUTES * 60_000).toISOString();
-  const clientKey = `ip:${input.clientKey}`;
-  const accountKey = `user:${input.username.toLowerCase()}`;
-  const [byClient, byAccount] = await Promise.all([
-    repo.countLoginFailuresSince(db, clientKey, since),
-    repo.countLoginFailuresSince(db, accountKey, since),
-  ]);
-  // An account under attack is closed to every client that has itself failed recently, while a
+  const windowMs = LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
+  const at = now.toISOString();
+  const clientKey = `login:ip:${input.clientKey}`;
+  const accountKey = `login:user:${input.username.toLowerCase()}`;
+  // The attempt is counted before the password is checked, atomically: guesses sent together are
+  // numbered one after another, and only the first few reach the check.
+  const clientBefore = (await countHit(db, clientKey, windowMs, now)).hits - 1;
+  const accountBefore = (await countHit(db, accountKey, windowMs, now)).hits - 1;
+  // An account under attack is closed to every client that has itself tried recently, while a
   // client with a clean record (the owner at their usual address) still reaches the password
   // check: an attacker cannot keep the owner out, and each new address gets one guess at most.
-  if (byClient >= LOGIN_MAX_FAILURES || (byAccount >= LOGIN_MAX_FAILURES && byClient > 0)) {
+  if (clientBefore >= LOGIN_MAX_FAILURES || (accountBefore >= LOGIN_MAX_FAILURES && clientBefore > 0)) {
     throw tooManyRequests('Too many failed login attempts, please try again in a few minutes');
   }
 
   const admin = await repo.findAdminByUsername(db, input.username);
   const ok = await verifyPassword(input.password, admin?.password_hash ?? DUMMY_HASH);
-  if (!admin || !ok) {
-    const at = now.toISOString();
-    await repo.recordLoginFailure(db, clientKey, at);
-    await repo.recordLoginFailure(db, accountKey, at);
-    throw unauthorized('Invalid username or password');
-  }
-  await repo.clearLoginFailures(db, clientKey);
-  await repo.clearLoginFailures(db, accountKey);
+  if (!admin || !ok) throw unauthorized('Invalid username or password');
+  await clearHits(db, [clientKey, accountKey]);
 
   const token = randomBytes(32).toString('base64url');
-  const at = now.toISOString();
   const expiresAt = new Date(now.getTime() + policy.ttlHours * 3_600_000).toISOString();
   await repo.insertSession(db, {
     admin_id: admin.id,

@@ -1,6 +1,14 @@
 // Catalogue queries. A list of products is always loaded in a fixed number of queries: the
 // products, then their images, sizes and type names with `where … in (ids)` — never one per product.
-import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import {
+  PostgresAdapter,
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
 import type { DB, Executor, NewProduct, ProductRow, ProductUpdate } from '../../db/database.ts';
 
 export type ProductSort = 'newest' | 'price_asc' | 'price_desc' | 'rating' | 'discount';
@@ -34,6 +42,26 @@ export async function bumpCatalogVersion(db: Executor): Promise<void> {
     .set((eb) => ({ version: eb('version', '+', 1) }))
     .where('id', '=', 1)
     .execute();
+}
+
+/**
+ * Runs a write that changes what the public catalogue shows, in a transaction, and moves the
+ * catalogue version with the timing each database needs so that no process caches the old rows
+ * under the new version: on SQLite inside the transaction (the version and the rows become
+ * visible together), on PostgreSQL after the commit (its version is a sequence, visible to every
+ * session the moment nextval runs, before an open transaction's rows are).
+ */
+export async function changeCatalog<T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  if (isPostgres(db)) {
+    const result = await db.transaction().execute(work);
+    await bumpCatalogVersion(db);
+    return result;
+  }
+  return db.transaction().execute(async (trx) => {
+    const result = await work(trx);
+    await bumpCatalogVersion(trx);
+    return result;
+  });
 }
 
 export async function readCatalogVersion(db: Executor): Promise<number> {
@@ -121,6 +149,22 @@ export async function countProducts(db: Executor, filters: ProductFilters): Prom
 
 export function findProductRow(db: Executor, id: number) {
   return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Products ranked by the units sold in delivered (successful) orders, best first. */
+export async function findTopSellingIds(db: Executor, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('order_items')
+    .innerJoin('orders', 'orders.id', 'order_items.order_id')
+    .select((eb) => ['order_items.product_id', eb.fn.sum<number>('order_items.quantity').as('units')])
+    .where('orders.status', '=', 'successful')
+    .where('order_items.product_id', 'is not', null)
+    .groupBy('order_items.product_id')
+    .orderBy('units', 'desc')
+    .orderBy('order_items.product_id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.flatMap((r) => (r.product_id === null ? [] : [r.product_id]));
 }
 
 export function findProductRowsByIds(db: Executor, ids: readonly number[]) {
@@ -265,6 +309,15 @@ export async function updateType(
 ): Promise<number> {
   const result = await db.updateTable('product_types').set(changes).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+export async function countProductsOfType(db: Executor, typeId: number): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('type_id', '=', typeId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function deleteType(db: Executor, id: number): Promise<number> {

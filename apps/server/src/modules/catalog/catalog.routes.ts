@@ -13,7 +13,7 @@ import { checkStockSchema } from '@shop/domain/order-schemas';
 import type { App } from '../../http/types.ts';
 import { envelope } from '../../http/envelope.ts';
 import { requireAdmin } from '../../http/admin-guard.ts';
-import { readMultipart } from '../../http/multipart.ts';
+import { withMultipart } from '../../http/multipart.ts';
 import type { ResponseCache } from '../../http/cache.ts';
 import * as catalog from './catalog.service.ts';
 
@@ -72,6 +72,20 @@ export function catalogRoutes(app: App): void {
     (request, reply) => cached(request, reply, () => catalog.topPromotions(db())),
   );
 
+  const bestSellers = catalog.topSellingRanking();
+  app.get(
+    '/product/getTopSelling',
+    {
+      onRequest: answerFromCache,
+      schema: {
+        tags: PRODUCTS,
+        summary:
+          'Best sellers: products ranked by units in delivered orders (10; the ranking is refreshed every minute)',
+      },
+    },
+    (request, reply) => cached(request, reply, async () => catalog.topSelling(db(), await bestSellers(db()))),
+  );
+
   app.get(
     '/product/getRelated/:id',
     {
@@ -102,6 +116,8 @@ export function catalogRoutes(app: App): void {
         summary: 'Available stock for each cart line (same product and size summed)',
         body: checkStockSchema,
       },
+      // A read sent as POST: it changes nothing the catalogue cache holds.
+      config: { keepsCache: true, rateLimit: app.config.rateLimits.stockChecks },
     },
     async (request) => envelope(await catalog.checkStock(db(), request.body.items)),
   );
@@ -125,8 +141,9 @@ export function catalogRoutes(app: App): void {
       },
     },
     async (request, reply) => {
-      const body = await readMultipart(request);
-      const product = await catalog.createProduct(db(), app.config.uploadsDir, body);
+      const product = await withMultipart(request, reply, catalog.PRODUCT_FILES, (body) =>
+        catalog.createProduct(db(), app.config.uploadsDir, body),
+      );
       return reply.status(201).send(envelope(product, 'Product added successfully', 201));
     },
   );
@@ -142,9 +159,10 @@ export function catalogRoutes(app: App): void {
         security: adminSecurity,
       },
     },
-    async (request) => {
-      const body = await readMultipart(request);
-      const product = await catalog.updateProduct(db(), app.config.uploadsDir, request.params.id, body);
+    async (request, reply) => {
+      const product = await withMultipart(request, reply, catalog.PRODUCT_FILES, (body) =>
+        catalog.updateProduct(db(), app.config.uploadsDir, request.params.id, body),
+      );
       return envelope(product, 'Product updated successfully');
     },
   );

@@ -8,18 +8,25 @@ import { productFieldsSchema, type ProductListQuery } from '@shop/domain/catalog
 import { RELATED_PRODUCTS_LIMIT, SHOP_PAGE_SIZE } from '@shop/domain/constants';
 import type { Database, Executor, ProductRow } from '../../db/database.ts';
 import { batchedReads, perDatabase } from '../../db/batched-reads.ts';
-import type { MultipartBody } from '../../http/multipart.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import type { FileRules, MultipartBody } from '../../http/multipart.ts';
+import { badRequest, conflict, notFound, type Bilingual, type Message } from '../../http/errors.ts';
 import { paginated } from '../../http/envelope.ts';
 import { deleteImageFiles, storeImages, type StoredImage } from '../media/media.service.ts';
 import * as repo from './catalog.repository.ts';
 
 export const PRODUCT_NOT_FOUND_FR = 'Produit introuvable';
+/** The public product read is the storefront's and the back office's (details, edit). */
+const PRODUCT_MISSING: Bilingual = { fr: PRODUCT_NOT_FOUND_FR, en: 'Product not found' };
 export const PRODUCT_NOT_FOUND = 'Product not found';
 export const IMAGE_NOT_FOUND = 'Image not found';
 export const TYPE_NOT_FOUND = 'Product type not found';
+export const TYPE_IN_USE = (count: number) =>
+  `This type is used by ${count} product${count > 1 ? 's' : ''}: move ${count > 1 ? 'them' : 'it'} to another type first`;
+export const TYPE_NAME_TAKEN = (existing: string) => `A product type named "${existing}" already exists`;
 export const LATEST_PRODUCTS_DEFAULT = 10;
 export const TOP_PROMOTIONS_LIMIT = 10;
+export const TOP_SELLING_LIMIT = 10;
+export const TOP_SELLING_RANKING_TTL_MS = 60_000;
 
 export interface ProductImage {
   id: number;
@@ -139,7 +146,7 @@ export async function listProducts(db: Database, query: ProductListQuery) {
   return paginated(await toProducts(db, rows), query.page, limit, total);
 }
 
-export async function getProduct(db: Executor, id: number, message = PRODUCT_NOT_FOUND_FR): Promise<Product> {
+export async function getProduct(db: Executor, id: number, message: Message = PRODUCT_MISSING): Promise<Product> {
   const row = await repo.findProductRow(db, id);
   if (!row) throw notFound(message);
   const [product] = await toProducts(db, [row]);
@@ -156,6 +163,39 @@ export async function topPromotions(db: Database) {
     db,
     await repo.findProductRows(db, { discountedOnly: true }, { sort: 'discount', limit: TOP_PROMOTIONS_LIMIT }),
   );
+}
+
+/** Best sellers: the products ranked by units delivered, in that order (ranking from `rankedIds`). */
+export async function topSelling(db: Database, rankedIds: readonly number[]) {
+  const rows = await repo.findProductRowsByIds(db, rankedIds);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return toProducts(
+    db,
+    rankedIds.flatMap((id) => byId.get(id) ?? []),
+  );
+}
+
+/**
+ * The best-seller ranking, computed at most once per `ttlMs`: it sums every delivered order line,
+ * changes slowly, and the catalogue cache is emptied by every new order (the products themselves,
+ * prices and stock, are still read fresh through it).
+ */
+export function topSellingRanking(ttlMs = TOP_SELLING_RANKING_TTL_MS) {
+  let ranking: { ids: number[]; at: number } | null = null;
+  let pending: Promise<number[]> | null = null;
+  return async (db: Database): Promise<number[]> => {
+    if (ranking && Date.now() - ranking.at < ttlMs) return ranking.ids;
+    pending ??= repo
+      .findTopSellingIds(db, TOP_SELLING_LIMIT)
+      .then((ids) => {
+        ranking = { ids, at: Date.now() };
+        return ids;
+      })
+      .finally(() => {
+        pending = null;
+      });
+    return pending;
+  };
 }
 
 export async function relatedProducts(db: Database, id: number) {
@@ -253,7 +293,9 @@ export async function checkStock(
 
 // ---- Admin: product writes ----
 
+/** The file fields of a product form: images[] (or images, images[0]…), at most 12 pictures. */
 const IMAGE_FIELD = /^images(\[\d*\])?$/;
+export const PRODUCT_FILES: FileRules = { accepts: (field) => IMAGE_FIELD.test(field), maxFiles: 12 };
 const SIZE_FIELD_NAMES: Record<string, Size> = Object.fromEntries(
   SIZES.flatMap((size) => [
     [SIZE_STOCK_FIELDS[size], size],
@@ -310,8 +352,8 @@ async function withStoredImages<T>(
   body: MultipartBody,
   write: (images: StoredImage[]) => Promise<T>,
 ): Promise<T> {
-  const buffers = body.files.filter((f) => IMAGE_FIELD.test(f.fieldname)).map((f) => f.buffer);
-  const stored = await storeImages(uploadsDir, buffers);
+  const files = body.files.filter((f) => IMAGE_FIELD.test(f.fieldname)).map((f) => f.path);
+  const stored = await storeImages(uploadsDir, files);
   try {
     return await write(stored);
   } catch (error) {
@@ -346,7 +388,7 @@ export async function createProduct(db: Database, uploadsDir: string, body: Mult
   const sizes = sizeRows(fields.sizes);
   const priceCents = toCentimes(fields.price);
   const id = await withStoredImages(uploadsDir, body, (images) =>
-    db.transaction().execute(async (trx) => {
+    repo.changeCatalog(db, async (trx) => {
       const now = new Date().toISOString();
       const productId = await repo.insertProduct(trx, {
         name: fields.name,
@@ -364,7 +406,6 @@ export async function createProduct(db: Database, uploadsDir: string, body: Mult
       });
       if (hasSizes) await repo.replaceSizes(trx, productId, sizes);
       await addImages(trx, productId, images, now);
-      await repo.bumpCatalogVersion(trx);
       return productId;
     }),
   );
@@ -385,7 +426,7 @@ export async function updateProduct(
   const sizes = sizeRows(fields.sizes);
   const priceCents = toCentimes(fields.price);
   await withStoredImages(uploadsDir, body, (images) =>
-    db.transaction().execute(async (trx) => {
+    repo.changeCatalog(db, async (trx) => {
       const now = new Date().toISOString();
       let stock = existing.stock;
       let hasSizes = existing.has_sizes;
@@ -411,7 +452,6 @@ export async function updateProduct(
         updated_at: now,
       });
       await addImages(trx, id, images, now);
-      await repo.bumpCatalogVersion(trx);
     }),
   );
   return getProduct(db, id, PRODUCT_NOT_FOUND);
@@ -420,13 +460,12 @@ export async function updateProduct(
 export async function updateDiscount(db: Database, id: number, discount: number): Promise<Product> {
   const existing = await repo.findProductRow(db, id);
   if (!existing) throw notFound(PRODUCT_NOT_FOUND);
-  await db.transaction().execute(async (trx) => {
+  await repo.changeCatalog(db, async (trx) => {
     await repo.updateProduct(trx, id, {
       discount_percentage: discount,
       final_price_cents: finalPriceCentimes(existing.price_cents, discount),
       updated_at: new Date().toISOString(),
     });
-    await repo.bumpCatalogVersion(trx);
   });
   return getProduct(db, id, PRODUCT_NOT_FOUND);
 }
@@ -434,9 +473,8 @@ export async function updateDiscount(db: Database, id: number, discount: number)
 export async function setPrimaryImage(db: Database, productId: number, imageId: number): Promise<Product> {
   const image = await repo.findImage(db, imageId);
   if (image?.product_id !== productId) throw notFound(IMAGE_NOT_FOUND);
-  await db.transaction().execute(async (trx) => {
+  await repo.changeCatalog(db, async (trx) => {
     await repo.setPrimaryImage(trx, productId, imageId);
-    await repo.bumpCatalogVersion(trx);
   });
   return getProduct(db, productId, PRODUCT_NOT_FOUND);
 }
@@ -446,9 +484,8 @@ export async function deleteProduct(db: Database, uploadsDir: string, id: number
   if (!existing) throw notFound(PRODUCT_NOT_FOUND);
   const images = await repo.findImagesOf(db, [id]);
   // Sizes and images go by cascade; order lines keep their snapshot with product_id set to null.
-  await db.transaction().execute(async (trx) => {
+  await repo.changeCatalog(db, async (trx) => {
     await repo.deleteProduct(trx, id);
-    await repo.bumpCatalogVersion(trx);
   });
   await deleteImageFiles(
     uploadsDir,
@@ -459,13 +496,12 @@ export async function deleteProduct(db: Database, uploadsDir: string, id: number
 export async function deleteImage(db: Database, uploadsDir: string, imageId: number): Promise<void> {
   const image = await repo.findImage(db, imageId);
   if (!image) throw notFound(IMAGE_NOT_FOUND);
-  await db.transaction().execute(async (trx) => {
+  await repo.changeCatalog(db, async (trx) => {
     await repo.deleteImage(trx, imageId);
     if (image.is_primary === 1) {
       const next = await repo.findFirstImageId(trx, image.product_id);
       if (next) await repo.setPrimaryImage(trx, image.product_id, next.id);
     }
-    await repo.bumpCatalogVersion(trx);
   });
   await deleteImageFiles(uploadsDir, [image.image_url]);
 }
@@ -493,38 +529,52 @@ export interface TypeInput {
   for_custom: boolean;
 }
 
+/** Type names are compared as a person reads them: "T-shirts", "t-shirts" and "T-Shírts" are one. */
+function typeKey(name: string): string {
+  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+async function assertNameFree(db: Executor, name: string, exceptId?: number): Promise<void> {
+  const taken = (await repo.findAllTypes(db)).find((t) => t.id !== exceptId && typeKey(t.name) === typeKey(name));
+  if (taken) throw conflict(TYPE_NAME_TAKEN(taken.name));
+}
+
 export async function createType(db: Database, input: TypeInput): Promise<ProductType> {
-  const id = await db.transaction().execute(async (trx) => {
+  await assertNameFree(db, input.name);
+  const id = await repo.changeCatalog(db, async (trx) => {
     const newId = await repo.insertType(trx, {
       name: input.name,
       description: input.description,
       for_custom: input.for_custom ? 1 : 0,
       created_at: new Date().toISOString(),
     });
-    await repo.bumpCatalogVersion(trx);
     return newId;
   });
   return { id, ...input };
 }
 
 export async function updateType(db: Database, id: number, input: TypeInput): Promise<ProductType> {
-  await db.transaction().execute(async (trx) => {
+  await assertNameFree(db, input.name, id);
+  await repo.changeCatalog(db, async (trx) => {
     const changed = await repo.updateType(trx, id, {
       name: input.name,
       description: input.description,
       for_custom: input.for_custom ? 1 : 0,
     });
     if (changed === 0) throw notFound(TYPE_NOT_FOUND);
-    await repo.bumpCatalogVersion(trx);
   });
   return { id, ...input };
 }
 
+/**
+ * A type still given to products is not deleted: its products would drop out of the shop's filter
+ * and could not be saved again. The owner moves them to another type first.
+ */
 export async function deleteType(db: Database, id: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    // Products of the type keep existing with type_id null (foreign key ON DELETE SET NULL).
+  await repo.changeCatalog(db, async (trx) => {
+    const used = await repo.countProductsOfType(trx, id);
+    if (used > 0) throw conflict(TYPE_IN_USE(used), { products: used });
     const deleted = await repo.deleteType(trx, id);
     if (deleted === 0) throw notFound(TYPE_NOT_FOUND);
-    await repo.bumpCatalogVersion(trx);
   });
 }

@@ -190,7 +190,8 @@ describe('product creation with images', () => {
       },
     ]);
     expect(res.statusCode).toBe(422);
-    expect(res.json<{ message: string }>().message).toBe(NOT_AN_IMAGE_MESSAGE);
+    // The owner is answered in English (DESIGN §6.3).
+    expect(res.json<{ message: string }>().message).toBe(NOT_AN_IMAGE_MESSAGE.en);
     const rows = await t.db.kysely.selectFrom('products').select('id').where('name', '=', 'Faux produit').execute();
     expect(rows).toHaveLength(0);
     expect(uploadedFiles().length).toBe(before);
@@ -213,6 +214,22 @@ describe('product creation with images', () => {
     expect(hugeType.json<{ message: string }>().message).toBe('Type not found');
     const negative = await createProduct({ name: 'X', price: 100, type_id: tshirts, size_s: -1 });
     expect(negative.statusCode).toBe(400);
+    // An empty price is not 0 Da: the product would be buyable for nothing at once.
+    for (const price of ['', '  ']) {
+      const empty = await createProduct({ name: 'Sans prix', price, type_id: tshirts, size_m: 3 });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json()).toMatchObject({
+        message: 'Price is required',
+        data: { errors: [{ field: 'price', message: 'Price is required' }] },
+      });
+    }
+    const noPrice = await createProduct({ name: 'Sans prix', type_id: tshirts });
+    expect(noPrice.json<{ message: string }>().message).toBe('Price is required');
+    // A decimal comma is a decimal comma: 1250,50 Da, never 125 050 Da.
+    const comma = await created({ name: 'Virgule', price: '1250,50', type_id: tshirts, size_m: 1 });
+    expect(comma.price).toBe(1250.5);
+    const rows = await t.db.kysely.selectFrom('products').select('id').where('name', '=', 'Sans prix').execute();
+    expect(rows).toHaveLength(0);
   });
 
   it('a body-care product has no sizes and its own stock', async () => {
@@ -567,7 +584,7 @@ describe('public reads', () => {
 });
 
 describe('product types', () => {
-  it('creates, lists, updates and deletes; products of a deleted type lose their type', async () => {
+  it('creates, lists, updates and deletes; a type in use is kept until its products move', async () => {
     const id = await createType('Pantalons');
     const list = await get<{ id: number; name: string; for_custom: boolean }[]>('/api/ProductType/getAll');
     expect(list.body.data).toContainEqual({ id, name: 'Pantalons', description: 'Pantalons desc', for_custom: false });
@@ -589,11 +606,33 @@ describe('product types', () => {
     expect(missingDescription.json<{ message: string }>().message).toBe('Description is required');
 
     const product = await created({ name: 'Jean slim', price: 3000, type_id: id, size_l: 2 });
+    await created({ name: 'Jean large', price: 3200, type_id: id, size_l: 1 });
+    const refused = await t.app.inject({ method: 'DELETE', url: `/api/ProductType/delete/${id}`, headers: admin });
+    expect(refused.json()).toEqual({
+      status: 409,
+      message: 'This type is used by 2 products: move them to another type first',
+      data: { products: 2 },
+    });
+    const kept = (await get<Product>(`/api/product/get/${product.id}`)).body.data;
+    expect(kept).toMatchObject({ type_id: id, type_name: 'Jeans' });
+    await t.db.kysely.deleteFrom('products').where('type_id', '=', id).execute();
     const del = await t.app.inject({ method: 'DELETE', url: `/api/ProductType/delete/${id}`, headers: admin });
     expect(del.statusCode).toBe(200);
-    const after = (await get<Product>(`/api/product/get/${product.id}`)).body.data;
-    expect(after).toMatchObject({ type_id: null, type_name: null });
     const again = await t.app.inject({ method: 'DELETE', url: `/api/ProductType/delete/${id}`, headers: admin });
     expect(again.statusCode).toBe(404);
+  });
+
+  it('refuses a name that differs from another type only by case or accents', async () => {
+    await createType('Chemises');
+    for (const name of ['chemises', 'CHEMISES', 'Chémises', ' Chemises ']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/ProductType/',
+        headers: admin,
+        payload: { name, description: 'doublon' },
+      });
+      expect(res.statusCode, name).toBe(409);
+      expect(res.json<{ message: string }>().message).toBe('A product type named "Chemises" already exists');
+    }
   });
 });

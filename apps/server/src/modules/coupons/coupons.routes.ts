@@ -2,6 +2,7 @@ import { couponCodeParamsSchema, couponCreateSchema } from '@shop/domain/coupon-
 import { idParamsSchema } from '@shop/domain/common-schemas';
 import type { App } from '../../http/types.ts';
 import { envelope } from '../../http/envelope.ts';
+import { say } from '../../http/language.ts';
 import { requireAdmin } from '../../http/admin-guard.ts';
 import { COUPON_MESSAGES, createCoupon, listCoupons, toggleCoupon, validateCoupon } from './coupons.service.ts';
 
@@ -16,8 +17,11 @@ export function couponsRoutes(app: App): void {
           summary: 'Checks a promo code (active, not expired, uses left) without counting a use',
           params: couponCodeParamsSchema,
         },
+        // Guessing codes by the thousand is stopped per client address.
+        config: { rateLimit: app.config.rateLimits.couponChecks },
       },
-      async (request) => envelope(await validateCoupon(app.db.kysely, request.params.code), COUPON_MESSAGES.valid),
+      async (request) =>
+        envelope(await validateCoupon(app.db.kysely, request.params.code), say(request, COUPON_MESSAGES.valid)),
     );
   }
 

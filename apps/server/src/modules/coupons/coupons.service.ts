@@ -2,18 +2,19 @@
 // order that carries it, inside the order's transaction (see countCouponUse).
 import { couponDisplayStatus, todayIso } from '@shop/domain/coupon-status';
 import type { CouponRow, Database } from '../../db/database.ts';
-import { badRequest, conflict, notFound, type HttpError } from '../../http/errors.ts';
+import { badRequest, conflict, notFound, type Bilingual, type HttpError } from '../../http/errors.ts';
 import * as repo from './coupons.repository.ts';
 
+// A code is checked by customers (French) and by the owner's Validate button (English).
 export const COUPON_MESSAGES = {
-  unknown: 'Code promo invalide',
-  expired: 'Code promo expiré',
-  inactive: 'Code promo désactivé',
-  exhausted: 'Code promo épuisé',
-  valid: 'Code promo valide',
+  unknown: { fr: 'Code promo invalide', en: 'Unknown coupon code' },
+  expired: { fr: 'Code promo expiré', en: 'Coupon expired' },
+  inactive: { fr: 'Code promo désactivé', en: 'Coupon inactive' },
+  exhausted: { fr: 'Code promo épuisé', en: 'Coupon has reached its maximum uses' },
+  valid: { fr: 'Code promo valide', en: 'Coupon is valid' },
   duplicate: 'Coupon code already exists',
   notFound: 'Coupon not found',
-} as const;
+} as const satisfies Record<string, Bilingual | string>;
 
 export interface Coupon {
   id: number;

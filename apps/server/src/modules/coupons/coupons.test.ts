@@ -48,6 +48,20 @@ describe('coupon validation (public)', () => {
       }
     }
   });
+
+  it("answers the owner's Validate button in English (DESIGN §6.3)", async () => {
+    await insertCoupon(t.db.kysely, { code: 'SPENT', max_uses: 1, current_uses: 1 });
+    await insertCoupon(t.db.kysely, { code: 'FINE' });
+    const headers = await t.adminHeaders();
+    const asOwner = (code: string) => t.app.inject({ method: 'GET', url: `/api/coupon/validate/${code}`, headers });
+    expect((await asOwner('SPENT')).json()).toMatchObject({
+      status: 400,
+      message: 'Coupon has reached its maximum uses',
+    });
+    expect((await asOwner('NOSUCHCODE')).json()).toMatchObject({ status: 404, message: 'Unknown coupon code' });
+    expect((await asOwner('FINE')).json()).toMatchObject({ status: 200, message: 'Coupon is valid' });
+    expect((await validate('FINE')).json()).toMatchObject({ status: 200, message: 'Code promo valide' });
+  });
 });
 
 describe('coupon administration', () => {

@@ -76,8 +76,11 @@ describe('custom order items', () => {
       [{ base_price: 10, available_sizes: 'S', available_colors: 'Noir' }, 'Name is required'],
       [
         { name: 'Hoodie', base_price: 'abc', available_sizes: 'S', available_colors: 'Noir' },
-        'Base price must be a number',
+        'Base price must be a number, like 1250 or 1250,50',
       ],
+      // An empty price is not 0 Da.
+      [{ name: 'Hoodie', base_price: '', available_sizes: 'S', available_colors: 'Noir' }, 'Base price is required'],
+      [{ name: 'Hoodie', available_sizes: 'S', available_colors: 'Noir' }, 'Base price is required'],
       [{ name: 'Hoodie', base_price: 10, available_sizes: 'S', available_colors: ' , ' }, 'Colors are required'],
       [{ name: 'Hoodie', base_price: 10, available_colors: 'Noir' }, 'Sizes are required'],
     ];

@@ -2,6 +2,7 @@
 // message and leaves nothing behind (no row, no file); what is stored never keeps the client's
 // file name or the photo's metadata (EXIF, GPS).
 import fs from 'node:fs';
+import os from 'node:os';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,20 +82,25 @@ async function postProduct(file: MultipartPart) {
   });
 }
 
-async function postCustomOrder(file: MultipartPart) {
+async function postCustomOrder(...files: MultipartPart[]) {
   const { payload, headers } = multipartBody([
     { name: 'customer_name', value: 'Amina' },
     { name: 'customer_phone', value: '0551234567' },
-    { name: 'customer_address', value: 'Atlantis | rue' },
+    { name: 'customer_address', value: 'Blida | rue' },
     { name: 'customer_postal_code', value: '16000' },
     { name: 'subtotal', value: '2500' },
     { name: 'shipping_fee', value: '500' },
     { name: 'clothing_type', value: 'T-shirt' },
     { name: 'color', value: 'Noir' },
     { name: 'size', value: 'M' },
-    file,
+    ...files,
   ]);
   return t.app.inject({ method: 'POST', url: '/api/Order', payload, headers });
+}
+
+/** The temporary folders of uploads being read (http/multipart.ts). */
+function uploadTempDirs(): string[] {
+  return fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('shop-upload-'));
 }
 
 const jpeg = () =>
@@ -102,7 +108,13 @@ const jpeg = () =>
     .jpeg()
     .toBuffer();
 
-const hostile: { name: string; file: () => Promise<MultipartPart>; status: number; message: string | RegExp }[] = [
+/** The owner (product images) is answered in English, a customer (custom orders) in French. */
+interface Said {
+  en: string | RegExp;
+  fr: string | RegExp;
+}
+
+const hostile: { name: string; file: () => Promise<MultipartPart>; status: number; message: Said }[] = [
   {
     name: 'a PHP script named .jpg',
     file: () =>
@@ -138,7 +150,7 @@ const hostile: { name: string; file: () => Promise<MultipartPart>; status: numbe
         contentType: 'image/png',
       }),
     status: 422,
-    message: /Image trop grande|n'est pas une image valide/,
+    message: { fr: /Image trop grande|n'est pas une image valide/, en: /Image too large|not a valid image/ },
   },
   {
     name: 'a truncated JPEG',
@@ -159,12 +171,13 @@ const hostile: { name: string; file: () => Promise<MultipartPart>; status: numbe
     file: () =>
       Promise.resolve({
         name: 'images[]',
-        value: Buffer.alloc(20 * 1024 * 1024, 0xff),
+        // A JPEG's first bytes, then 20 MB: refused for its size as it arrives.
+        value: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(20 * 1024 * 1024, 0xff)]),
         filename: 'huge.jpg',
         contentType: 'image/jpeg',
       }),
     status: 413,
-    message: 'Image trop volumineuse (8 Mo au maximum)',
+    message: { fr: 'Image trop volumineuse (8 Mo au maximum)', en: 'Image too large (8 MB at most)' },
   },
 ];
 
@@ -180,7 +193,7 @@ describe('hostile uploads are refused and leave nothing behind', () => {
       const before = await counts();
       const res = await postProduct(await file());
       expect(res.statusCode).toBe(status);
-      expect(res.json<{ message: string }>().message).toMatch(message);
+      expect(res.json<{ message: string }>().message).toMatch(message.en);
       expect(await counts()).toEqual(before);
     });
 
@@ -189,7 +202,7 @@ describe('hostile uploads are refused and leave nothing behind', () => {
       const part = await file();
       const res = await postCustomOrder({ ...part, name: 'reference_image_front' });
       expect(res.statusCode).toBe(status);
-      expect(res.json<{ message: string }>().message).toMatch(message);
+      expect(res.json<{ message: string }>().message).toMatch(message.fr);
       expect(await counts()).toEqual(before);
     });
   }
@@ -212,6 +225,48 @@ describe('hostile uploads are refused and leave nothing behind', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe('what a custom order may send', () => {
+  it('refuses a file field it does not expect, and a fourth picture, writing nothing', async () => {
+    const before = await counts();
+    const picture = async (name: string) => ({
+      name,
+      value: await jpeg(),
+      filename: 'a.jpg',
+      contentType: 'image/jpeg',
+    });
+    const unexpected = await postCustomOrder(await picture('reference_image_front'), await picture('avatar'));
+    expect(unexpected.statusCode).toBe(400);
+    expect(unexpected.json<{ message: string }>().message).toBe('Fichier inattendu dans la demande');
+    const four = await postCustomOrder(
+      await picture('reference_image_front'),
+      await picture('reference_image_back'),
+      await picture('reference_image_side'),
+      await picture('reference_image_front'),
+    );
+    expect(four.statusCode).toBe(400);
+    expect(four.json<{ message: string }>().message).toBe('Trop de fichiers');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('streams pictures to temporary files that are gone once answered, whatever the answer', async () => {
+    const before = uploadTempDirs();
+    const good = await postCustomOrder({
+      name: 'reference_image_front',
+      value: await jpeg(),
+      filename: 'a.jpg',
+      contentType: 'image/jpeg',
+    });
+    expect([201, 400]).toContain(good.statusCode);
+    const junk = await postCustomOrder({
+      name: 'reference_image_front',
+      value: 'not a picture at all',
+      filename: 'x.jpg',
+    });
+    expect(junk.statusCode).toBe(422);
+    expect(uploadTempDirs()).toEqual(before);
   });
 });
 

@@ -7,7 +7,10 @@ import { IMAGE_WIDTHS } from '@shop/domain/images';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { MAX_UPLOAD_BYTES } from '@shop/domain/constants';
-import { HttpError, unprocessable } from '../../http/errors.ts';
+import { HttpError, unprocessable, type Bilingual } from '../../http/errors.ts';
+import { IMAGE_TOO_LARGE_MESSAGE, NOT_AN_IMAGE_MESSAGE } from '../../http/multipart.ts';
+
+export { NOT_AN_IMAGE_MESSAGE };
 
 /** Largest side kept; bigger photos are scaled down. */
 const MAX_SIDE_PX = 1600;
@@ -15,7 +18,10 @@ const MAX_SIDE_PX = 1600;
 const MAX_INPUT_PIXELS = 40_000_000;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
-export const NOT_AN_IMAGE_MESSAGE = "Le fichier n'est pas une image valide (JPEG, PNG, WebP, GIF ou AVIF)";
+const TOO_MANY_PIXELS_MESSAGE: Bilingual = {
+  fr: 'Image trop grande (40 mégapixels au maximum)',
+  en: 'Image too large (40 megapixels at most)',
+};
 
 export interface StoredImage {
   image_url: string;
@@ -29,16 +35,18 @@ export interface PreparedImage {
   height: number;
 }
 
-/** Decodes, checks and re-encodes an upload; throws a 4xx for anything that is not a real image. */
-export async function prepareImage(buffer: Buffer): Promise<PreparedImage> {
-  if (buffer.length > MAX_UPLOAD_BYTES) throw new HttpError(413, 'Image trop volumineuse (8 Mo au maximum)');
+/**
+ * Decodes, checks and re-encodes an upload (in memory, or the temporary file a request was
+ * streamed to); throws a 4xx for anything that is not a real image.
+ */
+export async function prepareImage(source: Buffer | string): Promise<PreparedImage> {
+  if (Buffer.isBuffer(source) && source.length > MAX_UPLOAD_BYTES) throw new HttpError(413, IMAGE_TOO_LARGE_MESSAGE);
   let format: string | undefined;
   try {
-    const meta = await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    const meta = await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     format = meta.format;
     if (!meta.width || !meta.height) throw new Error('no dimensions');
-    if (meta.width * meta.height > MAX_INPUT_PIXELS)
-      throw unprocessable('Image trop grande (40 mégapixels au maximum)');
+    if (meta.width * meta.height > MAX_INPUT_PIXELS) throw unprocessable(TOO_MANY_PIXELS_MESSAGE);
   } catch (error) {
     if (error instanceof HttpError) throw error;
     throw unprocessable(NOT_AN_IMAGE_MESSAGE);
@@ -46,7 +54,7 @@ export async function prepareImage(buffer: Buffer): Promise<PreparedImage> {
   if (!format || !ACCEPTED_FORMATS.has(format)) throw unprocessable(NOT_AN_IMAGE_MESSAGE);
   try {
     // failOn 'error' refuses truncated or corrupt data instead of storing a half-grey picture.
-    const { data, info } = await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    const { data, info } = await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width: MAX_SIDE_PX, height: MAX_SIDE_PX, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
@@ -67,9 +75,11 @@ export async function storePreparedImage(uploadsDir: string, image: PreparedImag
 
 /**
  * Validates every upload first, then stores them all: a request with one bad image stores none.
+ * One picture is decoded at a time: a decoded photo weighs tens of MB.
  */
-export async function storeImages(uploadsDir: string, buffers: Buffer[]): Promise<StoredImage[]> {
-  const prepared = await Promise.all(buffers.map((b) => prepareImage(b)));
+export async function storeImages(uploadsDir: string, sources: readonly (Buffer | string)[]): Promise<StoredImage[]> {
+  const prepared: PreparedImage[] = [];
+  for (const source of sources) prepared.push(await prepareImage(source));
   const stored: StoredImage[] = [];
   for (const image of prepared) stored.push(await storePreparedImage(uploadsDir, image));
   return stored;

@@ -15,10 +15,13 @@ export const ORDER_MESSAGES = {
   clothingSizeInvalid: "Cette taille n'est pas disponible",
   colorInvalid: "Cette couleur n'est pas disponible",
   imageRequired: 'Au moins une image de référence est requise',
+  tooManyLines: (max: number) => `Une commande compte au plus ${max} articles différents`,
+  tooManyUnits: (max: number) => `Au plus ${max} unités par article`,
   frontImageRequired: "L'image de face est requise pour une tasse",
   // admin
   orderNotFound: 'Order not found',
   statusUpdated: 'Order status updated',
   statusUnchanged: 'Order status unchanged',
   reopenShort: 'Not enough stock to reopen this order',
+  reopenCouponUsedUp: 'The coupon of this order has no use left: it cannot be reopened',
 } as const;

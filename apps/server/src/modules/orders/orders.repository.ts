@@ -1,8 +1,15 @@
-import { sql, type Insertable, type RawBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type RawBuilder } from 'kysely';
 import { isPostgres } from '../catalog/catalog.repository.ts';
 import { usableOn } from '../coupons/coupons.repository.ts';
 import { MIN_SUFFIX } from '../../db/migrations/004-phone-suffix-index.ts';
-import type { Executor, OrderItemTable, OrderReferenceImageTable, OrderRow, OrderTable } from '../../db/database.ts';
+import type {
+  DB,
+  Executor,
+  OrderItemTable,
+  OrderReferenceImageTable,
+  OrderRow,
+  OrderTable,
+} from '../../db/database.ts';
 
 // ---- reads for pricing a cart ----
 
@@ -35,14 +42,9 @@ export function findProductsForOrder(db: Executor, ids: readonly number[]) {
 }
 
 /** Shipping rows whose lower-cased wilaya name is one of `lowerNames`, each with that `key`. */
-export function findShippingByLowerNames(db: Executor, lowerNames: readonly string[]) {
-  if (lowerNames.length === 0) return Promise.resolve([]);
-  const key = sql<string>`lower(wilaya_name)`;
-  return db
-    .selectFrom('shipping_prices')
-    .select(['wilaya_name', 'price_cents', key.as('key')])
-    .where(key, 'in', lowerNames)
-    .execute();
+/** Every wilaya's fee (58 rows). */
+export function findShippingRows(db: Executor) {
+  return db.selectFrom('shipping_prices').select(['wilaya_name', 'price_cents']).execute();
 }
 
 export function findCustomItemById(db: Executor, id: number) {
@@ -339,24 +341,54 @@ export function findOrder(db: Executor, id: number, forUpdate = false) {
 
 export interface OrderFilter {
   phone?: string | undefined;
+  /** An order number ("12", "#12"), part of a phone, or part of a customer's name. */
+  q?: string | undefined;
   type?: 'regular' | 'custom' | undefined;
+}
+
+function likeEscaped(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Orders whose phone holds `fragment`. */
+function phoneMatch(eb: ExpressionBuilder<DB, 'orders'>, fragment: string) {
+  if (fragment.length >= MIN_SUFFIX && /^\d+$/.test(fragment)) {
+    // A substring of a phone is a prefix of one of its suffixes: one range of the suffix index
+    // (migrations 004 and 005). Shorter or non-digit fragments are matched with LIKE.
+    const to = `${fragment}\u{10FFFF}`;
+    return eb(
+      'orders.id',
+      'in',
+      sql<number>`(select order_id from order_phone_suffixes where suffix >= ${fragment} and suffix < ${to})`,
+    );
+  }
+  return eb(sql<string>`customer_phone`, 'like', sql<string>`${likeEscaped(fragment)} escape '\\'`);
+}
+
+/** What the search box asks for: an order number, a phone fragment (any spelling), or a name. */
+function searchMatch(eb: ExpressionBuilder<DB, 'orders'>, q: string) {
+  const number = /^#\s*(\d{1,9})$/.exec(q)?.[1];
+  if (number) return eb('orders.id', '=', Number(number));
+  const compact = q.replace(/[\s.\-()]/g, '');
+  if (/^(\+|00)?\d+$/.test(compact)) {
+    // "+213 555 12" is stored as "055512…": the country code is the trunk 0.
+    const digits = compact.replace(/^(\+|00)213/, '0').replace(/^\+/, '');
+    const matches = [phoneMatch(eb, digits)];
+    if (digits.length <= 9) matches.push(eb('orders.id', '=', Number(digits)));
+    return eb.or(matches);
+  }
+  return eb(sql<string>`lower(customer_name)`, 'like', sql<string>`${likeEscaped(q.toLowerCase())} escape '\\'`);
 }
 
 function filtered(db: Executor, filter: OrderFilter) {
   let query = db.selectFrom('orders');
-  if (filter.phone && filter.phone.length >= MIN_SUFFIX && /^\d+$/.test(filter.phone)) {
-    // A substring of a phone is a prefix of one of its suffixes: one range of the suffix index
-    // (migrations 004 and 005). Shorter or non-digit fragments are matched with LIKE.
-    const from = filter.phone;
-    const to = `${filter.phone}\u{10FFFF}`;
-    query = query.where(
-      'orders.id',
-      'in',
-      sql<number>`(select order_id from order_phone_suffixes where suffix >= ${from} and suffix < ${to})`,
-    );
-  } else if (filter.phone) {
-    const escaped = filter.phone.replace(/[\\%_]/g, (c) => `\\${c}`);
-    query = query.where(sql<boolean>`customer_phone like ${`%${escaped}%`} escape '\\'`);
+  if (filter.phone) {
+    const phone = filter.phone;
+    query = query.where((eb) => phoneMatch(eb, phone));
+  }
+  if (filter.q) {
+    const q = filter.q;
+    query = query.where((eb) => searchMatch(eb, q));
   }
   if (filter.type) query = query.where('type', '=', filter.type);
   return query;

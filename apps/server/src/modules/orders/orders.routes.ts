@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { idParamsSchema } from '@shop/domain/common-schemas';
 import { todayIso } from '@shop/domain/coupon-status';
@@ -7,12 +7,13 @@ import {
   orderListQuerySchema,
   orderSearchQuerySchema,
   orderStatusUpdateSchema,
+  REFERENCE_IMAGE_FIELDS,
   regularOrderSchema,
 } from '@shop/domain/order-schemas';
 import type { App } from '../../http/types.ts';
 import { envelope, paginated } from '../../http/envelope.ts';
 import { badRequest } from '../../http/errors.ts';
-import { readMultipart } from '../../http/multipart.ts';
+import { withMultipart, type FileRules } from '../../http/multipart.ts';
 import { requireAdmin } from '../../http/admin-guard.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
 import {
@@ -24,6 +25,12 @@ import {
   updateOrderStatus,
 } from './orders.service.ts';
 
+/** A custom order carries its reference pictures (front, back, side), nothing else. */
+const REFERENCE_IMAGE_FILES: FileRules = {
+  accepts: (field) => field in REFERENCE_IMAGE_FIELDS,
+  maxFiles: Object.keys(REFERENCE_IMAGE_FIELDS).length,
+};
+
 /** Validates a payload read by hand (JSON or multipart fields) with the error shape of the API. */
 function parsePayload<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value ?? {});
@@ -32,17 +39,33 @@ function parsePayload<S extends z.ZodType>(schema: S, value: unknown): z.output<
   throw badRequest(errors[0]?.message ?? 'Requête invalide', { errors });
 }
 
+/**
+ * One order may not hold more lines, or more units of a line, than a shop sells to one customer
+ * (MAX_LINES_PER_ORDER, MAX_QUANTITY_PER_LINE): one anonymous order of 100 lines reserved a whole
+ * shop's stock.
+ */
+function assertOrderSize(
+  items: readonly { quantity: number }[],
+  limits: { maxQuantityPerLine: number; maxLines: number },
+): void {
+  if (items.length > limits.maxLines) throw badRequest(ORDER_MESSAGES.tooManyLines(limits.maxLines));
+  if (items.some((item) => item.quantity > limits.maxQuantityPerLine)) {
+    throw badRequest(ORDER_MESSAGES.tooManyUnits(limits.maxQuantityPerLine));
+  }
+}
+
 export function ordersRoutes(app: App): void {
   // The content type decides: JSON is a regular order, multipart a custom one (docs/api.md).
-  async function placeOrder(request: FastifyRequest) {
+  async function placeOrder(request: FastifyRequest, reply: FastifyReply) {
     const { db, config } = app;
     if (request.isMultipart()) {
-      const body = await readMultipart(request);
-      const fields = parsePayload(customOrderFieldsSchema, body.fields);
-      const result = await placeCustomOrder(db.kysely, config.uploadsDir, fields, body.files);
+      const result = await withMultipart(request, reply, REFERENCE_IMAGE_FILES, (body) =>
+        placeCustomOrder(db.kysely, config.uploadsDir, parsePayload(customOrderFieldsSchema, body.fields), body.files),
+      );
       return envelope(result, ORDER_MESSAGES.customCreated, 201);
     }
     const input = parsePayload(regularOrderSchema, request.body);
+    assertOrderSize(input.items, config.orderLimits);
     return envelope(await placeRegularOrder(db.kysely, input), ORDER_MESSAGES.created, 201);
   }
   for (const path of ['/order', '/Order']) {
@@ -53,8 +76,10 @@ export function ordersRoutes(app: App): void {
           tags: ['orders'],
           summary: 'Places an order: JSON for a regular order, multipart for a custom one',
         },
+        // Checked before the body is read: a flood of orders (or of uploads) stops at the door.
+        config: { rateLimit: app.config.rateLimits.orders },
       },
-      async (request, reply) => reply.status(201).send(await placeOrder(request)),
+      async (request, reply) => reply.status(201).send(await placeOrder(request, reply)),
     );
   }
 
@@ -76,12 +101,16 @@ export function ordersRoutes(app: App): void {
   app.get(
     '/order/searchOrders',
     {
-      schema: { ...admin, summary: 'Orders by phone and type, paginated', querystring: orderSearchQuerySchema },
+      schema: {
+        ...admin,
+        summary: 'Orders by phone, by number, phone or name (q), and type, paginated',
+        querystring: orderSearchQuerySchema,
+      },
       onRequest: requireAdmin,
     },
     async (request) => {
-      const { page, limit, phone, type } = request.query;
-      const { rows, total } = await listOrders(app.db.kysely, { phone, type }, page, limit);
+      const { page, limit, phone, q, type } = request.query;
+      const { rows, total } = await listOrders(app.db.kysely, { phone, q, type }, page, limit);
       return envelope(paginated(rows, page, limit, total));
     },
   );

@@ -2,9 +2,11 @@
 // and takes stock and counts the coupon use in the transaction that writes the order, with
 // guarded updates, so two customers can never buy the same last unit.
 import { couponDisplayStatus, todayIso } from '@shop/domain/coupon-status';
-import { DEFAULT_SHIPPING_FEE_DA, MAX_ORDER_TOTAL_CENTIMES } from '@shop/domain/constants';
+import { MAX_ORDER_TOTAL_CENTIMES } from '@shop/domain/constants';
+import { CUSTOMER_MESSAGES } from '@shop/domain/customer-fields';
+import { UNKNOWN_WILAYA, wilayaKey } from '@shop/domain/wilaya';
 import { isCupName, parseList } from '@shop/domain/custom-item-schemas';
-import { toCentimes, toDa } from '@shop/domain/money';
+import { toDa } from '@shop/domain/money';
 import {
   REFERENCE_IMAGE_FIELDS,
   splitCustomerAddress,
@@ -27,7 +29,6 @@ import { writeInBatch, type RegularOrderDraft } from './order-writes.ts';
 import { pricingReads } from './pricing-reads.ts';
 import * as repo from './orders.repository.ts';
 
-const DEFAULT_SHIPPING_FEE_CENTS = toCentimes(DEFAULT_SHIPPING_FEE_DA);
 /** The client's figures may differ from ours by at most 0.01 Da (rounding). */
 const PRICE_TOLERANCE_CENTS = 1;
 
@@ -64,11 +65,14 @@ async function priceContext(
   input: { wilaya?: string | undefined; customer_address: string; coupon_code: string },
 ): Promise<Pricing> {
   const reads = pricingReads(db);
-  const wanted = input.wilaya?.trim() || splitCustomerAddress(input.customer_address).wilaya;
+  const wanted = wilayaKey(input.wilaya || splitCustomerAddress(input.customer_address).wilaya);
+  if (!wanted) throw badRequest(CUSTOMER_MESSAGES.wilayaRequired);
   const [shipping, row] = await Promise.all([
-    wanted ? reads.shipping.load(wanted.trim().toLowerCase()) : undefined,
+    reads.shipping.load(wanted),
     input.coupon_code ? reads.coupon.load(input.coupon_code) : undefined,
   ]);
+  // Never a default fee for a name that is not in the table (DESIGN §6.4, decision 006).
+  if (!shipping) throw badRequest(UNKNOWN_WILAYA);
   let coupon: Pricing['coupon'] = null;
   if (input.coupon_code) {
     if (!row) throw badRequest(ORDER_MESSAGES.couponUnusable);
@@ -76,11 +80,7 @@ async function priceContext(
     if (couponDisplayStatus(state) !== 'Active') throw badRequest(ORDER_MESSAGES.couponUnusable);
     coupon = { id: row.id, code: row.code, discount: row.discount_percentage };
   }
-  return {
-    wilayaName: shipping?.wilaya_name ?? wanted,
-    shippingCents: shipping?.price_cents ?? DEFAULT_SHIPPING_FEE_CENTS,
-    coupon,
-  };
+  return { wilayaName: shipping.wilaya_name, shippingCents: shipping.price_cents, coupon };
 }
 
 /** An order whose figures would not fit the database's money columns is refused, not a 500. */
@@ -90,8 +90,15 @@ function assertTotalsInRange(totals: OrderTotals): void {
   }
 }
 
-/** 409 with the real figures when the client's subtotal or shipping fee is not ours. */
-function assertClientFigures(client: { subtotal: number; shipping_fee: number }, totals: OrderTotals): void {
+/**
+ * 409 with the real figures when the client's subtotal or shipping fee is not ours; for a cart, each
+ * line's unit price too, so the page can show the customer the prices they will pay.
+ */
+function assertClientFigures(
+  client: { subtotal: number; shipping_fee: number },
+  totals: OrderTotals,
+  lines?: readonly { product: { id: number }; size: string; unitCents: number }[],
+): void {
   const off = (da: number, cents: number) => Math.abs(da * 100 - cents) > PRICE_TOLERANCE_CENTS + 1e-6;
   if (off(client.subtotal, totals.subtotal) || off(client.shipping_fee, totals.shippingFee)) {
     throw conflict(ORDER_MESSAGES.pricesChanged, {
@@ -99,6 +106,9 @@ function assertClientFigures(client: { subtotal: number; shipping_fee: number },
       shipping_fee: toDa(totals.shippingFee),
       discount_percentage: totals.discountPercentage,
       total: toDa(totals.total),
+      ...(lines
+        ? { items: lines.map((l) => ({ product_id: l.product.id, size: l.size, unit_price: toDa(l.unitCents) })) }
+        : {}),
     });
   }
 }
@@ -195,7 +205,7 @@ export async function placeRegularOrder(db: Database, input: RegularOrderData): 
   const subtotalCents = lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
   const totals = orderTotals(subtotalCents, pricing.coupon?.discount ?? 0, pricing.shippingCents);
   assertTotalsInRange(totals);
-  assertClientFigures(input, totals);
+  assertClientFigures(input, totals, lines);
 
   const draft: RegularOrderDraft = {
     order: {
@@ -266,7 +276,7 @@ export async function placeCustomOrder(
     const file = files.find((f) => f.fieldname === field);
     // A cup has only a front image (SPEC §3); other views are ignored.
     if (!file || (cup && position !== 'front')) return [];
-    return [{ position, buffer: file.buffer }];
+    return [{ position, file: file.path }];
   });
   if (uploads.length === 0) throw badRequest(ORDER_MESSAGES.imageRequired);
 
@@ -276,7 +286,9 @@ export async function placeCustomOrder(
   assertClientFigures(input, totals);
 
   // Every image is decoded and checked before anything is written.
-  const prepared = await Promise.all(uploads.map(async (u) => ({ ...u, image: await prepareImage(u.buffer) })));
+  // One picture decoded at a time: a decoded photo weighs tens of MB.
+  const prepared = [];
+  for (const upload of uploads) prepared.push({ ...upload, image: await prepareImage(upload.file) });
   const stored: { position: ReferenceImagePosition; image_url: string }[] = [];
   const now = new Date().toISOString();
   try {
@@ -403,8 +415,8 @@ async function toAdminOrders(db: Executor, rows: readonly OrderRow[]): Promise<A
 }
 
 export async function listOrders(db: Database, filter: repo.OrderFilter, page: number, limit: number) {
-  if (filter.phone) {
-    // The phone match (a range of the phone-suffix index) runs once, for the page and the total.
+  if (filter.phone || filter.q) {
+    // The match (a range of the phone-suffix index) runs once, for the page and the total.
     const { rows, total } = await repo.findOrdersPage(db, filter, limit, (page - 1) * limit);
     return { rows: await toAdminOrders(db, rows), total };
   }
@@ -439,13 +451,15 @@ export async function updateOrderStatus(
     const row = await repo.findOrder(trx, id, kind === 'postgres');
     if (!row) throw notFound(ORDER_MESSAGES.orderNotFound);
     if (row.status === status) return false;
-    if (row.type === 'regular' && (status === 'cancelled' || row.status === 'cancelled')) {
+    const cancelling = status === 'cancelled';
+    const reopening = row.status === 'cancelled';
+    if (row.type === 'regular' && (cancelling || reopening)) {
       stockMoved = true;
       const items = await repo.findItemsOf(trx, [id]);
       const lines = items.flatMap((i) =>
         i.product_id === null ? [] : [{ product_id: i.product_id, size: i.size, quantity: i.quantity }],
       );
-      if (status === 'cancelled') {
+      if (cancelling) {
         await giveStock(trx, lines);
       } else {
         // Products deleted since the order have nothing to take.
@@ -463,6 +477,11 @@ export async function updateOrderStatus(
         );
         if (short.length > 0) throw conflict(ORDER_MESSAGES.reopenShort);
       }
+    }
+    // A cancelled order's coupon use goes back; reopening takes it again, if a use is left.
+    if (row.coupon_id !== null && cancelling) await couponsRepo.giveCouponUseBack(trx, row.coupon_id);
+    if (row.coupon_id !== null && reopening && !(await couponsRepo.retakeCouponUse(trx, row.coupon_id))) {
+      throw conflict(ORDER_MESSAGES.reopenCouponUsedUp);
     }
     const now = new Date().toISOString();
     await repo.setOrderStatus(trx, id, status, now);

@@ -118,19 +118,60 @@ describe('regular orders', () => {
     ]);
   });
 
-  it('also answers at /Order and uses 500 Da for an unknown wilaya', async () => {
-    const id = await insertProduct(t.db.kysely, { price: 100, stock: 2 });
+  it('also answers at /Order; refuses an unknown wilaya instead of charging a default fee', async () => {
+    const id = await insertProduct(t.db.kysely, { price: 100, stock: 5 });
+    const before = await countRows('orders');
+    for (const [body, message] of [
+      [{ customer_address: 'Atlantis | nowhere' }, 'Wilaya inconnue'],
+      [{ customer_address: 'Alger | ici', wilaya: 'Atlantis' }, 'Wilaya inconnue'],
+      [{ customer_address: 'sans wilaya' }, 'La wilaya est requise'],
+    ] as const) {
+      const res = await regularOrder(
+        { ...body, subtotal: 100, shipping_fee: 500, items: [{ product_id: id, quantity: 1 }] },
+        '/api/Order',
+      );
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json<{ message: string }>().message).toBe(message);
+    }
+    expect(await countRows('orders')).toBe(before);
+    expect(await productStock(t.db.kysely, id)).toBe(5);
+  });
+
+  it('finds the wilaya however it is written, and charges its own fee', async () => {
+    const id = await insertProduct(t.db.kysely, { price: 100, stock: 5 });
+    const adrar = await t.db.kysely
+      .selectFrom('shipping_prices')
+      .select(['wilaya_name', 'price_cents'])
+      .where('wilaya_code', '=', 1)
+      .executeTakeFirstOrThrow();
+    const fee = adrar.price_cents / 100;
+    // A zero-width space, another case, an accent: still Adrar, at Adrar's fee, not a default.
+    const lookalike = await regularOrder({
+      customer_address: 'Alger | ici',
+      wilaya: 'ADRAR\u200b',
+      subtotal: 100,
+      shipping_fee: 500,
+      items: [{ product_id: id, quantity: 1 }],
+    });
+    expect(lookalike.statusCode).toBe(409);
+    expect(lookalike.json<{ data: { shipping_fee: number } }>().data.shipping_fee).toBe(fee);
     const res = await regularOrder(
       {
-        customer_address: 'Atlantis | nowhere',
+        customer_address: ' adrâr | ici',
         subtotal: 100,
-        shipping_fee: 500,
+        shipping_fee: fee,
         items: [{ product_id: id, quantity: 1 }],
       },
       '/api/Order',
     );
     expect(res.statusCode).toBe(201);
-    expect(res.json<{ data: { total: number } }>().data.total).toBe(600);
+    const orderId = res.json<{ data: { order_id: number } }>().data.order_id;
+    const stored = await t.db.kysely
+      .selectFrom('orders')
+      .select(['wilaya_name', 'shipping_fee_cents'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ wilaya_name: adrar.wilaya_name, shipping_fee_cents: adrar.price_cents });
   });
 
   it('refuses a tampered subtotal with 409, the real figures, and writes nothing', async () => {
@@ -145,7 +186,14 @@ describe('regular orders', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       message: 'Les prix ont changé, veuillez vérifier le nouveau total',
-      data: { subtotal: 2000, shipping_fee: wilaya.price, discount_percentage: 0, total: 2000 + wilaya.price },
+      data: {
+        subtotal: 2000,
+        shipping_fee: wilaya.price,
+        discount_percentage: 0,
+        total: 2000 + wilaya.price,
+        // Each line's price, so the cart shows what the customer will pay.
+        items: [{ product_id: id, size: 'L', unit_price: 1000 }],
+      },
     });
     const fee = await regularOrder({
       customer_address: `${wilaya.name} | ici`,
@@ -156,6 +204,36 @@ describe('regular orders', () => {
     expect(fee.statusCode).toBe(409);
     expect(await countRows('orders')).toBe(before);
     expect(await productStock(t.db.kysely, id, 'L')).toBe(3);
+  });
+
+  it('accepts the phone numbers people type and stores them in one form; refuses others', async () => {
+    const id = await insertProduct(t.db.kysely, { price: 100, sizes: { M: 5 } });
+    const order = (phone: string) =>
+      regularOrder({
+        customer_phone: phone,
+        customer_address: `${wilaya.name} | ici`,
+        subtotal: 100,
+        shipping_fee: wilaya.price,
+        items: [{ product_id: id, quantity: 1, size: 'M' }],
+      });
+    for (const typed of ['0555 12 34 56', '0555-12-34-56', '+213 555 12 34 56', '00213555123456']) {
+      const res = await order(typed);
+      expect(res.statusCode).toBe(201);
+      const stored = await t.db.kysely
+        .selectFrom('orders')
+        .select('customer_phone')
+        .where('id', '=', res.json<{ data: { order_id: number } }>().data.order_id)
+        .executeTakeFirstOrThrow();
+      expect(stored.customer_phone).toBe('0555123456');
+    }
+    const before = await countRows('orders');
+    for (const wrong of ['1234567890', '0855123456', '05551234']) {
+      const res = await order(wrong);
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ message: string }>().message).toBe('Numéro de téléphone invalide (ex. 0555 12 34 56)');
+    }
+    expect(await countRows('orders')).toBe(before);
+    expect(await productStock(t.db.kysely, id, 'M')).toBe(1);
   });
 
   it('refuses unknown products, wrong sizes and unusable coupons with 400', async () => {
@@ -174,7 +252,7 @@ describe('regular orders', () => {
       [{ items: [] }, 'Votre panier est vide'],
       [
         { items: [{ product_id: plain, quantity: 1 }], customer_phone: '123' },
-        'Le numéro de téléphone doit contenir 10 chiffres',
+        'Numéro de téléphone invalide (ex. 0555 12 34 56)',
       ],
     ];
     for (const [body, message] of cases) {
@@ -338,6 +416,51 @@ describe('regular orders', () => {
 });
 
 describe('order status', () => {
+  it("gives a cancelled order's coupon use back, and takes it again on reopen only if one is left", async () => {
+    const headers = await t.adminHeaders();
+    const id = await insertProduct(t.db.kysely, { price: 1000, stock: 10 });
+    const couponId = await insertCoupon(t.db.kysely, { code: 'ONCE', discount_percentage: 10, max_uses: 1 });
+    const uses = async () =>
+      (
+        await t.db.kysely
+          .selectFrom('coupons')
+          .select('current_uses')
+          .where('id', '=', couponId)
+          .executeTakeFirstOrThrow()
+      ).current_uses;
+    const order = async () => {
+      const res = await regularOrder({
+        customer_address: `${wilaya.name} | ici`,
+        subtotal: 1000,
+        shipping_fee: wilaya.price,
+        coupon_code: 'ONCE',
+        items: [{ product_id: id, quantity: 1 }],
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json<{ data: { order_id: number } }>().data.order_id;
+    };
+    const set = (orderId: number, status: string) =>
+      t.app.inject({ method: 'PUT', url: `/api/order/updateOrderStatus/${orderId}`, headers, payload: { status } });
+
+    const first = await order();
+    expect(await uses()).toBe(1);
+    expect((await set(first, 'cancelled')).statusCode).toBe(200);
+    expect(await uses()).toBe(0);
+    // The use given back lets another customer have the code.
+    const second = await order();
+    expect(await uses()).toBe(1);
+    const reopen = await set(first, 'approved');
+    expect(reopen.statusCode).toBe(409);
+    expect(reopen.json()).toMatchObject({ message: 'The coupon of this order has no use left: it cannot be reopened' });
+    // Nothing moved: neither the use nor the stock of the refused reopening.
+    expect(await uses()).toBe(1);
+    expect(await productStock(t.db.kysely, id)).toBe(9);
+    expect((await set(second, 'cancelled')).statusCode).toBe(200);
+    expect((await set(first, 'approved')).statusCode).toBe(200);
+    expect(await uses()).toBe(1);
+    expect(await productStock(t.db.kysely, id)).toBe(9);
+  });
+
   it('gives stock back on cancel, takes it again on reopen, refuses when it is gone', async () => {
     const headers = await t.adminHeaders();
     const id = await insertProduct(t.db.kysely, { price: 100, sizes: { XL: 2 } });
@@ -611,6 +734,32 @@ describe('admin order lists and stats', () => {
     expect(Number(left.rows[0]?.n)).toBe(0);
   });
 
+  it('finds orders by number, by a phone typed with spaces, by part of a name', async () => {
+    const headers = await t.adminHeaders();
+    const id = await insertProduct(t.db.kysely, { price: 100, stock: 10 });
+    const placed = await regularOrder({
+      customer_name: 'Nour El Houda Benkhelifa',
+      customer_phone: '0554 33 38 21',
+      customer_address: `${wilaya.name} | ici`,
+      subtotal: 100,
+      shipping_fee: wilaya.price,
+      items: [{ product_id: id, quantity: 1 }],
+    });
+    const orderId = placed.json<{ data: { order_id: number } }>().data.order_id;
+    const search = async (param: 'q' | 'phone', value: string) => {
+      const url = `/api/order/searchOrders?page=1&limit=20&${param}=${encodeURIComponent(value)}`;
+      const res = await t.app.inject({ url, headers });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ data: { data: { id: number }[] } }>().data.data.map((o) => o.id);
+    };
+    for (const typed of ['055 4333', '0554-33-38', '+213 554 33', `${orderId}`, `#${orderId}`, 'benkhel', 'NOUR EL'])
+      expect(await search('q', typed), typed).toContain(orderId);
+    // The spec's phone parameter takes spaces too.
+    expect(await search('phone', '055 4333')).toContain(orderId);
+    expect(await search('q', '#999999')).toEqual([]);
+    expect(await search('q', 'personne de ce nom')).toEqual([]);
+  });
+
   it('computes the dashboard figures', async () => {
     const headers = await t.adminHeaders();
     const orders = await t.db.kysely.selectFrom('orders').select(['id', 'final_total_cents']).orderBy('id').execute();
@@ -663,5 +812,47 @@ describe('admin order lists and stats', () => {
       expect((await t.app.inject(call)).statusCode).toBe(401);
       expect((await t.app.inject({ ...call, headers: { authorization: 'Bearer bad-token' } })).statusCode).toBe(401);
     }
+  });
+});
+
+describe('best sellers', () => {
+  it('ranks products by units in delivered orders only', async () => {
+    const headers = await t.adminHeaders();
+    const [a, b, c] = [
+      await insertProduct(t.db.kysely, { name: 'Best A', price: 100, stock: 50 }),
+      await insertProduct(t.db.kysely, { name: 'Best B', price: 100, stock: 50 }),
+      await insertProduct(t.db.kysely, { name: 'Best C', price: 100, stock: 50 }),
+    ];
+    async function order(productId: number, quantity: number, status?: string) {
+      const res = await regularOrder({
+        customer_address: `${wilaya.name} | ici`,
+        subtotal: 100 * quantity,
+        shipping_fee: wilaya.price,
+        items: [{ product_id: productId, quantity, size: '' }],
+      });
+      expect(res.statusCode).toBe(201);
+      const id = res.json<{ data: { order_id: number } }>().data.order_id;
+      if (status) {
+        const update = {
+          method: 'PUT' as const,
+          url: `/api/order/updateOrderStatus/${id}`,
+          headers,
+          payload: { status },
+        };
+        expect((await t.app.inject(update)).statusCode).toBe(200);
+      }
+    }
+    await order(a, 3, 'successful');
+    await order(b, 1, 'successful');
+    await order(b, 4, 'successful');
+    await order(c, 9); // pending: not sold yet
+    await order(c, 7, 'cancelled');
+
+    const res = await t.app.inject({ method: 'GET', url: '/api/product/getTopSelling' });
+    expect(res.statusCode).toBe(200);
+    const ids = res.json<{ data: { id: number }[] }>().data.map((p) => p.id);
+    expect(ids).toContain(a);
+    expect(ids.indexOf(b)).toBeLessThan(ids.indexOf(a));
+    expect(ids).not.toContain(c);
   });
 });

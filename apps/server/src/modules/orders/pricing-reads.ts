@@ -5,6 +5,7 @@
 // lock by the write batch (order-writes.ts).
 import type DataLoader from 'dataloader';
 import { batchedReads, perDatabase } from '../../db/batched-reads.ts';
+import { wilayaKey } from '@shop/domain/wilaya';
 import type { CouponRow } from '../../db/database.ts';
 import * as catalogRepo from '../catalog/catalog.repository.ts';
 import * as couponsRepo from '../coupons/coupons.repository.ts';
@@ -15,7 +16,7 @@ export type PricedProduct = Awaited<ReturnType<typeof repo.findProductsForOrder>
 export interface PricingReads {
   /** A product by id, with the sizes it has (none for a product without sizes). */
   product: DataLoader<number, PricedProduct | undefined>;
-  /** A shipping row by wilaya name, compared in lower case. */
+  /** A shipping row by wilaya name, compared by wilayaKey (packages/domain/wilaya.ts). */
   shipping: DataLoader<string, { wilaya_name: string; price_cents: number } | undefined>;
   /** A coupon by its exact code. */
   coupon: DataLoader<string, CouponRow | undefined>;
@@ -33,9 +34,11 @@ export const pricingReads = perDatabase((db): PricingReads => {
       for (const row of sizes) sizesOf.set(row.product_id, [...(sizesOf.get(row.product_id) ?? []), row.size]);
       return new Map(products.map((p) => [p.id, { ...p, sizes: sizesOf.get(p.id) ?? [] }]));
     }),
-    shipping: batchedReads(async (names) => {
-      const rows = await repo.findShippingByLowerNames(db, names);
-      return new Map(rows.map(({ key, ...row }) => [key, row]));
+    // The 58 rows are read whole and matched in code: the comparison folds accents and invisible
+    // characters, which SQL's lower() does not.
+    shipping: batchedReads(async () => {
+      const rows = await repo.findShippingRows(db);
+      return new Map(rows.map((row) => [wilayaKey(row.wilaya_name), row]));
     }),
     coupon: batchedReads(async (codes) => {
       const rows = await couponsRepo.findCouponsByCodes(db, codes);

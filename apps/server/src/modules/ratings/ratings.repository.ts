@@ -1,7 +1,10 @@
 import type { DialectKind } from '../../db/connect.ts';
 import type { Executor } from '../../db/database.ts';
 
-/** The order the rating names, if it was placed with that phone and holds that product. */
+/**
+ * The order the rating names, if it was placed with that phone, holds that product and was not
+ * cancelled.
+ */
 export function findOrderWithProduct(
   db: Executor,
   kind: DialectKind,
@@ -13,6 +16,7 @@ export function findOrderWithProduct(
       .select('orders.id')
       .where('orders.id', '=', input.orderId)
       .where('orders.customer_phone', '=', input.phone)
+      .where('orders.status', '!=', 'cancelled')
       .where((eb) =>
         eb.exists(
           eb
@@ -65,7 +69,7 @@ export function adjustProductRating(db: Executor, productId: number, sumDelta: n
 }
 
 /** Product averages are part of the public catalogue: tell every process's cache. */
-export { bumpCatalogVersion } from '../catalog/catalog.repository.ts';
+export { bumpCatalogVersion, changeCatalog } from '../catalog/catalog.repository.ts';
 
 export function findProductRating(db: Executor, id: number) {
   return db
@@ -121,35 +125,61 @@ export function listRatingsOfProducts(db: Executor, productIds: number[]) {
     .execute();
 }
 
+/** One product's reviews, newest first, without phones or order ids. */
+export function listReviewsOfProduct(db: Executor, productId: number, offset: number, limit: number) {
+  return db
+    .selectFrom('product_ratings')
+    .select(['id', 'customer_name', 'rating', 'review', 'created_at'])
+    .where('product_id', '=', productId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function countReviewsOfProduct(db: Executor, productId: number): Promise<number> {
+  const row = await db
+    .selectFrom('product_ratings')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('product_id', '=', productId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Whether an order of that number was placed with that phone (and not cancelled). */
+export async function orderOfPhoneExists(db: Executor, orderId: number, phone: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('id', '=', orderId)
+    .where('customer_phone', '=', phone)
+    .where('status', '!=', 'cancelled')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export function insertBrandRating(
   db: Executor,
-  row: { customer_name: string; customer_phone: string; rating: number; review: string; created_at: string },
+  row: {
+    customer_name: string;
+    customer_phone: string;
+    rating: number;
+    review: string;
+    created_at: string;
+    verified: 0 | 1;
+  },
 ) {
   return db.insertInto('brand_ratings').values(row).returning('id').executeTakeFirstOrThrow();
 }
 
-/** Latest brand reviews without phones; verified when an order was placed with that phone. */
+/** Latest brand reviews without phones, verified when posted with the proof of an order. */
 export function listRecentBrandRatings(db: Executor, limit: number) {
   return db
     .selectFrom('brand_ratings')
-    .select((eb) => [
-      'brand_ratings.id',
-      'brand_ratings.customer_name',
-      'brand_ratings.rating',
-      'brand_ratings.review',
-      'brand_ratings.created_at',
-      eb
-        .exists(
-          eb
-            .selectFrom('orders')
-            .select(eb.lit(1).as('one'))
-            .whereRef('orders.customer_phone', '=', 'brand_ratings.customer_phone'),
-        )
-        .$castTo<boolean | number>()
-        .as('verified'),
-    ])
-    .orderBy('brand_ratings.created_at', 'desc')
-    .orderBy('brand_ratings.id', 'desc')
+    .select(['id', 'customer_name', 'rating', 'review', 'created_at', 'verified'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .limit(limit)
     .execute();
 }

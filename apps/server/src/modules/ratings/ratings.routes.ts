@@ -1,6 +1,8 @@
+import { idParamsSchema } from '@shop/domain/common-schemas';
 import {
   brandRatingCreateSchema,
   productRatingCreateSchema,
+  productReviewsQuerySchema,
   ratingsPageParamsSchema,
   recentRatingsQuerySchema,
   removeByIdSchema,
@@ -14,6 +16,7 @@ import {
   createBrandRating,
   createProductRating,
   listProductRatings,
+  productReviews,
   recentBrandRatings,
   removeBrandRating,
   removeProductRating,
@@ -28,6 +31,7 @@ export function ratingsRoutes(app: App): void {
         summary: 'Rates a product of a placed order (the order id and its phone prove it)',
         body: productRatingCreateSchema,
       },
+      config: { rateLimit: app.config.rateLimits.ratings },
     },
     async (request, reply) => {
       const rating = await createProductRating(app.db, request.body);
@@ -62,6 +66,23 @@ export function ratingsRoutes(app: App): void {
       },
     },
     (request, reply) => app.responseCache.serve(request, reply, () => recentBrandRatings(app.db, request.query.limit)),
+  );
+
+  app.get(
+    '/rating/getProductRatings/:id',
+    {
+      onRequest: app.responseCache.answerFromCache,
+      schema: {
+        tags: ['ratings'],
+        summary: "A product's reviews, newest first (public shape: first name and initial, never a phone)",
+        params: idParamsSchema,
+        querystring: productReviewsQuerySchema,
+      },
+    },
+    (request, reply) =>
+      app.responseCache.serve(request, reply, () =>
+        productReviews(app.db, request.params.id, request.query.page, request.query.limit),
+      ),
   );
 
   app.get(

@@ -2,11 +2,16 @@
 import type { z } from 'zod';
 import type { brandRatingCreateSchema, productRatingCreateSchema } from '@shop/domain/rating-schemas';
 import type { Db } from '../../db/connect.ts';
-import { conflict, forbidden, notFound } from '../../http/errors.ts';
+import { paginated } from '../../http/envelope.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
 import * as repo from './ratings.repository.ts';
 
-export const RATING_NOT_ORDERED = 'Vous ne pouvez noter que les produits que vous avez commandés';
-export const RATING_ALREADY_GIVEN = 'Vous avez déjà noté ce produit pour cette commande';
+/**
+ * Every refusal of a product rating says the same (403): an unknown order, another phone, a
+ * product not in the order, a cancelled order or a rating already given. Different answers told
+ * anyone whether an order, a phone and a product go together.
+ */
+export const RATING_REFUSED = 'Vous ne pouvez noter que les produits d’une commande passée avec ce numéro, une fois';
 export const BRAND_RATING_THANKS = 'Merci pour votre avis !';
 
 /** One decimal, 0 when there is no rating. */
@@ -15,20 +20,18 @@ export function averageOf(sum: number, count: number): number {
 }
 
 export async function createProductRating(db: Db, input: z.output<typeof productRatingCreateSchema>) {
-  return db.kysely.transaction().execute(async (trx) => {
+  return repo.changeCatalog(db.kysely, async (trx) => {
     const order = await repo.findOrderWithProduct(trx, db.kind, {
       orderId: input.order_id,
       productId: input.product_id,
       phone: input.customer_phone,
     });
-    if (!order) throw forbidden(RATING_NOT_ORDERED);
-    if (await repo.findRatingOfOrderProduct(trx, input.order_id, input.product_id)) {
-      throw conflict(RATING_ALREADY_GIVEN);
+    if (!order || (await repo.findRatingOfOrderProduct(trx, input.order_id, input.product_id))) {
+      throw forbidden(RATING_REFUSED);
     }
     const created_at = new Date().toISOString();
     const { id } = await repo.insertProductRating(trx, { ...input, created_at });
     await repo.adjustProductRating(trx, input.product_id, input.rating, 1);
-    await repo.bumpCatalogVersion(trx);
     return {
       id,
       product_id: input.product_id,
@@ -41,12 +44,11 @@ export async function createProductRating(db: Db, input: z.output<typeof product
 }
 
 export async function removeProductRating(db: Db, id: number): Promise<void> {
-  await db.kysely.transaction().execute(async (trx) => {
+  await repo.changeCatalog(db.kysely, async (trx) => {
     const rating = await repo.findProductRating(trx, id);
     if (!rating) throw notFound('Rating not found');
     await repo.deleteProductRating(trx, id);
     await repo.adjustProductRating(trx, rating.product_id, -rating.rating, -1);
-    await repo.bumpCatalogVersion(trx);
   });
 }
 
@@ -81,18 +83,40 @@ export async function listProductRatings(db: Db, page: number, limit: number) {
   };
 }
 
+/**
+ * The name a review is shown under: the first name and the initial of the last ("Amina B."). The
+ * full name was given for a delivery, not for publication.
+ */
+export function publicName(fullName: string): string {
+  const [first = '', ...rest] = fullName.trim().split(/\s+/);
+  const last = rest.at(-1);
+  return last ? `${first} ${last.charAt(0).toUpperCase()}.` : first;
+}
+
+/** A product's reviews for its page: each was left with an order, so each is verified (DESIGN §3.8). */
+export async function productReviews(db: Db, productId: number, page: number, limit: number) {
+  const [rows, total] = await Promise.all([
+    repo.listReviewsOfProduct(db.kysely, productId, (page - 1) * limit, limit),
+    repo.countReviewsOfProduct(db.kysely, productId),
+  ]);
+  const reviews = rows.map((r) => ({ ...r, customer_name: publicName(r.customer_name), verified: true }));
+  return paginated(reviews, page, limit, total);
+}
+
 export async function createBrandRating(db: Db, input: z.output<typeof brandRatingCreateSchema>) {
   const created_at = new Date().toISOString();
-  const { id } = await repo.insertBrandRating(db.kysely, { ...input, created_at });
+  const { order_id: orderId, ...review } = input;
+  // Verified only with proof of an order: its number and its phone together.
+  const verified = orderId !== undefined && (await repo.orderOfPhoneExists(db.kysely, orderId, input.customer_phone));
+  const { id } = await repo.insertBrandRating(db.kysely, { ...review, created_at, verified: verified ? 1 : 0 });
   // Recent brand reviews are served from the catalogue cache: tell every process.
   await repo.bumpCatalogVersion(db.kysely);
-  return { id, customer_name: input.customer_name, rating: input.rating, review: input.review, created_at };
+  return { id, customer_name: input.customer_name, rating: input.rating, review: input.review, created_at, verified };
 }
 
 export async function recentBrandRatings(db: Db, limit: number) {
   const rows = await repo.listRecentBrandRatings(db.kysely, limit);
-  // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
-  return rows.map((r) => ({ ...r, verified: Boolean(Number(r.verified)) }));
+  return rows.map((r) => ({ ...r, verified: r.verified === 1 }));
 }
 
 export async function allBrandRatings(db: Db) {

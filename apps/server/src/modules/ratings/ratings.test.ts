@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { RATING_NOT_ORDERED } from './ratings.service.ts';
+import { RATING_REFUSED } from './ratings.service.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -112,14 +112,24 @@ describe('product ratings', () => {
       rating: 4,
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ status: 403, message: RATING_NOT_ORDERED });
+    expect(res.json()).toMatchObject({ status: 403, message: RATING_REFUSED });
     expect(await productTotals(other)).toEqual({ rating_sum: 0, rating_count: 0 });
   });
 
-  it('refuses a phone that is not the order’s, and an unknown order', async () => {
+  it('refuses another phone, an unknown order and a cancelled one, all with the same answer', async () => {
     const base = { product_id: ordered, customer_name: 'Amina', rating: 4 };
-    expect((await postRating({ ...base, order_id: orderId, customer_phone: '0770000000' })).statusCode).toBe(403);
-    expect((await postRating({ ...base, order_id: 999_999, customer_phone: PHONE })).statusCode).toBe(403);
+    const cancelled = await insertOrder(PHONE, [ordered]);
+    await t.db.kysely.updateTable('orders').set({ status: 'cancelled' }).where('id', '=', cancelled).execute();
+    for (const payload of [
+      { ...base, order_id: orderId, customer_phone: '0770000000' },
+      { ...base, order_id: 999_999, customer_phone: PHONE },
+      { ...base, order_id: cancelled, customer_phone: PHONE },
+    ]) {
+      const res = await postRating(payload);
+      // Nothing tells which part was wrong.
+      expect(res.json()).toEqual({ status: 403, message: RATING_REFUSED, data: null });
+    }
+    expect(await productTotals(ordered)).toEqual({ rating_sum: 0, rating_count: 0 });
   });
 
   it('validates the payload with French messages', async () => {
@@ -134,7 +144,7 @@ describe('product ratings', () => {
     expect(res.json<{ message: string }>().message).toBe('La note doit être entre 1 et 5');
   });
 
-  it('accepts a rating of an ordered product and updates its totals; a second one is 409', async () => {
+  it('accepts a rating of an ordered product and updates its totals; a second one is refused', async () => {
     const payload = {
       product_id: ordered,
       order_id: orderId,
@@ -157,7 +167,7 @@ describe('product ratings', () => {
     expect(product.json()).toMatchObject({ data: { average_rating: 4, total_ratings: 1 } });
 
     const again = await postRating({ ...payload, rating: 5 });
-    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ status: 403, message: RATING_REFUSED, data: null });
     expect(await productTotals(ordered)).toEqual({ rating_sum: 4, rating_count: 1 });
   });
 
@@ -243,16 +253,26 @@ describe('brand ratings', () => {
       [{ customer_name: 'Karim', review: 'Top' }, 'Le numéro de téléphone est requis'],
       [
         { customer_name: 'Karim', customer_phone: '12345', review: 'Top' },
-        'Le numéro de téléphone doit contenir 10 chiffres',
+        'Numéro de téléphone invalide (ex. 0555 12 34 56)',
       ],
       [{ customer_name: 'Karim', customer_phone: BRAND_PHONE, review: '  ' }, 'Votre avis est requis'],
+      // Over a limit, the message says the limit, not that the field is missing.
+      [
+        { customer_name: 'Karim', customer_phone: BRAND_PHONE, review: 'x'.repeat(2001) },
+        'Votre avis ne doit pas dépasser 2000 caractères',
+      ],
+      [
+        { customer_name: 'K'.repeat(121), customer_phone: BRAND_PHONE, review: 'Top' },
+        'Le nom ne doit pas dépasser 120 caractères',
+      ],
       [
         { customer_name: 'Karim', customer_phone: BRAND_PHONE, review: 'Top', rating: 0 },
         'La note doit être entre 1 et 5',
       ],
     ];
-    for (const [payload, message] of cases) {
-      const res = await postBrand(payload, '10.1.0.2');
+    for (const [i, [payload, message]] of cases.entries()) {
+      // One address per case: brand reviews are rate-limited per client.
+      const res = await postBrand(payload, `10.1.2.${i + 1}`);
       expect(res.statusCode).toBe(400);
       expect(res.json<{ message: string }>().message).toBe(message);
     }
@@ -262,16 +282,25 @@ describe('brand ratings', () => {
     const res = await postBrand({ customer_name: 'Karim', customer_phone: BRAND_PHONE, review: 'Service rapide' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ status: 201, message: 'Merci pour votre avis !', data: { rating: 5 } });
+    // A phone that has ordered proves nothing by itself: no mark, and nothing said about the phone.
+    const phoneOnly = await postBrand({ customer_name: 'Intrus', customer_phone: PHONE, review: 'Je devine' });
+    expect(phoneOnly.json()).toMatchObject({ status: 201, data: { verified: false } });
+    // A wrong order number is no proof either, and says nothing more.
+    const wrong = await postBrand({ customer_name: 'Intrus', customer_phone: PHONE, order_id: 999_999, review: 'Non' });
+    expect(wrong.json()).toMatchObject({ status: 201, data: { verified: false } });
+    // The order's number with its phone is.
+    const proven = await insertOrder(PHONE, []);
     const verified = await postBrand({
       customer_name: 'Amina',
       customer_phone: PHONE,
+      order_id: `#${proven}`,
       rating: 4,
       review: 'Belle qualité',
     });
-    expect(verified.statusCode).toBe(201);
+    expect(verified.json()).toMatchObject({ status: 201, data: { verified: true } });
   });
 
-  it('public recent ratings never carry a phone and mark customers who ordered as verified', async () => {
+  it('public recent ratings never carry a phone and mark customers who proved an order as verified', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/BrandRating/getRecentRatings?limit=5' });
     expect(res.statusCode).toBe(200);
     const body = res.body;
@@ -282,6 +311,7 @@ describe('brand ratings', () => {
     expect(rows.length).toBeGreaterThanOrEqual(2);
     expect(rows[0]).toMatchObject({ customer_name: 'Amina', verified: true, review: 'Belle qualité' });
     expect(rows.find((r) => r.customer_name === 'Karim')?.verified).toBe(false);
+    expect(rows.filter((r) => r.customer_name === 'Intrus').map((r) => r.verified)).toEqual([false, false]);
     const one = await t.app.inject({ method: 'GET', url: '/api/BrandRating/getRecentRatings?limit=1' });
     expect(one.json<{ data: unknown[] }>().data).toHaveLength(1);
   });
@@ -306,13 +336,18 @@ describe('brand ratings', () => {
   });
 
   it('rate-limits brand reviews per client address', async () => {
-    const statuses: number[] = [];
+    const answers = [];
     for (let i = 0; i < 6; i += 1) {
-      const res = await postBrand({ customer_name: 'Spam', customer_phone: BRAND_PHONE, review: `n°${i}` }, '10.7.7.7');
-      statuses.push(res.statusCode);
+      answers.push(
+        await postBrand({ customer_name: 'Spam', customer_phone: BRAND_PHONE, review: `n°${i}` }, '10.7.7.7'),
+      );
     }
-    expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
-    expect(statuses[5]).toBe(429);
+    expect(answers.slice(0, 5).map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(answers[5]!.statusCode).toBe(429);
+    // A customer is told in French.
+    expect(answers[5]!.json<{ message: string }>().message).toBe(
+      'Trop de demandes, veuillez réessayer dans quelques minutes',
+    );
     const elsewhere = await postBrand(
       { customer_name: 'Lina', customer_phone: BRAND_PHONE, review: 'Bien' },
       '10.7.7.8',
@@ -330,5 +365,42 @@ describe('admin rating calls need a token', () => {
   ] as const)('%s %s → 401', async (method, url) => {
     const res = await t.app.inject({ method, url, payload: method === 'POST' ? { id: 1 } : undefined });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe("a product's public reviews", () => {
+  it('lists them newest first with the first name and initial, verified, paged', async () => {
+    const product = await insertProduct('Gandoura brodée');
+    const orders = [await insertOrder(PHONE, [product]), await insertOrder('0771112233', [product])];
+    const posted = [
+      { order_id: orders[0], customer_name: 'Yasmine  Haddad', customer_phone: PHONE, rating: 5, review: 'Superbe' },
+      { order_id: orders[1], customer_name: 'Karim', customer_phone: '077 111 22 33', rating: 3, review: '' },
+    ];
+    for (const rating of posted) expect((await postRating({ product_id: product, ...rating })).statusCode).toBe(201);
+
+    const res = await t.app.inject({ method: 'GET', url: `/api/rating/getProductRatings/${product}?limit=1` });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ data: { data: Record<string, unknown>[]; pagination: Record<string, unknown> } }>().data;
+    expect(body.pagination).toMatchObject({ page: 1, limit: 1, total: 2, has_next_page: true });
+    expect(body.data).toEqual([expect.objectContaining({ customer_name: 'Karim', rating: 3, verified: true })]);
+    const second = await t.app.inject({
+      method: 'GET',
+      url: `/api/rating/getProductRatings/${product}?page=2&limit=1`,
+    });
+    const [review] = second.json<{ data: { data: Record<string, unknown>[] } }>().data.data;
+    expect(review).toMatchObject({ customer_name: 'Yasmine H.', rating: 5, review: 'Superbe', verified: true });
+    // The full name and the phone stay private.
+    expect(second.body).not.toContain('Haddad');
+    expect(Object.keys(review!).sort()).toEqual(['created_at', 'customer_name', 'id', 'rating', 'review', 'verified']);
+  });
+
+  it('answers an empty list for a product without reviews and 400 for a bad id', async () => {
+    const product = await insertProduct('Sans avis');
+    const res = await t.app.inject({ method: 'GET', url: `/api/rating/getProductRatings/${product}` });
+    expect(res.json<{ data: { data: unknown[]; pagination: { total: number } } }>().data).toMatchObject({
+      data: [],
+      pagination: { total: 0 },
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/rating/getProductRatings/abc' })).statusCode).toBe(400);
   });
 });

@@ -10,7 +10,7 @@ export function seoRoutes(app: App): void {
   const rules = fs.existsSync(robotsFile) ? fs.readFileSync(robotsFile, 'utf8') : DEFAULT_ROBOTS;
 
   app.get('/sitemap.xml', { schema: { hide: true } }, (request, reply) => {
-    const base = baseUrl(app.config, request);
+    const base = baseUrl(app.config);
     // Kept by the catalogue cache: products come and go with catalog_version.
     return app.responseCache.serveText(`sitemap ${base}`, request, reply, 'application/xml; charset=utf-8', () =>
       sitemapXml(app.db.kysely, base),
@@ -21,6 +21,6 @@ export function seoRoutes(app: App): void {
     reply
       .type('text/plain; charset=utf-8')
       .header('Cache-Control', 'public, max-age=3600')
-      .send(robotsTxt(rules, baseUrl(app.config, request))),
+      .send(robotsTxt(rules, baseUrl(app.config))),
   );
 }

@@ -1,9 +1,9 @@
 // What search engines and link previews read without running the app: per-page titles, the
 // product's description, Open Graph tags and canonical link written into index.html, the sitemap
 // of every product page and robots.txt pointing at it.
-import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/database.ts';
+import { isAdminPath, isAppPage } from '@shop/domain/pages';
 import type { Product } from '../catalog/catalog.service.ts';
 
 export interface PageMeta {
@@ -14,13 +14,15 @@ export interface PageMeta {
   image?: string;
   type: 'website' | 'product';
   price?: number;
-  /** 404 for an unknown product: the page still renders, search engines drop it. */
+  /** 404 for an unknown address or product: the page still renders, search engines drop it. */
   status?: number;
+  /** The storefront is French, the back office English (`<html lang>`). */
+  lang: 'fr' | 'en';
 }
 
 /** The pages of the storefront listed in the sitemap, with their French titles. */
 export const MAIN_PAGES: { path: string; title: string }[] = [
-  { path: '/', title: '' },
+  { path: '/', title: 'Vêtements et soins, livraison en Algérie' },
   { path: '/Shop', title: 'Boutique' },
   { path: '/NewArrival', title: 'Nouveautés' },
   { path: '/TopSelling', title: 'Meilleures ventes' },
@@ -28,7 +30,8 @@ export const MAIN_PAGES: { path: string; title: string }[] = [
   { path: '/CustomOrder', title: 'Commande personnalisée' },
   { path: '/Rating', title: 'Avis clients' },
 ];
-const OTHER_TITLES: Record<string, string> = { '/Cart': 'Panier' };
+/** Every storefront page with a title of its own: the sitemap's and the cart. */
+const TITLED_PAGES = [...MAIN_PAGES, { path: '/Cart', title: 'Panier' }];
 const DESCRIPTION_MAX = 160;
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -38,10 +41,13 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
-/** PUBLIC_BASE_URL, or the scheme and host the request came with. */
-export function baseUrl(config: Config, request: FastifyRequest): string {
-  if (config.publicBaseUrl) return config.publicBaseUrl;
-  return `${request.protocol}://${request.host}`;
+/**
+ * The shop's address for links written into pages, the sitemap and robots.txt: PUBLIC_BASE_URL,
+ * else none (links stay relative). Never the request's Host header, which any client chooses: a
+ * cached sitemap or page would hand its links to whoever asked first.
+ */
+export function baseUrl(config: Config): string {
+  return config.publicBaseUrl;
 }
 
 function shorten(text: string): string {
@@ -50,16 +56,27 @@ function shorten(text: string): string {
 }
 
 /** A product page's address: /product/{id}. */
-export const PRODUCT_PAGE = /^\/product\/(\d{1,9})$/;
+export const PRODUCT_PAGE = /^\/product\/(\d{1,9})\/?$/i;
 
 /**
- * The meta of a page path, or null to leave index.html as it is. For a product page the caller
- * passes the product it loaded (null when there is none), so the page reads it once.
+ * The meta of a page path. For a product page the caller passes the product it loaded (null when
+ * there is none), so the page reads it once. An address the app has no page for is a 404.
  */
-export function pageMeta(config: Config, base: string, pathname: string, product?: Product | null): PageMeta | null {
+export function pageMeta(config: Config, base: string, pathname: string, product?: Product | null): PageMeta {
   const shop = config.shop.name;
   const url = `${base}${pathname === '/' ? '/' : pathname}`;
-  if (product === null) return { title: `Produit introuvable — ${shop}`, url, type: 'website', status: 404 };
+  if (isAdminPath(pathname)) {
+    const known = isAppPage(pathname);
+    return {
+      title: `${known ? 'Back office' : 'Page not found'} — ${shop}`,
+      url,
+      type: 'website',
+      lang: 'en',
+      ...(known ? {} : { status: 404 }),
+    };
+  }
+  if (product === null)
+    return { title: `Produit introuvable — ${shop}`, url, type: 'website', status: 404, lang: 'fr' };
   if (product) {
     // Images come primary first.
     const image = product.images[0]?.image_url;
@@ -69,10 +86,11 @@ export function pageMeta(config: Config, base: string, pathname: string, product
       url,
       type: 'product',
       price: product.final_price,
+      lang: 'fr',
       ...(image ? { image: `${base}/public${image}` } : {}),
     };
   }
-  const search = /^\/Shop\/([^/]+)$/.exec(pathname);
+  const search = /^\/Shop\/([^/]+)$/i.exec(pathname);
   if (search?.[1]) {
     let term = search[1];
     try {
@@ -80,23 +98,30 @@ export function pageMeta(config: Config, base: string, pathname: string, product
     } catch {
       // a malformed escape is shown as it came
     }
-    return { title: `Recherche « ${term} » — ${shop}`, url, type: 'website' };
+    return { title: `Recherche « ${term} » — ${shop}`, url, type: 'website', lang: 'fr' };
   }
-  const page = MAIN_PAGES.find((p) => p.path === pathname);
-  const title = page ? page.title : OTHER_TITLES[pathname];
-  if (title === undefined) return null;
-  return { title: title ? `${title} — ${shop}` : '', url, type: 'website' };
+  if (!isAppPage(pathname))
+    return { title: `Page introuvable — ${shop}`, url, type: 'website', status: 404, lang: 'fr' };
+  const wanted = pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname;
+  const page = TITLED_PAGES.find((p) => p.path.toLowerCase() === wanted);
+  // The home page leads with the shop's name; the others with their own.
+  const title = !page ? shop : page.path === '/' ? `${shop} — ${page.title}` : `${page.title} — ${shop}`;
+  return { title, url, type: 'website', lang: 'fr' };
 }
 
-/** Writes the meta into index.html: title and description replaced, Open Graph and canonical added. */
-export function injectMeta(html: string, meta: PageMeta): string {
-  let out = html;
-  if (meta.title) out = out.replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(meta.title)}</title>`);
+/**
+ * Writes the meta into index.html: language, title and description replaced, Open Graph and
+ * canonical added. User text (a product's name) goes in through replacer functions, never as a
+ * replacement string, where "$&" or "$'" would splice pieces of the page into it.
+ */
+export function injectMeta(html: string, meta: PageMeta, siteName: string): string {
+  let out = html.replace(/<html lang="[^"]*"/, () => `<html lang="${meta.lang}"`);
+  if (meta.title) out = out.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`);
   if (meta.description) {
     const tag = `<meta name="description" content="${escapeHtml(meta.description)}" />`;
     out = /<meta\s+name="description"[\s\S]*?\/?>/.test(out)
-      ? out.replace(/<meta\s+name="description"[\s\S]*?\/?>/, tag)
-      : out.replace('</head>', `    ${tag}\n  </head>`);
+      ? out.replace(/<meta\s+name="description"[\s\S]*?\/?>/, () => tag)
+      : out.replace('</head>', () => `    ${tag}\n  </head>`);
   }
   const titleMatch = /<title>([\s\S]*?)<\/title>/.exec(out);
   const descriptionMatch = /<meta\s+name="description"\s+content="([^"]*)"/.exec(out);
@@ -104,6 +129,7 @@ export function injectMeta(html: string, meta: PageMeta): string {
     `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
     `<meta property="og:type" content="${meta.type}" />`,
     `<meta property="og:url" content="${escapeHtml(meta.url)}" />`,
+    `<meta property="og:site_name" content="${escapeHtml(siteName)}" />`,
     // Title and description are already escaped in the document.
     ...(titleMatch?.[1] ? [`<meta property="og:title" content="${titleMatch[1].replace(/"/g, '&quot;')}" />`] : []),
     ...(descriptionMatch?.[1] ? [`<meta property="og:description" content="${descriptionMatch[1]}" />`] : []),
@@ -120,7 +146,7 @@ export function injectMeta(html: string, meta: PageMeta): string {
         ]
       : []),
   ];
-  return out.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+  return out.replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`);
 }
 
 /** Every main page and product page, with the product's last change. */

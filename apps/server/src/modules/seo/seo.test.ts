@@ -109,27 +109,42 @@ describe('product pages for search engines and link previews', () => {
     expect(block).toBeDefined();
     // The product's name holds "<script>": no "<" may reach the HTML inside the block.
     expect(block).not.toContain('<');
-    const api = await t.app.inject({ url: `/api/product/get/${productId}` });
-    expect(JSON.parse(block ?? '')).toEqual({ [`/product/get/${productId}`]: api.json<{ data: unknown }>().data });
-    // Nothing for a missing product or another page.
-    expect((await t.app.inject({ url: '/product/999999' })).body).not.toContain('id="page-data"');
-    expect((await t.app.inject({ url: '/Cart' })).body).not.toContain('id="page-data"');
+    const [api, settings] = await Promise.all([
+      t.app.inject({ url: `/api/product/get/${productId}` }),
+      t.app.inject({ url: '/api/settings' }),
+    ]);
+    expect(JSON.parse(block ?? '')).toEqual({
+      '/settings': settings.json<{ data: unknown }>().data,
+      [`/product/get/${productId}`]: api.json<{ data: unknown }>().data,
+    });
+    // Other pages carry only the shop's details (its name is in the nav's first paint).
+    for (const url of ['/product/999999', '/Cart']) {
+      const other = /id="page-data">([\s\S]*?)<\/script>/.exec((await t.app.inject({ url })).body)?.[1];
+      expect(Object.keys(JSON.parse(other ?? '{}') as object)).toEqual(['/settings']);
+    }
+    // The back office has no use for them.
+    expect((await t.app.inject({ url: '/admin' })).body).not.toContain('id="page-data"');
   });
 
   it("writes the unfiltered shop's first page and the product types into it, as the API answers them", async () => {
     const list = '/product/getAll?page=1&limit=16&min=0&max=5000';
     const page = await t.app.inject({ url: '/Shop' });
     const block = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(page.body)?.[1];
-    const [products, types] = await Promise.all([
+    const [products, types, settings] = await Promise.all([
       t.app.inject({ url: `/api${list}` }),
       t.app.inject({ url: '/api/ProductType/getAll' }),
+      t.app.inject({ url: '/api/settings' }),
     ]);
     expect(JSON.parse(block ?? 'null')).toEqual({
+      '/settings': settings.json<{ data: unknown }>().data,
       [list]: products.json<{ data: unknown }>().data,
       '/ProductType/getAll': types.json<{ data: unknown }>().data,
     });
-    // Filtered, the app asks the API itself.
-    expect((await t.app.inject({ url: '/Shop?type=1' })).body).not.toContain('id="page-data"');
+    // Filtered, the app asks the API itself for the list.
+    const filtered = /id="page-data">([\s\S]*?)<\/script>/.exec(
+      (await t.app.inject({ url: '/Shop?type=1' })).body,
+    )?.[1];
+    expect(Object.keys(JSON.parse(filtered ?? '{}') as object)).toEqual(['/settings']);
   });
 
   it('compresses pages for clients that accept it', async () => {
@@ -142,8 +157,68 @@ describe('product pages for search engines and link previews', () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
       '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
     );
-    const out = injectMeta(INDEX, { title: 'A "B"', url: 'https://x/"y', type: 'website' });
+    const out = injectMeta(INDEX, { title: 'A "B"', url: 'https://x/"y', type: 'website', lang: 'fr' }, 'Shop');
     expect(out).toContain('<link rel="canonical" href="https://x/&quot;y" />');
+  });
+});
+
+describe('every address gets the status and language it deserves', () => {
+  it('answers 404 for an address the app has no page for, 200 for its pages (any case)', async () => {
+    for (const url of ['/nope', '/wp-login.php', '/Shop/a/b', '/product/abc', '/Cart/x']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      const title = url.startsWith('/product/') ? 'Produit introuvable' : 'Page introuvable';
+      expect(res.body, url).toContain(`<title>${title} — Boutique DZ</title>`);
+      // Still the app: it draws its not-found page.
+      expect(res.body).toContain('<div id="root">');
+    }
+    for (const url of [
+      '/',
+      '/Shop',
+      '/shop',
+      '/Shop/robe',
+      '/Cart',
+      '/CustomOrder',
+      '/Rating',
+      '/TopSelling',
+      `/product/${productId}`,
+    ]) {
+      expect((await t.app.inject({ url })).statusCode, url).toBe(200);
+    }
+  });
+
+  it('writes the back office in English, its unknown addresses as 404', async () => {
+    for (const url of ['/admin', '/admin/login', '/admin/orders', '/admin/settings']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<html lang="en">');
+      expect(res.body).toContain('<title>Back office — Boutique DZ</title>');
+    }
+    const unknown = await t.app.inject({ url: '/admin/nope' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('<html lang="en">');
+    expect((await t.app.inject({ url: '/Shop' })).body).toContain('<html lang="fr">');
+  });
+
+  it('names the configured shop on every page, the home page first', async () => {
+    const home = await t.app.inject({ url: '/' });
+    expect(home.body).toContain('<title>Boutique DZ — Vêtements et soins, livraison en Algérie</title>');
+    expect(home.body).toContain('<meta property="og:site_name" content="Boutique DZ" />');
+  });
+
+  it('keeps "$&", "$`" and "$\'" in a product\'s name and description as they are', async () => {
+    const id = await insertProduct(t.db.kysely, {
+      name: "Promo $& $` $' 100$",
+      description: "Prix $' et $& et $$ et $1",
+      price: 100,
+    });
+    const res = await t.app.inject({ url: `/product/${id}` });
+    expect(res.body).toContain('<title>Promo $&amp; $` $&#39; 100$ — Boutique DZ</title>');
+    expect(res.body).toContain('<meta name="description" content="Prix $&#39; et $&amp; et $$ et $1" />');
+    // The document is whole: one head, one title, the app's root.
+    expect(res.body.match(/<title>/g)).toHaveLength(1);
+    expect(res.body.match(/<\/head>/g)).toHaveLength(1);
+    expect(res.body).toContain('<div id="root"></div>');
   });
 });
 
@@ -210,5 +285,26 @@ describe('static assets', () => {
     expect((await t.app.inject({ url: '/public/uploads/w/501/abc-def.webp' })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/public/uploads/w/500/missing.webp' })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/public/uploads/w/500/..%2Fsecret.webp' })).statusCode).toBe(404);
+  });
+});
+
+describe('without PUBLIC_BASE_URL', () => {
+  it("never writes the request's Host header into a page, the sitemap or robots.txt", async () => {
+    const own = await createTestContext({ env: { WEB_DIST_DIR: dist } });
+    try {
+      const id = await insertProduct(own.db.kysely, { name: 'Robe', price: 100, image_url: '/uploads/robe.webp' });
+      const headers = { host: 'evil.example', 'x-forwarded-host': 'evil.example' };
+      for (const url of ['/', `/product/${id}`, '/Shop', '/sitemap.xml', '/robots.txt']) {
+        const res = await own.app.inject({ url, headers });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).not.toContain('evil.example');
+      }
+      // The links stay relative to wherever the page was served from.
+      const page = await own.app.inject({ url: `/product/${id}`, headers });
+      expect(page.body).toContain(`<link rel="canonical" href="/product/${id}" />`);
+      expect((await own.app.inject({ url: '/robots.txt', headers })).body).toContain('Sitemap: /sitemap.xml');
+    } finally {
+      await own.close();
+    }
   });
 });

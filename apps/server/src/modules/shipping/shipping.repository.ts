@@ -15,16 +15,6 @@ export function findShippingPrice(db: Executor, id: number) {
   return db.selectFrom('shipping_prices').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The wilaya of that name, matched case-insensitively (DESIGN §3.11). */
-export function findShippingPriceByName(db: Executor, wilayaName: string, exceptId?: number) {
-  let query = db
-    .selectFrom('shipping_prices')
-    .selectAll()
-    .where(sql<string>`lower(wilaya_name)`, '=', wilayaName.trim().toLowerCase());
-  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
-  return query.executeTakeFirst();
-}
-
 export function insertShippingPrice(
   db: Executor,
   values: { wilaya_code: number | null; wilaya_name: string; price_cents: number },

@@ -4,6 +4,8 @@ import { toCentimes, toDa } from '@shop/domain/money';
 import type { Selectable } from 'kysely';
 import type { Database, ShippingPriceTable } from '../../db/database.ts';
 import { conflict, notFound } from '../../http/errors.ts';
+import { wilayaKey } from '@shop/domain/wilaya';
+import { WILAYAS } from '../../db/seed/wilayas.ts';
 import * as repo from './shipping.repository.ts';
 
 export const DUPLICATE_WILAYA_MESSAGE = 'A shipping price for this wilaya already exists';
@@ -30,11 +32,25 @@ export interface ShippingPriceInput {
   wilaya_code?: number | null | undefined;
 }
 
+/** The row of that wilaya, compared as orders compare it (wilayaKey: case, accents, invisibles). */
+async function findSameWilaya(db: Database, name: string, exceptId?: number) {
+  const wanted = wilayaKey(name);
+  return (await repo.listShippingPrices(db)).find(
+    (row) => row.id !== exceptId && wilayaKey(row.wilaya_name) === wanted,
+  );
+}
+
+/** The official number of one of Algeria's wilayas, so a wilaya deleted and added again keeps its place. */
+function officialCode(name: string): number | null {
+  const wanted = wilayaKey(name);
+  return WILAYAS.find((w) => wilayaKey(w.name) === wanted)?.code ?? null;
+}
+
 export async function createShippingPrice(db: Database, input: ShippingPriceInput): Promise<ShippingPrice> {
-  if (await repo.findShippingPriceByName(db, input.wilaya_name)) throw conflict(DUPLICATE_WILAYA_MESSAGE);
+  if (await findSameWilaya(db, input.wilaya_name)) throw conflict(DUPLICATE_WILAYA_MESSAGE);
   try {
     const row = await repo.insertShippingPrice(db, {
-      wilaya_code: input.wilaya_code ?? null,
+      wilaya_code: input.wilaya_code ?? officialCode(input.wilaya_name),
       wilaya_name: input.wilaya_name,
       price_cents: toCentimes(input.price),
     });
@@ -48,7 +64,7 @@ export async function createShippingPrice(db: Database, input: ShippingPriceInpu
 
 export async function updateShippingPrice(db: Database, id: number, input: ShippingPriceInput): Promise<ShippingPrice> {
   if (!(await repo.findShippingPrice(db, id))) throw notFound(SHIPPING_NOT_FOUND_MESSAGE);
-  if (await repo.findShippingPriceByName(db, input.wilaya_name, id)) throw conflict(DUPLICATE_WILAYA_MESSAGE);
+  if (await findSameWilaya(db, input.wilaya_name, id)) throw conflict(DUPLICATE_WILAYA_MESSAGE);
   try {
     const row = await repo.updateShippingPrice(db, id, {
       wilaya_name: input.wilaya_name,

@@ -79,6 +79,29 @@ describe('shipping prices', () => {
       payload: { id: second.id, wilaya_name: first.wilaya_name.toLowerCase(), price: 100 },
     });
     expect(renamed.statusCode).toBe(409);
+    // Accents and case make no new wilaya either.
+    const accents = await t.app.inject({
+      method: 'POST',
+      url: '/api/ShippingPrice/create',
+      headers,
+      payload: { wilaya_name: 'BEJAIA', price: 100 },
+    });
+    expect(accents.statusCode).toBe(409);
+  });
+
+  it('a wilaya deleted and added again gets its official number and place back', async () => {
+    const headers = await t.adminHeaders();
+    const before = await read();
+    const tlemcen = before.find((w) => w.wilaya_name === 'Tlemcen')!;
+    expect(tlemcen.wilaya_code).toBe(13);
+    const call = (url: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url, headers, payload });
+    expect((await call('/api/ShippingPrice/delete', { id: tlemcen.id })).statusCode).toBe(200);
+    const again = await call('/api/ShippingPrice/create', { wilaya_name: 'tlemcen', price: 750 });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ data: { wilaya_code: 13, price: 750 } });
+    const after = await read();
+    expect(after.map((w) => w.wilaya_code)).toEqual(before.map((w) => w.wilaya_code));
   });
 
   it('validates the body and answers 404 for an unknown id', async () => {
@@ -91,6 +114,17 @@ describe('shipping prices', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ data: { errors: unknown[] } }>().data.errors.length).toBeGreaterThan(0);
+    // An empty fee is not free delivery.
+    for (const price of ['', null]) {
+      const empty = await t.app.inject({
+        method: 'POST',
+        url: '/api/ShippingPrice/create',
+        headers,
+        payload: { wilaya_name: 'Nouvelle wilaya', price },
+      });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json<{ message: string }>().message).toBe('Price is required');
+    }
     const missing = await t.app.inject({
       method: 'POST',
       url: '/api/ShippingPrice/delete',

@@ -21,12 +21,14 @@ import {
 } from './page-hints.ts';
 import { getProduct, listProducts, listTypes, type Product } from '../catalog/catalog.service.ts';
 
-function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, precompressed?: Map<string, Buffer>) {
+/** Any address under /product/, whether or not it names a product id. */
+const PRODUCT_ADDRESS = /^\/product\/[^/]+\/?$/i;
+
+function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
   const encoding = acceptedEncoding(request);
   reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
   if (!encoding) return reply.send(html);
-  const body = precompressed?.get(encoding) ?? compress(html, encoding);
-  return reply.header('Content-Encoding', encoding).send(body);
+  return reply.header('Content-Encoding', encoding).send(compress(html, encoding));
 }
 
 interface FirstContent {
@@ -93,10 +95,6 @@ export async function webRoutes(app: App): Promise<void> {
   });
   const html = fs.readFileSync(indexFile, 'utf8');
   const routeChunks = readRouteChunks(root, html);
-  const compressed = new Map<string, Buffer>([
-    ['br', compress(html, 'br')],
-    ['gzip', compress(html, 'gzip')],
-  ]);
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const [url = '/', search = ''] = request.url.split('?');
     if (url.startsWith('/api/') || url.startsWith('/public/')) {
@@ -106,13 +104,17 @@ export async function webRoutes(app: App): Promise<void> {
     if (file.startsWith(root) && url !== '/' && fs.existsSync(file) && fs.statSync(file).isFile()) {
       return reply.sendFile(path.relative(root, file));
     }
+    // /product/{anything}: the product, or null (404) when there is none or the id is not one.
     const productId = PRODUCT_PAGE.exec(url)?.[1];
-    const product = productId ? await productOf(Number(productId)) : undefined;
-    const meta = pageMeta(app.config, baseUrl(app.config, request), url, product);
-    if (!meta) return sendHtml(request, reply, html, compressed);
+    const product = PRODUCT_ADDRESS.test(url) ? (productId ? await productOf(Number(productId)) : null) : undefined;
+    const meta = pageMeta(app.config, baseUrl(app.config), url, product);
     if (meta.status) reply.status(meta.status);
     const first = await firstContent(url, search, product);
     const hints = pageHints(url, search, routeChunks, first.images);
-    return sendHtml(request, reply, injectPageData(injectHints(injectMeta(html, meta), hints), first.answers));
+    const page = injectMeta(html, meta, app.config.shop.name);
+    // Storefront pages carry the shop's details: its name is in the nav's first paint.
+    const answers =
+      meta.lang === 'fr' ? { '/settings': await app.shopSettings.read(), ...first.answers } : first.answers;
+    return sendHtml(request, reply, injectPageData(injectHints(page, hints), answers));
   });
 }

@@ -1,0 +1,164 @@
+// Per-client limits on customers' writes, and the size of one order. On PostgreSQL the counts live
+// in the database: two server instances on one database (two processes of a shop) share them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { connect } from '../db/connect.ts';
+import { createTestContext, testDialect, type TestContext } from '../../test/harness.ts';
+import { insertCoupon, insertProduct } from '../../test/fixtures.ts';
+
+const LIMITS = {
+  RATE_LIMIT_ORDERS: '3/15m',
+  RATE_LIMIT_COUPON_CHECKS: '4/15m',
+  RATE_LIMIT_RATINGS: '2/1h',
+  RATE_LIMIT_STOCK_CHECKS: '5/1m',
+  MAX_QUANTITY_PER_LINE: '5',
+  MAX_LINES_PER_ORDER: '3',
+};
+const TOO_MANY = 'Trop de demandes, veuillez réessayer dans quelques minutes';
+
+let t: TestContext;
+let productId: number;
+let wilaya: { name: string; price: number };
+beforeAll(async () => {
+  t = await createTestContext({ env: LIMITS });
+  productId = await insertProduct(t.db.kysely, { price: 100, stock: 500 });
+  const row = await t.db.kysely
+    .selectFrom('shipping_prices')
+    .select(['wilaya_name', 'price_cents'])
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  wilaya = { name: row.wilaya_name, price: row.price_cents / 100 };
+});
+afterAll(() => t.close());
+
+function order(ip: string, items: { product_id: number; quantity: number }[]) {
+  const subtotal = items.reduce((sum, i) => sum + 100 * i.quantity, 0);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/order',
+    remoteAddress: ip,
+    payload: {
+      customer_name: 'Amina',
+      customer_phone: '0555123456',
+      customer_address: `${wilaya.name} | ici`,
+      customer_postal_code: '16000',
+      subtotal,
+      shipping_fee: wilaya.price,
+      items,
+    },
+  });
+}
+
+describe('per-client limits', () => {
+  it('stops a client placing order after order, with a French 429, and not the next client', async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push(await order('10.9.0.1', [{ product_id: productId, quantity: 1 }]));
+    expect(statuses.map((r) => r.statusCode)).toEqual([201, 201, 201, 429]);
+    expect(statuses[3]!.json()).toEqual({ status: 429, message: TOO_MANY, data: null });
+    expect((await order('10.9.0.2', [{ product_id: productId, quantity: 1 }])).statusCode).toBe(201);
+  });
+
+  it('stops coupon guessing, stock-check floods and rating floods', async () => {
+    await insertCoupon(t.db.kysely, { code: 'GUESSME' });
+    const guesses = [];
+    for (const code of ['AAAA', 'BBBB', 'CCCC', 'DDDD', 'GUESSME']) {
+      guesses.push((await t.app.inject({ url: `/api/coupon/validate/${code}`, remoteAddress: '10.9.1.1' })).statusCode);
+    }
+    // The fifth guess, the right one, is not answered.
+    expect(guesses).toEqual([404, 404, 404, 404, 429]);
+
+    const checks = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/product/checkStock',
+        remoteAddress: '10.9.1.2',
+        payload: { items: [{ product_id: productId, size: '', quantity: 1 }] },
+      });
+      checks.push(res.statusCode);
+    }
+    expect(checks).toEqual([200, 200, 200, 200, 200, 429]);
+
+    const ratings = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/rating/create',
+        remoteAddress: '10.9.1.3',
+        payload: {
+          product_id: productId,
+          order_id: 999_999,
+          customer_name: 'X',
+          customer_phone: '0555123456',
+          rating: 1,
+        },
+      });
+      ratings.push(res.statusCode);
+    }
+    expect(ratings).toEqual([403, 403, 429]);
+  });
+
+  it('refuses an order of too many lines or too many units of one, in French, writing nothing', async () => {
+    const others = await Promise.all([1, 2, 3].map(() => insertProduct(t.db.kysely, { price: 100, stock: 50 })));
+    const lines = [productId, ...others].map((id) => ({ product_id: id, quantity: 1 }));
+    const tooManyLines = await order('10.9.2.1', lines);
+    expect(tooManyLines.json()).toEqual({
+      status: 400,
+      message: 'Une commande compte au plus 3 articles différents',
+      data: null,
+    });
+    const tooManyUnits = await order('10.9.2.2', [{ product_id: productId, quantity: 6 }]);
+    expect(tooManyUnits.json()).toEqual({ status: 400, message: 'Au plus 5 unités par article', data: null });
+    const stock = await t.db.kysely
+      .selectFrom('products')
+      .select('stock')
+      .where('id', '=', productId)
+      .executeTakeFirstOrThrow();
+    expect(stock.stock).toBe(500 - 4);
+  });
+});
+
+/** Four coupon guesses allowed: the fifth, whichever instance it reaches, is refused. */
+async function guessesAcross(first: typeof t.app, second: typeof t.app, ip: string): Promise<number[]> {
+  const ask = (app: typeof t.app) =>
+    app.inject({ url: '/api/coupon/validate/ZZZZ', remoteAddress: ip }).then((r) => r.statusCode);
+  return [await ask(first), await ask(second), await ask(first), await ask(second), await ask(first)];
+}
+
+// SQLite serves one process, whose counts live in its memory (the tests above); the PostgreSQL
+// run of this file (npm test with TEST_DATABASE_URL, as CI does) proves the shared counts.
+describe.runIf(testDialect === 'postgres')('across processes on PostgreSQL', () => {
+  it('two server instances on one database share the counts', async () => {
+    const secondDb = connect(
+      { kind: 'postgres', url: process.env.TEST_DATABASE_URL ?? '' },
+      { searchPath: t.db.schema! },
+    );
+    const second = await buildApp({ config: t.config, db: secondDb, logger: false });
+    try {
+      expect(await guessesAcross(t.app, second, '10.9.3.1')).toEqual([404, 404, 404, 404, 429]);
+    } finally {
+      await second.close();
+      await secondDb.close();
+    }
+  });
+});
+
+// With REDIS_URL the counts live in Redis, for processes on several machines. Needs a Redis
+// server: .ci/run starts the machine's and sets TEST_REDIS_URL.
+describe.runIf(process.env.TEST_REDIS_URL)('across processes with Redis', () => {
+  it('two server instances with one Redis share the counts', async () => {
+    const config = { ...t.config, redisUrl: process.env.TEST_REDIS_URL };
+    const [first, second] = await Promise.all([
+      buildApp({ config, db: t.db, logger: false }),
+      buildApp({ config, db: t.db, logger: false }),
+    ]);
+    try {
+      // A fresh address each run: Redis keeps counts between runs for the window.
+      const ip = `10.9.4.${Math.floor(Math.random() * 250) + 1}`;
+      expect(await guessesAcross(first, second, ip)).toEqual([404, 404, 404, 404, 429]);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});

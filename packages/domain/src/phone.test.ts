@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { customerPhoneSchema, normalizeAlgerianPhone, PHONE_MESSAGES } from './phone.ts';
+
+describe('normalizeAlgerianPhone', () => {
+  it.each([
+    ['0555123456', '0555123456'],
+    ['0555 12 34 56', '0555123456'],
+    ['0555-12-34-56', '0555123456'],
+    ['0555.12.34.56', '0555123456'],
+    ['+213 555 12 34 56', '0555123456'],
+    ['+213 (0) 555 12 34 56', '0555123456'],
+    ['00213 661 23 45 67', '0661234567'],
+    ['213771234567', '0771234567'],
+    ['555 12 34 56', '0555123456'],
+    ['021 23 45 67', '021234567'],
+    ['+213 31 92 00 00', '031920000'],
+  ])('reads %s as %s', (typed, stored) => {
+    expect(normalizeAlgerianPhone(typed)).toBe(stored);
+  });
+
+  it.each(['1234567890', '0855123456', '055512345', '05551234567', '0555abc456', '+33 6 12 34 56 78', '', '0'])(
+    'refuses %s',
+    (typed) => {
+      expect(normalizeAlgerianPhone(typed)).toBeNull();
+    },
+  );
+});
+
+describe('customerPhoneSchema', () => {
+  it('stores the national form and names what is wrong', () => {
+    expect(customerPhoneSchema.parse(' +213 555 12 34 56 ')).toBe('0555123456');
+    expect(customerPhoneSchema.safeParse('').error?.issues[0]?.message).toBe(PHONE_MESSAGES.required);
+    expect(customerPhoneSchema.safeParse('1234567890').error?.issues[0]?.message).toBe(PHONE_MESSAGES.invalid);
+  });
+});
