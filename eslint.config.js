@@ -28,6 +28,13 @@ export default tseslint.config(
   },
   { files: ['apps/web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   {
+    files: ['apps/web/**/*.tsx'],
+    rules: {
+      // A labelled region that scrolls must be reachable by keyboard (axe: scrollable-region-focusable).
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'] }],
+    },
+  },
+  {
     // Storefront and admin never import each other (STYLE.md).
     files: ['apps/web/src/storefront/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/admin/**'] }] },

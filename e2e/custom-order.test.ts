@@ -4,7 +4,16 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { adminToken, launchBrowser, newPage, screenshot, startShop, VIEWPORTS, type ShopServer } from './harness.ts';
+import {
+  adminToken,
+  chooseWilaya,
+  launchBrowser,
+  newPage,
+  screenshot,
+  startShop,
+  VIEWPORTS,
+  type ShopServer,
+} from './harness.ts';
 
 interface AdminOrder {
   id: number;
@@ -64,14 +73,14 @@ async function openCustomOrder(page: Page, query = '') {
 async function fillCustomer(page: Page, name: string) {
   await page.locator('#fullName').fill(name);
   await page.locator('#phoneNumber').fill('0555123456');
-  await page.locator('#wilaya').selectOption('Alger');
+  await chooseWilaya(page, 'Alger');
   await page.locator('#address').fill('12 rue Didouche Mourad');
   await page.locator('#zipCode').fill('16000');
 }
 
 async function orderNumber(page: Page): Promise<string> {
   await page.getByRole('heading', { name: 'Merci pour votre commande !' }).waitFor();
-  const text = await page.getByText(/^#\d+$/).textContent();
+  const text = await page.getByTestId('order-number').textContent();
   return (text ?? '').replace('#', '');
 }
 
@@ -87,7 +96,12 @@ describe('custom order', () => {
     const { context, page, errors } = await newPage(browser, shop.baseUrl, VIEWPORTS.desktop);
     try {
       await openCustomOrder(page);
-      await expect.poll(() => page.locator('#wilaya').locator('option').count()).toBe(58);
+      // The 58 wilayas, each with its number.
+      await page.getByRole('button', { name: 'Afficher les wilayas' }).click();
+      const listed = page.getByRole('listbox').getByRole('option');
+      await expect.poll(() => listed.count()).toBe(58);
+      expect(await listed.nth(15).textContent()).toMatch(/^16 - Alger/);
+      await page.keyboard.press('Escape');
       const hoodie = await page
         .getByLabel('Type de vêtement')
         .locator('option', { hasText: 'Hoodie' })
@@ -119,8 +133,12 @@ describe('custom order', () => {
       await page.getByText('Paiement à l’avance').waitFor();
       await page.getByText('7-10 jours ouvrables').waitFor();
       await page.getByText('12 rue Didouche Mourad, Alger 16000').waitFor();
-      expect(await page.getByRole('link', { name: 'Continuer vos achats' }).getAttribute('href')).toBe('/Shop');
       await screenshot(page, 'custom-order-thank-you-1280');
+      // The confirmation survives a reload; "Continuer vos achats" ends it and goes to the shop.
+      await page.reload();
+      expect(await page.getByTestId('order-number').textContent()).toBe(`#${id}`);
+      await page.getByRole('button', { name: 'Continuer vos achats' }).click();
+      await page.waitForURL(/\/Shop$/);
 
       const order = await getOrder(id);
       expect(order.type).toBe('custom');
@@ -143,7 +161,7 @@ describe('custom order', () => {
     const { context, page, errors } = await newPage(browser, shop.baseUrl, VIEWPORTS.mobile);
     try {
       await openCustomOrder(page, '?type=cup');
-      expect(await page.locator('#clothingType').locator('option:checked').textContent()).toMatch(/cup/i);
+      expect(await page.locator('#clothingType').locator('option:checked').textContent()).toMatch(/^Tasse/);
       expect(await page.locator('#size').count()).toBe(0);
       expect(await page.locator('#reference-image-back').count()).toBe(0);
       expect(await page.locator('#reference-image-side').count()).toBe(0);

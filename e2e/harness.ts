@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { freePort, waitFor } from '../scripts/processes.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -85,20 +85,38 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 900 },
 } as const;
 
-/** A new page that fails the test on any uncaught page error or Content-Security-Policy violation. */
+/**
+ * A new page that fails the test on any uncaught page error or Content-Security-Policy violation:
+ * the browser's securitypolicyviolation events are reported, even for an eval that a library
+ * tried and caught (the console does not always say so).
+ */
 export async function newPage(
   browser: Browser,
   baseUrl: string,
   viewport: { width: number; height: number } = VIEWPORTS.desktop,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport, locale: 'fr-FR' });
-  const page = await context.newPage();
   const errors: string[] = [];
+  await watchCsp(context, errors);
+  const page = await context.newPage();
   page.on('pageerror', (err) => errors.push(err.message));
   page.on('console', (msg) => {
     if (msg.type() === 'error' && /Content Security Policy|Refused to/i.test(msg.text())) errors.push(msg.text());
   });
   return { context, page, errors };
+}
+
+/** Collects every Content-Security-Policy violation of the context's pages into `errors`. */
+export async function watchCsp(context: BrowserContext, errors: string[]): Promise<void> {
+  await context.exposeFunction('__reportCspViolation', (violation: string) => {
+    errors.push(`CSP violation: ${violation}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation: (v: string) => void }).__reportCspViolation;
+      report(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
@@ -115,4 +133,17 @@ export async function adminToken(baseUrl: string): Promise<string> {
   });
   const body = (await res.json()) as { data: { token: string } };
   return body.data.token;
+}
+
+/**
+ * Picks a wilaya in a wilaya picker the way a customer does: types part of its name or number,
+ * then taps the suggestion. `scope` is the page or a dialog.
+ */
+export async function chooseWilaya(scope: Page | Locator, typed: string, label = 'Wilaya'): Promise<void> {
+  const box = scope.getByRole('combobox', { name: label, exact: true });
+  await box.fill(typed);
+  await scope
+    .getByRole('option', { name: new RegExp(typed, 'i') })
+    .first()
+    .click();
 }

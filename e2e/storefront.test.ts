@@ -3,7 +3,16 @@
 // then the order's server totals and the stock through the API. Screenshots at 390 and 1280 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { adminToken, launchBrowser, newPage, screenshot, startShop, VIEWPORTS, type ShopServer } from './harness.ts';
+import {
+  adminToken,
+  chooseWilaya,
+  launchBrowser,
+  newPage,
+  screenshot,
+  startShop,
+  VIEWPORTS,
+  type ShopServer,
+} from './harness.ts';
 
 interface ApiProduct {
   id: number;
@@ -106,7 +115,7 @@ async function journey(viewport: { width: number; height: number }, tag: string)
     await page.getByRole('button', { name: new RegExp(`^${labels[size.name]!}`) }).click();
     await page.getByRole('button', { name: 'Augmenter la quantité' }).click();
     await page.getByRole('button', { name: 'Ajouter au panier' }).click();
-    await page.getByText(`${product.name} a été ajouté au panier`).waitFor();
+    await page.getByText(`Ajouté au panier : ${product.name}`).waitFor();
     await page.getByTestId('cart-count').filter({ hasText: '1' }).waitFor();
     await revealAll(page);
     await screenshot(page, `product-${tag}`);
@@ -117,7 +126,9 @@ async function journey(viewport: { width: number; height: number }, tag: string)
     await page.getByPlaceholder('Ajouter un code promo').fill('BIENVENUE10');
     await page.getByRole('button', { name: 'Appliquer' }).click();
     await page.getByText('Code promo appliqué avec succès.').waitFor();
-    await page.getByLabel('Wilaya', { exact: true }).selectOption('Alger');
+    await chooseWilaya(page, '16');
+    // The fee joins the summary once the wilaya is chosen.
+    await expect.poll(() => page.getByTestId('shipping').textContent()).not.toBe('à choisir');
     const shownTotal = await page.getByTestId('total').textContent();
     await screenshot(page, `cart-${tag}`);
 
@@ -126,12 +137,12 @@ async function journey(viewport: { width: number; height: number }, tag: string)
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Confirmer la commande' }).click();
-    await dialog.getByText('Full Name is required').waitFor();
-    await dialog.getByLabel('Numéro de téléphone').fill('12345');
-    await dialog.getByText('Invalid Phone Number').waitFor();
+    await dialog.getByText('Le nom complet est requis').waitFor();
+    await dialog.getByLabel('Numéro de téléphone').fill('1234567890');
+    await dialog.getByText('Numéro de téléphone invalide (ex. 0555 12 34 56)').waitFor();
     await screenshot(page, `dialog-${tag}`);
     await dialog.getByLabel('Nom complet').fill('Sara Test');
-    await dialog.getByLabel('Numéro de téléphone').fill('0555123456');
+    await dialog.getByLabel('Numéro de téléphone').fill('0555 12 34 56');
     await dialog.getByLabel('Adresse', { exact: true }).fill('12 rue Didouche Mourad');
     await dialog.getByLabel('Code postal').fill('16000');
     await dialog.getByRole('button', { name: '5 étoiles' }).click();
@@ -146,6 +157,11 @@ async function journey(viewport: { width: number; height: number }, tag: string)
     expect(await page.evaluate(() => localStorage.getItem('lastOrderNumber'))).toBe(String(orderId));
     expect(await page.evaluate(() => localStorage.getItem('cart'))).toBe('[]');
     await screenshot(page, `thank-you-${tag}`);
+    // F5 keeps the confirmation, with its number and total.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Merci pour votre commande !' }).waitFor();
+    expect(await page.getByTestId('order-number').textContent()).toBe(`#${orderId}`);
+    expect((await page.getByTestId('order-total').textContent())?.trim()).toBe(shownTotal!.trim());
 
     expect(errors).toEqual([]);
     return { orderId, product, size, quantity: 2, shownTotal: shownTotal!.trim() };

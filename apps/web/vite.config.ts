@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -15,9 +16,12 @@ const preactAliases = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
+/** zod without eval in the browser (src/lib/zod-jitless.ts). */
+const zodAlias = { find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/lib/zod-jitless.ts') };
+
 export default defineConfig(({ command, mode }) => ({
   plugins: [react(), tailwindcss()],
-  resolve: { alias: command === 'build' && mode !== 'react' ? preactAliases : [] },
+  resolve: { alias: [zodAlias, ...(command === 'build' && mode !== 'react' ? preactAliases : [])] },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/public': 'http://localhost:3000' },
   },

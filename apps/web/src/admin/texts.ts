@@ -32,6 +32,8 @@ export const texts = {
     previous: 'Previous',
     next: 'Next',
     page: (n: number) => `Page ${n}`,
+    /** Amounts take a decimal point or comma: 1250,50 is 1 250,50 Da. */
+    amountExample: 'e.g. 1250,50',
   },
   login: {
     title: 'Admin sign in',
@@ -106,7 +108,8 @@ export const texts = {
   },
   orders: {
     title: 'Orders',
-    searchPhone: 'Search by phone',
+    searchPhone: 'Search by order number, phone or name',
+    searchPlaceholder: 'Order #, phone or name',
     search: 'Search',
     type: 'Type',
     all: 'All',
@@ -142,6 +145,16 @@ export const texts = {
     openFull: 'Open full size',
     failed: 'Could not load the orders.',
     statusFailed: 'Could not update the status',
+    statusSaved: (id: number, status: string) => `Order #${id} marked ${status}`,
+    cancelTitle: (id: number) => `Cancel order #${id}?`,
+    cancelConfirm: 'Its stock goes back on sale and its coupon use is returned.',
+    cancelAction: 'Cancel the order',
+    keep: 'Keep it',
+    unitPrice: 'Unit price',
+    lineTotal: 'Line total',
+    listPrice: 'List price',
+    lines: 'Lines',
+    couponDiscount: (code: string, percent: number) => `Coupon ${code} (-${percent}%)`,
   },
   ratings: {
     title: 'Ratings',

@@ -15,9 +15,14 @@ export function clampRating(value: unknown): number {
   return Math.min(5, Math.max(0, n));
 }
 
-/** "4.5/5": one decimal followed by "/5" (SPEC §9). */
+/** "4,5": one decimal with the French decimal comma (SPEC §9). */
+export function formatRating(value: unknown): string {
+  return clampRating(value).toFixed(1).replace('.', ',');
+}
+
+/** "4,5/5": one decimal followed by "/5" (SPEC §9). */
 export function formatRatingOutOf5(value: unknown): string {
-  return `${clampRating(value).toFixed(1)}/5`;
+  return `${formatRating(value)}/5`;
 }
 
 /** Numeric inputs are parsed as decimals; missing values count as 0 (SPEC §5). */

@@ -3,15 +3,15 @@ import { Link } from 'react-router';
 /** SPEC §2: the page for any unknown route, a missing product or a failed product fetch. */
 export function NotFoundPage() {
   return (
-    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <p className="text-6xl font-black text-gray-200" aria-hidden="true">
+    <div className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+      <p className="text-6xl font-black text-neutral-500" aria-hidden="true">
         404
       </p>
       <h1 className="text-2xl font-bold">Quelque chose s&apos;est mal passé</h1>
-      <p className="text-gray-600">Nous ne trouvons pas la page que vous recherchez</p>
-      <Link to="/" className="rounded-full bg-black px-6 py-3 text-white hover:bg-gray-800">
+      <p className="text-neutral-600">Nous ne trouvons pas la page que vous recherchez</p>
+      <Link to="/" className="rounded-full bg-black px-6 py-3 text-white hover:bg-neutral-800">
         Retour à l&apos;accueil
       </Link>
-    </main>
+    </div>
   );
 }

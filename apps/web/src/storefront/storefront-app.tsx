@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router';
 import { NotFoundPage } from '../lib/not-found-page.tsx';
 import { HomePage } from './features/home/components/home-page.tsx';
 import { StorefrontLayout } from './layout/storefront-layout.tsx';
+import { t } from './texts.ts';
 
 // Home is eager (first screen); every other page is its own chunk.
 const loadShop = () => import('./routes/shop.tsx');
@@ -36,9 +37,25 @@ export function loadPageChunk(pathname: string): Promise<unknown> {
   return load ? load() : Promise.resolve();
 }
 
+/**
+ * While a page's code loads (a slow network), the layout stays and the page's place shows a
+ * skeleton, a screen tall so the footer stays below the fold (no layout shift).
+ */
 function PageFallback() {
-  // A full screen: the footer stays below the fold until the page arrives (no layout shift).
-  return <div className="min-h-screen" aria-busy="true" />;
+  return (
+    <div className="mx-auto min-h-screen max-w-7xl px-4 py-4" aria-busy="true" data-testid="page-skeleton">
+      <span className="sr-only" role="status">
+        {t.loadingPage}
+      </span>
+      <div className="h-4 w-40 animate-pulse rounded bg-neutral-200" />
+      <div className="mt-6 h-9 w-2/3 max-w-md animate-pulse rounded bg-neutral-200" />
+      <div className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {Array.from({ length: 4 }, (_, i) => (
+          <div key={i} className="aspect-square animate-pulse rounded-2xl bg-neutral-200" />
+        ))}
+      </div>
+    </div>
+  );
 }
 
 export function StorefrontApp() {

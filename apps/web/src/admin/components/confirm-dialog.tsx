@@ -6,13 +6,22 @@ interface ConfirmDialogProps {
   title: string;
   message: string;
   confirmLabel?: string;
+  cancelLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** The confirm dialog of SPEC §4 for deleting a product or an image. */
-export function ConfirmDialog({ title, message, confirmLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+/** The confirm dialog of SPEC §4 for deleting a product or an image, and for what cannot be taken back. */
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  cancelLabel,
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Modal
       title={title}
@@ -21,7 +30,7 @@ export function ConfirmDialog({ title, message, confirmLabel, busy, onConfirm, o
       footer={
         <>
           <button type="button" className={buttonClass('secondary')} onClick={onCancel} data-autofocus>
-            {texts.common.cancel}
+            {cancelLabel ?? texts.common.cancel}
           </button>
           <button type="button" className={buttonClass('danger')} onClick={onConfirm} disabled={busy}>
             {confirmLabel ?? texts.common.delete}

@@ -100,9 +100,18 @@ const CARD_CLASSES = [
   'max-sm:[&_td]:before:shrink-0 max-sm:[&_td]:before:text-xs max-sm:[&_td]:before:font-medium max-sm:[&_td]:before:text-slate-500 max-sm:[&_td]:before:content-[attr(data-label)]',
 ].join(' ');
 
-export function TableWrap({ children, cards = false }: { children: ReactNode; cards?: boolean }) {
+/**
+ * A table in a box that scrolls sideways when it must (a keyboard reaches it too: WCAG 2.1.1).
+ * With `cards`, each row is a card on a phone instead: no sideways scroll, buttons in reach.
+ */
+export function TableWrap({ children, cards = false, label }: { children: ReactNode; cards?: boolean; label: string }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm"
+    >
       <table className={`min-w-full divide-y divide-slate-200 text-sm text-slate-800 ${cards ? CARD_CLASSES : ''}`}>
         {children}
       </table>
@@ -121,6 +130,18 @@ export function EmptyRow({ colSpan, text }: { colSpan: number; text: string }) {
         {text}
       </td>
     </tr>
+  );
+}
+
+/** A page that could not load: what failed, and a way to try again (never beside an empty list). */
+export function ErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-6 text-center text-sm text-red-800">
+      <p>{message}</p>
+      <button type="button" className={`${buttonClass('secondary')} mt-3`} onClick={onRetry}>
+        {texts.common.retry}
+      </button>
+    </div>
   );
 }
 

@@ -1,4 +1,9 @@
-/** − n + with bounds; the minus button is disabled at the minimum. */
+import { useState } from 'react';
+
+/**
+ * − n + with bounds; the minus button is disabled at the minimum, the plus at the maximum. The
+ * number can be typed too; it is kept within the bounds when the field is left or Enter pressed.
+ */
 export function QuantityStepper({
   value,
   onChange,
@@ -18,27 +23,51 @@ export function QuantityStepper({
   increaseLabel: string;
   size?: 'sm' | 'md';
 }) {
-  const pad = size === 'sm' ? 'h-9 px-3' : 'h-12 px-5';
+  const [draft, setDraft] = useState<string | null>(null);
+  const clamp = (n: number) => Math.min(max, Math.max(min, n));
+
+  function commit() {
+    if (draft === null) return;
+    const typed = Number.parseInt(draft, 10);
+    setDraft(null);
+    if (Number.isFinite(typed) && clamp(typed) !== value) onChange(clamp(typed));
+  }
+
+  const pad = size === 'sm' ? 'h-10 px-2' : 'h-12 px-4';
   return (
     <div role="group" aria-label={label} className={`flex items-center rounded-full bg-[#f0f0f0] ${pad}`}>
       <button
         type="button"
         aria-label={decreaseLabel}
         disabled={value <= min}
-        onClick={() => onChange(Math.max(min, value - 1))}
-        className="flex h-8 w-8 items-center justify-center rounded-full text-xl disabled:opacity-30"
+        onClick={() => onChange(clamp(value - 1))}
+        className="flex h-9 w-9 items-center justify-center rounded-full text-xl disabled:opacity-30"
       >
         −
       </button>
-      <output aria-live="polite" className="w-8 text-center font-medium">
-        {value}
-      </output>
+      <input
+        type="text"
+        inputMode="numeric"
+        pattern="[0-9]*"
+        aria-label={label}
+        value={draft ?? String(value)}
+        onChange={(e) => setDraft(e.target.value.replace(/\D/g, '').slice(0, 4))}
+        onFocus={(e) => e.currentTarget.select()}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            commit();
+          }
+        }}
+        className="w-10 bg-transparent text-center text-base font-medium"
+      />
       <button
         type="button"
         aria-label={increaseLabel}
         disabled={value >= max}
-        onClick={() => onChange(Math.min(max, value + 1))}
-        className="flex h-8 w-8 items-center justify-center rounded-full text-xl disabled:opacity-30"
+        onClick={() => onChange(clamp(value + 1))}
+        className="flex h-9 w-9 items-center justify-center rounded-full text-xl disabled:opacity-30"
       >
         +
       </button>

@@ -1,4 +1,4 @@
-import { clampRating } from '../format.ts';
+import { clampRating, formatRating } from '../format.ts';
 
 const STAR_PATH = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z';
 
@@ -8,7 +8,7 @@ export function Stars({ rating, size = 16, label }: { rating: unknown; size?: nu
   const full = Math.floor(value);
   const half = value - full >= 0.5;
   return (
-    <span className="inline-flex items-center gap-0.5" role="img" aria-label={label ?? `${value.toFixed(1)} / 5`}>
+    <span className="inline-flex items-center gap-0.5" role="img" aria-label={label ?? `${formatRating(value)} sur 5`}>
       {[0, 1, 2, 3, 4].map((i) => {
         const fill = i < full ? 'full' : i === full && half ? 'half' : 'empty';
         return (

@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
-import { COPY_CONFIRMATION_MS } from '@shop/domain/constants';
+import { useCopy } from '../../lib/ui/use-copy.ts';
 import { FETCH_AHEAD_MARGIN, useInView } from '../../lib/ui/use-in-view.ts';
-import { useSettings } from '../features/settings/api/get-settings.ts';
+import { useSettings, useShopName } from '../features/settings/api/get-settings.ts';
 import { t } from '../texts.ts';
 
 const SOCIAL_ICONS = {
@@ -13,34 +12,18 @@ const SOCIAL_ICONS = {
 
 const SOCIAL_NAMES = { facebook: 'Facebook', instagram: 'Instagram', tiktok: 'TikTok' } as const;
 
-function useCopy() {
-  const [copied, setCopied] = useState<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  async function copy(value: string, message: string) {
-    try {
-      await navigator.clipboard.writeText(value);
-    } catch {
-      // Clipboard refused (insecure context): the value stays visible on the page.
-    }
-    setCopied(message);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(null), COPY_CONFIRMATION_MS);
-  }
-  return { copied, copy };
-}
-
 export function Footer() {
   // Below the fold: its contacts are fetched as it comes near, not with the page's first data.
   const [ref, near] = useInView<HTMLElement>(FETCH_AHEAD_MARGIN);
   const { data: settings } = useSettings(near);
+  const shopName = useShopName();
   const { copied, copy } = useCopy();
 
   return (
     <footer ref={ref} className="mt-16 bg-[#f0f0f0]">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-3">
         <div>
-          <p className="text-2xl font-black">{t.brand}</p>
+          <p className="text-2xl font-black">{shopName}</p>
           <p className="mt-3 text-sm text-neutral-600">{t.footer.tagline}</p>
         </div>
         <div>
@@ -89,9 +72,9 @@ export function Footer() {
         </div>
       </div>
       <div className="mx-auto flex max-w-7xl flex-col gap-1 border-t border-neutral-300 px-4 py-6 text-sm text-neutral-600 md:flex-row md:justify-between">
-        <p>{t.footer.rights(new Date().getFullYear())}</p>
+        <p>{t.footer.rights(new Date().getFullYear(), shopName)}</p>
         <p>
-          {t.footer.credit} {t.footer.creator}
+          {t.footer.credit} {t.footer.creator(shopName)}
         </p>
       </div>
     </footer>

@@ -3,7 +3,9 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { NAV_HIDE_THRESHOLD_PX } from '@shop/domain/constants';
 import { paths } from '../../app/paths.ts';
 import { useCartCount } from '../features/cart/cart-store.ts';
+import { useShopName } from '../features/settings/api/get-settings.ts';
 import { t } from '../texts.ts';
+import { SearchForm } from './search-form.tsx';
 
 const LINKS = [
   { to: paths.shop, label: t.nav.shop },
@@ -32,6 +34,7 @@ function useHideOnScroll(): boolean {
 
 export function NavBar() {
   const count = useCartCount();
+  const shopName = useShopName();
   const hidden = useHideOnScroll();
   const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -70,84 +73,100 @@ export function NavBar() {
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded px-1 py-1 hover:text-black hover:underline ${isActive ? 'font-semibold text-black' : 'text-neutral-700'}`;
 
+  const sideLinkClass = ({ isActive }: { isActive: boolean }) =>
+    `block rounded-lg px-3 py-2.5 hover:bg-neutral-100 ${isActive ? 'font-semibold text-black' : 'text-neutral-700'}`;
+
   return (
-    <header
-      className="sticky top-0 z-40 border-b border-neutral-100 bg-white/95 backdrop-blur transition-transform duration-300"
-      style={{ transform: hidden && !open ? 'translateY(-100%)' : 'none' }}
-    >
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
-        <button
-          ref={toggleRef}
-          type="button"
-          className="-ml-2 rounded p-2 lg:hidden"
-          aria-expanded={open}
-          aria-controls="side-menu"
-          aria-label={open ? t.nav.closeMenu : t.nav.openMenu}
-          onClick={() => setOpen((v) => !v)}
-        >
-          <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
-            <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </button>
-        <Link to={paths.home} className="text-2xl font-black tracking-tight" aria-label={`${t.brand} — ${t.nav.home}`}>
-          {t.brand}
-        </Link>
-        <nav aria-label={t.nav.label} className="ml-6 hidden lg:block">
-          <ul className="flex items-center gap-6">
-            {LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className={linkClass}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <Link
-          to={paths.cart}
-          className="relative ml-auto rounded-full p-2 hover:bg-neutral-100"
-          aria-label={count > 0 ? t.nav.cartWithCount(count) : t.nav.cart}
-        >
-          <svg width="26" height="26" viewBox="0 0 24 24" fill="none" aria-hidden="true">
-            <path
-              d="M3 4h2l2.2 10.2a2 2 0 002 1.6h7.6a2 2 0 002-1.5L20.5 8H6.2"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-            <circle cx="9.5" cy="19.5" r="1.5" fill="currentColor" />
-            <circle cx="17" cy="19.5" r="1.5" fill="currentColor" />
-          </svg>
-          {count > 0 && (
-            <span
-              data-testid="cart-count"
-              className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-black px-1 text-xs font-bold text-white"
-              aria-hidden="true"
+    <>
+      <header
+        className="sticky top-0 z-40 border-b border-neutral-100 bg-white/95 backdrop-blur transition-transform duration-300"
+        style={{ transform: hidden && !open ? 'translateY(-100%)' : 'none' }}
+      >
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 px-4 lg:flex-nowrap">
+          <div className="flex h-16 min-w-0 flex-1 items-center gap-4 lg:flex-none">
+            <button
+              ref={toggleRef}
+              type="button"
+              className="-ml-2 rounded p-2 lg:hidden"
+              aria-expanded={open}
+              aria-controls="side-menu"
+              aria-label={open ? t.nav.closeMenu : t.nav.openMenu}
+              onClick={() => setOpen((v) => !v)}
             >
-              {count}
-            </span>
-          )}
-        </Link>
-      </div>
+              <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </button>
+            <Link
+              to={paths.home}
+              className="min-w-0 truncate text-2xl font-black tracking-tight"
+              aria-label={`${shopName} — ${t.nav.home}`}
+            >
+              {shopName}
+            </Link>
+          </div>
+          <nav aria-label={t.nav.label} className="ml-2 hidden lg:block">
+            <ul className="flex items-center gap-5">
+              {LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} className={linkClass}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <Link
+            to={paths.cart}
+            className="relative order-none rounded-full p-2 hover:bg-neutral-100 lg:order-last"
+            aria-label={count > 0 ? t.nav.cartWithCount(count) : t.nav.cart}
+          >
+            <svg width="26" height="26" viewBox="0 0 24 24" fill="none" aria-hidden="true">
+              <path
+                d="M3 4h2l2.2 10.2a2 2 0 002 1.6h7.6a2 2 0 002-1.5L20.5 8H6.2"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+              <circle cx="9.5" cy="19.5" r="1.5" fill="currentColor" />
+              <circle cx="17" cy="19.5" r="1.5" fill="currentColor" />
+            </svg>
+            {count > 0 && (
+              <span
+                data-testid="cart-count"
+                className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-black px-1 text-xs font-bold text-white"
+                aria-hidden="true"
+              >
+                {count}
+              </span>
+            )}
+          </Link>
+          <SearchForm className="mb-3 w-full lg:mb-0 lg:ml-auto lg:w-64 xl:w-80" />
+        </div>
+      </header>
+      {/* Outside the header: its blur and transform would make it the box of these fixed layers. */}
+      {open && (
+        <div className="fixed inset-0 z-40 bg-black/40 lg:hidden" aria-hidden="true" data-testid="menu-overlay" />
+      )}
       <div
         id="side-menu"
         ref={menuRef}
-        className={`fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white p-6 shadow-2xl transition-transform duration-300 lg:hidden ${open ? 'translate-x-0' : 'invisible -translate-x-full'}`}
+        className={`fixed inset-y-0 left-0 z-50 h-dvh w-72 max-w-[85vw] overflow-y-auto bg-white p-6 shadow-2xl transition-transform duration-300 lg:hidden ${open ? 'translate-x-0' : 'invisible -translate-x-full'}`}
       >
-        <div className="mb-8 flex items-center justify-between">
-          <span className="text-2xl font-black">{t.brand}</span>
+        <div className="mb-8 flex items-center justify-between gap-2">
+          <span className="truncate text-2xl font-black">{shopName}</span>
           <button type="button" className="rounded p-2" aria-label={t.nav.closeMenu} onClick={() => setOpen(false)}>
             <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
               <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
           </button>
         </div>
-        <nav aria-label={t.nav.label}>
+        <nav aria-label={t.nav.sideLabel}>
           <ul className="flex flex-col gap-2 text-lg">
             {LINKS.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} className={linkClass} onClick={() => setOpen(false)}>
+                <NavLink to={link.to} className={sideLinkClass} onClick={() => setOpen(false)}>
                   {link.label}
                 </NavLink>
               </li>
@@ -155,7 +174,6 @@ export function NavBar() {
           </ul>
         </nav>
       </div>
-      {open && <div className="fixed inset-0 z-40 bg-black/40 lg:hidden" aria-hidden="true" />}
-    </header>
+    </>
   );
 }

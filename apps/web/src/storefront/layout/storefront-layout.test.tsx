@@ -39,6 +39,20 @@ describe('storefront layout', () => {
     );
   });
 
+  it('names the configured shop in the nav and the footer, from the page the server wrote', () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'page-data';
+    block.textContent = JSON.stringify({ '/settings': { ...settings, shop_name: 'Dar El Khiata' } });
+    document.body.append(block);
+    mockFetch(() => undefined);
+    renderPage(<StorefrontLayout />, { path: '/*' });
+    // In the first render, before any call.
+    expect(screen.getByRole('link', { name: 'Dar El Khiata — Accueil' })).toBeInTheDocument();
+    expect(screen.getByText(/© \d{4} Dar El Khiata\. Tous droits réservés\./)).toBeInTheDocument();
+    expect(screen.queryByText(/SHOP\.CO/)).not.toBeInTheDocument();
+  });
+
   it('opens the side menu and closes it on a click on the page', () => {
     mockFetch(() => ok(settings));
     renderPage(<StorefrontLayout />, { path: '/*' });
@@ -61,10 +75,10 @@ describe('storefront layout', () => {
       await Promise.resolve();
     });
     expect(writeText).toHaveBeenCalledWith('0555123456');
-    expect(screen.getByText('Phone number copied to clipboard!')).toBeInTheDocument();
+    expect(screen.getByText('Numéro de téléphone copié !')).toBeInTheDocument();
     act(() => {
       vi.advanceTimersByTime(COPY_CONFIRMATION_MS);
     });
-    expect(screen.queryByText('Phone number copied to clipboard!')).not.toBeInTheDocument();
+    expect(screen.queryByText('Numéro de téléphone copié !')).not.toBeInTheDocument();
   });
 });

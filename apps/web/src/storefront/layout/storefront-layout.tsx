@@ -46,11 +46,13 @@ export function StorefrontLayout() {
       >
         {t.skipToContent}
       </a>
-      <p className="bg-black px-4 py-2 text-center text-xs text-white sm:text-sm">{t.banner}</p>
+      <aside aria-label={t.bannerLabel}>
+        <p className="bg-black px-4 py-2 text-center text-xs text-white sm:text-sm">{t.banner}</p>
+      </aside>
       <NavBar />
-      <div id="main" className="flex-1">
+      <main id="main" className="flex-1">
         <Outlet />
-      </div>
+      </main>
       <Footer />
       {toasts && (
         <Suspense fallback={null}>

@@ -11,7 +11,11 @@ export interface CartLine {
   size: string;
   Quantity: number;
   color?: string;
+  /** The size's stock when last known (added, or checked on the cart page): the quantity's cap. */
+  max?: number;
 }
+
+type LineKey = Pick<CartLine, 'id' | 'size' | 'color'>;
 
 export const CART_STORAGE_KEY = 'cart';
 
@@ -31,7 +35,13 @@ function readStorage(): CartLine[] {
 function isLine(value: unknown): value is CartLine {
   if (!value || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
-  return typeof v.id === 'number' && typeof v.cost === 'number' && typeof v.Quantity === 'number' && v.Quantity >= 1;
+  return (
+    typeof v.id === 'number' &&
+    typeof v.cost === 'number' &&
+    typeof v.Quantity === 'number' &&
+    v.Quantity >= 1 &&
+    (v.max === undefined || typeof v.max === 'number')
+  );
 }
 
 function commit(next: CartLine[]) {
@@ -44,7 +54,7 @@ function commit(next: CartLine[]) {
   for (const listener of listeners) listener();
 }
 
-function sameLine(a: Pick<CartLine, 'id' | 'size' | 'color'>, b: Pick<CartLine, 'id' | 'size' | 'color'>) {
+function sameLine(a: LineKey, b: LineKey) {
   return a.id === b.id && a.size === b.size && (a.color ?? '') === (b.color ?? '');
 }
 
@@ -52,26 +62,65 @@ export function getCart(): readonly CartLine[] {
   return lines;
 }
 
-/** Adds a line, merging quantities with the line of the same product, size and colour. */
-export function addToCart(line: CartLine) {
-  const existing = lines.find((l) => sameLine(l, line));
-  if (existing) {
-    commit(lines.map((l) => (l === existing ? { ...l, Quantity: l.Quantity + line.Quantity } : l)));
-  } else {
-    commit([...lines, line]);
-  }
+export function findLine(key: LineKey): CartLine | undefined {
+  return lines.find((l) => sameLine(l, key));
 }
 
-/** Sets a line's quantity; below 1 the line is removed (SPEC §4). */
-export function setQuantity(key: Pick<CartLine, 'id' | 'size' | 'color'>, quantity: number) {
+export interface AddResult {
+  /** The line's quantity now. */
+  quantity: number;
+  /** Units this call added (less than asked when the stock capped it). */
+  added: number;
+}
+
+/**
+ * Adds a line, merging quantities with the line of the same product, size and colour (SPEC §4).
+ * With `max` (the size's stock), the line never holds more than that, across adds (SPEC §5), nor
+ * more than `limit` (the units of one line an order may hold).
+ */
+export function addToCart(line: CartLine, limit = Number.POSITIVE_INFINITY): AddResult {
+  const existing = findLine(line);
+  const before = existing?.Quantity ?? 0;
+  const max = line.max ?? existing?.max;
+  const quantity = Math.min(before + line.Quantity, max ?? Number.POSITIVE_INFINITY, limit);
+  if (quantity <= before) return { quantity: before, added: 0 };
+  const next: CartLine = { ...(existing ?? line), ...line, Quantity: quantity, ...(max !== undefined ? { max } : {}) };
+  commit(existing ? lines.map((l) => (l === existing ? next : l)) : [...lines, next]);
+  return { quantity, added: quantity - before };
+}
+
+/** Sets a line's quantity, never above its known stock; below 1 the line is removed (SPEC §4). */
+export function setQuantity(key: LineKey, quantity: number) {
   if (quantity < 1) {
     removeFromCart(key);
     return;
   }
-  commit(lines.map((l) => (sameLine(l, key) ? { ...l, Quantity: quantity } : l)));
+  commit(lines.map((l) => (sameLine(l, key) ? { ...l, Quantity: Math.min(quantity, l.max ?? quantity) } : l)));
 }
 
-export function removeFromCart(key: Pick<CartLine, 'id' | 'size' | 'color'>) {
+/** Records the stock the server reported for each line (the cart page's check). */
+export function setLineStock(stock: readonly { product_id: number; size: string; available: number }[]) {
+  let changed = false;
+  const next = lines.map((l) => {
+    const found = stock.find((s) => s.product_id === l.id && s.size === l.size);
+    if (!found || found.available === l.max) return l;
+    changed = true;
+    return { ...l, max: found.available };
+  });
+  if (changed) commit(next);
+}
+
+/** Puts the server's unit prices on the lines (an order refused because prices changed). */
+export function repriceCart(prices: readonly { product_id: number; size: string; unit_price: number }[]) {
+  commit(
+    lines.map((l) => {
+      const found = prices.find((p) => p.product_id === l.id && p.size === l.size);
+      return found ? { ...l, cost: found.unit_price } : l;
+    }),
+  );
+}
+
+export function removeFromCart(key: LineKey) {
   commit(lines.filter((l) => !sameLine(l, key)));
 }
 

@@ -42,45 +42,28 @@ export function buildOrderPayload(
   };
 }
 
-export const LAST_ORDER_NUMBER_KEY = 'lastOrderNumber';
-export const LAST_ORDER_DETAILS_KEY = 'lastOrderDetails';
-
-export interface LastOrderDetails {
-  address: string;
-  wilaya: string;
-  zipCode: string;
-  total: number;
-}
-
-export interface CompletedOrder extends LastOrderDetails {
-  orderNumber: number;
-}
-
-export function rememberOrder(order: CompletedOrder) {
-  try {
-    localStorage.setItem(LAST_ORDER_NUMBER_KEY, String(order.orderNumber));
-    const details: LastOrderDetails = {
-      address: order.address,
-      wilaya: order.wilaya,
-      zipCode: order.zipCode,
-      total: order.total,
-    };
-    localStorage.setItem(LAST_ORDER_DETAILS_KEY, JSON.stringify(details));
-  } catch {
-    // Storage unavailable: the thank-you page still shows the order from memory.
-  }
-}
-
-/** A 409 "prices changed" answer carries the server's figures (DESIGN §3.2). */
+/** A 409 "prices changed" answer carries the server's figures (DESIGN §3.2), with each line's price. */
 export interface PriceChange {
   subtotal: number;
   shipping_fee: number;
   total: number;
+  items: { product_id: number; size: string; unit_price: number }[];
+}
+
+function isLinePrice(value: unknown): value is PriceChange['items'][number] {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.product_id === 'number' && typeof v.size === 'string' && typeof v.unit_price === 'number';
 }
 
 export function asPriceChange(data: unknown): PriceChange | null {
   if (!data || typeof data !== 'object') return null;
   const d = data as Record<string, unknown>;
   if (d.total === undefined || d.subtotal === undefined || d.shipping_fee === undefined) return null;
-  return { subtotal: Number(d.subtotal), shipping_fee: Number(d.shipping_fee), total: Number(d.total) };
+  return {
+    subtotal: Number(d.subtotal),
+    shipping_fee: Number(d.shipping_fee),
+    total: Number(d.total),
+    items: Array.isArray(d.items) ? d.items.filter(isLinePrice) : [],
+  };
 }

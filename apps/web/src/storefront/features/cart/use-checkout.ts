@@ -9,16 +9,10 @@ import { productQuery } from '../products/api/get-product.ts';
 import { checkStock } from './api/check-stock.ts';
 import { createOrder } from './api/create-order.ts';
 import { createRating } from './api/create-rating.ts';
-import { clearCart, type CartLine } from './cart-store.ts';
-import {
-  asPriceChange,
-  buildOrderPayload,
-  orderItems,
-  rememberOrder,
-  type CheckoutProblem,
-  type CompletedOrder,
-  type PriceChange,
-} from './checkout.ts';
+import { clearCart, repriceCart, type CartLine } from './cart-store.ts';
+import { asPriceChange, buildOrderPayload, orderItems, type CheckoutProblem, type PriceChange } from './checkout.ts';
+import { rememberOrder, type PlacedOrder } from '../order-confirmation/confirmation-store.ts';
+import { shippingPricesQuery } from '../shipping/api/get-shipping-prices.ts';
 
 interface Figures {
   subtotalDa: number;
@@ -26,7 +20,7 @@ interface Figures {
   couponCode: string;
 }
 
-export function useCheckout(lines: readonly CartLine[], onCompleted: (order: CompletedOrder) => void) {
+export function useCheckout(lines: readonly CartLine[], onCompleted: (order: PlacedOrder) => void) {
   const queryClient = useQueryClient();
   const [checking, setChecking] = useState(false);
   const [sending, setSending] = useState(false);
@@ -96,21 +90,25 @@ export function useCheckout(lines: readonly CartLine[], onCompleted: (order: Com
           ),
         );
       }
-      const order: CompletedOrder = {
+      const order: PlacedOrder = {
         orderNumber: created.order_id,
         address: customer.address.trim(),
         wilaya: customer.wilaya,
         zipCode: customer.zipCode.trim(),
         total: Number(created.total),
       };
-      rememberOrder(order);
+      rememberOrder('cart', order);
       clearCart();
       onCompleted(order);
     } catch (error) {
       if (error instanceof ApiError) {
         const change = error.status === 409 ? asPriceChange(error.data) : null;
-        if (change) setPriceChange(change);
-        else setOrderError(error.message || t.checkout.orderFailed);
+        if (change) {
+          // The cart and its summary show what the server will charge, not only the dialog.
+          repriceCart(change.items);
+          void queryClient.invalidateQueries({ queryKey: shippingPricesQuery.queryKey });
+          setPriceChange(change);
+        } else setOrderError(error.message || t.checkout.orderFailed);
       } else {
         setOrderError(t.checkout.orderException);
       }

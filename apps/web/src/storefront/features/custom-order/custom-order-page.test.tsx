@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
@@ -65,6 +65,7 @@ let fetchMock: ReturnType<typeof vi.fn>;
 let overrides: Record<string, Handler>;
 
 beforeEach(() => {
+  localStorage.clear();
   overrides = {};
   fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -73,7 +74,15 @@ beforeEach(() => {
     }
     if (url === '/api/CustomOrderItem/getAll') return Promise.resolve(envelope(200, ITEMS));
     if (url === '/api/ShippingPrice/read') return Promise.resolve(envelope(200, WILAYAS));
-    if (url === '/api/settings') return Promise.resolve(envelope(200, { whatsapp_url: 'https://wa.me/213555000000' }));
+    if (url === '/api/settings') {
+      return Promise.resolve(
+        envelope(200, {
+          phone: '0555000000',
+          whatsapp_url: 'https://wa.me/213555000000',
+          payment: { ccp: '0012345678 clé 90', rip: '00799999001234567890', baridimob: '' },
+        }),
+      );
+    }
     return Promise.resolve(envelope(404, null, 'not mocked'));
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -105,6 +114,13 @@ function png(name = 'front.png') {
   return new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
 }
 
+async function chooseWilaya(user: ReturnType<typeof userEvent.setup>, typed: string) {
+  const box = screen.getByRole('combobox', { name: 'Wilaya' });
+  await user.clear(box);
+  await user.type(box, typed);
+  await user.click(await screen.findByRole('option', { name: new RegExp(typed, 'i') }));
+}
+
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Nom complet'), 'Amina Benali');
   await user.type(screen.getByLabelText('Numéro de téléphone'), '0555123456');
@@ -125,13 +141,16 @@ describe('CustomOrderPage', () => {
     );
     const type = await loaded();
     expect(type).toHaveValue('1');
-    expect(screen.getByLabelText('Wilaya')).toHaveValue('Adrar');
+    expect(screen.getByRole('combobox', { name: 'Wilaya' })).toHaveValue('01 - Adrar');
     expect(screen.getByLabelText('Taille')).toHaveValue('M');
     expect(screen.getByLabelText('Couleur')).toHaveValue('Noir');
     expect(screen.getByRole('img', { name: 'Aperçu de la couleur : Noir' })).toHaveStyle({
       backgroundColor: '#111111',
     });
-    expect(screen.getByLabelText('Wilaya')).toHaveTextContent(`Adrar (${formatDa(900)})`);
+    // The list shows each wilaya's number and fee.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Afficher les wilayas' }));
+    expect(screen.getByRole('option', { name: `01 - Adrar ${formatDa(900)}` })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: `16 - Alger ${formatDa(400)}` })).toBeInTheDocument();
   });
 
   it('shows the garment fields and three image slots, the cup only the front image', async () => {
@@ -183,7 +202,7 @@ describe('CustomOrderPage', () => {
     expect(summary().getByText('Livraison').nextSibling).toHaveTextContent(formatDa(900));
     expect(summary().getByText('Total').nextSibling).toHaveTextContent(formatDa(2900));
 
-    await user.selectOptions(screen.getByLabelText('Wilaya'), 'Alger');
+    await chooseWilaya(user, 'Alger');
     await user.selectOptions(screen.getByLabelText('Type de vêtement'), '2');
     expect(summary().getByText('Total').nextSibling).toHaveTextContent(formatDa(4900));
 
@@ -253,10 +272,10 @@ describe('CustomOrderPage', () => {
     const user = userEvent.setup();
     renderPage();
     await loaded();
-    await user.type(screen.getByLabelText('Numéro de téléphone'), '0555');
+    await user.type(screen.getByLabelText('Numéro de téléphone'), '1234567890');
     await user.type(screen.getByLabelText('Code postal'), '160');
     await user.click(screen.getByRole('button', { name: 'Passer la commande' }));
-    expect(await screen.findByText('Le numéro de téléphone doit contenir 10 chiffres')).toBeInTheDocument();
+    expect(await screen.findByText('Numéro de téléphone invalide (ex. 0555 12 34 56)')).toBeInTheDocument();
     expect(screen.getByText('Le code postal doit contenir 5 chiffres')).toBeInTheDocument();
   });
 
@@ -299,7 +318,7 @@ describe('CustomOrderPage', () => {
     renderPage();
     await loaded();
     await fillValid(user);
-    await user.selectOptions(screen.getByLabelText('Wilaya'), 'Alger');
+    await chooseWilaya(user, '16');
     await user.selectOptions(screen.getByLabelText('Taille'), 'L');
     await user.upload(screen.getByLabelText('Devant'), png('front.png'));
     await user.upload(screen.getByLabelText('Dos'), png('back.png'));
@@ -311,13 +330,20 @@ describe('CustomOrderPage', () => {
 
     expect(await screen.findByText('Votre commande personnalisée a été créée avec succès')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Merci pour votre commande !' })).toBeInTheDocument();
-    expect(screen.getByText('#42')).toBeInTheDocument();
-    expect(screen.getByText('Paiement à l’avance')).toBeInTheDocument();
+    expect(screen.getByTestId('order-number')).toHaveTextContent('#42');
     expect(screen.getByText('7-10 jours ouvrables')).toBeInTheDocument();
     expect(screen.getByText('12 rue Didouche Mourad, Alger 16000')).toBeInTheDocument();
-    expect(screen.getByText(formatDa(2700))).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Continuer vos achats' })).toHaveAttribute('href', '/Shop');
-    expect(screen.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', 'https://wa.me/213555000000');
+    expect(screen.getByTestId('order-total')).toHaveTextContent(formatDa(2700));
+    // Where the advance payment goes, and the reference to give.
+    expect(await screen.findByTestId('pay-ccp')).toHaveTextContent('0012345678 clé 90');
+    expect(screen.getByTestId('pay-rip')).toHaveTextContent('00799999001234567890');
+    expect(screen.queryByTestId('pay-baridimob')).not.toBeInTheDocument();
+    expect(screen.getByText('Référence du paiement').nextSibling).toHaveTextContent('#42');
+    expect(screen.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute(
+      'href',
+      `https://wa.me/213555000000?text=${encodeURIComponent('Bonjour, je voudrais suivre ma commande #42.')}`,
+    );
+    expect(screen.getByRole('button', { name: 'Continuer vos achats' })).toBeInTheDocument();
 
     const form = sent as unknown as FormData;
     expect(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'))).toEqual({
@@ -354,13 +380,34 @@ describe('CustomOrderPage', () => {
     await user.upload(screen.getByLabelText('Devant'), png());
     expect(screen.queryByText('Au moins une image de référence est requise')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Passer la commande' }));
-    await screen.findByText('#7');
+    expect(await screen.findByTestId('order-number')).toHaveTextContent('#7');
     const form = sent as unknown as FormData;
     expect(form.get('clothing_type')).toBe('cup');
     expect(form.has('size')).toBe(false);
     expect(form.has('coupon_code')).toBe(false);
     expect(form.get('subtotal')).toBe('1200.00');
     expect(form.get('reference_image_front')).toBeInstanceOf(File);
+  });
+
+  it('calls the cup "Tasse" and keeps the thank-you screen after a reload', async () => {
+    const user = userEvent.setup();
+    overrides['/api/Order'] = () => envelope(201, { order_id: 9, total: 2100 });
+    renderPage('/CustomOrder?type=cup');
+    expect(within(await loaded()).getByRole('option', { name: /^Tasse/ })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /^Cup/ })).not.toBeInTheDocument();
+    await fillValid(user);
+    await user.upload(screen.getByLabelText('Devant'), png());
+    await user.click(screen.getByRole('button', { name: 'Passer la commande' }));
+    expect(await screen.findByTestId('order-number')).toHaveTextContent('#9');
+    cleanup();
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'Merci pour votre commande !' })).toBeInTheDocument();
+    expect(screen.getByTestId('order-number')).toHaveTextContent('#9');
+    expect(screen.getByTestId('order-total')).toHaveTextContent(formatDa(2100));
+    await user.click(screen.getByRole('button', { name: 'Continuer vos achats' }));
+    cleanup();
+    renderPage();
+    expect(await loaded()).toBeInTheDocument();
   });
 
   it('removes an image', async () => {
@@ -423,7 +470,7 @@ describe('CustomOrderPage', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Les prix ont changé' });
     expect(dialog).toHaveTextContent(formatDa(3400));
     await user.click(within(dialog).getByRole('button', { name: 'Confirmer au nouveau prix' }));
-    await screen.findByText('#8');
+    expect(await screen.findByTestId('order-number')).toHaveTextContent('#8');
     expect(bodies[1]?.get('subtotal')).toBe('2500.00');
     expect(bodies[1]?.get('shipping_fee')).toBe('900.00');
   });

@@ -1,13 +1,21 @@
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Breadcrumb } from '../../layout/breadcrumb.tsx';
 import { notify } from '../../layout/notify.ts';
 import { CUP_ITEM_NAME } from '@shop/domain/constants';
 import { paths } from '../../../app/paths.ts';
 import { useCustomItems } from './api/get-custom-items.ts';
 import { useShippingPrices } from '../shipping/api/get-shipping-prices.ts';
 import { useSettings } from '../settings/api/get-settings.ts';
+import { OrderConfirmation } from '../order-confirmation/components/order-confirmation.tsx';
+import {
+  forgetConfirmation,
+  rememberOrder,
+  rememberedOrder,
+  type PlacedOrder,
+} from '../order-confirmation/confirmation-store.ts';
+import { AdvancePayment } from './components/advance-payment.tsx';
 import { CustomOrderForm } from './components/custom-order-form.tsx';
-import { ThankYou, type PlacedOrder } from './components/thank-you.tsx';
 import { texts } from './texts.ts';
 
 /** /CustomOrder (SPEC §2): a garment or a cup made from the customer's reference images. */
@@ -17,7 +25,9 @@ export function CustomOrderPage() {
   const items = useCustomItems();
   const wilayas = useShippingPrices();
   const settings = useSettings();
-  const [placed, setPlaced] = useState<PlacedOrder | null>(null);
+  const navigate = useNavigate();
+  // The confirmation survives a reload until "Continuer vos achats".
+  const [placed, setPlaced] = useState<PlacedOrder | null>(() => rememberedOrder('custom'));
 
   useEffect(() => {
     if (items.isError) notify.error(texts.toastItemsFailed, { toastId: 'custom-items-failed' });
@@ -33,23 +43,24 @@ export function CustomOrderPage() {
   const whatsappUrl = settings.data?.whatsapp_url || undefined;
 
   return (
-    <main className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:py-10">
-      <nav aria-label="Fil d'Ariane" className="mb-6 text-sm text-gray-500">
-        <ol className="flex items-center gap-2">
-          <li>
-            <Link to={paths.home} className="hover:text-black hover:underline">
-              {texts.breadcrumbHome}
-            </Link>
-          </li>
-          <li aria-hidden="true">›</li>
-          <li aria-current="page" className="font-medium text-black">
-            {texts.title}
-          </li>
-        </ol>
-      </nav>
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:py-10">
+      <Breadcrumb items={[{ label: texts.title }]} />
 
       {placed ? (
-        <ThankYou order={placed} whatsappUrl={whatsappUrl} />
+        <OrderConfirmation
+          title={texts.thankYouTitle}
+          intro={texts.thankYouBody}
+          order={placed}
+          paymentMode={texts.paymentAdvance}
+          deliveryEstimate={texts.deliveryEstimateValue}
+          onContinue={() => {
+            forgetConfirmation('custom');
+            setPlaced(null);
+            void navigate(paths.shop);
+          }}
+        >
+          <AdvancePayment orderNumber={placed.orderNumber} />
+        </OrderConfirmation>
       ) : (
         <>
           <header className="mb-8 flex flex-col gap-2">
@@ -70,11 +81,14 @@ export function CustomOrderPage() {
               wilayas={wilayas.data ?? []}
               preferCup={preferCup}
               whatsappUrl={whatsappUrl}
-              onPlaced={setPlaced}
+              onPlaced={(order) => {
+                rememberOrder('custom', order);
+                setPlaced(order);
+              }}
             />
           )}
         </>
       )}
-    </main>
+    </div>
   );
 }

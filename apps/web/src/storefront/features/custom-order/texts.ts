@@ -2,7 +2,6 @@
 import { CUSTOM_DELIVERY_ESTIMATE, CUSTOM_MAKING_TIME } from '@shop/domain/constants';
 
 export const texts = {
-  breadcrumbHome: 'Accueil',
   title: 'Commande Personnalisée',
   intro: 'Décrivez le vêtement ou la tasse que vous voulez : nous le réalisons à partir de vos images.',
   loading: 'Chargement…',
@@ -10,9 +9,8 @@ export const texts = {
   personalSection: 'Informations personnelles',
   fullName: 'Nom complet',
   phone: 'Numéro de téléphone',
-  phonePlaceholder: '0555123456',
+  phonePlaceholder: '0555 12 34 56',
   wilaya: 'Wilaya',
-  wilayaPlaceholder: 'Choisissez une wilaya',
   address: 'Adresse',
   addressPlaceholder: 'Rue, quartier, commune',
   zipCode: 'Code postal',
@@ -67,14 +65,22 @@ export const texts = {
 
   thankYouTitle: 'Merci pour votre commande !',
   thankYouBody: 'Votre commande personnalisée a bien été enregistrée. Notre équipe vous appellera pour la confirmer.',
-  orderNumber: 'Numéro de commande',
-  paymentMode: 'Mode de paiement',
   paymentAdvance: 'Paiement à l’avance',
-  deliveryEstimate: 'Livraison estimée',
   deliveryEstimateValue: CUSTOM_DELIVERY_ESTIMATE,
-  deliveryAddress: 'Adresse de livraison',
-  contactUs: 'Envoyer la preuve de paiement sur WhatsApp',
-  continueShopping: 'Continuer vos achats',
+  cupName: 'Tasse',
+
+  payTitle: 'Où envoyer le paiement',
+  payIntro:
+    'Votre commande est réalisée après réception du paiement. Versez le total sur l’un de ces comptes, indiquez le numéro de commande comme référence, puis envoyez la preuve de paiement sur WhatsApp.',
+  payCcp: 'CCP',
+  payRip: 'RIP',
+  payBaridimob: 'BaridiMob',
+  payReference: 'Référence du paiement',
+  payCopyShort: 'Copier',
+  payCopy: (what: string) => `Copier : ${what}`,
+  payCopied: (what: string) => `${what} copié !`,
+  payAskUs: (reference: string) =>
+    `Écrivez-nous sur WhatsApp pour recevoir nos coordonnées de paiement, en indiquant la commande ${reference}.`,
 
   toastItemsFailed: 'Échec du chargement des types de vêtements',
   toastShippingFailed: 'Échec du chargement des prix de livraison',

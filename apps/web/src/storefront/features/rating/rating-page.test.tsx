@@ -49,7 +49,23 @@ describe('RatingPage', () => {
     await user.type(screen.getByLabelText('Numéro de téléphone'), '0661');
     expect(screen.queryByText('Le numéro de téléphone est requis')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Envoyer mon avis' }));
-    expect(await screen.findByText('Le numéro de téléphone doit contenir 10 chiffres')).toBeInTheDocument();
+    expect(await screen.findByText('Numéro de téléphone invalide (ex. 0555 12 34 56)')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says the real limit when a name or a review is too long, not that it is missing', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const name = screen.getByLabelText('Nom complet');
+    await user.click(name);
+    await user.paste('N'.repeat(121));
+    await user.type(screen.getByLabelText('Numéro de téléphone'), '0661 23 45 67');
+    await user.click(screen.getByLabelText('Votre avis'));
+    await user.paste('x'.repeat(2001));
+    await user.click(screen.getByRole('button', { name: 'Envoyer mon avis' }));
+    expect(await screen.findByText('Le nom ne doit pas dépasser 120 caractères')).toBeInTheDocument();
+    expect(screen.getByText('Votre avis ne doit pas dépasser 2000 caractères')).toBeInTheDocument();
+    expect(screen.queryByText('Votre avis est requis')).not.toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -86,6 +102,17 @@ describe('RatingPage', () => {
       rating: 4,
       review: 'Très belle qualité, livraison rapide.',
     });
+  });
+
+  it('sends the order number typed as proof of purchase, with or without "#"', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await fill(user);
+    await user.type(screen.getByLabelText('Numéro de commande (facultatif)'), '#1234');
+    await user.click(screen.getByRole('button', { name: 'Envoyer mon avis' }));
+    await screen.findByRole('heading', { name: 'Merci pour votre avis !' });
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toMatchObject({ order_id: 1234 });
   });
 
   it('shows the server message on failure and keeps the form', async () => {

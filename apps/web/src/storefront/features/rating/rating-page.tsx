@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
+import { Breadcrumb } from '../../layout/breadcrumb.tsx';
 import { notify } from '../../layout/notify.ts';
 import type { z } from 'zod';
 import { brandRatingCreateSchema } from '@shop/domain/rating-schemas';
@@ -16,7 +17,7 @@ type FormInput = z.input<typeof brandRatingCreateSchema>;
 type FormOutput = z.output<typeof brandRatingCreateSchema>;
 
 const inputClass =
-  'w-full rounded-xl border border-gray-300 bg-white px-4 py-3 text-base text-black placeholder:text-gray-400 focus:border-black focus:outline-none focus:ring-2 focus:ring-black/10 aria-[invalid=true]:border-red-500';
+  'w-full rounded-xl border border-gray-300 bg-white px-4 py-3 text-base text-black placeholder:text-gray-500 focus:border-black focus:outline-none focus:ring-2 focus:ring-black/10 aria-[invalid=true]:border-red-500';
 
 function errorProps(id: string, error: string | undefined) {
   return error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : { 'aria-invalid': false };
@@ -43,10 +44,10 @@ export function RatingPage() {
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(brandRatingCreateSchema),
     reValidateMode: 'onSubmit',
-    defaultValues: { customer_name: '', customer_phone: '', rating: DEFAULT_RATING, review: '' },
+    defaultValues: { customer_name: '', customer_phone: '', order_id: '', rating: DEFAULT_RATING, review: '' },
   });
 
-  const field = (name: 'customer_name' | 'customer_phone' | 'review') =>
+  const field = (name: 'customer_name' | 'customer_phone' | 'order_id' | 'review') =>
     register(name, { onChange: () => clearErrors(name) });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -64,20 +65,8 @@ export function RatingPage() {
   });
 
   return (
-    <main className="mx-auto w-full max-w-2xl px-4 py-6 sm:px-6 lg:py-10">
-      <nav aria-label="Fil d'Ariane" className="mb-6 text-sm text-gray-500">
-        <ol className="flex items-center gap-2">
-          <li>
-            <Link to={paths.home} className="hover:text-black hover:underline">
-              {texts.breadcrumbHome}
-            </Link>
-          </li>
-          <li aria-hidden="true">›</li>
-          <li aria-current="page" className="font-medium text-black">
-            {texts.breadcrumb}
-          </li>
-        </ol>
-      </nav>
+    <div className="mx-auto w-full max-w-2xl px-4 py-6 sm:px-6 lg:py-10">
+      <Breadcrumb items={[{ label: texts.breadcrumb }]} />
       {done ? (
         <ThankYou />
       ) : (
@@ -91,7 +80,7 @@ export function RatingPage() {
             noValidate
             className="flex flex-col gap-5 rounded-3xl border border-gray-200 p-5 sm:p-8"
           >
-            <div className="grid gap-5 sm:grid-cols-2">
+            <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
               <div className="flex flex-col gap-1.5">
                 <label htmlFor="customer_name" className="text-sm font-medium text-gray-800">
                   {texts.fullName}
@@ -112,7 +101,6 @@ export function RatingPage() {
                 <input
                   id="customer_phone"
                   type="tel"
-                  inputMode="numeric"
                   autoComplete="tel"
                   placeholder={texts.phonePlaceholder}
                   className={inputClass}
@@ -121,6 +109,24 @@ export function RatingPage() {
                 />
                 <ErrorLine id="customer_phone" message={errors.customer_phone?.message} />
               </div>
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="order_id" className="text-sm font-medium text-gray-800">
+                {texts.orderNumber}
+              </label>
+              <input
+                id="order_id"
+                inputMode="numeric"
+                placeholder={texts.orderNumberPlaceholder}
+                className={inputClass}
+                aria-describedby="order_id-help"
+                {...errorProps('order_id', errors.order_id?.message)}
+                {...field('order_id')}
+              />
+              <p id="order_id-help" className="text-sm text-gray-600">
+                {texts.orderNumberHelp}
+              </p>
+              <ErrorLine id="order_id" message={errors.order_id?.message} />
             </div>
             <div className="flex flex-col gap-2">
               <span id="rating-label" className="text-sm font-medium text-gray-800">
@@ -159,7 +165,7 @@ export function RatingPage() {
           </form>
         </>
       )}
-    </main>
+    </div>
   );
 }
 

@@ -1,13 +1,15 @@
 // Every French text of the brand review page (SPEC §2, §5, §8), in one place for review.
 export const texts = {
-  breadcrumbHome: 'Accueil',
   breadcrumb: 'Avis Clients',
   title: 'Donnez votre avis',
   intro: 'Votre expérience compte : dites-nous ce que vous pensez de nos produits et de notre service.',
   fullName: 'Nom complet',
   phone: 'Numéro de téléphone',
-  phonePlaceholder: '0555123456',
+  phonePlaceholder: '0555 12 34 56',
   phoneHelp: 'Il n’est jamais affiché publiquement.',
+  orderNumber: 'Numéro de commande (facultatif)',
+  orderNumberPlaceholder: 'ex. 1234',
+  orderNumberHelp: 'Avec le numéro de téléphone de la commande, votre avis porte la mention « Client vérifié ».',
   rating: 'Votre note',
   ratingValue: (n: number) => `${n} sur 5`,
   star: (n: number) => `${n} étoile${n > 1 ? 's' : ''}`,

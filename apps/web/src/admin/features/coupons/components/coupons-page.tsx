@@ -9,6 +9,7 @@ import { FormModalFooter, Modal } from '../../../components/modal.tsx';
 import {
   Banner,
   EmptyRow,
+  ErrorState,
   Field,
   Loading,
   PageHeader,
@@ -57,7 +58,6 @@ export function CouponsPage() {
           + {texts.coupons.add}
         </button>
       </PageHeader>
-      {coupons.isError ? <Banner tone="error">{errorMessage(coupons.error, texts.coupons.fetchFailed)}</Banner> : null}
       {error ? (
         <Banner tone="error" onClose={() => setError(null)}>
           {error}
@@ -68,10 +68,15 @@ export function CouponsPage() {
           {notice}
         </Banner>
       ) : null}
-      {coupons.isPending ? (
+      {coupons.isError ? (
+        <ErrorState
+          message={errorMessage(coupons.error, texts.coupons.fetchFailed)}
+          onRetry={() => void coupons.refetch()}
+        />
+      ) : coupons.isPending ? (
         <Loading />
       ) : (
-        <TableWrap>
+        <TableWrap cards label={texts.coupons.title}>
           <thead>
             <tr>
               <th className={thClass}>{texts.coupons.code}</th>
@@ -89,23 +94,31 @@ export function CouponsPage() {
               const status = couponDisplayStatus(coupon);
               return (
                 <tr key={coupon.id} data-testid={`coupon-${coupon.code}`}>
-                  <td className={`${tdClass} font-mono font-semibold`}>{coupon.code}</td>
-                  <td className={`${tdClass} tabular-nums`}>{coupon.discount_percentage}%</td>
-                  <td className={`${tdClass} tabular-nums`}>
+                  <td data-label={texts.coupons.code} className={`${tdClass} font-mono font-semibold`}>
+                    {coupon.code}
+                  </td>
+                  <td data-label={texts.coupons.discount} className={`${tdClass} tabular-nums`}>
+                    {coupon.discount_percentage}%
+                  </td>
+                  <td data-label={texts.coupons.uses} className={`${tdClass} tabular-nums`}>
                     {coupon.current_uses}
                     {coupon.max_uses !== null ? ` / ${coupon.max_uses}` : ''}
                   </td>
-                  <td className={`${tdClass} tabular-nums`}>{remainingUses(coupon)}</td>
-                  <td className={`${tdClass} whitespace-nowrap`}>{formatDate(coupon.expiry_date)}</td>
-                  <td className={tdClass}>
+                  <td data-label={texts.coupons.remaining} className={`${tdClass} tabular-nums`}>
+                    {remainingUses(coupon)}
+                  </td>
+                  <td data-label={texts.coupons.expiry} className={`${tdClass} whitespace-nowrap`}>
+                    {formatDate(coupon.expiry_date)}
+                  </td>
+                  <td data-label={texts.coupons.status} className={tdClass}>
                     <span
                       className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_CLASS[status]}`}
                     >
                       {status}
                     </span>
                   </td>
-                  <td className={`${tdClass} text-right whitespace-nowrap`}>
-                    <div className="inline-flex gap-1">
+                  <td data-label={texts.common.actions} className={`${tdClass} text-right whitespace-nowrap`}>
+                    <div className="inline-flex flex-wrap justify-end gap-1">
                       <button
                         type="button"
                         className={buttonClass('secondary', true)}

@@ -5,8 +5,8 @@ import { customOrderItemSchema, isCupName, parseList } from '@shop/domain/custom
 import { formatDa } from '@shop/domain/money';
 import { FormModalFooter, Modal } from '../../../components/modal.tsx';
 import {
-  Banner,
   EmptyRow,
+  ErrorState,
   Field,
   Loading,
   PageHeader,
@@ -46,11 +46,12 @@ export function CustomItemsPage() {
           + {texts.customItems.add}
         </button>
       </PageHeader>
-      {items.isError ? <Banner tone="error">{texts.customItems.failed}</Banner> : null}
-      {items.isPending ? (
+      {items.isError ? (
+        <ErrorState message={texts.customItems.failed} onRetry={() => void items.refetch()} />
+      ) : items.isPending ? (
         <Loading />
       ) : (
-        <TableWrap>
+        <TableWrap cards label={texts.customItems.title}>
           <thead>
             <tr>
               <th className={thClass}>{texts.customItems.name}</th>
@@ -67,26 +68,32 @@ export function CustomItemsPage() {
               const active = isActive(item);
               return (
                 <tr key={item.id}>
-                  <td className={`${tdClass} font-medium`}>
-                    {item.name}
-                    {item.description ? (
-                      <span className="block text-xs font-normal text-slate-500">{item.description}</span>
-                    ) : null}
+                  <td data-label={texts.customItems.name} className={`${tdClass} font-medium`}>
+                    <span>
+                      {item.name}
+                      {item.description ? (
+                        <span className="block text-xs font-normal text-slate-600">{item.description}</span>
+                      ) : null}
+                    </span>
                   </td>
-                  <td className={`${tdClass} whitespace-nowrap tabular-nums`}>{formatDa(item.base_price)}</td>
-                  <td className={tdClass}>
+                  <td data-label={texts.customItems.basePrice} className={`${tdClass} whitespace-nowrap tabular-nums`}>
+                    {formatDa(item.base_price)}
+                  </td>
+                  <td data-label={texts.customItems.sizesCol} className={tdClass}>
                     {item.available_sizes === null ? '—' : parseList(item.available_sizes).join(', ')}
                   </td>
-                  <td className={tdClass}>{parseList(item.available_colors).join(', ')}</td>
-                  <td className={tdClass}>
+                  <td data-label={texts.customItems.colorsCol} className={tdClass}>
+                    {parseList(item.available_colors).join(', ')}
+                  </td>
+                  <td data-label={texts.customItems.active} className={tdClass}>
                     <span
                       className={`rounded-full px-2 py-0.5 text-xs font-semibold ${active ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-600'}`}
                     >
                       {active ? texts.customItems.active : texts.customItems.inactive}
                     </span>
                   </td>
-                  <td className={`${tdClass} text-right whitespace-nowrap`}>
-                    <div className="inline-flex gap-1">
+                  <td data-label={texts.common.actions} className={`${tdClass} text-right whitespace-nowrap`}>
+                    <div className="inline-flex flex-wrap justify-end gap-1">
                       <button
                         type="button"
                         className={buttonClass('secondary', true)}
@@ -162,9 +169,10 @@ function CustomItemModal({ item, onClose }: { item?: CustomItem; onClose: () => 
         <Field id="item-price" label={`${texts.customItems.basePrice} (Da)`} error={errors.base_price?.message}>
           <input
             id="item-price"
-            type="number"
-            min={0}
-            step="0.01"
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={texts.common.amountExample}
             className={inputClass}
             aria-invalid={errors.base_price ? true : undefined}
             {...register('base_price')}

@@ -6,13 +6,14 @@ import type { Order, Paginated } from '../../../lib/types.ts';
 
 export interface OrderSearch {
   page: number;
-  phone: string;
+  /** An order number, part of a phone (spaces allowed) or of a name. */
+  q: string;
   type: OrderType | '';
 }
 
-export async function searchOrders({ page, phone, type }: OrderSearch): Promise<Paginated<Order>> {
+export async function searchOrders({ page, q, type }: OrderSearch): Promise<Paginated<Order>> {
   const params = new URLSearchParams({ page: String(page), limit: String(ADMIN_ORDERS_PAGE_SIZE) });
-  if (phone) params.set('phone', phone);
+  if (q) params.set('q', q);
   if (type) params.set('type', type);
   return (await adminRequest<Paginated<Order>>(`/order/searchOrders?${params.toString()}`)).data;
 }

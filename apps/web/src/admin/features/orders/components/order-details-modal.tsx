@@ -54,16 +54,6 @@ function OrderDetails({ order }: { order: Order }) {
         <Info label={texts.orders.address}>{order.customer_address}</Info>
         <Info label={texts.orders.postalCode}>{order.customer_postal_code}</Info>
         <Info label={texts.orders.date}>{formatDate(order.created_at)}</Info>
-        <Info label={texts.orders.subtotal}>{formatDa(order.subtotal)}</Info>
-        <Info label={texts.orders.shippingFee}>{formatDa(order.shipping_fee)}</Info>
-        <Info label={texts.orders.total}>
-          <strong>{formatDa(order.final_total)}</strong>
-        </Info>
-        {order.coupon_code ? (
-          <Info label={texts.orders.coupon}>
-            {order.coupon_code} (-{order.discount_percentage}%)
-          </Info>
-        ) : null}
       </dl>
 
       {order.type === 'regular' ? (
@@ -92,8 +82,13 @@ function OrderDetails({ order }: { order: Order }) {
                       {texts.orders.quantity}: {item.quantity}
                     </span>
                     <span>
-                      {texts.orders.priceAtTime}: {formatDa(item.price_at_time)}
+                      {texts.orders.unitPrice}: {formatDa(item.unit_price ?? item.price_at_time)}
                     </span>
+                    {item.unit_price !== undefined && item.unit_price !== item.price_at_time ? (
+                      <span>
+                        {texts.orders.listPrice}: {formatDa(item.price_at_time)}
+                      </span>
+                    ) : null}
                     <span>
                       {texts.orders.productType}: {item.product_type ?? '—'}
                     </span>
@@ -105,6 +100,10 @@ function OrderDetails({ order }: { order: Order }) {
                     </span>
                   </p>
                 </div>
+                <p className="shrink-0 text-right text-sm font-semibold tabular-nums" data-testid="line-total">
+                  <span className="sr-only">{texts.orders.lineTotal}: </span>
+                  {formatDa((item.unit_price ?? item.price_at_time) * item.quantity)}
+                </p>
               </li>
             ))}
           </ul>
@@ -141,6 +140,8 @@ function OrderDetails({ order }: { order: Order }) {
         </section>
       )}
 
+      <Receipt order={order} />
+
       <section>
         <h3 className="mb-2 text-sm font-semibold text-slate-700">{texts.orders.history}</h3>
         {(order.status_history ?? []).length === 0 ? (
@@ -159,5 +160,35 @@ function OrderDetails({ order }: { order: Order }) {
         )}
       </section>
     </div>
+  );
+}
+
+/** What the customer pays, line by line: lines − coupon + delivery = total. */
+function Receipt({ order }: { order: Order }) {
+  const row = 'flex justify-between gap-4 py-1';
+  return (
+    <dl className="rounded-md border border-slate-200 bg-slate-50 px-4 py-2 text-sm tabular-nums" data-testid="receipt">
+      <div className={row}>
+        <dt>{order.type === 'regular' ? texts.orders.lines : texts.orders.subtotal}</dt>
+        <dd>{formatDa(order.subtotal)}</dd>
+      </div>
+      {order.coupon_code || order.discount_amount > 0 ? (
+        <div className={`${row} text-red-700`}>
+          <dt>{texts.orders.couponDiscount(order.coupon_code ?? '', order.discount_percentage)}</dt>
+          <dd>−{formatDa(order.discount_amount)}</dd>
+        </div>
+      ) : null}
+      <div className={row}>
+        <dt>
+          {texts.orders.shippingFee}
+          {order.wilaya_name ? ` (${order.wilaya_name})` : ''}
+        </dt>
+        <dd>{formatDa(order.shipping_fee)}</dd>
+      </div>
+      <div className={`${row} border-t border-slate-300 font-semibold`}>
+        <dt>{texts.orders.total}</dt>
+        <dd>{formatDa(order.final_total)}</dd>
+      </div>
+    </dl>
   );
 }

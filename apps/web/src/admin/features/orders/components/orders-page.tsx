@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { formatDa } from '@shop/domain/money';
 import type { OrderType } from '@shop/domain/order-status';
 import {
-  Banner,
   EmptyRow,
+  ErrorState,
   Loading,
   PageHeader,
   Pager,
@@ -20,8 +20,8 @@ import { OrderDetailsModal } from './order-details-modal.tsx';
 import { StatusSelect } from './status-select.tsx';
 
 export function OrdersPage() {
-  const [search, setSearch] = useState<OrderSearch>({ page: 1, phone: '', type: '' });
-  const [phoneDraft, setPhoneDraft] = useState('');
+  const [search, setSearch] = useState<OrderSearch>({ page: 1, q: '', type: '' });
+  const [draft, setDraft] = useState('');
   const [openId, setOpenId] = useState<number | null>(null);
   const orders = useOrders(search);
 
@@ -38,17 +38,16 @@ export function OrdersPage() {
         className="mb-3 flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          setSearch((s) => ({ ...s, page: 1, phone: phoneDraft.trim() }));
+          setSearch((s) => ({ ...s, page: 1, q: draft.trim() }));
         }}
       >
         <input
           type="search"
-          inputMode="tel"
-          value={phoneDraft}
-          onChange={(e) => setPhoneDraft(e.target.value)}
-          placeholder={texts.orders.searchPhone}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          placeholder={texts.orders.searchPlaceholder}
           aria-label={texts.orders.searchPhone}
-          className={`${inputBase} w-44`}
+          className={`${inputBase} w-full sm:w-64`}
         />
         <select
           aria-label={texts.orders.type}
@@ -67,18 +66,19 @@ export function OrdersPage() {
           type="button"
           className={buttonClass('secondary')}
           onClick={() => {
-            setPhoneDraft('');
-            setSearch({ page: 1, phone: '', type: '' });
+            setDraft('');
+            setSearch({ page: 1, q: '', type: '' });
           }}
         >
           {texts.orders.clear}
         </button>
       </form>
-      {orders.isError ? <Banner tone="error">{texts.orders.failed}</Banner> : null}
-      {orders.isPending ? (
+      {orders.isError ? (
+        <ErrorState message={texts.orders.failed} onRetry={() => void orders.refetch()} />
+      ) : orders.isPending ? (
         <Loading />
       ) : (
-        <TableWrap cards>
+        <TableWrap cards label={texts.orders.title}>
           <thead>
             <tr>
               <th className={thClass}>{texts.orders.id}</th>

@@ -7,6 +7,7 @@ import { FormModalFooter, Modal } from '../../../components/modal.tsx';
 import {
   Banner,
   EmptyRow,
+  ErrorState,
   Field,
   Loading,
   PageHeader,
@@ -47,11 +48,12 @@ export function ProductTypesPage() {
           {error}
         </Banner>
       ) : null}
-      {types.isError ? <Banner tone="error">{texts.productTypes.failed}</Banner> : null}
-      {types.isPending ? (
+      {types.isError ? (
+        <ErrorState message={texts.productTypes.failed} onRetry={() => void types.refetch()} />
+      ) : types.isPending ? (
         <Loading />
       ) : (
-        <TableWrap>
+        <TableWrap cards label={texts.productTypes.title}>
           <thead>
             <tr>
               <th className={thClass}>{texts.productTypes.name}</th>
@@ -63,9 +65,16 @@ export function ProductTypesPage() {
             {rows.length === 0 ? <EmptyRow colSpan={3} text={texts.productTypes.empty} /> : null}
             {rows.map((type) => (
               <tr key={type.id}>
-                <td className={`${tdClass} whitespace-nowrap font-medium`}>{type.name}</td>
-                <td className={`${tdClass} min-w-[16rem] text-slate-600`}>{type.description}</td>
-                <td className={`${tdClass} text-right whitespace-nowrap`}>
+                <td data-label={texts.productTypes.name} className={`${tdClass} whitespace-nowrap font-medium`}>
+                  {type.name}
+                </td>
+                <td
+                  data-label={texts.productTypes.description}
+                  className={`${tdClass} text-slate-600 sm:min-w-[16rem]`}
+                >
+                  {type.description}
+                </td>
+                <td data-label={texts.common.actions} className={`${tdClass} text-right whitespace-nowrap`}>
                   <div className="inline-flex gap-1">
                     <button type="button" className={buttonClass('secondary', true)} onClick={() => setEditing(type)}>
                       {texts.common.edit}

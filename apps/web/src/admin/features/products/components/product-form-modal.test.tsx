@@ -101,6 +101,6 @@ describe('product form: stock per size', () => {
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog', { name: 'Add product' })).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveValue('Linen shirt');
-    expect(screen.getByLabelText('Price (Da)')).toHaveValue(2000);
+    expect(screen.getByLabelText('Price (Da)')).toHaveValue('2000');
   });
 });

@@ -120,10 +120,10 @@ export function ProductFormModal({ product, types, onClose }: ProductFormModalPr
         <Field id="product-price" label={`${texts.products.price} (Da)`} error={errors.price?.message}>
           <input
             id="product-price"
-            type="number"
-            min={0}
-            step="0.01"
+            type="text"
             inputMode="decimal"
+            autoComplete="off"
+            placeholder={texts.common.amountExample}
             className={inputClass}
             aria-invalid={errors.price ? true : undefined}
             {...register('price')}

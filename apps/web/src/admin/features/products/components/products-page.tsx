@@ -100,7 +100,7 @@ export function ProductsPage() {
           </p>
         ) : null}
       </div>
-      <TableWrap cards>
+      <TableWrap cards label={texts.products.title}>
         <thead>
           <tr>
             <th className={thClass}>{texts.products.name}</th>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/admin-request.ts';
 import {
-  Banner,
   EmptyRow,
+  ErrorState,
   Loading,
   PageHeader,
   Pager,
@@ -23,9 +23,11 @@ type Tab = 'product' | 'brand';
 function Stars({ value }: { value: number }) {
   const rounded = Math.max(0, Math.min(5, Math.round(value)));
   return (
-    <span className="whitespace-nowrap text-amber-500" aria-label={`${value} out of 5`}>
-      {'★'.repeat(rounded)}
-      <span className="text-slate-300">{'★'.repeat(5 - rounded)}</span>
+    <span role="img" className="whitespace-nowrap text-amber-500" aria-label={`${value} out of 5`}>
+      <span aria-hidden="true">
+        {'★'.repeat(rounded)}
+        <span className="text-slate-300">{'★'.repeat(5 - rounded)}</span>
+      </span>
     </span>
   );
 }
@@ -33,7 +35,7 @@ function Stars({ value }: { value: number }) {
 export function RatingsPage() {
   const [tab, setTab] = useState<Tab>('product');
   const tabClass = (t: Tab) =>
-    `border-b-2 px-3 py-2 text-sm font-medium ${tab === t ? 'border-slate-900 text-slate-900' : 'border-transparent text-slate-500 hover:text-slate-800'}`;
+    `border-b-2 px-3 py-2 text-sm font-medium ${tab === t ? 'border-slate-900 text-slate-900' : 'border-transparent text-slate-700 hover:text-slate-900'}`;
   return (
     <section>
       <PageHeader title={texts.ratings.title} />
@@ -72,8 +74,8 @@ function ProductRatingsTab() {
   const [page, setPage] = useState(1);
   const ratings = useProductRatings(page);
   const remove = useRemoveProductRating();
+  if (ratings.isError) return <ErrorState message={texts.ratings.failed} onRetry={() => void ratings.refetch()} />;
   if (ratings.isPending) return <Loading />;
-  if (ratings.isError) return <Banner tone="error">{texts.ratings.failed}</Banner>;
   const rows = ratings.data.data.flatMap((group) =>
     group.recent_reviews.map((review) => ({ ...review, product_name: group.product_name, summary: group.summary })),
   );
@@ -89,7 +91,7 @@ function ProductRatingsTab() {
       <p className="mb-2 text-sm text-slate-600">
         {texts.ratings.total}: {ratings.data.total_ratings}
       </p>
-      <TableWrap>
+      <TableWrap cards label={texts.ratings.productTab}>
         <thead>
           <tr>
             <th className={thClass}>{texts.ratings.product}</th>
@@ -104,19 +106,27 @@ function ProductRatingsTab() {
           {rows.length === 0 ? <EmptyRow colSpan={6} text={texts.ratings.empty} /> : null}
           {rows.map((row) => (
             <tr key={row.id}>
-              <td className={`${tdClass} font-medium`}>
-                {row.product_name}
-                <span className="block text-xs font-normal text-slate-500">
-                  {Number(row.summary.average_rating).toFixed(1)}/5 · {row.summary.total_ratings}
+              <td data-label={texts.ratings.product} className={`${tdClass} font-medium`}>
+                <span>
+                  {row.product_name}
+                  <span className="block text-xs font-normal text-slate-600">
+                    {Number(row.summary.average_rating).toFixed(1)}/5 · {row.summary.total_ratings}
+                  </span>
                 </span>
               </td>
-              <td className={`${tdClass} whitespace-nowrap`}>{row.customer_name}</td>
-              <td className={tdClass}>
+              <td data-label={texts.ratings.customer} className={`${tdClass} whitespace-nowrap`}>
+                {row.customer_name}
+              </td>
+              <td data-label={texts.ratings.rating} className={tdClass}>
                 <Stars value={row.rating} />
               </td>
-              <td className={`${tdClass} min-w-[14rem] text-slate-600`}>{row.review}</td>
-              <td className={`${tdClass} whitespace-nowrap text-xs`}>{formatDate(row.created_at)}</td>
-              <td className={`${tdClass} text-right`}>
+              <td data-label={texts.ratings.review} className={`${tdClass} text-slate-700 sm:min-w-[14rem]`}>
+                {row.review}
+              </td>
+              <td data-label={texts.ratings.date} className={`${tdClass} whitespace-nowrap text-xs`}>
+                {formatDate(row.created_at)}
+              </td>
+              <td data-label={texts.common.actions} className={`${tdClass} text-right`}>
                 <button type="button" className={buttonClass('danger', true)} onClick={() => onDelete(row.id)}>
                   {texts.common.delete}
                 </button>
@@ -141,8 +151,8 @@ function ProductRatingsTab() {
 function BrandRatingsTab() {
   const ratings = useBrandRatings();
   const remove = useRemoveBrandRating();
+  if (ratings.isError) return <ErrorState message={texts.ratings.failed} onRetry={() => void ratings.refetch()} />;
   if (ratings.isPending) return <Loading />;
-  if (ratings.isError) return <Banner tone="error">{texts.ratings.failed}</Banner>;
   function onDelete(id: number) {
     if (!window.confirm(texts.ratings.confirmDelete)) return;
     remove.mutate(id, {
@@ -159,7 +169,7 @@ function BrandRatingsTab() {
         <Stars value={Number(ratings.data.average_rating)} /> · {texts.ratings.total}:{' '}
         {ratings.data.total ?? rows.length}
       </p>
-      <TableWrap>
+      <TableWrap cards label={texts.ratings.brandTab}>
         <thead>
           <tr>
             <th className={thClass}>{texts.ratings.customer}</th>
@@ -174,14 +184,22 @@ function BrandRatingsTab() {
           {rows.length === 0 ? <EmptyRow colSpan={6} text={texts.ratings.empty} /> : null}
           {rows.map((row) => (
             <tr key={row.id}>
-              <td className={`${tdClass} whitespace-nowrap font-medium`}>{row.customer_name}</td>
-              <td className={`${tdClass} tabular-nums`}>{row.customer_phone}</td>
-              <td className={tdClass}>
+              <td data-label={texts.ratings.customer} className={`${tdClass} whitespace-nowrap font-medium`}>
+                {row.customer_name}
+              </td>
+              <td data-label={texts.ratings.phone} className={`${tdClass} tabular-nums`}>
+                {row.customer_phone}
+              </td>
+              <td data-label={texts.ratings.rating} className={tdClass}>
                 <Stars value={row.rating} />
               </td>
-              <td className={`${tdClass} min-w-[14rem] text-slate-600`}>{row.review}</td>
-              <td className={`${tdClass} whitespace-nowrap text-xs`}>{formatDate(row.created_at)}</td>
-              <td className={`${tdClass} text-right`}>
+              <td data-label={texts.ratings.review} className={`${tdClass} text-slate-700 sm:min-w-[14rem]`}>
+                {row.review}
+              </td>
+              <td data-label={texts.ratings.date} className={`${tdClass} whitespace-nowrap text-xs`}>
+                {formatDate(row.created_at)}
+              </td>
+              <td data-label={texts.common.actions} className={`${tdClass} text-right`}>
                 <button type="button" className={buttonClass('danger', true)} onClick={() => onDelete(row.id)}>
                   {texts.common.delete}
                 </button>

@@ -7,6 +7,7 @@ import { FormModalFooter, Modal } from '../../../components/modal.tsx';
 import {
   Banner,
   EmptyRow,
+  ErrorState,
   Field,
   Loading,
   PageHeader,
@@ -58,16 +59,17 @@ export function ShippingPage() {
           + {texts.shipping.add}
         </button>
       </PageHeader>
-      {prices.isError ? <Banner tone="error">{texts.shipping.fetchFailed}</Banner> : null}
       {message ? (
         <Banner tone={message.tone} onClose={() => setMessage(null)}>
           {message.text}
         </Banner>
       ) : null}
-      {prices.isPending ? (
+      {prices.isError ? (
+        <ErrorState message={texts.shipping.fetchFailed} onRetry={() => void prices.refetch()} />
+      ) : prices.isPending ? (
         <Loading />
       ) : (
-        <TableWrap>
+        <TableWrap cards label={texts.shipping.title}>
           <thead>
             <tr>
               <th className={thClass}>{texts.shipping.code}</th>
@@ -80,10 +82,16 @@ export function ShippingPage() {
             {rows.length === 0 ? <EmptyRow colSpan={4} text={texts.shipping.empty} /> : null}
             {rows.map((price) => (
               <tr key={price.id} data-testid={`wilaya-${price.id}`}>
-                <td className={`${tdClass} w-16 tabular-nums text-slate-500`}>{price.wilaya_code ?? '—'}</td>
-                <td className={`${tdClass} font-medium`}>{price.wilaya_name}</td>
-                <td className={`${tdClass} whitespace-nowrap tabular-nums`}>{formatDa(price.price)}</td>
-                <td className={`${tdClass} text-right whitespace-nowrap`}>
+                <td data-label={texts.shipping.code} className={`${tdClass} w-16 tabular-nums text-slate-500`}>
+                  {price.wilaya_code ?? '—'}
+                </td>
+                <td data-label={texts.shipping.wilaya} className={`${tdClass} font-medium`}>
+                  {price.wilaya_name}
+                </td>
+                <td data-label={texts.shipping.price} className={`${tdClass} whitespace-nowrap tabular-nums`}>
+                  {formatDa(price.price)}
+                </td>
+                <td data-label={texts.common.actions} className={`${tdClass} text-right whitespace-nowrap`}>
                   <div className="inline-flex gap-1">
                     <button
                       type="button"
@@ -174,10 +182,10 @@ function ShippingPriceModal({
         <Field id="shipping-price" label={texts.shipping.price} error={errors.price?.message}>
           <input
             id="shipping-price"
-            type="number"
-            min={0}
-            step="0.01"
+            type="text"
             inputMode="decimal"
+            autoComplete="off"
+            placeholder={texts.common.amountExample}
             className={inputClass}
             aria-invalid={errors.price ? true : undefined}
             {...register('price')}

@@ -1,13 +1,16 @@
-import { formatDa } from '@shop/domain/money';
+import { formatDa, toCentimes, toDa } from '@shop/domain/money';
 import { SIZE_LABELS, isSize } from '@shop/domain/sizes';
 import { paths } from '../../../../app/paths.ts';
 import { imageUrl } from '../../../../lib/api.ts';
 import { QuantityStepper } from '../../../../lib/ui/quantity-stepper.tsx';
 import { Link } from 'react-router';
 import { t } from '../../../texts.ts';
+import { useOrderLimits } from '../../settings/api/get-settings.ts';
 import { removeFromCart, setQuantity, type CartLine } from '../cart-store.ts';
 
 export function CartLineItem({ line }: { line: CartLine }) {
+  const { maxQuantityPerLine } = useOrderLimits();
+  const max = Math.min(line.max ?? Number.POSITIVE_INFINITY, maxQuantityPerLine);
   const sizeLabel = line.size === '' ? t.cart.noSize : isSize(line.size) ? SIZE_LABELS[line.size] : line.size;
   return (
     <li className="flex gap-4 py-5 first:pt-0 last:pb-0">
@@ -23,7 +26,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
       </Link>
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex items-start justify-between gap-2">
-          <h2 className="font-bold md:text-lg">{line.name}</h2>
+          <h2 className="min-w-0 font-bold break-words md:text-lg">{line.name}</h2>
           <button
             type="button"
             onClick={() => removeFromCart(line)}
@@ -39,17 +42,29 @@ export function CartLineItem({ line }: { line: CartLine }) {
           {t.cart.size}: <span className="text-neutral-900">{sizeLabel}</span>
         </p>
         {line.color && <p className="text-sm text-neutral-600">{line.color}</p>}
+        <p className="text-sm text-neutral-600">
+          {t.cart.unitPrice}: <span className="text-neutral-900">{formatDa(line.cost)}</span>
+        </p>
         <div className="mt-auto flex flex-wrap items-end justify-between gap-2 pt-2">
-          <span className="text-lg font-bold md:text-xl">{formatDa(line.cost)}</span>
+          <span className="text-lg font-bold md:text-xl" data-testid="line-total">
+            <span className="sr-only">{t.cart.lineTotal} : </span>
+            {formatDa(toDa(toCentimes(line.cost) * line.Quantity))}
+          </span>
           <QuantityStepper
             size="sm"
             value={line.Quantity}
+            max={max}
             onChange={(q) => setQuantity(line, q)}
             label={`${t.product.quantity} — ${line.name}`}
             decreaseLabel={t.product.decrease}
             increaseLabel={t.product.increase}
           />
         </div>
+        {line.Quantity >= max && (
+          <p className="mt-1 text-right text-sm text-neutral-600">
+            {max === 0 ? t.cart.soldOut : max === line.max ? t.cart.stockCap(max) : t.cart.orderCap(max)}
+          </p>
+        )}
       </div>
     </li>
   );

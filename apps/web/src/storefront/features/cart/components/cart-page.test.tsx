@@ -1,14 +1,24 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, mockFetch, ok, renderPage, sentBodies } from '../../../test-utils.tsx';
 import { addToCart, clearCart, getCart } from '../cart-store.ts';
 import { CartPage } from './cart-page.tsx';
 
 const wilayas = [
-  { id: 16, wilaya_name: 'Alger', price: 400 },
-  { id: 31, wilaya_name: 'Oran', price: 600 },
+  { id: 16, wilaya_code: 16, wilaya_name: 'Alger', price: 400 },
+  { id: 31, wilaya_code: 31, wilaya_name: 'Oran', price: 600 },
 ];
+
+type User = ReturnType<typeof userEvent.setup>;
+
+/** Picks a wilaya the way a customer does: types part of it, then taps the suggestion. */
+async function chooseWilaya(user: User, scope: Pick<typeof screen, 'getByRole' | 'findByRole'>, typed: string) {
+  const box = scope.getByRole('combobox', { name: 'Wilaya' });
+  await user.clear(box);
+  await user.type(box, typed);
+  await user.click(await scope.findByRole('option', { name: new RegExp(typed, 'i') }));
+}
 
 type Handler = Parameters<typeof mockFetch>[0];
 
@@ -38,8 +48,24 @@ function fillCart() {
 
 const total = () => screen.getByTestId('total').textContent?.replace(/\s/g, ' ');
 
+async function placeOrderThroughDialog(user: User) {
+  setup();
+  await user.click(screen.getByRole('button', { name: /Passer la commande/ }));
+  const d = within(await screen.findByRole('dialog'));
+  await user.type(d.getByLabelText('Nom complet'), 'Sara');
+  await user.type(d.getByLabelText('Numéro de téléphone'), '0555123456');
+  await user.type(d.getByLabelText('Adresse'), '12 rue Didouche');
+  await chooseWilaya(user, d, 'Alger');
+  await user.type(d.getByLabelText('Code postal'), '16000');
+  await user.click(d.getByRole('button', { name: 'Confirmer la commande' }));
+}
+
 describe('cart page', () => {
-  beforeEach(() => clearCart());
+  beforeEach(() => {
+    clearCart();
+    localStorage.clear();
+    sessionStorage.clear();
+  });
 
   it('shows the empty cart', () => {
     setup();
@@ -58,19 +84,51 @@ describe('cart page', () => {
     expect(getCart().map((l) => l.id)).toEqual([2]);
   });
 
-  it('computes the total from subtotal, coupon and the wilaya fee (500 Da by default)', async () => {
+  it('computes the total from subtotal, coupon and the wilaya fee, shipping "à choisir" until chosen', async () => {
     const user = userEvent.setup();
     fillCart();
     setup();
-    // 2 × 1200 + 1000 = 3400, default shipping 500.
-    expect(total()).toMatch(/3.900,00 Da/);
-    await screen.findByRole('option', { name: /Oran/ });
-    await user.selectOptions(screen.getByLabelText('Wilaya'), 'Oran');
+    // 2 × 1200 + 1000 = 3400; no wilaya yet: no made-up fee.
+    expect(screen.getByTestId('shipping')).toHaveTextContent('à choisir');
+    expect(screen.getByText('hors livraison')).toBeInTheDocument();
+    expect(total()).toMatch(/3.400,00 Da/);
+    // Found by its number as well as its name, listed as "31 - Oran".
+    await chooseWilaya(user, screen, '31');
+    expect(screen.getByRole('combobox', { name: 'Wilaya' })).toHaveValue('31 - Oran');
+    expect(screen.getByTestId('shipping')).toHaveTextContent(/600,00 Da/);
     expect(total()).toMatch(/4.000,00 Da/);
-    await user.type(screen.getByPlaceholderText('Ajouter un code promo'), 'bienvenue10');
+    await user.type(screen.getByPlaceholderText('Ajouter un code promo'), 'BIENVENUE10');
     await user.click(screen.getByRole('button', { name: 'Appliquer' }));
-    // Codes are sent as typed; the server upper-cases.
-    await screen.findByText(/Code promo (appliqué|incorrect)/);
+    await screen.findByText('Code promo appliqué avec succès.');
+    // 3400 − 10 % + 600 = 3660.
+    expect(total()).toMatch(/3.660,00 Da/);
+  });
+
+  it('shows each line total, caps "+" and typed quantities at the stock the server reports', async () => {
+    const user = userEvent.setup();
+    addToCart({ id: 1, name: 'T-shirt', cost: 1200, src: '', size: 'M', Quantity: 2 });
+    setup((url) =>
+      url.pathname === '/api/product/checkStock'
+        ? ok({ ok: true, items: [{ product_id: 1, name: 'T-shirt', size: 'M', requested: 1, available: 3, ok: true }] })
+        : undefined,
+    );
+    expect(screen.getByTestId('line-total')).toHaveTextContent(/2.400,00 Da/);
+    const group = screen.getByRole('group', { name: 'Quantité — T-shirt' });
+    const plus = within(group).getByRole('button', { name: 'Augmenter la quantité' });
+    await user.click(plus);
+    expect(getCart()[0]!.Quantity).toBe(3);
+    expect(plus).toBeDisabled();
+    expect(screen.getByText('Maximum 3 (stock disponible)')).toBeInTheDocument();
+    expect(screen.getByTestId('line-total')).toHaveTextContent(/3.600,00 Da/);
+    // Typing 36 keeps 3; typing 1 is taken.
+    const field = within(group).getByRole('textbox', { name: 'Quantité — T-shirt' });
+    await user.clear(field);
+    await user.type(field, '36{Enter}');
+    expect(getCart()[0]!.Quantity).toBe(3);
+    await user.clear(field);
+    await user.type(field, '1');
+    await user.tab();
+    expect(getCart()[0]!.Quantity).toBe(1);
   });
 
   it('has the three coupon states; an empty code is invalid without a call', async () => {
@@ -85,15 +143,15 @@ describe('cart page', () => {
     await user.type(screen.getByPlaceholderText('Ajouter un code promo'), 'BIENVENUE10');
     await user.click(screen.getByRole('button', { name: 'Appliquer' }));
     expect(await screen.findByText('Code promo appliqué avec succès.')).toBeInTheDocument();
-    // 3400 − 10 % + 500 = 3560.
-    expect(total()).toMatch(/3.560,00 Da/);
+    // 3400 − 10 % = 3060 (no wilaya chosen yet).
+    expect(total()).toMatch(/3.060,00 Da/);
     expect(screen.getByText('Réduction (-10%)')).toBeInTheDocument();
 
     await user.clear(screen.getByPlaceholderText('Ajouter un code promo'));
     await user.type(screen.getByPlaceholderText('Ajouter un code promo'), 'FAUX');
     await user.click(screen.getByRole('button', { name: 'Appliquer' }));
     expect(await screen.findByText('Code promo incorrect, veuillez réessayer !')).toBeInTheDocument();
-    expect(total()).toMatch(/3.900,00 Da/);
+    expect(total()).toMatch(/3.400,00 Da/);
   });
 
   it('lists unavailable items when the stock check fails, and reports a failed check', async () => {
@@ -153,26 +211,28 @@ describe('cart page', () => {
     const d = within(dialog);
 
     await user.click(d.getByRole('button', { name: 'Confirmer la commande' }));
+    // The storefront speaks French (DESIGN §6.3).
     for (const message of [
-      'Full Name is required',
-      'Phone Number is required',
-      'Address is required',
-      'Wilaya is required',
-      'Zip Code is required',
+      'Le nom complet est requis',
+      'Le numéro de téléphone est requis',
+      "L'adresse est requise",
+      'La wilaya est requise',
+      'Le code postal est requis',
     ]) {
       expect(await d.findByText(message)).toBeInTheDocument();
     }
-    await user.type(d.getByLabelText('Numéro de téléphone'), '12345');
-    expect(await d.findByText('Invalid Phone Number')).toBeInTheDocument();
+    await user.type(d.getByLabelText('Numéro de téléphone'), '1234567890');
+    expect(await d.findByText('Numéro de téléphone invalide (ex. 0555 12 34 56)')).toBeInTheDocument();
     await user.type(d.getByLabelText('Code postal'), '16');
-    expect(await d.findByText('Invalid Zip Code')).toBeInTheDocument();
+    expect(await d.findByText('Le code postal doit contenir 5 chiffres')).toBeInTheDocument();
 
+    // Typed the way people write it; sent in one form.
     await user.clear(d.getByLabelText('Numéro de téléphone'));
-    await user.type(d.getByLabelText('Numéro de téléphone'), '0555123456');
+    await user.type(d.getByLabelText('Numéro de téléphone'), '+213 555 12 34 56');
     await user.type(d.getByLabelText('Code postal'), '000');
     await user.type(d.getByLabelText('Nom complet'), 'Sara');
     await user.type(d.getByLabelText('Adresse'), '12 rue Didouche');
-    await user.selectOptions(d.getByLabelText('Wilaya'), 'Alger');
+    await chooseWilaya(user, d, 'alg');
     await user.click(d.getByRole('button', { name: '4 étoiles' }));
     await user.click(d.getByRole('button', { name: 'Confirmer la commande' }));
 
@@ -199,8 +259,8 @@ describe('cart page', () => {
       ],
     });
     expect(sentBodies(fetchMock, '/rating/create')).toEqual([
-      expect.objectContaining({ product_id: 1, order_id: 42, rating: 4, review: 'Great product!' }),
-      expect.objectContaining({ product_id: 2, order_id: 42, rating: 4, review: 'Great product!' }),
+      expect.objectContaining({ product_id: 1, order_id: 42, rating: 4, review: 'Excellent produit !' }),
+      expect.objectContaining({ product_id: 2, order_id: 42, rating: 4, review: 'Excellent produit !' }),
     ]);
     expect(localStorage.getItem('lastOrderNumber')).toBe('42');
     expect(JSON.parse(localStorage.getItem('lastOrderDetails')!)).toEqual({
@@ -212,6 +272,40 @@ describe('cart page', () => {
     expect(getCart()).toEqual([]);
   });
 
+  it('keeps the thank-you screen, with the order number and total, after a reload', async () => {
+    const user = userEvent.setup();
+    fillCart();
+    await placeOrderThroughDialog(user);
+    expect(await screen.findByTestId('order-number')).toHaveTextContent('#42');
+    cleanup();
+    // A new page load: the cart is empty, the confirmation is what shows.
+    setup();
+    expect(screen.getByRole('heading', { name: 'Merci pour votre commande !' })).toBeInTheDocument();
+    expect(screen.getByTestId('order-number')).toHaveTextContent('#42');
+    expect(screen.getByTestId('order-total')).toHaveTextContent(/3.460,00 Da/);
+    expect(screen.getByText(/en donnant le numéro #42/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continuer vos achats' }));
+    cleanup();
+    setup();
+    expect(screen.getByText('Votre panier est vide!')).toBeInTheDocument();
+  });
+
+  it('keeps what was typed when the dialog is closed by a tap beside it', async () => {
+    const user = userEvent.setup();
+    fillCart();
+    setup();
+    await user.click(screen.getByRole('button', { name: /Passer la commande/ }));
+    let d = within(await screen.findByRole('dialog'));
+    await user.type(d.getByLabelText('Nom complet'), 'Sara Test');
+    await user.type(d.getByLabelText('Numéro de téléphone'), '0555 12 34 56');
+    fireEvent.mouseDown(screen.getByTestId('dialog-backdrop'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Passer la commande/ }));
+    d = within(await screen.findByRole('dialog'));
+    expect(d.getByLabelText('Nom complet')).toHaveValue('Sara Test');
+    expect(d.getByLabelText('Numéro de téléphone')).toHaveValue('0555 12 34 56');
+  });
+
   it('asks to confirm a new total when prices changed, and shows order errors', async () => {
     const user = userEvent.setup();
     fillCart();
@@ -219,7 +313,14 @@ describe('cart page', () => {
     const fetchMock = setup((url) => {
       if (url.pathname !== '/api/order') return undefined;
       attempt += 1;
-      if (attempt === 1) return fail(409, 'Les prix ont changé', { subtotal: 3600, shipping_fee: 400, total: 4000 });
+      if (attempt === 1) {
+        return fail(409, 'Les prix ont changé', {
+          subtotal: 3600,
+          shipping_fee: 400,
+          total: 4000,
+          items: [{ product_id: 1, size: 'M', unit_price: 1300 }],
+        });
+      }
       if (attempt === 2) return fail(400, 'Code promo expiré');
       return ok({ order_id: 43, total: 4000 }, 201);
     });
@@ -228,10 +329,13 @@ describe('cart page', () => {
     await user.type(d.getByLabelText('Nom complet'), 'Sara');
     await user.type(d.getByLabelText('Numéro de téléphone'), '0555123456');
     await user.type(d.getByLabelText('Adresse'), 'Rue 1');
-    await user.selectOptions(d.getByLabelText('Wilaya'), 'Alger');
+    await chooseWilaya(user, d, 'Alger');
     await user.type(d.getByLabelText('Code postal'), '16000');
     await user.click(d.getByRole('button', { name: 'Confirmer la commande' }));
     expect(await d.findByText(/Les prix ont changé depuis votre visite/)).toHaveTextContent(/4.000,00 Da/);
+    // The cart behind the dialog shows the new prices too: 2 × 1300 + 1000 + 400.
+    expect(getCart()[0]!.cost).toBe(1300);
+    expect(total()).toMatch(/4.000,00 Da/);
     await user.click(d.getByRole('button', { name: 'Confirmer avec le nouveau total' }));
     expect(await d.findByText('Code promo expiré')).toBeInTheDocument();
     expect(sentBodies(fetchMock, '/order')[1]).toMatchObject({ subtotal: '3600.00', shipping_fee: '400.00' });

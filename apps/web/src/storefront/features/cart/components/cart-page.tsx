@@ -1,28 +1,36 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { REGULAR_DELIVERY_ESTIMATE } from '@shop/domain/constants';
 import { paths } from '../../../../app/paths.ts';
 import { Breadcrumb } from '../../../layout/breadcrumb.tsx';
 import { t } from '../../../texts.ts';
+import { OrderConfirmation } from '../../order-confirmation/components/order-confirmation.tsx';
+import { forgetConfirmation, rememberedOrder, type PlacedOrder } from '../../order-confirmation/confirmation-store.ts';
 import { useCart } from '../cart-store.ts';
-import type { CompletedOrder } from '../checkout.ts';
+import { useLineStock } from '../use-line-stock.ts';
 import { CartLineItem } from './cart-line-item.tsx';
 import { OrderSummary } from './order-summary.tsx';
-import { ThankYou } from './thank-you.tsx';
 
 export function CartPage() {
   const lines = useCart();
   const navigate = useNavigate();
-  // The confirmation stays until "Continuer vos achats" resets it (SPEC §4).
-  const [completed, setCompleted] = useState<CompletedOrder | null>(null);
+  // The confirmation stays, across reloads too, until "Continuer vos achats" (SPEC §4) or a new cart.
+  const [placed, setPlaced] = useState<PlacedOrder | null>(() => rememberedOrder('cart'));
+  const confirmation = lines.length === 0 ? placed : null;
+  useLineStock(lines);
 
   return (
     <div className="mx-auto max-w-7xl px-4 pb-12">
       <Breadcrumb items={[{ label: t.cart.breadcrumb }]} />
-      {completed ? (
-        <ThankYou
-          order={completed}
+      {confirmation ? (
+        <OrderConfirmation
+          title={t.thankYou.title}
+          order={confirmation}
+          paymentMode={t.thankYou.paymentMode}
+          deliveryEstimate={REGULAR_DELIVERY_ESTIMATE}
           onContinue={() => {
-            setCompleted(null);
+            forgetConfirmation('cart');
+            setPlaced(null);
             void navigate(paths.shop);
           }}
         />
@@ -41,7 +49,7 @@ export function CartPage() {
             </div>
           ) : (
             <div className="grid items-start gap-5 lg:grid-cols-[1fr_420px]">
-              <ul className="divide-y divide-neutral-200 rounded-2xl border border-neutral-200 p-4 md:p-6">
+              <ul className="min-w-0 divide-y divide-neutral-200 rounded-2xl border border-neutral-200 p-4 md:p-6">
                 {lines.map((line) => (
                   <CartLineItem key={`${line.id}-${line.size}-${line.color ?? ''}`} line={line} />
                 ))}
@@ -49,7 +57,7 @@ export function CartPage() {
               <OrderSummary
                 lines={lines}
                 onCompleted={(order) => {
-                  setCompleted(order);
+                  setPlaced(order);
                   window.scrollTo?.(0, 0);
                 }}
               />

@@ -1,11 +1,13 @@
-import { useEffect, useId, useRef, type ChangeEvent, type ReactNode } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RATING_MAX, RATING_MIN } from '@shop/domain/constants';
 import { checkoutCustomerSchema, type CheckoutCustomer } from '@shop/domain/form-schemas';
 import { formatDa } from '@shop/domain/money';
 import { t } from '../../../texts.ts';
 import type { ShippingPrice } from '../../shipping/api/get-shipping-prices.ts';
+import { WilayaPicker } from '../../shipping/components/wilaya-picker.tsx';
+import { readDraft, saveDraft } from '../checkout-draft.ts';
 import type { CheckoutProblem, PriceChange } from '../checkout.ts';
 import { CheckoutProblemBox } from './checkout-problem.tsx';
 
@@ -14,6 +16,8 @@ interface CheckoutDialogProps {
   wilaya: string;
   onWilayaChange: (wilaya: string) => void;
   totalDa: number;
+  /** False until a wilaya is chosen: the total is then without the delivery fee. */
+  shippingKnown: boolean;
   sending: boolean;
   problem: CheckoutProblem | null;
   orderError: string | null;
@@ -26,7 +30,18 @@ const STAR_VALUES = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) =
 
 /** Customer information (SPEC §5), validated on change and on submit; an accessible modal. */
 export function CheckoutDialog(props: CheckoutDialogProps) {
-  const { wilayas, wilaya, onWilayaChange, totalDa, sending, problem, orderError, priceChange, onClose } = props;
+  const {
+    wilayas,
+    wilaya,
+    onWilayaChange,
+    totalDa,
+    shippingKnown,
+    sending,
+    problem,
+    orderError,
+    priceChange,
+    onClose,
+  } = props;
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const {
@@ -39,9 +54,21 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
   } = useForm<CheckoutCustomer>({
     resolver: zodResolver(checkoutCustomerSchema),
     mode: 'onChange',
-    defaultValues: { fullName: '', phoneNumber: '', address: '', wilaya, zipCode: '', rating: undefined, comment: '' },
+    // What was typed before (the dialog closed by a tap beside it, a reload) comes back.
+    defaultValues: {
+      fullName: '',
+      phoneNumber: '',
+      address: '',
+      zipCode: '',
+      rating: undefined,
+      comment: '',
+      ...readDraft(),
+      wilaya,
+    },
   });
   const rating = useWatch({ control, name: 'rating' });
+  const typed = useWatch({ control });
+  useEffect(() => saveDraft(typed), [typed]);
   const backdropRef = useRef<HTMLDivElement>(null);
 
   // Focus moves into the dialog and comes back to what opened it; the page behind does not scroll.
@@ -92,9 +119,6 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
     };
   }, []);
 
-  const wilayaField = register('wilaya', {
-    onChange: (e: ChangeEvent<HTMLSelectElement>) => onWilayaChange(e.target.value),
-  });
   const submit = handleSubmit((values) => props.onSubmit(values, null));
 
   return (
@@ -133,24 +157,31 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
           <Field label={t.checkout.fullName} error={errors.fullName?.message}>
             {(p) => <input {...p} {...register('fullName')} autoComplete="name" />}
           </Field>
-          <Field label={t.checkout.wilaya} error={errors.wilaya?.message}>
-            {(p) => (
-              <select {...p} {...wilayaField}>
-                <option value="">{t.cart.chooseWilaya}</option>
-                {wilayas.map((w) => (
-                  <option key={w.id} value={w.wilaya_name}>
-                    {w.wilaya_name} — {formatDa(w.price)}
-                  </option>
-                ))}
-              </select>
+          <Controller
+            control={control}
+            name="wilaya"
+            render={({ field, fieldState }) => (
+              <WilayaPicker
+                id={`${titleId}-wilaya`}
+                label={t.checkout.wilaya}
+                wilayas={wilayas}
+                value={field.value}
+                onChange={(name) => {
+                  field.onChange(name);
+                  onWilayaChange(name);
+                }}
+                error={fieldState.error?.message}
+              />
             )}
-          </Field>
+          />
           <Field label={t.checkout.address} error={errors.address?.message}>
             {(p) => <input {...p} {...register('address')} autoComplete="street-address" />}
           </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <Field label={t.checkout.phone} error={errors.phoneNumber?.message}>
-              {(p) => <input {...p} {...register('phoneNumber')} type="tel" inputMode="numeric" autoComplete="tel" />}
+              {(p) => (
+                <input {...p} {...register('phoneNumber')} type="tel" autoComplete="tel" placeholder="0555 12 34 56" />
+              )}
             </Field>
             <Field label={t.checkout.zipCode} error={errors.zipCode?.message}>
               {(p) => <input {...p} {...register('zipCode')} inputMode="numeric" autoComplete="postal-code" />}
@@ -175,8 +206,13 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
           </fieldset>
           <Field label={t.checkout.comment}>{(p) => <textarea {...p} {...register('comment')} rows={2} />}</Field>
           <p className="flex justify-between border-t border-neutral-200 pt-4 text-lg font-bold">
-            <span>{t.checkout.total}</span>
-            <span>{formatDa(totalDa)}</span>
+            <span>
+              {t.checkout.total}
+              {!shippingKnown && (
+                <span className="block text-sm font-normal text-neutral-600">{t.cart.withoutShipping}</span>
+              )}
+            </span>
+            <span className="whitespace-nowrap">{formatDa(totalDa)}</span>
           </p>
           {problem && <CheckoutProblemBox problem={problem} />}
           {orderError && (

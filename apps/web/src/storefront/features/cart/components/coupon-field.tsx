@@ -50,7 +50,7 @@ export function CouponField({ state, onChange }: { state: CouponState; onChange:
         <button
           type="submit"
           disabled={busy}
-          className="rounded-full bg-black px-6 text-sm font-medium text-white hover:bg-neutral-800 disabled:opacity-60"
+          className="rounded-full bg-black px-5 text-sm font-medium text-white hover:bg-neutral-800 disabled:opacity-60"
         >
           {t.cart.promoApply}
         </button>

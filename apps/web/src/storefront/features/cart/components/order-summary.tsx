@@ -1,11 +1,15 @@
-import { useId, useState } from 'react';
-import { cartSubtotalCentimes, orderTotals, shippingFeeDa } from '@shop/domain/pricing';
+import { useState } from 'react';
+import { cartSubtotalCentimes, orderTotals } from '@shop/domain/pricing';
 import { formatDa, toCentimes, toDa } from '@shop/domain/money';
 import type { CheckoutCustomer } from '@shop/domain/form-schemas';
 import { t } from '../../../texts.ts';
+import type { PlacedOrder } from '../../order-confirmation/confirmation-store.ts';
 import { useShippingPrices } from '../../shipping/api/get-shipping-prices.ts';
+import { WilayaPicker } from '../../shipping/components/wilaya-picker.tsx';
+import { findWilaya } from '../../shipping/wilayas.ts';
 import type { CartLine } from '../cart-store.ts';
-import type { CompletedOrder, PriceChange } from '../checkout.ts';
+import { clearDraft, readDraft, saveDraft } from '../checkout-draft.ts';
+import type { PriceChange } from '../checkout.ts';
 import { useCheckout } from '../use-checkout.ts';
 import { CheckoutDialog } from './checkout-dialog.tsx';
 import { CheckoutProblemBox } from './checkout-problem.tsx';
@@ -17,17 +21,26 @@ export function OrderSummary({
   onCompleted,
 }: {
   lines: readonly CartLine[];
-  onCompleted: (order: CompletedOrder) => void;
+  onCompleted: (order: PlacedOrder) => void;
 }) {
   const wilayas = useShippingPrices().data ?? [];
-  const [wilaya, setWilaya] = useState('');
+  const [wilaya, setWilayaState] = useState(() => readDraft().wilaya ?? '');
   const [coupon, setCoupon] = useState<CouponState>({ status: 'pending' });
   const [dialogOpen, setDialogOpen] = useState(false);
-  const checkout = useCheckout(lines, onCompleted);
-  const selectId = useId();
+  const checkout = useCheckout(lines, (order) => {
+    clearDraft();
+    onCompleted(order);
+  });
 
+  function setWilaya(name: string) {
+    setWilayaState(name);
+    saveDraft({ wilaya: name });
+  }
+
+  // The fee is shown once a wilaya is chosen ("à choisir" before, not a made-up figure).
+  const chosen = findWilaya(wilayas, wilaya);
   const percent = coupon.status === 'valid' ? coupon.percent : 0;
-  const totals = orderTotals(cartSubtotalCentimes(lines), percent, toCentimes(shippingFeeDa(wilayas, wilaya)));
+  const totals = orderTotals(cartSubtotalCentimes(lines), percent, chosen ? toCentimes(chosen.price) : 0);
 
   async function openCheckout() {
     if (await checkout.start()) setDialogOpen(true);
@@ -42,7 +55,7 @@ export function OrderSummary({
   }
 
   return (
-    <section aria-labelledby="summary-title" className="rounded-2xl border border-neutral-200 p-5 md:p-6">
+    <section aria-labelledby="summary-title" className="min-w-0 rounded-2xl border border-neutral-200 p-5 md:p-6">
       <h2 id="summary-title" className="text-xl font-bold">
         {t.cart.summary}
       </h2>
@@ -55,30 +68,29 @@ export function OrderSummary({
             className="text-red-600"
           />
         )}
-        <Row label={t.cart.shipping} value={formatDa(toDa(totals.shippingFee))} />
-        <div className="flex justify-between border-t border-neutral-200 pt-4 text-lg font-bold">
-          <dt>{t.cart.total}</dt>
-          <dd data-testid="total">{formatDa(toDa(totals.total))}</dd>
+        <Row
+          label={t.cart.shipping}
+          value={chosen ? formatDa(toDa(totals.shippingFee)) : t.cart.shippingToChoose}
+          testId="shipping"
+        />
+        <div className="flex justify-between gap-3 border-t border-neutral-200 pt-4 text-lg font-bold">
+          <dt>
+            {t.cart.total}
+            {!chosen && <span className="block text-sm font-normal text-neutral-600">{t.cart.withoutShipping}</span>}
+          </dt>
+          <dd data-testid="total" className="whitespace-nowrap">
+            {formatDa(toDa(totals.total))}
+          </dd>
         </div>
       </dl>
-      <div className="mt-5">
-        <label htmlFor={selectId} className="mb-1 block text-sm font-medium">
-          {t.cart.wilaya}
-        </label>
-        <select
-          id={selectId}
-          value={wilaya}
-          onChange={(e) => setWilaya(e.target.value)}
-          className="w-full rounded-full border border-neutral-300 bg-white px-5 py-3 text-sm"
-        >
-          <option value="">{t.cart.chooseWilaya}</option>
-          {wilayas.map((w) => (
-            <option key={w.id} value={w.wilaya_name}>
-              {w.wilaya_name} — {formatDa(w.price)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <WilayaPicker
+        id="cart-wilaya"
+        label={t.cart.wilaya}
+        wilayas={wilayas}
+        value={wilaya}
+        onChange={setWilaya}
+        className="mt-5"
+      />
       <div className="mt-5">
         <CouponField state={coupon} onChange={setCoupon} />
       </div>
@@ -101,6 +113,7 @@ export function OrderSummary({
           wilaya={wilaya}
           onWilayaChange={setWilaya}
           totalDa={checkout.priceChange ? checkout.priceChange.total : toDa(totals.total)}
+          shippingKnown={Boolean(chosen) || checkout.priceChange !== null}
           sending={checkout.sending}
           problem={checkout.problem}
           orderError={checkout.orderError}
@@ -116,11 +129,23 @@ export function OrderSummary({
   );
 }
 
-function Row({ label, value, className = '' }: { label: string; value: string; className?: string }) {
+function Row({
+  label,
+  value,
+  className = '',
+  testId,
+}: {
+  label: string;
+  value: string;
+  className?: string;
+  testId?: string;
+}) {
   return (
-    <div className="flex justify-between">
+    <div className="flex justify-between gap-3">
       <dt className="text-neutral-600">{label}</dt>
-      <dd className={`font-bold ${className}`}>{value}</dd>
+      <dd className={`font-bold ${className}`} data-testid={testId}>
+        {value}
+      </dd>
     </div>
   );
 }

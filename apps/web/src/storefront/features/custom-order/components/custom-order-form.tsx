@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { notify } from '../../../layout/notify.ts';
 import type { z } from 'zod';
@@ -11,6 +11,7 @@ import { orderTotals, shippingFeeCentimes } from '@shop/domain/pricing';
 import { ApiError } from '../../../../lib/api.ts';
 import type { CustomItem } from '../api/get-custom-items.ts';
 import type { ShippingPrice } from '../../shipping/api/get-shipping-prices.ts';
+import { WilayaPicker } from '../../shipping/components/wilaya-picker.tsx';
 import { validateCoupon } from '../api/validate-coupon.ts';
 import { createCustomOrder, isRepricedOrder, type RepricedOrder } from '../api/create-custom-order.ts';
 import { colorSwatch } from '../colors.ts';
@@ -19,7 +20,7 @@ import { texts } from '../texts.ts';
 import { Field, errorProps, inputClass } from './field.tsx';
 import { OrderSummary, type CouponState } from './order-summary.tsx';
 import { EMPTY_SLOT, ReferenceImageField, type ImageSlot } from './reference-image-field.tsx';
-import type { PlacedOrder } from './thank-you.tsx';
+import type { PlacedOrder } from '../../order-confirmation/confirmation-store.ts';
 
 type FormValues = z.input<typeof customOrderFormSchema>;
 type Position = 'front' | 'back' | 'side';
@@ -34,8 +35,9 @@ export function isCupItem(item: CustomItem | undefined): boolean {
   return item ? isCupName(item.name) || item.available_sizes === null : false;
 }
 
-/** Catalogue names may be lower case ("cup"); show them capitalised. */
+/** The cup item is shown in French; other catalogue names capitalised ("hoodie" → "Hoodie"). */
 function displayName(name: string): string {
+  if (isCupName(name)) return texts.cupName;
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
@@ -222,7 +224,7 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
       setRepriced(null);
       notify.success(texts.toastOrderSuccess);
       onPlaced({
-        orderId: response.data.order_id,
+        orderNumber: Number(response.data.order_id),
         total: typeof response.data.total === 'number' ? response.data.total : (prices?.total ?? toDa(totals.total)),
         wilaya: values.wilaya,
         address: values.address.trim(),
@@ -276,7 +278,7 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
       <div className="flex min-w-0 flex-col gap-8">
         <fieldset className="flex min-w-0 flex-col gap-5 rounded-3xl border border-gray-200 p-5 sm:p-6">
           <legend className="px-2 text-lg font-bold">{texts.personalSection}</legend>
-          <div className="grid gap-5 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
             <Field id="fullName" label={texts.fullName} error={errors.fullName?.message}>
               <input
                 id="fullName"
@@ -290,7 +292,6 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
               <input
                 id="phoneNumber"
                 type="tel"
-                inputMode="numeric"
                 autoComplete="tel"
                 placeholder={texts.phonePlaceholder}
                 className={inputClass}
@@ -298,22 +299,24 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
                 {...fieldProps('phoneNumber')}
               />
             </Field>
-            <Field id="wilaya" label={texts.wilaya} error={errors.wilaya?.message}>
-              <select
-                id="wilaya"
-                className={inputClass}
-                {...errorProps('wilaya', errors.wilaya?.message)}
-                {...fieldProps('wilaya')}
-              >
-                {wilayas.length === 0 ? <option value="">{texts.wilayaPlaceholder}</option> : null}
-                {wilayas.map((w) => (
-                  <option key={w.id} value={w.wilaya_name}>
-                    {w.wilaya_code ? `${String(w.wilaya_code).padStart(2, '0')} - ` : ''}
-                    {w.wilaya_name} ({formatDa(w.price)})
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <Controller
+              control={control}
+              name="wilaya"
+              render={({ field, fieldState }) => (
+                <WilayaPicker
+                  id="wilaya"
+                  label={texts.wilaya}
+                  wilayas={wilayas}
+                  value={field.value}
+                  onChange={(name) => {
+                    field.onChange(name);
+                    clearErrors('wilaya');
+                    setRepriced(null);
+                  }}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
             <Field id="zipCode" label={texts.zipCode} error={errors.zipCode?.message}>
               <input
                 id="zipCode"
@@ -340,7 +343,7 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
 
         <fieldset className="flex min-w-0 flex-col gap-5 rounded-3xl border border-gray-200 p-5 sm:p-6">
           <legend className="px-2 text-lg font-bold">{texts.productSection}</legend>
-          <div className="grid gap-5 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
             <Field id="clothingType" label={texts.clothingType} error={errors.clothingType?.message}>
               <select
                 id="clothingType"

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 export const inputClass =
-  'w-full rounded-xl border border-gray-300 bg-white px-4 py-3 text-base text-black placeholder:text-gray-400 focus:border-black focus:outline-none focus:ring-2 focus:ring-black/10 aria-[invalid=true]:border-red-500';
+  'w-full rounded-xl border border-gray-300 bg-white px-4 py-3 text-base text-black placeholder:text-gray-500 focus:border-black focus:outline-none focus:ring-2 focus:ring-black/10 aria-[invalid=true]:border-red-500';
 
 interface FieldProps {
   id: string;

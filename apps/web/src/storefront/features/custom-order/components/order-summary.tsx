@@ -16,6 +16,7 @@ interface Props {
 }
 
 function Row({ label, value, tone = '' }: { label: string; value: string; tone?: string }) {
+  // Each <div> holds one dt/dd pair directly (a valid <dl>).
   return (
     <div className={`flex items-center justify-between gap-4 ${tone}`}>
       <dt>{label}</dt>
@@ -44,9 +45,11 @@ export function OrderSummary({
           tone={totals.discount > 0 ? 'text-red-600' : ''}
         />
         <Row label={texts.shipping} value={formatDa(toDa(totals.shippingFee))} />
-        <div className="border-t border-gray-200 pt-3">
-          <Row label={texts.total} value={formatDa(toDa(totals.total))} tone="text-lg text-black" />
-        </div>
+        <Row
+          label={texts.total}
+          value={formatDa(toDa(totals.total))}
+          tone="border-t border-gray-200 pt-3 text-lg text-black"
+        />
       </dl>
 
       <div className="flex flex-col gap-2">

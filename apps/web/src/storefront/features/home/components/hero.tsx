@@ -6,9 +6,11 @@ import { t } from '../../../texts.ts';
 export function Hero() {
   return (
     <section className="bg-[#f2f0f1]">
-      <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 md:grid-cols-2 md:py-20">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 items-center gap-10 px-4 py-12 md:grid-cols-2 md:py-20">
         <div>
-          <h1 className="text-4xl leading-tight font-black tracking-tight uppercase md:text-6xl">{t.home.headline}</h1>
+          <h1 className="text-[2rem] leading-tight font-black tracking-tight break-words uppercase hyphens-auto min-[390px]:text-4xl md:text-6xl">
+            {t.home.headline}
+          </h1>
           <p className="mt-5 max-w-lg text-neutral-600">{t.home.intro}</p>
           <Link
             to={paths.shop}

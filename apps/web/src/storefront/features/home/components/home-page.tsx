@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useLatestProducts } from '../../products/api/get-latest.ts';
 import { useTopPromotions } from '../../products/api/get-top-promotions.ts';
+import { useTopSelling } from '../../products/api/get-top-selling.ts';
+import { FETCH_AHEAD_MARGIN, useInView } from '../../../../lib/ui/use-in-view.ts';
 import { ProductCarousel } from '../../products/components/product-carousel.tsx';
 import { t } from '../../../texts.ts';
 import { Hero } from './hero.tsx';
@@ -15,7 +17,10 @@ const HASHES: Record<string, HomeSection> = {
   '#topSelling': 'topSelling',
 };
 
-/** SPEC §2: hero, NOUVEAUTÉS, EN PROMOTION, NOS CLIENTS SATISFAITS; /NewArrival etc. scroll to their section. */
+/**
+ * SPEC §2: hero, NOUVEAUTÉS, EN PROMOTION, MEILLEURES VENTES, NOS CLIENTS SATISFAITS; /NewArrival,
+ * /OnSale and /TopSelling (and their #anchors) scroll to their section.
+ */
 export function HomePage({ section }: { section?: HomeSection }) {
   const latest = useLatestProducts();
   const promotions = useTopPromotions();
@@ -34,11 +39,35 @@ export function HomePage({ section }: { section?: HomeSection }) {
       <Hero />
       <ProductCarousel id="newArrival" title={t.home.newArrival} products={latest.data} loading={latest.isPending} />
       <hr className="mx-auto max-w-7xl border-neutral-200" />
-      {/* "Top selling" has no list of its own in the specification: it leads to the promotions. */}
-      <div id="topSelling" className="scroll-mt-24">
-        <ProductCarousel id="onSale" title={t.home.onSale} products={promotions.data} loading={promotions.isPending} />
-      </div>
+      <ProductCarousel id="onSale" title={t.home.onSale} products={promotions.data} loading={promotions.isPending} />
+      <TopSelling asked={target === 'topSelling'} />
       <ReviewsSection />
     </>
+  );
+}
+
+/**
+ * Best sellers by units delivered. A new shop has none yet: the section then stays out of the way,
+ * unless the visitor asked for it (/TopSelling), who is told why it is empty.
+ */
+function TopSelling({ asked }: { asked: boolean }) {
+  const [ref, near] = useInView<HTMLDivElement>(FETCH_AHEAD_MARGIN);
+  const best = useTopSelling(near || asked);
+  const none = best.isSuccess && best.data.length === 0;
+  return (
+    <div ref={ref} id="topSelling" className="scroll-mt-24">
+      {!(none && !asked) && (
+        <>
+          <hr className="mx-auto max-w-7xl border-neutral-200" />
+          <ProductCarousel
+            id="bestSellers"
+            title={t.home.topSelling}
+            products={best.data}
+            loading={best.isPending}
+            emptyText={t.home.noTopSelling}
+          />
+        </>
+      )}
+    </div>
   );
 }

@@ -28,11 +28,15 @@ export function ReviewsSection({ id }: { id?: string }) {
         <ul
           ref={ref}
           {...handlers}
+          aria-labelledby="reviews-title"
+          // A row that scrolls must be reachable with the keyboard (WCAG 2.1.1; axe scrollable-region-focusable).
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
           className="no-scrollbar flex cursor-grab gap-5 overflow-x-auto pb-2 select-none active:cursor-grabbing"
         >
           {reviews.map((review) => (
             <li key={review.id} className="w-80 max-w-[85vw] shrink-0 rounded-2xl border border-neutral-200 p-6">
-              <Stars rating={review.rating} size={20} label={`${review.rating} / 5`} />
+              <Stars rating={review.rating} size={20} />
               <p className="mt-3 flex items-center gap-2 font-bold">
                 {review.customer_name}
                 {review.verified === true && (

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, ok, fail, renderPage } from '../../../test-utils.tsx';
 import { clearCart, getCart } from '../../cart/cart-store.ts';
@@ -30,10 +30,41 @@ const product = {
   ],
 };
 
-function setup(p: unknown = product) {
+const reviews = (page: number) => ({
+  data:
+    page === 1
+      ? [
+          {
+            id: 3,
+            customer_name: 'Yasmine H.',
+            rating: 5,
+            review: 'Superbe',
+            created_at: '2026-03-12T10:00:00Z',
+            verified: true,
+          },
+        ]
+      : [
+          {
+            id: 2,
+            customer_name: 'Karim',
+            rating: 4,
+            review: 'Bien',
+            created_at: '2026-02-01T10:00:00Z',
+            verified: true,
+          },
+        ],
+  pagination: { page, limit: 5, total: 6, total_pages: 2, has_next_page: page === 1 },
+});
+
+function setup(
+  p: unknown = product,
+  settings: unknown = { order_limits: { max_quantity_per_line: 20, max_lines: 30 } },
+) {
   mockFetch((url) => {
+    if (url.pathname === '/api/settings') return ok(settings);
     if (url.pathname === '/api/product/get/7') return ok(p);
     if (url.pathname === '/api/product/getRelated/7') return ok([]);
+    if (url.pathname === '/api/rating/getProductRatings/7') return ok(reviews(Number(url.searchParams.get('page'))));
     return undefined;
   });
   renderPage(<ProductPage id="7" />);
@@ -46,7 +77,8 @@ describe('product page', () => {
     setup();
     expect(await screen.findByRole('heading', { name: 'Hoodie Zippé', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('-25%')).toBeInTheDocument();
-    expect(screen.getByText('4.5/5')).toBeInTheDocument();
+    // French decimal comma.
+    expect(screen.getByText('4,5/5')).toBeInTheDocument();
     expect(screen.getByText('(12 avis)')).toBeInTheDocument();
     expect(screen.getByText('En stock (10 disponibles)')).toBeInTheDocument();
     expect(screen.getByText('1 / 2')).toBeInTheDocument();
@@ -108,14 +140,67 @@ describe('product page', () => {
     const plus = screen.getByRole('button', { name: 'Augmenter la quantité' });
     for (let i = 0; i < 4; i++) await user.click(plus);
     await user.click(medium);
-    expect(screen.getByRole('group', { name: 'Quantité' })).toHaveTextContent('2');
+    expect(screen.getByRole('textbox', { name: 'Quantité' })).toHaveValue('2');
     expect(plus).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Diminuer la quantité' })).not.toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Ajouter au panier' }));
     expect(getCart()).toEqual([
-      { id: 7, name: 'Hoodie Zippé', cost: 3000, src: '/uploads/b.webp', size: 'M', Quantity: 2 },
+      { id: 7, name: 'Hoodie Zippé', cost: 3000, src: '/uploads/b.webp', size: 'M', Quantity: 2, max: 2 },
     ]);
+  });
+
+  it('counts what is already in the cart against the size stock and says so', async () => {
+    const user = userEvent.setup();
+    setup();
+    await user.click(await screen.findByRole('button', { name: /^Medium/ }));
+    await user.click(screen.getByRole('button', { name: 'Ajouter au panier' }));
+    expect(getCart()[0]!.Quantity).toBe(1);
+    await user.click(screen.getByRole('button', { name: 'Augmenter la quantité' }));
+    // 1 in the cart + 2 asked, with 2 in stock: the cart holds 2.
+    await user.click(screen.getByRole('button', { name: 'Ajouter au panier' }));
+    expect(getCart()[0]!.Quantity).toBe(2);
+    await user.click(screen.getByRole('button', { name: 'Ajouter au panier' }));
+    expect(getCart()[0]!.Quantity).toBe(2);
+    expect(screen.getByRole('alert')).toHaveTextContent('Votre panier contient déjà les 2 articles disponibles.');
+  });
+
+  it('stops at the units of one line an order may hold, whatever the stock', async () => {
+    const user = userEvent.setup();
+    setup(product, { order_limits: { max_quantity_per_line: 3, max_lines: 30 } });
+    await user.click(await screen.findByRole('button', { name: /^Large/ }));
+    const plus = screen.getByRole('button', { name: 'Augmenter la quantité' });
+    await waitFor(() => expect(plus).not.toBeDisabled());
+    for (let i = 0; i < 5; i++) if (!(plus as HTMLButtonElement).disabled) await user.click(plus);
+    // Large has 8 in stock; an order holds 3 units of a line.
+    expect(screen.getByRole('textbox', { name: 'Quantité' })).toHaveValue('3');
+    await user.click(screen.getByRole('button', { name: 'Ajouter au panier' }));
+    await user.click(screen.getByRole('button', { name: 'Ajouter au panier' }));
+    expect(getCart()[0]!.Quantity).toBe(3);
+    expect(screen.getByRole('alert')).toHaveTextContent('Au plus 3 unités par article dans une commande');
+  });
+
+  it('lists the reviews with name, stars, date and the verified mark, a page at a time', async () => {
+    const user = userEvent.setup();
+    setup();
+    const list = await screen.findByRole('heading', { name: /Avis des clients/ });
+    expect(list).toHaveTextContent('(12)');
+    expect(await screen.findByText('Superbe')).toBeInTheDocument();
+    expect(screen.getByText('Yasmine H.')).toBeInTheDocument();
+    expect(screen.getByText('12 mars 2026')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '5,0 sur 5' })).toBeInTheDocument();
+    expect(screen.getAllByText(/Achat vérifié/)).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Voir plus d’avis' }));
+    expect(await screen.findByText('Bien')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Voir plus d’avis' })).not.toBeInTheDocument();
+  });
+
+  it('says "Pas encore d’avis" instead of 0,0/5 when nobody has rated the product', async () => {
+    setup({ ...product, average_rating: 0, total_ratings: 0 });
+    await screen.findByRole('heading', { name: 'Hoodie Zippé', level: 1 });
+    expect(screen.queryByText(/0,0\/5|0\.0\/5/)).not.toBeInTheDocument();
+    expect(screen.getAllByText('Pas encore d’avis').length).toBeGreaterThan(0);
+    expect(screen.getByText('Aucun avis pour ce produit pour le moment.')).toBeInTheDocument();
   });
 
   it('hides the size picker for products without sizes (cart size "")', async () => {

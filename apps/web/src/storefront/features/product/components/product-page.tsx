@@ -10,12 +10,15 @@ import { Stars } from '../../../../lib/ui/stars.tsx';
 import { FETCH_AHEAD_MARGIN, useInView } from '../../../../lib/ui/use-in-view.ts';
 import { Breadcrumb } from '../../../layout/breadcrumb.tsx';
 import { t } from '../../../texts.ts';
-import { addToCart } from '../../cart/cart-store.ts';
+import { addToCart, findLine, getCart } from '../../cart/cart-store.ts';
+import { useOrderLimits } from '../../settings/api/get-settings.ts';
+import { AddedToast } from '../../cart/components/added-toast.tsx';
 import { useProduct } from '../../products/api/get-product.ts';
 import { useRelatedProducts } from '../../products/api/get-related.ts';
 import { ProductCarousel } from '../../products/components/product-carousel.tsx';
 import { primaryImage, type Product } from '../../products/types.ts';
 import { Gallery } from './gallery.tsx';
+import { ProductReviews } from './product-reviews.tsx';
 import { SizePicker } from './size-picker.tsx';
 
 export function ProductPage({ id }: { id: string }) {
@@ -40,6 +43,7 @@ export function ProductPage({ id }: { id: string }) {
   return (
     <>
       <ProductDetails product={product.data} />
+      <ProductReviews productId={product.data.id} total={toNumber(product.data.total_ratings)} />
       <RelatedProducts id={product.data.id} />
     </>
   );
@@ -56,7 +60,8 @@ function ProductDetails({ product }: { product: Product }) {
   );
   const stock = toNumber(product.stock);
   const available = hasSizes ? (size ? (sizeStock[size] ?? 0) : stock) : stock;
-  const maxQuantity = Math.max(1, available);
+  const { maxQuantityPerLine, maxLines } = useOrderLimits();
+  const maxQuantity = Math.max(1, Math.min(available, maxQuantityPerLine));
   const price = toNumber(product.final_price);
   const listPrice = toNumber(product.price);
   const discount = toNumber(product.discount_percentage);
@@ -73,36 +78,62 @@ function ProductDetails({ product }: { product: Product }) {
     if (hasSizes && !size) return setMessage(t.product.pleaseChooseSize);
     if (hasSizes && size && (sizeStock[size] ?? 0) < quantity) return setMessage(t.product.sizeSoldOut);
     if (!hasSizes && stock < quantity) return setMessage(t.product.outOfStock);
+    const lineSize = hasSizes && size ? size : '';
+    if (!findLine({ id: product.id, size: lineSize }) && getCart().length >= maxLines) {
+      return setMessage(t.product.cartFull(maxLines));
+    }
+    // What is already in the cart counts against the stock (SPEC §5) and the order's limit.
+    const lineStock = hasSizes && size ? (sizeStock[size] ?? 0) : stock;
+    const cap = Math.min(lineStock, maxQuantityPerLine);
+    const result = addToCart(
+      {
+        id: product.id,
+        name: product.name,
+        cost: price,
+        src: primaryImage(product) ?? '',
+        size: lineSize,
+        Quantity: quantity,
+        max: lineStock,
+      },
+      maxQuantityPerLine,
+    );
+    if (result.added === 0) {
+      const full = cap < lineStock ? t.product.orderLimitReached(cap) : t.product.stockFull(cap);
+      setMessage(full);
+      notify.warning(full);
+      return;
+    }
     setMessage(null);
-    addToCart({
-      id: product.id,
-      name: product.name,
-      cost: price,
-      src: primaryImage(product) ?? '',
-      size: hasSizes && size ? size : '',
-      Quantity: quantity,
-    });
-    notify.success(t.product.added(product.name));
+    const text = result.added < quantity ? t.product.stockCapped(result.added, cap) : t.product.added(product.name);
+    notify[result.added < quantity ? 'warning' : 'success'](<AddedToast message={text} />);
   }
 
   return (
     <div className="mx-auto max-w-7xl px-4">
       <Breadcrumb items={[{ label: t.shop.breadcrumb, to: paths.shop }, { label: product.name }]} />
-      <div className="grid gap-8 md:grid-cols-2 md:gap-10">
+      <div className="grid grid-cols-1 gap-8 md:grid-cols-2 md:gap-10">
         <Gallery images={product.images ?? []} name={product.name} />
         <div>
           <h1 className="text-3xl font-black tracking-tight uppercase md:text-4xl">{product.name}</h1>
           <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-neutral-600">
-            <Stars rating={product.average_rating} size={20} />
-            <span>{formatRatingOutOf5(product.average_rating)}</span>
-            <span>{t.product.reviews(toNumber(product.total_ratings))}</span>
+            {toNumber(product.total_ratings) > 0 ? (
+              <>
+                <Stars rating={product.average_rating} size={20} />
+                <span>{formatRatingOutOf5(product.average_rating)}</span>
+                <a href="#product-reviews-title" className="underline-offset-2 hover:underline">
+                  {t.product.reviews(toNumber(product.total_ratings))}
+                </a>
+              </>
+            ) : (
+              <span>{t.product.noRatings}</span>
+            )}
           </div>
           <div className="mt-4 flex flex-wrap items-center gap-3">
             <span className="text-3xl font-bold">{formatDa(price)}</span>
             {discount > 0 && (
               <>
                 <s
-                  className="text-2xl font-bold text-neutral-400"
+                  className="text-2xl font-bold text-neutral-500"
                   aria-label={`${t.card.oldPrice} ${formatDa(listPrice)}`}
                 >
                   {formatDa(listPrice)}

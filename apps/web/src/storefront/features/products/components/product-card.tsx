@@ -11,7 +11,7 @@ import {
 import { formatDa } from '@shop/domain/money';
 import { paths } from '../../../../app/paths.ts';
 import { imageSrcSet, imageUrl } from '../../../../lib/api.ts';
-import { toNumber } from '../../../../lib/format.ts';
+import { formatRatingOutOf5, toNumber } from '../../../../lib/format.ts';
 import { Stars } from '../../../../lib/ui/stars.tsx';
 import { useInView } from '../../../../lib/ui/use-in-view.ts';
 import { t } from '../../../texts.ts';
@@ -34,6 +34,8 @@ interface ProductCardProps {
    */
   eager?: boolean;
   onImageSettled?: () => void;
+  /** The name's heading level: 3 under a carousel's h2, 2 right under the shop's h1. */
+  headingLevel?: 2 | 3;
 }
 
 /** SPEC §3/§4: image, name, stars, current price and, above 0, the discount. */
@@ -43,7 +45,9 @@ export function ProductCard({
   fixedWidth = false,
   eager = false,
   onImageSettled,
+  headingLevel = 3,
 }: ProductCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const [ready, setReady] = useState(eager);
   const [ref, inView] = useInView<HTMLDivElement>();
   useEffect(() => {
@@ -101,10 +105,18 @@ export function ProductCard({
               className="aspect-square h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
             />
           </div>
-          <h3 className="mt-3 line-clamp-1 font-bold text-neutral-900 group-hover:underline">{product.name}</h3>
+          <Heading className="mt-3 line-clamp-1 font-bold text-neutral-900 group-hover:underline">
+            {product.name}
+          </Heading>
           <div className="mt-1 flex items-center gap-2 text-sm text-neutral-600">
-            <Stars rating={product.average_rating} />
-            <span>{toNumber(product.average_rating).toFixed(1)}/5</span>
+            {toNumber(product.average_rating) > 0 ? (
+              <>
+                <Stars rating={product.average_rating} />
+                <span>{formatRatingOutOf5(product.average_rating)}</span>
+              </>
+            ) : (
+              <span>{t.product.noRatings}</span>
+            )}
           </div>
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <span className="text-lg font-bold text-neutral-900">{formatDa(price)}</span>

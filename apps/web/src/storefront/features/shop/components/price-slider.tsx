@@ -5,6 +5,15 @@ import { t } from '../../../texts.ts';
 
 const STEP = 50;
 
+/**
+ * Puts a handle dragged past the gap back where its value is: when the clamped value equals the
+ * state, nothing re-renders, and the handle would stay where the finger left it.
+ */
+function keep(input: HTMLInputElement, value: number): number {
+  if (input.value !== String(value)) input.value = String(value);
+  return value;
+}
+
 /** Dual range 0-5000 with a minimum gap of 500; applied with the Appliquer button (SPEC §2). */
 export function PriceSlider({
   min,
@@ -36,7 +45,9 @@ export function PriceSlider({
           max={PRICE_SLIDER_MAX}
           step={STEP}
           value={low}
-          onChange={(e) => setLow(Math.min(Number(e.target.value), high - PRICE_SLIDER_GAP))}
+          onChange={(e) =>
+            setLow(keep(e.currentTarget, Math.min(Number(e.currentTarget.value), high - PRICE_SLIDER_GAP)))
+          }
           className="range-thumb absolute inset-0 w-full"
         />
         <input
@@ -46,7 +57,9 @@ export function PriceSlider({
           max={PRICE_SLIDER_MAX}
           step={STEP}
           value={high}
-          onChange={(e) => setHigh(Math.max(Number(e.target.value), low + PRICE_SLIDER_GAP))}
+          onChange={(e) =>
+            setHigh(keep(e.currentTarget, Math.max(Number(e.currentTarget.value), low + PRICE_SLIDER_GAP)))
+          }
           className="range-thumb absolute inset-0 w-full"
         />
       </div>

@@ -113,10 +113,35 @@ describe('shop page', () => {
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
   });
 
-  it('reports failures to load types and products', async () => {
-    mockFetch(() => fail(500, 'boom'));
+  it('reports failures to load types and products in French, and retries on demand', async () => {
+    let down = true;
+    mockFetch((url) => {
+      if (down) return fail(500, 'boom');
+      if (url.pathname === '/api/ProductType/getAll') return ok(types);
+      return ok({
+        data: [product(1)],
+        pagination: { page: 1, limit: 16, total: 1, total_pages: 1, has_next_page: false },
+      });
+    });
     renderPage(<ShopPage />, { path: '/Shop', at: '/Shop' });
-    expect(await screen.findByText('Failed to load product types')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByText('Failed to load products')).toBeInTheDocument());
+    expect(await screen.findByText('Impossible de charger les types de produits')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Impossible de charger les produits')).toBeInTheDocument());
+    down = false;
+    const retries = screen.getAllByRole('button', { name: 'Réessayer' });
+    expect(retries).toHaveLength(2);
+    for (const retry of retries) fireEvent.click(retry);
+    expect(await screen.findByRole('heading', { name: 'Produit 1', level: 2 })).toBeInTheDocument();
+    expect(await screen.findByRole('checkbox', { name: 'T-shirts' })).toBeInTheDocument();
+  });
+
+  it('keeps the max handle where its label says when dragged past the minimum gap', () => {
+    setup('/Shop');
+    const max = screen.getByRole('slider', { name: 'Prix maximum' });
+    fireEvent.change(max, { target: { value: '100' } });
+    expect(max).toHaveValue('500');
+    // Dragged further while already at the gap: the state does not change, the handle must not move.
+    fireEvent.change(max, { target: { value: '0' } });
+    expect(max).toHaveValue('500');
+    expect(screen.getAllByText(/500,00 Da/).length).toBeGreaterThan(0);
   });
 });

@@ -72,8 +72,11 @@ export function ShopPage() {
             <fieldset className="border-t border-neutral-200 pt-4">
               <legend className="float-left mb-3 w-full font-bold">{t.shop.type}</legend>
               {types.isError ? (
-                <p role="alert" className="clear-both text-sm text-red-600">
-                  {t.shop.typesError}
+                <p role="alert" className="clear-both text-sm text-red-700">
+                  {t.shop.typesError}{' '}
+                  <button type="button" onClick={() => void types.refetch()} className="font-medium underline">
+                    {t.shop.retry}
+                  </button>
                 </p>
               ) : (
                 <ul className="clear-both flex flex-col gap-2">
@@ -116,16 +119,23 @@ export function ShopPage() {
             {products.isPending ? (
               <p role="status">{t.shop.loading}</p>
             ) : products.isError ? (
-              <p role="alert" className="text-red-600">
-                {t.shop.productsError}
-              </p>
+              <div role="alert" className="py-16 text-center">
+                <p className="text-lg text-red-700">{t.shop.productsError}</p>
+                <button
+                  type="button"
+                  onClick={() => void products.refetch()}
+                  className="mt-4 rounded-full bg-black px-8 py-3 font-medium text-white hover:bg-neutral-800"
+                >
+                  {t.shop.retry}
+                </button>
+              </div>
             ) : list.length === 0 ? (
-              <p className="py-16 text-center text-lg text-neutral-500">{t.shop.empty}</p>
+              <p className="py-16 text-center text-lg text-neutral-600">{t.shop.empty}</p>
             ) : (
               <ul className="grid grid-cols-2 gap-x-4 gap-y-8 lg:grid-cols-3 xl:grid-cols-4">
                 {list.map((product, index) => (
                   <li key={product.id}>
-                    <ProductCard product={product} index={index % 4} eager={index < 4} />
+                    <ProductCard product={product} index={index % 4} eager={index < 4} headingLevel={2} />
                   </li>
                 ))}
               </ul>

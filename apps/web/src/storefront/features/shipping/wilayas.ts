@@ -1,0 +1,35 @@
+// How a wilaya is named and found in the storefront's lists: "16 - Alger", found by typing its
+// number or any part of its name, accents and case ignored.
+import { wilayaKey } from '@shop/domain/wilaya';
+import type { ShippingPrice } from './api/get-shipping-prices.ts';
+
+export function wilayaLabel(wilaya: Pick<ShippingPrice, 'wilaya_code' | 'wilaya_name'>): string {
+  return wilaya.wilaya_code
+    ? `${String(wilaya.wilaya_code).padStart(2, '0')} - ${wilaya.wilaya_name}`
+    : wilaya.wilaya_name;
+}
+
+/** The wilayas whose number starts with, or whose label contains, what was typed. */
+export function filterWilayas<W extends Pick<ShippingPrice, 'wilaya_code' | 'wilaya_name'>>(
+  wilayas: readonly W[],
+  query: string,
+): W[] {
+  const wanted = wilayaKey(query);
+  if (wanted === '') return [...wilayas];
+  const byNumber = /^\d+$/.test(wanted);
+  return wilayas.filter((w) => {
+    if (!byNumber) return wilayaKey(wilayaLabel(w)).includes(wanted);
+    const code = String(w.wilaya_code ?? '');
+    return code.startsWith(wanted) || code.padStart(2, '0').startsWith(wanted);
+  });
+}
+
+/** The wilaya of that name, compared as the server compares it (wilayaKey), if listed. */
+export function findWilaya<W extends Pick<ShippingPrice, 'wilaya_name'>>(
+  wilayas: readonly W[],
+  name: string,
+): W | null {
+  const wanted = wilayaKey(name);
+  if (wanted === '') return null;
+  return wilayas.find((w) => wilayaKey(w.wilaya_name) === wanted) ?? null;
+}

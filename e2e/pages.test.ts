@@ -1,0 +1,324 @@
+// Every page of the storefront and of the back office, on a phone (390×844, touch) and on a
+// desktop, in Chromium against the real server: nothing scrolls sideways (on the phone at 360 px
+// too), axe-core finds no serious or critical accessibility violation, and each phone page is
+// saved under e2e/screenshots/phone/ to be looked at. Alone: `npm run build && npx vitest run
+// --project e2e e2e/pages.test.ts`.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  adminToken,
+  launchBrowser,
+  SCREENSHOT_DIR,
+  startShop,
+  VIEWPORTS,
+  watchCsp,
+  type ShopServer,
+} from './harness.ts';
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const PHONE_DIR = path.join(SCREENSHOT_DIR, 'phone');
+const NARROW_PHONE = { width: 360, height: 780 };
+
+interface Product {
+  id: number;
+  name: string;
+  final_price: number;
+  has_sizes: boolean;
+  sizes: { name: string; stock: number }[];
+  images: { image_url: string }[];
+}
+
+interface PageCase {
+  name: string;
+  url: string;
+  admin?: boolean;
+  /** Browser storage the page starts with (a cart, a confirmation). */
+  storage?: Record<string, string>;
+  /** Waits until the page shows what it is for; may act (open a dialog). */
+  ready: (page: Page) => Promise<unknown>;
+  /** A dialog in front: the screenshot is of the screen, not the whole page behind. */
+  modal?: boolean;
+}
+
+let shop: ShopServer;
+let browser: Browser;
+let token: string;
+let product: Product;
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+  token = await adminToken(shop.baseUrl);
+  const all = (await (await fetch(`${shop.baseUrl}/api/product/getAll`)).json()) as { data: Product[] };
+  product = all.data.find((p) => p.has_sizes && p.sizes.some((s) => s.stock > 2))!;
+  fs.mkdirSync(PHONE_DIR, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name }).first().waitFor();
+
+function cartWith(p: Product): Record<string, string> {
+  const size = p.sizes.find((s) => s.stock > 2)!.name;
+  const line = {
+    id: p.id,
+    name: p.name,
+    cost: p.final_price,
+    src: p.images[0]?.image_url ?? '',
+    size,
+    Quantity: 2,
+  };
+  const other = p.sizes.find((s) => s.stock > 0 && s.name !== size)?.name ?? size;
+  return { cart: JSON.stringify([line, { ...line, size: other, Quantity: 1 }]) };
+}
+
+const placed = JSON.stringify({
+  orderNumber: 1234,
+  total: 5400,
+  address: '12 rue Didouche Mourad, Sidi M’Hamed',
+  wilaya: 'Alger',
+  zipCode: '16000',
+});
+
+function storefrontPages(): PageCase[] {
+  return [
+    { name: 'home', url: '/', ready: (page) => page.locator('#newArrival a[href^="/product/"]').first().waitFor() },
+    { name: 'shop', url: '/Shop', ready: (page) => page.locator('main a[href^="/product/"]').first().waitFor() },
+    { name: 'shop-search', url: '/Shop/robe', ready: (page) => heading(page, /Tous|robe/i) },
+    { name: 'product', url: `/product/${product.id}`, ready: (page) => heading(page, product.name) },
+    { name: 'top-selling', url: '/TopSelling', ready: (page) => heading(page, 'MEILLEURES VENTES') },
+    { name: 'cart-empty', url: '/Cart', ready: (page) => page.getByText('Votre panier est vide!').waitFor() },
+    {
+      name: 'cart',
+      url: '/Cart',
+      storage: cartWith(product),
+      ready: (page) => page.getByTestId('line-total').first().waitFor(),
+    },
+    {
+      name: 'cart-checkout',
+      url: '/Cart',
+      storage: cartWith(product),
+      modal: true,
+      ready: async (page) => {
+        await page.getByRole('button', { name: /Passer la commande/ }).click();
+        await page.getByRole('dialog').waitFor();
+      },
+    },
+    {
+      name: 'cart-thank-you',
+      url: '/Cart',
+      storage: { orderConfirmation: placed },
+      ready: (page) => heading(page, 'Merci pour votre commande !'),
+    },
+    { name: 'custom-order', url: '/CustomOrder', ready: (page) => page.getByLabel('Type de vêtement').waitFor() },
+    {
+      name: 'custom-order-thank-you',
+      url: '/CustomOrder',
+      storage: { customOrderConfirmation: placed },
+      ready: (page) => heading(page, 'Où envoyer le paiement'),
+    },
+    { name: 'rating', url: '/Rating', ready: (page) => heading(page, 'Donnez votre avis') },
+    { name: 'not-found', url: '/nulle-part', ready: (page) => heading(page, "Quelque chose s'est mal passé") },
+  ];
+}
+
+const ADMIN_PAGES: PageCase[] = [
+  {
+    name: 'admin-login',
+    url: '/admin/login',
+    ready: (page) => page.getByRole('button', { name: 'Sign in' }).waitFor(),
+  },
+  { name: 'admin-dashboard', url: '/admin', admin: true, ready: (page) => page.getByText('Total Revenue').waitFor() },
+  {
+    name: 'admin-products',
+    url: '/admin/products',
+    admin: true,
+    ready: (page) => heading(page, 'Products'),
+  },
+  { name: 'admin-orders', url: '/admin/orders', admin: true, ready: (page) => heading(page, /Orders/) },
+  { name: 'admin-ratings', url: '/admin/ratings', admin: true, ready: (page) => heading(page, /Ratings/) },
+  {
+    name: 'admin-product-types',
+    url: '/admin/product-types',
+    admin: true,
+    ready: (page) => heading(page, /Product Types/),
+  },
+  {
+    name: 'admin-custom-order-types',
+    url: '/admin/custom-order-types',
+    admin: true,
+    ready: (page) => heading(page, /Custom Order/),
+  },
+  { name: 'admin-coupons', url: '/admin/coupons', admin: true, ready: (page) => heading(page, /Coupons/) },
+  {
+    name: 'admin-shipping-prices',
+    url: '/admin/shipping-prices',
+    admin: true,
+    ready: (page) => page.getByText('Alger').first().waitFor(),
+  },
+];
+
+async function open(
+  viewport: { width: number; height: number },
+  c: PageCase,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const phone = viewport.width < 768;
+  const context = await browser.newContext({
+    baseURL: shop.baseUrl,
+    viewport,
+    locale: 'fr-FR',
+    // Reveal animations end at once: what is checked and photographed is the page at rest.
+    reducedMotion: 'reduce',
+    ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+  });
+  const storage = { ...(c.storage ?? {}), ...(c.admin ? { adminToken: token } : {}) };
+  await context.addInitScript((entries) => {
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, storage);
+  const errors: string[] = [];
+  await watchCsp(context, errors);
+  const page = await context.newPage();
+  page.on('pageerror', (err) => errors.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy|Refused to/i.test(msg.text())) errors.push(msg.text());
+  });
+  await page.goto(c.url);
+  await c.ready(page);
+  await page.waitForLoadState('networkidle');
+  // Cards reveal themselves as they scroll into view: scroll through once, back to the top.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 500) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 40));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForTimeout(600);
+  return { context, page, errors };
+}
+
+/** How far the page reaches past the screen's right edge, in CSS pixels (0 = no sideways scroll). */
+function overflow(page: Page, width: number): Promise<number> {
+  return page.evaluate((w) => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - w, width);
+}
+
+interface AxeResult {
+  violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+}
+
+/** axe-core's serious and critical violations, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated through the debugging protocol, which the page's CSP does not govern.
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<AxeResult> } }).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    }),
+  );
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+}
+
+describe.each([
+  ['phone', VIEWPORTS.mobile],
+  ['desktop', VIEWPORTS.desktop],
+] as const)('every page on a %s', (kind, viewport) => {
+  const cases = () => [...storefrontPages(), ...ADMIN_PAGES];
+  it('scrolls only downwards, passes axe, and (phone) is saved for a look', async () => {
+    const failures: string[] = [];
+    for (const c of cases()) {
+      const { context, page, errors } = await open(viewport, c);
+      try {
+        const over = await overflow(page, viewport.width);
+        if (over > 0) failures.push(`${c.name}: ${over} px wider than the ${viewport.width} px screen`);
+        for (const violation of await seriousViolations(page)) failures.push(`${c.name}: ${violation}`);
+        if (kind === 'phone') {
+          await page.screenshot({ path: path.join(PHONE_DIR, `${c.name}.png`), fullPage: !c.modal });
+          await page.setViewportSize(NARROW_PHONE);
+          await page.waitForTimeout(200);
+          const narrow = await overflow(page, NARROW_PHONE.width);
+          if (narrow > 0) failures.push(`${c.name}: ${narrow} px wider than a 360 px screen`);
+        }
+        failures.push(...errors.map((e) => `${c.name}: ${e}`));
+      } finally {
+        await context.close();
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('the phone side menu', () => {
+  it("covers the screen's height, its shade the whole page, and closes on a tap beside it", async () => {
+    const { context, page } = await open(VIEWPORTS.mobile, storefrontPages()[0]!);
+    try {
+      await page.getByRole('button', { name: 'Ouvrir le menu' }).tap();
+      const panel = page.locator('#side-menu');
+      await page.waitForTimeout(400);
+      const box = (await panel.boundingBox())!;
+      expect(box.y).toBe(0);
+      expect(box.height).toBe(VIEWPORTS.mobile.height);
+      // The links sit on the panel's white, not over the page.
+      const link = (await panel.getByRole('link', { name: 'Avis Clients' }).boundingBox())!;
+      expect(link.y + link.height).toBeLessThan(box.height);
+      // What is under a point at the bottom right is the shade, not the page.
+      const under = await page.evaluate(() => document.elementFromPoint(380, 830)?.getAttribute('data-testid'));
+      expect(under).toBe('menu-overlay');
+      await page.screenshot({ path: path.join(PHONE_DIR, 'side-menu.png') });
+      await page.touchscreen.tap(370, 700);
+      await expect
+        .poll(() => page.getByRole('button', { name: 'Ouvrir le menu' }).getAttribute('aria-expanded'))
+        .toBe('false');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('a slow network', () => {
+  it("keeps the layout and shows a skeleton while the next page's code loads", async () => {
+    const { context, page } = await open(VIEWPORTS.mobile, storefrontPages()[0]!);
+    try {
+      let release = () => undefined as void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/(shop|rating-page)-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.getByRole('button', { name: 'Ouvrir le menu' }).tap();
+      await page.locator('#side-menu').getByRole('link', { name: 'Avis Clients' }).tap();
+      await page.getByTestId('page-skeleton').waitFor();
+      expect(await page.getByRole('link', { name: /Panier/ }).isVisible()).toBe(true);
+      await page.screenshot({ path: path.join(PHONE_DIR, 'page-loading.png') });
+      release();
+      await heading(page, 'Donnez votre avis');
+      expect(await page.getByTestId('page-skeleton').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the price slider', () => {
+  it('keeps the maximum handle where its label says when pushed past the minimum gap', async () => {
+    const { context, page } = await open(VIEWPORTS.mobile, storefrontPages()[1]!);
+    try {
+      const filters = page.getByRole('button', { name: 'Filtres' });
+      if ((await filters.getAttribute('aria-expanded')) === 'false') await filters.tap();
+      const max = page.getByRole('slider', { name: 'Prix maximum' });
+      await max.fill('100');
+      await max.fill('0');
+      expect(await max.inputValue()).toBe('500');
+      await page.getByText('500,00 Da').first().waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
