@@ -1,7 +1,8 @@
-// npm run bench:web: builds the web app, reports what a first visit of the home page downloads
-// (JS and CSS, raw, gzip and brotli, measured by visiting it in Chromium), then runs Lighthouse
-// (mobile preset, five runs per page) on the home, shop and product pages of a local server with
-// the demo catalogue, and prints the medians. Writes bench/results/web.md.
+// npm run bench:web: builds the web app, reports what a first visit of the home, shop and product
+// pages downloads (JS and CSS, raw, gzip and brotli, measured by visiting each in Chromium), then
+// runs Lighthouse (mobile preset, five runs per page) on the same pages of a local server with
+// the demo catalogue, and prints the medians. Writes bench/results/web.md. BENCH_WEB_RUNS=0
+// reports the sizes only.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -50,8 +51,8 @@ function sizesOf(files: string[]): Sizes {
   return total;
 }
 
-/** The JS and CSS files of the build a visit of the home page fetches, as seen by Chromium. */
-async function firstLoadFiles(baseUrl: string): Promise<string[]> {
+/** The JS and CSS files of the build a first visit of `url` fetches, as seen by Chromium. */
+async function firstLoadFiles(baseUrl: string, url: string): Promise<string[]> {
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.slice(1) });
   try {
     const page = await browser.newPage();
@@ -60,7 +61,7 @@ async function firstLoadFiles(baseUrl: string): Promise<string[]> {
       const url = new URL(response.url());
       if (url.origin === baseUrl && /\.(js|css)$/.test(url.pathname)) fetched.add(url.pathname);
     });
-    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+    await page.goto(url, { waitUntil: 'networkidle' });
     return [...fetched].map((p) => path.join(dist, p)).filter((f) => fs.existsSync(f));
   } finally {
     await browser.close();
@@ -137,9 +138,6 @@ async function main(): Promise<void> {
   });
   try {
     await waitFor(`${baseUrl}/api/settings`, server);
-    const files = await firstLoadFiles(baseUrl);
-    const js = sizesOf(files.filter((f) => f.endsWith('.js')));
-    const css = sizesOf(files.filter((f) => f.endsWith('.css')));
     const latest = (await (await fetch(`${baseUrl}/api/product/getLatest`)).json()) as { data: { id: number }[] };
     const productId = latest.data[0]?.id ?? 1;
     const pages = [
@@ -147,6 +145,15 @@ async function main(): Promise<void> {
       { name: 'shop', url: `${baseUrl}/Shop` },
       { name: 'product', url: `${baseUrl}/product/${productId}` },
     ].filter((page) => !PAGES || PAGES.includes(page.name));
+    const sizeRows: string[] = [];
+    for (const page of pages) {
+      const files = await firstLoadFiles(baseUrl, page.url);
+      const js = sizesOf(files.filter((f) => f.endsWith('.js')));
+      const css = sizesOf(files.filter((f) => f.endsWith('.css')));
+      sizeRows.push(
+        `| ${page.name} | ${files.filter((f) => f.endsWith('.js')).length} | ${kb(js.raw)} | ${kb(js.gzip)} | ${kb(js.brotli)} | ${kb(css.gzip)} |`,
+      );
+    }
     const rows: string[] = [];
     for (const page of pages) {
       const runs: Scores[] = [];
@@ -162,20 +169,21 @@ async function main(): Promise<void> {
     const report = [
       `Run of ${new Date().toISOString()}, ${os.cpus().length} CPUs, Chromium ${CHROME_PATH}; Lighthouse mobile preset (simulated throttling), median of ${RUNS} runs.`,
       '',
-      `First load of the home page: ${files.length} JS/CSS files (${files.map((f) => path.relative(dist, f)).join(', ')}).`,
+      '| first load | JS files | JS raw (kB) | JS gzip (kB) | JS brotli (kB) | CSS gzip (kB) |',
+      '| --- | ---: | ---: | ---: | ---: | ---: |',
+      ...sizeRows,
       '',
-      '| first load | raw (kB) | gzip (kB) | brotli (kB) |',
-      '| --- | ---: | ---: | ---: |',
-      `| JS | ${kb(js.raw)} | ${kb(js.gzip)} | ${kb(js.brotli)} |`,
-      `| CSS | ${kb(css.raw)} | ${kb(css.gzip)} | ${kb(css.brotli)} |`,
-      '',
-      '| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-      ...rows,
+      ...(RUNS > 0
+        ? [
+            '| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS |',
+            '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+            ...rows,
+          ]
+        : []),
     ].join('\n');
     console.log(`\n${report}\n`);
     fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-    if (!PAGES) fs.writeFileSync(path.join(root, 'bench/results/web.md'), `${report}\n`);
+    if (!PAGES && RUNS > 0) fs.writeFileSync(path.join(root, 'bench/results/web.md'), `${report}\n`);
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));

@@ -1,9 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { QUERY_DEFAULTS } from './app/query-defaults.ts';
-import { router } from './app/router.tsx';
+import { AppRouter } from './app/router.tsx';
 import { loadPageChunk } from './storefront/storefront-app.tsx';
 import './index.css';
 
@@ -19,7 +18,7 @@ void pageChunk.then(() => {
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <AppRouter />
       </QueryClientProvider>
     </StrictMode>,
   );

@@ -13,6 +13,8 @@ export const POSTAL_CODE_DIGITS = 5;
 
 export const RELATED_PRODUCTS_LIMIT = 10;
 export const RECENT_REVIEWS_LIMIT = 5;
+/** Reviews shown per page under a product. */
+export const PRODUCT_REVIEWS_PAGE_SIZE = 5;
 export const LOW_STOCK_BADGE_AT = 5;
 export const ADMIN_LOW_STOCK_LIST_BELOW = 10;
 export const ADMIN_LOW_STOCK_SIZE_BELOW = 5;

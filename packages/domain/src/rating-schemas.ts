@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { MAX_ID, idSchema } from './common-schemas.ts';
-import { DEFAULT_RATING, RATING_MAX, RATING_MIN } from './constants.ts';
+import {
+  DEFAULT_RATING,
+  PRODUCT_REVIEWS_PAGE_SIZE,
+  RATING_MAX,
+  RATING_MIN,
+  RECENT_REVIEWS_LIMIT,
+} from './constants.ts';
 import { CUSTOMER_NAME_MAX, REVIEW_MAX, REVIEW_MESSAGES } from './customer-fields.ts';
 import { customerPhoneSchema } from './phone.ts';
 
@@ -59,11 +65,10 @@ export const ratingsPageParamsSchema = z.object({
 });
 
 export const recentRatingsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(50).optional().default(5),
+  limit: z.coerce.number().int().min(1).max(50).optional().default(RECENT_REVIEWS_LIMIT),
 });
 
 /** One product's public reviews, newest first. */
-export const PRODUCT_REVIEWS_PAGE_SIZE = 5;
 export const productReviewsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(50).default(PRODUCT_REVIEWS_PAGE_SIZE),

@@ -1,15 +1,36 @@
-// The storefront's toasts. react-toastify is fetched on the first toast (or when its container
-// mounts, after the first paint: layout/toasts.tsx), so no page waits for it before it can show:
-// the product page did (Lighthouse, slow 4G). A toast raised before the container mounts is
-// queued by the library and shown once it is there.
-import type { ReactElement } from 'react';
+// The storefront's toasts. react-toastify and its stylesheet are fetched on the first toast: most
+// visits raise none, and none should pay for it in their first load (the budget of issue 14).
+// The first toast mounts the container (layout/toasts.tsx, through useToastsWanted); a toast
+// raised before the container is there is queued by the library and shown once it mounts.
+import { useSyncExternalStore, type ReactElement } from 'react';
 import type { ToastOptions } from 'react-toastify';
 
 type Kind = 'success' | 'error' | 'warning';
 /** A text, or an element (a message with an action link). */
 type Content = string | ReactElement;
 
+let wanted = false;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Whether a toast has been raised yet, so the layout mounts the container. */
+export function useToastsWanted(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
+}
+
 function show(kind: Kind, message: Content, options?: ToastOptions): void {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
   void import('react-toastify').then(({ toast }) => {
     toast[kind](message, options);
   });

@@ -1,37 +1,14 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { t } from '../texts.ts';
 import { Footer } from './footer.tsx';
 import { NavBar } from './nav-bar.tsx';
+import { useToastsWanted } from './notify.ts';
 
 const Toasts = lazy(() => import('./toasts.tsx'));
 
-/**
- * True once the page has loaded and the browser is idle: the toast container (react-toastify and
- * its stylesheet) is fetched then, not in competition with the first screen's code and pictures.
- */
-function useAfterLoad(): boolean {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    let idle = 0;
-    const start = () => {
-      idle = window.requestIdleCallback
-        ? window.requestIdleCallback(() => setReady(true), { timeout: 2000 })
-        : window.setTimeout(() => setReady(true), 200);
-    };
-    if (document.readyState === 'complete') start();
-    else window.addEventListener('load', start, { once: true });
-    return () => {
-      window.removeEventListener('load', start);
-      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
-    };
-  }, []);
-  return ready;
-}
-
 export function StorefrontLayout() {
-  const toasts = useAfterLoad();
+  const toasts = useToastsWanted();
   const { pathname } = useLocation();
   // A new page starts at the top; the home sections scroll themselves afterwards (their effects run later).
   useLayoutEffect(() => {

@@ -1,5 +1,5 @@
-// react-toastify and its stylesheet load after the first paint: toasts raised before the
-// container mounts are queued by the library and shown once it is there.
+// The toast container, mounted on the first toast (notify.ts): react-toastify and its stylesheet
+// are not part of a page's first load.
 import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import { TOAST_AUTO_CLOSE_MS } from '@shop/domain/constants';

@@ -11,17 +11,11 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { setAutoFreeze } from 'immer';
 import { ORDER_STATUSES, type OrderStatus } from '@shop/domain/order-status';
 import { formatDa } from '@shop/domain/money';
 import { texts } from '../../../texts.ts';
 import { STATUS_HEX } from '../../orders/components/status-colors.ts';
 import type { OrderStats } from '../api/get-stats.ts';
-
-// recharts keeps its state in Redux Toolkit, whose immer freezes what it stores, including chart
-// elements; the production build's Preact runtime annotates elements when it renders them, so
-// frozen ones make it throw. Freezing is only a development safety net: turn it off here.
-setAutoFreeze(false);
 
 interface StatsChartsProps {
   perDay: OrderStats['per_day'];

@@ -1,6 +1,6 @@
 // A product's reviews, newest first, a page at a time (GET /rating/getProductRatings/{id}).
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { PRODUCT_REVIEWS_PAGE_SIZE } from '@shop/domain/rating-schemas';
+import { PRODUCT_REVIEWS_PAGE_SIZE } from '@shop/domain/constants';
 import { apiRequest } from '../../../../lib/api.ts';
 import type { Pagination } from '../../products/types.ts';
 
