@@ -2,7 +2,7 @@
 // the app's main script instead of after it: <link rel="preload" as="fetch"> for the page's first
 // API calls (the app fetches the very same URLs, same-origin credentials, so the browser reuses
 // the preloaded answers) and <link rel="modulepreload"> for the lazy chunk of the shop and product
-// pages (found in the built entry script; nothing is added when the build looks different). A
+// pages (read from Vite's build manifest; nothing is added without one). A
 // page's most needed answer (the product page's product) is written into it instead (injectPageData).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,42 +10,65 @@ import { PRICE_SLIDER_MAX, PRICE_SLIDER_MIN, SHOP_PAGE_SIZE } from '@shop/domain
 import { doubleWidth, resizedImageSrcSet, resizedImageUrl, type DisplayWidth } from '@shop/domain/images';
 import { PRODUCT_PAGE } from '../seo/seo.service.ts';
 
-/** The JS files (paths from the site's root) a lazy route chunk needs, by chunk name. */
+/** The JS files (paths from the site's root) a lazy route chunk needs, by route name. */
 export type RouteChunks = Map<string, string[]>;
 
-const ROUTE_CHUNKS = ['shop', 'product'];
+/** The routes whose code is preloaded with their page, by their module in apps/web. */
+const ROUTE_MODULES = {
+  shop: 'src/storefront/routes/shop.tsx',
+  product: 'src/storefront/routes/product.tsx',
+} as const;
 
-/** Reads the route chunks and their dependencies from the built entry script named in index.html. */
-export function readRouteChunks(distDir: string, html: string): RouteChunks {
-  const chunks: RouteChunks = new Map();
-  const entry = /<script type="module"[^>]*src="\/(assets\/[^"]+\.js)"/.exec(html)?.[1];
-  if (!entry) return chunks;
-  let code: string;
-  try {
-    code = fs.readFileSync(path.join(distDir, entry), 'utf8');
-  } catch {
-    return chunks;
+/** An entry of Vite's build manifest (https://vite.dev/guide/backend-integration). */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+/** The files of a manifest entry and of everything it imports statically, in load order. */
+function staticFiles(manifest: Manifest, key: string): string[] {
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const pending = [key];
+  while (pending.length > 0) {
+    const next = pending.shift()!;
+    const chunk = manifest[next];
+    if (!chunk || seen.has(next)) continue;
+    seen.add(next);
+    files.push(chunk.file);
+    pending.push(...(chunk.imports ?? []));
   }
-  const already = new Set([...html.matchAll(/href="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]));
-  already.add(entry);
-  const list = /m\.f=\[([^\]]*)\]/.exec(code)?.[1];
-  const files = list ? [...list.matchAll(/"([^"]+)"/g)].map((m) => m[1] ?? '') : [];
-  for (const name of ROUTE_CHUNKS) {
-    const call = new RegExp(
-      `import\\(\`\\./(${name}-[\\w-]+\\.js)\`\\)(?:,__vite__mapDeps\\(\\[([\\d,]*)\\]\\))?`,
-    ).exec(code);
-    if (!call?.[1]) continue;
-    const deps = (call[2] ?? '')
-      .split(',')
-      .filter(Boolean)
-      .map((i) => files[Number(i)] ?? '');
-    const needed = [`assets/${call[1]}`, ...deps].filter((f) => f.endsWith('.js') && !already.has(f));
-    chunks.set(
-      name,
-      [...new Set(needed)].map((f) => `/${f}`),
-    );
+  return files;
+}
+
+/**
+ * The code each preloaded route needs beyond what the entry loads already, from the manifest
+ * Vite writes beside the build (build.manifest). Empty when there is none.
+ */
+export function routeChunksOf(manifest: Manifest): RouteChunks {
+  const chunks: RouteChunks = new Map();
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const already = new Set(entry ? staticFiles(manifest, entry) : []);
+  for (const [name, module] of Object.entries(ROUTE_MODULES)) {
+    const files = staticFiles(manifest, module).filter((file) => file.endsWith('.js') && !already.has(file));
+    if (files.length > 0)
+      chunks.set(
+        name,
+        files.map((file) => `/${file}`),
+      );
   }
   return chunks;
+}
+
+/** Reads the build's manifest (dist/.vite/manifest.json); a build without one preloads no route. */
+export function readRouteChunks(distDir: string): RouteChunks {
+  try {
+    return routeChunksOf(JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest);
+  } catch {
+    return new Map();
+  }
 }
 
 /** The shop's first list as the app asks for it when the address has no filters (API path). */

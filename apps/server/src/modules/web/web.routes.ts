@@ -94,7 +94,7 @@ export async function webRoutes(app: App): Promise<void> {
     },
   });
   const html = fs.readFileSync(indexFile, 'utf8');
-  const routeChunks = readRouteChunks(root, html);
+  const routeChunks = readRouteChunks(root);
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const [url = '/', search = ''] = request.url.split('?');
     if (url.startsWith('/api/') || url.startsWith('/public/')) {
