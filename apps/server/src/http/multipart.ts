@@ -4,11 +4,12 @@
 // expects are accepted, and at most UPLOAD_SLOTS requests are read at once (the others wait, their
 // bodies left in the network). 40 requests of junk at once took the server from 1.2 to 3.8 GB
 // when every file was held in memory before anything was checked.
-import { once } from 'node:events';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import pLimit from 'p-limit';
 import { HttpError, badRequest, type Bilingual } from './errors.ts';
@@ -28,6 +29,9 @@ const UNEXPECTED_FILE_MESSAGE: Bilingual = {
   en: 'Unexpected file in the request',
 };
 const TOO_MANY_FILES_MESSAGE: Bilingual = { fr: 'Trop de fichiers', en: 'Too many files' };
+
+/** The temporary folders of requests being read (removed when stale: media/orphan-uploads.ts). */
+export const UPLOAD_TEMP_PREFIX = 'shop-upload-';
 
 /** Multipart requests read at the same time; the two cores also decode the pictures. */
 export const UPLOAD_SLOTS = 2;
@@ -79,37 +83,52 @@ declare module 'fastify' {
   }
 }
 
-/** Streams one file part to `target`, checking its first bytes and its size as they arrive. */
-async function saveFile(file: NodeJS.ReadableStream & { truncated?: boolean }, target: string): Promise<number> {
-  const out = fs.createWriteStream(target, { flags: 'wx' });
+/** Refuses a file whose first bytes are not an image's, and one that passes the size limit. */
+function checkedImage(file: { truncated?: boolean }): Transform {
   let head = Buffer.alloc(0);
-  let size = 0;
-  try {
-    for await (const chunk of file as AsyncIterable<Buffer>) {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
       if (head.length < 16) {
         head = Buffer.concat([head, chunk]).subarray(0, 16);
-        if (head.length >= 12 && !looksLikeImage(head)) throw new HttpError(422, NOT_AN_IMAGE_MESSAGE);
+        if (head.length >= 12 && !looksLikeImage(head)) return done(new HttpError(422, NOT_AN_IMAGE_MESSAGE));
       }
+      done(null, chunk);
+    },
+    flush(done) {
+      if (file.truncated) return done(new HttpError(413, IMAGE_TOO_LARGE_MESSAGE));
+      if (head.length > 0 && !looksLikeImage(head)) return done(new HttpError(422, NOT_AN_IMAGE_MESSAGE));
+      done();
+    },
+  });
+}
+
+/**
+ * Streams one file part to `target` through the checks; resolves with its size. Any failure —
+ * of the checks, of the client's stream or of the disk (full, say) — rejects, and the file
+ * written so far is left for the request's folder to be removed.
+ */
+async function saveFile(file: NodeJS.ReadableStream & { truncated?: boolean }, target: string): Promise<number> {
+  let size = 0;
+  const count = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
       size += chunk.length;
-      if (!out.write(chunk)) await once(out, 'drain');
-    }
-    if (file.truncated) throw new HttpError(413, IMAGE_TOO_LARGE_MESSAGE);
-    if (size > 0 && !looksLikeImage(head)) throw new HttpError(422, NOT_AN_IMAGE_MESSAGE);
-    return size;
-  } finally {
-    out.end();
-    await once(out, 'close').catch(() => undefined);
-  }
+      done(null, chunk);
+    },
+  });
+  await pipeline(file, checkedImage(file), count, fs.createWriteStream(target, { flags: 'wx' }));
+  return size;
 }
 
 async function readParts(request: FastifyRequest, rules: FileRules, dir: string): Promise<MultipartBody> {
   const body: MultipartBody = { fields: {}, lists: {}, files: [] };
+  // Every file part gets its own name, empty ones too (an empty part is skipped, not numbered).
+  let parts = 0;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         if (!rules.accepts(part.fieldname)) throw badRequest(UNEXPECTED_FILE_MESSAGE);
         if (body.files.length >= rules.maxFiles) throw badRequest(TOO_MANY_FILES_MESSAGE);
-        const target = path.join(dir, String(body.files.length));
+        const target = path.join(dir, String(parts++));
         const size = await saveFile(part.file, target);
         if (size > 0) body.files.push({ fieldname: part.fieldname, filename: part.filename, path: target, size });
       } else {
@@ -120,7 +139,8 @@ async function readParts(request: FastifyRequest, rules: FileRules, dir: string)
       }
     }
   } catch (error) {
-    if (error instanceof HttpError) throw error;
+    // Ours, or the system's (the disk is full): not the client's fault, so not a 4xx.
+    if (error instanceof HttpError || (error as { syscall?: string }).syscall) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, IMAGE_TOO_LARGE_MESSAGE);
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
@@ -145,7 +165,7 @@ export async function withMultipart<T>(
 ): Promise<T> {
   if (!request.isMultipart()) throw badRequest('Expected a multipart/form-data body');
   return request.server.uploadSlots(async () => {
-    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'shop-upload-'));
+    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), UPLOAD_TEMP_PREFIX));
     try {
       return await handle(await readParts(request, rules, dir));
     } catch (error) {

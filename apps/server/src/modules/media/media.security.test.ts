@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { insertCustomItem, insertProductType, multipartBody, type MultipartPart } from '../../../test/fixtures.ts';
 import { NOT_AN_IMAGE_MESSAGE } from './media.service.ts';
+import { UPLOAD_TEMP_PREFIX } from '../../http/multipart.ts';
 
 let t: TestContext;
 let typeId: number;
@@ -100,7 +101,7 @@ async function postCustomOrder(...files: MultipartPart[]) {
 
 /** The temporary folders of uploads being read (http/multipart.ts). */
 function uploadTempDirs(): string[] {
-  return fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('shop-upload-'));
+  return fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith(UPLOAD_TEMP_PREFIX));
 }
 
 const jpeg = () =>
@@ -249,6 +250,17 @@ describe('what a custom order may send', () => {
     expect(four.statusCode).toBe(400);
     expect(four.json<{ message: string }>().message).toBe('Trop de fichiers');
     expect(await counts()).toEqual(before);
+  });
+
+  it('takes a picture sent after an empty file field (each part has its own temporary file)', async () => {
+    const before = await counts();
+    const res = await postCustomOrder(
+      { name: 'reference_image_back', value: '', filename: 'vide.jpg', contentType: 'image/jpeg' },
+      { name: 'reference_image_front', value: await jpeg(), filename: 'face.jpg', contentType: 'image/jpeg' },
+    );
+    expect(res.json<{ message: string }>().message).toBe('Votre commande personnalisée a été créée avec succès');
+    expect(res.statusCode).toBe(201);
+    expect((await counts()).references).toBe(before.references + 1);
   });
 
   it('streams pictures to temporary files that are gone once answered, whatever the answer', async () => {

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { idParamsSchema } from '@shop/domain/common-schemas';
 import { todayIso } from '@shop/domain/coupon-status';
+import { toShortSize } from '@shop/domain/sizes';
 import {
   customOrderFieldsSchema,
   orderListQuerySchema,
@@ -27,7 +28,7 @@ import {
 
 /** A custom order carries its reference pictures (front, back, side), nothing else. */
 const REFERENCE_IMAGE_FILES: FileRules = {
-  accepts: (field) => field in REFERENCE_IMAGE_FIELDS,
+  accepts: (field) => Object.hasOwn(REFERENCE_IMAGE_FIELDS, field),
   maxFiles: Object.keys(REFERENCE_IMAGE_FIELDS).length,
 };
 
@@ -40,16 +41,22 @@ function parsePayload<S extends z.ZodType>(schema: S, value: unknown): z.output<
 }
 
 /**
- * One order may not hold more lines, or more units of a line, than a shop sells to one customer
- * (MAX_LINES_PER_ORDER, MAX_QUANTITY_PER_LINE): one anonymous order of 100 lines reserved a whole
- * shop's stock.
+ * One order may not hold more lines, or more units of a product and size, than a shop sells to one
+ * customer (MAX_LINES_PER_ORDER, MAX_QUANTITY_PER_LINE): one anonymous order of 100 lines reserved
+ * a whole shop's stock. Lines of the same product and size count as one, as the order merges them
+ * (ten lines of 5 are 50 units of one line).
  */
 function assertOrderSize(
-  items: readonly { quantity: number }[],
+  items: readonly { product_id: number; size: string; quantity: number }[],
   limits: { maxQuantityPerLine: number; maxLines: number },
 ): void {
-  if (items.length > limits.maxLines) throw badRequest(ORDER_MESSAGES.tooManyLines(limits.maxLines));
-  if (items.some((item) => item.quantity > limits.maxQuantityPerLine)) {
+  const units = new Map<string, number>();
+  for (const item of items) {
+    const key = `${item.product_id}:${item.size.trim() === '' ? '' : toShortSize(item.size)}`;
+    units.set(key, (units.get(key) ?? 0) + item.quantity);
+  }
+  if (units.size > limits.maxLines) throw badRequest(ORDER_MESSAGES.tooManyLines(limits.maxLines));
+  if ([...units.values()].some((quantity) => quantity > limits.maxQuantityPerLine)) {
     throw badRequest(ORDER_MESSAGES.tooManyUnits(limits.maxQuantityPerLine));
   }
 }
