@@ -27,6 +27,7 @@ import type { App } from './http/types.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { shopSettingsReader } from './modules/settings/settings.service.ts';
+import { removeOrphanUploads, removeStaleUploadTemps } from './modules/media/orphan-uploads.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
@@ -58,7 +59,14 @@ export function productionLogger(config: Config) {
 export async function buildApp({ config, db, logger }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: logger ?? productionLogger(config),
-    trustProxy: config.trustProxy,
+    // A number of proxies trusts that many hops from this server (Fastify's types want a function).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // A client has requestTimeoutMs to send its whole request, and a silent connection is closed
     // after as long: a body trickled a byte a second cannot hold the process (or its shutdown).
@@ -89,6 +97,14 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   registerResponseCache(app);
 
   registerSecurityHeaders(app);
+  // What a crash between writing an upload and committing its row left behind (orphan-uploads.ts).
+  app.addHook('onReady', async () => {
+    const orphans = await removeOrphanUploads(db.kysely, config.uploadsDir);
+    const temps = await removeStaleUploadTemps();
+    if (orphans.length + temps > 0) {
+      app.log.info(`removed ${orphans.length} upload file(s) nothing refers to and ${temps} stale upload folder(s)`);
+    }
+  });
   await registerRateLimits(app, config, db);
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 12, fields: 60, fieldSize: 64 * 1024, parts: 80 },

@@ -6,6 +6,27 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** Routes limited per client, by the group whose count they share (http/rate-limits.ts). */
+export type LimitGroup = 'orders' | 'couponChecks' | 'ratings' | 'stockChecks' | 'brandReviews' | 'login';
+
+/**
+ * Which proxies' X-Forwarded-For to believe. "true" is one proxy in front (nginx, Caddy): the
+ * client is the address that proxy saw and appended, never what the client wrote to the left of
+ * it, which anyone can forge. A number is that many proxies; a list, the proxies' own addresses.
+ */
+const trustProxyFromEnv = z
+  .string()
+  .trim()
+  .transform((text, ctx): boolean | number | string[] => {
+    if (['false', '0', 'no', ''].includes(text)) return false;
+    if (['true', 'yes'].includes(text)) return 1;
+    if (/^\d+$/.test(text)) return Number(text);
+    const list = text.split(',').map((a) => a.trim());
+    if (list.every((a) => /^[\d.:a-fA-F]+(\/\d+)?$|^(loopback|linklocal|uniquelocal)$/.test(a))) return list;
+    ctx.addIssue({ code: 'custom', message: 'must be true, false, a number of proxies or their addresses' });
+    return z.NEVER;
+  });
+
 /** "20/15m": at most 20 requests per 15 minutes from one client address (s, m or h). */
 function limitFromEnv(byDefault: string) {
   return z
@@ -16,6 +37,9 @@ function limitFromEnv(byDefault: string) {
       const [max = '0', window = '0'] = text.split('/');
       const unit = { s: 1000, m: 60_000, h: 3_600_000 }[window.slice(-1) as 's' | 'm' | 'h'];
       return { max: Number(max), timeWindow: Number(window.slice(0, -1)) * unit };
+    })
+    .refine((limit) => limit.timeWindow > 0 && limit.timeWindow <= 24 * 3_600_000, {
+      error: 'the window must be more than 0 and at most 24h',
     });
 }
 
@@ -42,7 +66,7 @@ const envSchema = z.object({
     .default(120),
   SEED_DEMO: booleanFromEnv.default(true),
   PUBLIC_BASE_URL: z.string().default(''),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  TRUST_PROXY: trustProxyFromEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
   REDIS_URL: z
@@ -80,7 +104,8 @@ export interface Config {
   sessionIdleMinutes: number;
   seedDemo: boolean;
   publicBaseUrl: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a number of proxy hops, or the proxies' addresses. */
+  trustProxy: boolean | number | string[];
   logLevel: string;
   /** A request must have arrived whole within this time (a body trickled byte by byte is cut). */
   requestTimeoutMs: number;
@@ -89,7 +114,10 @@ export interface Config {
   /** Where rate-limit counts live when set (several processes); else the database or memory. */
   redisUrl: string | undefined;
   /** Per client address: requests allowed per window (ms). */
-  rateLimits: Record<'orders' | 'couponChecks' | 'ratings' | 'stockChecks', { max: number; timeWindow: number }>;
+  rateLimits: Record<
+    'orders' | 'couponChecks' | 'ratings' | 'stockChecks',
+    { max: number; timeWindow: number; groupId: LimitGroup }
+  >;
   /** What one order may hold: units of one line, and lines. */
   orderLimits: { maxQuantityPerLine: number; maxLines: number };
   shop: {
@@ -140,11 +168,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     redisUrl: e.REDIS_URL,
+    // Each limit's group is the count its routes share (http/rate-limits.ts).
     rateLimits: {
-      orders: e.RATE_LIMIT_ORDERS,
-      couponChecks: e.RATE_LIMIT_COUPON_CHECKS,
-      ratings: e.RATE_LIMIT_RATINGS,
-      stockChecks: e.RATE_LIMIT_STOCK_CHECKS,
+      orders: { ...e.RATE_LIMIT_ORDERS, groupId: 'orders' },
+      couponChecks: { ...e.RATE_LIMIT_COUPON_CHECKS, groupId: 'couponChecks' },
+      ratings: { ...e.RATE_LIMIT_RATINGS, groupId: 'ratings' },
+      stockChecks: { ...e.RATE_LIMIT_STOCK_CHECKS, groupId: 'stockChecks' },
     },
     orderLimits: { maxQuantityPerLine: e.MAX_QUANTITY_PER_LINE, maxLines: e.MAX_LINES_PER_ORDER },
     shop: {

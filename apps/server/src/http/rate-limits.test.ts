@@ -5,6 +5,7 @@ import { buildApp } from '../app.ts';
 import { connect } from '../db/connect.ts';
 import { createTestContext, testDialect, type TestContext } from '../../test/harness.ts';
 import { insertCoupon, insertProduct } from '../../test/fixtures.ts';
+import { countHit, pruneHits } from './rate-limits.ts';
 
 const LIMITS = {
   RATE_LIMIT_ORDERS: '3/15m',
@@ -31,11 +32,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function order(ip: string, items: { product_id: number; quantity: number }[]) {
+function order(
+  ip: string,
+  items: { product_id: number; quantity: number }[],
+  {
+    app = t.app,
+    url = '/api/order',
+    headers = {},
+  }: { app?: typeof t.app; url?: string; headers?: Record<string, string> } = {},
+) {
   const subtotal = items.reduce((sum, i) => sum + 100 * i.quantity, 0);
-  return t.app.inject({
+  return app.inject({
     method: 'POST',
-    url: '/api/order',
+    url,
+    headers,
     remoteAddress: ip,
     payload: {
       customer_name: 'Amina',
@@ -98,6 +108,28 @@ describe('per-client limits', () => {
     expect(ratings).toEqual([403, 403, 429]);
   });
 
+  it('counts the aliases of one call together: /api/order and /api/Order, both coupon checks, GET and HEAD', async () => {
+    const line = [{ product_id: await insertProduct(t.db.kysely, { price: 100, stock: 50 }), quantity: 1 }];
+    const orders = [];
+    for (const url of ['/api/order', '/api/Order', '/api/order', '/api/Order']) {
+      orders.push((await order('10.9.5.1', line, { url })).statusCode);
+    }
+    expect(orders).toEqual([201, 201, 201, 429]);
+
+    const checks = [];
+    for (const [method, path] of [
+      ['GET', 'validate'],
+      ['HEAD', 'validate'],
+      ['GET', 'validateAndIncrement'],
+      ['HEAD', 'validateAndIncrement'],
+      ['GET', 'validate'],
+    ] as const) {
+      const res = await t.app.inject({ method, url: `/api/coupon/${path}/NOPE`, remoteAddress: '10.9.5.2' });
+      checks.push(res.statusCode);
+    }
+    expect(checks).toEqual([404, 404, 404, 404, 429]);
+  });
+
   it('refuses an order of too many lines or too many units of one, in French, writing nothing', async () => {
     const others = await Promise.all([1, 2, 3].map(() => insertProduct(t.db.kysely, { price: 100, stock: 50 })));
     const lines = [productId, ...others].map((id) => ({ product_id: id, quantity: 1 }));
@@ -109,12 +141,66 @@ describe('per-client limits', () => {
     });
     const tooManyUnits = await order('10.9.2.2', [{ product_id: productId, quantity: 6 }]);
     expect(tooManyUnits.json()).toEqual({ status: 400, message: 'Au plus 5 unités par article', data: null });
+    // Split into lines of the same product, the units still count as one line's.
+    const split = await order(
+      '10.9.2.3',
+      Array.from({ length: 3 }, () => ({ product_id: productId, quantity: 2 })),
+    );
+    expect(split.json()).toEqual({ status: 400, message: 'Au plus 5 unités par article', data: null });
     const stock = await t.db.kysely
       .selectFrom('products')
       .select('stock')
       .where('id', '=', productId)
       .executeTakeFirstOrThrow();
     expect(stock.stock).toBe(500 - 4);
+  });
+});
+
+describe('behind a proxy (TRUST_PROXY=true)', () => {
+  it('counts the address the proxy saw, not the one a client writes into X-Forwarded-For', async () => {
+    const behind = await createTestContext({ env: { ...LIMITS, TRUST_PROXY: 'true' } });
+    try {
+      const product = await insertProduct(behind.db.kysely, { price: 100, stock: 50 });
+      const statuses = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await order('127.0.0.1', [{ product_id: product, quantity: 1 }], {
+          app: behind.app,
+          // nginx appends the address it saw ($proxy_add_x_forwarded_for); the rest is the client's.
+          headers: { 'x-forwarded-for': `198.51.100.${i + 1}, 203.0.113.7` },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([201, 201, 201, 429]);
+    } finally {
+      await behind.close();
+    }
+  });
+});
+
+describe('with a Redis that cannot be reached', () => {
+  it('keeps taking orders, at once, instead of failing every limited call', async () => {
+    const lost = await createTestContext({ env: { ...LIMITS, REDIS_URL: 'redis://127.0.0.1:1' } });
+    try {
+      const product = await insertProduct(lost.db.kysely, { price: 100, stock: 50 });
+      const started = performance.now();
+      const res = await order('10.9.6.1', [{ product_id: product, quantity: 1 }], { app: lost.app });
+      expect(res.statusCode).toBe(201);
+      expect(performance.now() - started).toBeLessThan(2000);
+    } finally {
+      await lost.close();
+    }
+  });
+});
+
+describe('old counters', () => {
+  it('are removed once their window ended a day ago', async () => {
+    const old = new Date(Date.now() - 25 * 3_600_000).toISOString();
+    await t.db.kysely.insertInto('rate_limits').values({ key: 'route:old', hits: 3, window_started_at: old }).execute();
+    await countHit(t.db.kysely, 'route:recent', 60_000);
+    await pruneHits(t.db.kysely, new Date(Date.now() - 24 * 3_600_000));
+    const keys = (await t.db.kysely.selectFrom('rate_limits').select('key').execute()).map((r) => r.key);
+    expect(keys).toContain('route:recent');
+    expect(keys).not.toContain('route:old');
   });
 });
 

@@ -48,46 +48,136 @@ export function clearHits(db: Executor, keys: readonly string[]) {
   return db.deleteFrom('rate_limits').where('key', 'in', keys).execute();
 }
 
-type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
-
-/** The counts of each route apart: "route:POST /api/order:" (the plugin gives a route's options). */
-function routePrefix(options: unknown): string {
-  const route = (options as { routeInfo?: { method?: unknown; url?: unknown } } | undefined)?.routeInfo;
-  return typeof route?.url === 'string' ? `route:${String(route.method)} ${route.url}:` : 'route:';
+/** Removes counters whose window ended long ago (they would start over anyway). */
+export function pruneHits(db: Executor, startedBefore: Date) {
+  return db.deleteFrom('rate_limits').where('window_started_at', '<', startedBefore.toISOString()).execute();
 }
 
-/** @fastify/rate-limit's store interface, on the rate_limits table. */
-function databaseStore(db: Db) {
-  return class DatabaseStore {
-    readonly prefix: string;
-    constructor(options?: unknown) {
-      this.prefix = routePrefix(options);
+/** One hit of a key: the hits so far in its window (this one included) and the ms left of it. */
+type Counter = (key: string, windowMs: number) => Promise<{ current: number; ttl: number }>;
+
+/** In this process's memory (SQLite: the shop is one process). Expired keys are swept as it goes. */
+function memoryCounter(): Counter {
+  const windows = new Map<string, { hits: number; startedAt: number }>();
+  let sinceSweep = 0;
+  return (key, windowMs) => {
+    const now = Date.now();
+    if (++sinceSweep >= 10_000) {
+      sinceSweep = 0;
+      for (const [k, w] of windows) if (now - w.startedAt >= 24 * 3_600_000) windows.delete(k);
     }
+    let window = windows.get(key);
+    if (!window || now - window.startedAt >= windowMs) {
+      window = { hits: 0, startedAt: now };
+      windows.set(key, window);
+    }
+    window.hits += 1;
+    return Promise.resolve({ current: window.hits, ttl: window.startedAt + windowMs - now });
+  };
+}
+
+/** In the database (PostgreSQL without Redis: every process of the shop shares it). */
+function databaseCounter(db: Db): Counter {
+  return async (key, windowMs) => {
+    const { hits, windowStartedAt } = await countHit(db.kysely, `route:${key}`, windowMs);
+    return { current: hits, ttl: Math.max(0, Date.parse(windowStartedAt) + windowMs - Date.now()) };
+  };
+}
+
+/** One round trip: the count, and the window's expiry set when the key is new. */
+const REDIS_HIT = `
+local current = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {current, ttl}`;
+
+function redisCounter(redis: Redis): Counter {
+  redis.defineCommand('shopHit', { numberOfKeys: 1, lua: REDIS_HIT });
+  const hit = (redis as unknown as { shopHit: (key: string, windowMs: number) => Promise<[number, number]> }).shopHit;
+  return async (key, windowMs) => {
+    const [current, ttl] = await hit.call(redis, `shop-rate-limit:${key}`, windowMs);
+    return { current, ttl };
+  };
+}
+
+type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/**
+ * @fastify/rate-limit's store interface over a counter. Every route shares the one store: a key
+ * is the client address and the route's limit group (its `groupId`), so the aliases of one call
+ * (`/api/order` and `/api/Order`, a GET and its HEAD, both coupon checks) share one count,
+ * where the library's own stores count each route apart.
+ */
+function sharedStore(counter: Counter) {
+  return class SharedStore {
     incr(key: string, done: Callback, timeWindow: number): void {
-      countHit(db.kysely, `${this.prefix}${key}`, timeWindow).then(
-        ({ hits, windowStartedAt }) =>
-          done(null, { current: hits, ttl: Math.max(0, Date.parse(windowStartedAt) + timeWindow - Date.now()) }),
+      counter(key, timeWindow).then(
+        (result) => done(null, result),
         (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
       );
     }
-    child(options: unknown) {
-      return new DatabaseStore(options);
+    child() {
+      return this;
     }
   };
 }
 
-/** Registers the limiter with the store that fits the deployment. */
+/** Warns at most once a minute (a Redis that is down would otherwise fill the log). */
+function throttledWarn(app: FastifyInstance): (message: string) => void {
+  let last = 0;
+  return (message) => {
+    if (Date.now() - last < 60_000) return;
+    last = Date.now();
+    app.log.warn(message);
+  };
+}
+
+/**
+ * Registers the limiter with the counter that fits the deployment. Every limited route must name
+ * its group. With Redis, a Redis that cannot be reached lets requests through (logged): orders
+ * keep coming, and stock and coupon uses are guarded by the database whatever the limiter says.
+ */
 export async function registerRateLimits(app: FastifyInstance, config: Config, db: Db): Promise<void> {
+  app.addHook('onRoute', (route) => {
+    const limit = (route.config as { rateLimit?: { groupId?: string } } | undefined)?.rateLimit;
+    if (limit && !limit.groupId)
+      throw new Error(`${String(route.method)} ${route.url}: a rate limit needs its groupId`);
+  });
+  let counter: Counter;
   const options: RateLimitPluginOptions = { global: false };
   if (config.redisUrl) {
-    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
-    options.redis = redis;
-    options.nameSpace = 'shop-rate-limit:';
-    app.addHook('onClose', async () => {
-      await redis.quit();
+    const warn = throttledWarn(app);
+    const redis = new Redis(config.redisUrl, {
+      // Fail at once while Redis is away instead of queueing every request behind it.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectTimeout: 2000,
     });
-  } else if (db.kind === 'postgres') {
-    options.store = databaseStore(db);
+    redis.on('error', (error: Error) => warn(`rate limits: Redis unreachable (${error.message}); not limiting`));
+    counter = redisCounter(redis);
+    options.skipOnError = true;
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  } else {
+    counter = db.kind === 'postgres' ? databaseCounter(db) : memoryCounter();
   }
+  options.store = sharedStore(counter);
+
+  // Counters of windows that ended a day ago are removed now and then (sign-in attempts, and the
+  // routes' counts on PostgreSQL): the table would otherwise keep a row per address forever.
+  const prune = () =>
+    pruneHits(db.kysely, new Date(Date.now() - 24 * 3_600_000)).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'rate limits: pruning old counters failed'),
+    );
+  const timer = setInterval(() => void prune(), 10 * 60_000);
+  timer.unref();
+  app.addHook('onReady', async () => {
+    await prune();
+  });
+  app.addHook('onClose', () => clearInterval(timer));
   await app.register(rateLimit, options);
 }

@@ -10,7 +10,7 @@ export function authRoutes(app: App): void {
     {
       schema: { tags: ['auth'], summary: 'Admin sign-in; returns data.token', body: loginSchema },
       // Signing in changes nothing the catalogue cache holds.
-      config: { keepsCache: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { keepsCache: true, rateLimit: { max: 20, timeWindow: '1 minute', groupId: 'login' } },
     },
     async (request) => {
       const { config } = app;

@@ -47,7 +47,7 @@ export function ratingsRoutes(app: App): void {
         summary: 'Posts a brand review (rate-limited per client)',
         body: brandRatingCreateSchema,
       },
-      config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
+      config: { rateLimit: { max: 5, timeWindow: '1 hour', groupId: 'brandReviews' } },
     },
     async (request, reply) => {
       const rating = await createBrandRating(app.db, request.body);
