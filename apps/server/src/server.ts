@@ -6,7 +6,6 @@ import { connect } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed/seed.ts';
 import { buildApp } from './app.ts';
-import { removeOrphanUploads } from './modules/media/orphan-uploads.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -14,8 +13,6 @@ async function main(): Promise<void> {
   await migrate(db);
   const report = await seed(db, config);
   const app = await buildApp({ config, db });
-  const orphans = await removeOrphanUploads(db.kysely, config.uploadsDir);
-  if (orphans.length > 0) app.log.info(`removed ${orphans.length} upload file(s) no order or product refers to`);
   if (report.generatedAdminPassword) {
     // Printed once, on the first start only; set ADMIN_PASSWORD or `npm run admin -- set-password` to choose one.
     console.log(

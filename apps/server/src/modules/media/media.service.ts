@@ -65,6 +65,9 @@ export async function prepareImage(source: Buffer | string): Promise<PreparedIma
   }
 }
 
+/** The names this module gives stored images: a random UUID and .webp (nothing else is ours). */
+export const STORED_IMAGE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
+
 /** Writes a prepared image under a random name; returns its /uploads/… url. */
 export async function storePreparedImage(uploadsDir: string, image: PreparedImage): Promise<StoredImage> {
   await fs.mkdir(uploadsDir, { recursive: true });

@@ -1,11 +1,15 @@
 // Upload files that no row refers to: an image is written before the transaction that records
-// it, so a process killed in between (or a failed write) leaves its file behind. At start, files
-// that nothing references and that are older than an hour (older than any request in flight, in
-// this process or another sharing the folder) are removed, with their resized copies.
+// it, so a process killed in between (or a failed write) leaves its file behind. When the app
+// starts, stored images (only names this shop gives them: UUID.webp — UPLOADS_DIR may be shared
+// with other files) that nothing references and that are older than an hour (older than any
+// request in flight, in this process or another sharing the folder) are removed, with their
+// resized copies; so are the temporary folders of uploads a crash left behind.
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Executor } from '../../db/database.ts';
-import { IMAGE_VARIANT_WIDTHS, imageVariantPath } from './media.service.ts';
+import { UPLOAD_TEMP_PREFIX } from '../../http/multipart.ts';
+import { IMAGE_VARIANT_WIDTHS, STORED_IMAGE_NAME, imageVariantPath } from './media.service.ts';
 
 export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
 
@@ -33,7 +37,7 @@ export async function removeOrphanUploads(
   const referenced = await referencedNames(db);
   const removed: string[] = [];
   for (const name of names) {
-    if (referenced.has(name)) continue;
+    if (!STORED_IMAGE_NAME.test(name) || referenced.has(name)) continue;
     const file = path.join(uploadsDir, name);
     const stat = await fs.stat(file).catch(() => null);
     if (!stat || now - stat.mtimeMs < minAgeMs) continue;
@@ -42,6 +46,24 @@ export async function removeOrphanUploads(
       IMAGE_VARIANT_WIDTHS.map((width) => fs.rm(imageVariantPath(uploadsDir, name, width), { force: true })),
     );
     removed.push(name);
+  }
+  return removed;
+}
+
+/** Removes the temporary folders of uploads (http/multipart.ts) older than `minAgeMs`. */
+export async function removeStaleUploadTemps(
+  tempDir = os.tmpdir(),
+  minAgeMs = ORPHAN_MIN_AGE_MS,
+  now = Date.now(),
+): Promise<number> {
+  const names = await fs.readdir(tempDir).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names.filter((n) => n.startsWith(UPLOAD_TEMP_PREFIX))) {
+    const dir = path.join(tempDir, name);
+    const stat = await fs.stat(dir).catch(() => null);
+    if (!stat?.isDirectory() || now - stat.mtimeMs < minAgeMs) continue;
+    await fs.rm(dir, { recursive: true, force: true });
+    removed += 1;
   }
   return removed;
 }
