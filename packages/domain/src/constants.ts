@@ -8,7 +8,6 @@ export const PRICE_SLIDER_MIN = 0;
 export const PRICE_SLIDER_MAX = 5000;
 export const PRICE_SLIDER_GAP = 500;
 
-export const DEFAULT_SHIPPING_FEE_DA = 500;
 export const POSTAL_CODE_DIGITS = 5;
 
 export const RELATED_PRODUCTS_LIMIT = 10;

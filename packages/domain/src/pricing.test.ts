@@ -20,10 +20,15 @@ describe('pricing', () => {
     });
   });
 
-  it('matches wilayas case-insensitively and falls back to 500 Da', () => {
-    const wilayas = [{ wilaya_name: 'Alger', price: 400 }];
+  it('finds a wilaya however it is spelled, and knows no fee for one that is not listed', () => {
+    const wilayas = [
+      { wilaya_name: 'Alger', price: 400 },
+      { wilaya_name: 'Béjaïa', price: 700 },
+    ];
     expect(shippingFeeDa(wilayas, 'ALGER')).toBe(400);
-    expect(shippingFeeDa(wilayas, 'Nowhere')).toBe(500);
+    expect(shippingFeeDa(wilayas, ' bejaia ')).toBe(700);
+    expect(shippingFeeDa(wilayas, 'Nowhere')).toBeNull();
+    expect(shippingFeeDa(wilayas, '')).toBeNull();
   });
 
   it('sums cart lines as cost times quantity', () => {

@@ -1,8 +1,8 @@
 // Pricing rules of SPEC §9 and DESIGN §3.2/§3.5, in centimes, shared by the server (which decides)
 // and the pages (which show the same figures before the server confirms them).
 
-import { DEFAULT_SHIPPING_FEE_DA } from './constants.ts';
 import { toCentimes } from './money.ts';
+import { wilayaKey } from './wilaya.ts';
 
 /** Final unit price after the product's own discount: price × (1 − discount/100). */
 export function finalPriceCentimes(priceCentimes: number, discountPercentage: number): number {
@@ -47,15 +47,19 @@ export interface Wilaya {
   price: number;
 }
 
-/** Shipping fee in Da for a wilaya name, matched case-insensitively; 500 Da when not found. */
-export function shippingFeeDa(wilayas: readonly Wilaya[], wilayaName: string): number {
-  const wanted = wilayaName.trim().toLowerCase();
-  const found = wilayas.find((w) => w.wilaya_name.trim().toLowerCase() === wanted);
-  return found ? found.price : DEFAULT_SHIPPING_FEE_DA;
+/**
+ * Shipping fee in Da of a wilaya, found by name however it is spelled (wilayaKey, as the server
+ * finds it); null when it is not listed: there is no default fee (DESIGN §6.4, decision 006).
+ */
+export function shippingFeeDa(wilayas: readonly Wilaya[], wilayaName: string): number | null {
+  const wanted = wilayaKey(wilayaName);
+  if (wanted === '') return null;
+  return wilayas.find((w) => wilayaKey(w.wilaya_name) === wanted)?.price ?? null;
 }
 
-export function shippingFeeCentimes(wilayas: readonly Wilaya[], wilayaName: string): number {
-  return toCentimes(shippingFeeDa(wilayas, wilayaName));
+export function shippingFeeCentimes(wilayas: readonly Wilaya[], wilayaName: string): number | null {
+  const fee = shippingFeeDa(wilayas, wilayaName);
+  return fee === null ? null : toCentimes(fee);
 }
 
 /** Sum of cost × quantity over cart lines, in centimes. */

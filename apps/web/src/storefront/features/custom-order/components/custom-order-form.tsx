@@ -112,10 +112,12 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
     [],
   );
 
+  // No fee until a listed wilaya is chosen (the summary says "à choisir"), never a made-up one.
+  const shippingFee = shippingFeeCentimes(wilayas, wilaya ?? '');
   const totals = orderTotals(
     toCentimes(item?.base_price ?? 0),
     coupon.status === 'valid' ? coupon.percent : 0,
-    shippingFeeCentimes(wilayas, wilaya ?? ''),
+    shippingFee ?? 0,
   );
   const visiblePositions = isCup ? (['front'] as const) : POSITIONS;
   const chosenImages = visiblePositions.filter((position) => images[position].file);
@@ -440,6 +442,7 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
       <aside className="flex flex-col gap-5 rounded-3xl border border-gray-200 p-5 sm:p-6 lg:sticky lg:top-24">
         <OrderSummary
           totals={totals}
+          shippingChosen={shippingFee !== null}
           couponInput={couponInput}
           coupon={coupon}
           applyingCoupon={applyingCoupon}

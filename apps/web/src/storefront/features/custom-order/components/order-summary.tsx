@@ -1,5 +1,6 @@
 import type { OrderTotals } from '@shop/domain/pricing';
 import { formatDa, toDa } from '@shop/domain/money';
+import { t } from '../../../texts.ts';
 import { texts } from '../texts.ts';
 
 export type CouponState =
@@ -7,6 +8,8 @@ export type CouponState =
 
 interface Props {
   totals: OrderTotals;
+  /** False until a listed wilaya is chosen: the fee says "à choisir" and the total leaves it out. */
+  shippingChosen: boolean;
   couponInput: string;
   coupon: CouponState;
   applyingCoupon: boolean;
@@ -27,6 +30,7 @@ function Row({ label, value, tone = '' }: { label: string; value: string; tone?:
 
 export function OrderSummary({
   totals,
+  shippingChosen,
   couponInput,
   coupon,
   applyingCoupon,
@@ -44,7 +48,10 @@ export function OrderSummary({
           value={totals.discount > 0 ? `-${formatDa(toDa(totals.discount))}` : formatDa(0)}
           tone={totals.discount > 0 ? 'text-red-600' : ''}
         />
-        <Row label={texts.shipping} value={formatDa(toDa(totals.shippingFee))} />
+        <Row
+          label={texts.shipping}
+          value={shippingChosen ? formatDa(toDa(totals.shippingFee)) : t.cart.shippingToChoose}
+        />
         <Row
           label={texts.total}
           value={formatDa(toDa(totals.total))}
