@@ -30,6 +30,8 @@ import { shopSettingsReader } from './modules/settings/settings.service.ts';
 import { removeOrphanUploads, removeStaleUploadTemps } from './modules/media/orphan-uploads.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { createOrderPlacing } from './modules/orders/order-placing.ts';
+import { createStockReads } from './modules/catalog/catalog.service.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
@@ -89,6 +91,9 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
+  // The reads shared by requests arriving together and the order batch writer: one of each per app.
+  app.decorate('stockReads', createStockReads(db.kysely));
+  app.decorate('orderPlacing', createOrderPlacing(db.kysely, app.stockReads));
   app.decorate('uploadSlots', createUploadSlots());
   app.decorate('shopSettings', shopSettingsReader(config, db.kysely));
   app.decorate('config', config);

@@ -44,3 +44,33 @@ export function toShortSize(value: string): Size {
   if (isSize(upper)) return upper;
   return LONG_NAMES[trimmed.toLowerCase()] ?? 'M';
 }
+
+/** A cart size as a short code: '' stays '', a long name maps, anything else is null (refused). */
+export function cartSize(value: string): Size | '' | null {
+  const trimmed = value.trim();
+  if (!trimmed) return '';
+  const upper = trimmed.toUpperCase();
+  if (isSize(upper)) return upper;
+  const short = toShortSize(trimmed);
+  // toShortSize falls back to M for unknown names; only a real long name of M maps to M.
+  if (short === 'M' && trimmed.toLowerCase() !== 'medium') return null;
+  return short;
+}
+
+export type LineSizeProblem = 'sizeRequired' | 'sizeInvalid' | 'sizeNotExpected';
+
+/**
+ * The size row a cart line names for a product, by the one rule the order and the stock check
+ * share: a product with sizes needs one of its own sizes (short code or long name); a product
+ * without sizes takes none ('').
+ */
+export function lineSize(
+  product: { has_sizes: boolean; sizes: readonly string[] },
+  requested: string,
+): { size: Size | '' } | { problem: LineSizeProblem } {
+  const size = cartSize(requested);
+  if (size === null) return { problem: 'sizeInvalid' };
+  if (!product.has_sizes) return size ? { problem: 'sizeNotExpected' } : { size: '' };
+  if (!size) return { problem: 'sizeRequired' };
+  return product.sizes.includes(size) ? { size } : { problem: 'sizeInvalid' };
+}

@@ -1,15 +1,8 @@
 // Catalogue queries. A list of products is always loaded in a fixed number of queries: the
 // products, then their images, sizes and type names with `where … in (ids)` — never one per product.
-import {
-  PostgresAdapter,
-  sql,
-  type Expression,
-  type ExpressionBuilder,
-  type Kysely,
-  type SqlBool,
-  type Transaction,
-} from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { DB, Executor, NewProduct, ProductRow, ProductUpdate } from '../../db/database.ts';
+import { isPostgres } from '../../db/dialect.ts';
 
 export type ProductSort = 'newest' | 'price_asc' | 'price_desc' | 'rating' | 'discount';
 
@@ -22,10 +15,6 @@ export interface ProductFilters {
   excludeId?: number;
   /** Products of any other type, or of none. */
   notTypeId?: number;
-}
-
-export function isPostgres(db: Executor): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /**

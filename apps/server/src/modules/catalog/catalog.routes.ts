@@ -119,7 +119,7 @@ export function catalogRoutes(app: App): void {
       // A read sent as POST: it changes nothing the catalogue cache holds.
       config: { keepsCache: true, rateLimit: app.config.rateLimits.stockChecks },
     },
-    async (request) => envelope(await catalog.checkStock(db(), request.body.items)),
+    async (request) => envelope(await catalog.checkStock(app.stockReads, request.body.items)),
   );
 
   app.get(

@@ -3,11 +3,11 @@
 // leaves neither a row nor a file behind.
 import { finalPriceCentimes } from '@shop/domain/pricing';
 import { toCentimes, toDa } from '@shop/domain/money';
-import { SIZES, SIZE_STOCK_FIELDS, toShortSize, type Size } from '@shop/domain/sizes';
+import { SIZES, SIZE_STOCK_FIELDS, lineSize, type Size } from '@shop/domain/sizes';
 import { productFieldsSchema, type ProductListQuery } from '@shop/domain/catalog-schemas';
 import { RELATED_PRODUCTS_LIMIT, SHOP_PAGE_SIZE } from '@shop/domain/constants';
 import type { Database, Executor, ProductRow } from '../../db/database.ts';
-import { batchedReads, perDatabase } from '../../db/batched-reads.ts';
+import { batchedReads } from '../../db/batched-reads.ts';
 import type { FileRules, MultipartBody } from '../../http/multipart.ts';
 import { badRequest, conflict, notFound, type Bilingual, type Message } from '../../http/errors.ts';
 import { paginated } from '../../http/envelope.ts';
@@ -243,25 +243,26 @@ export interface StockLine {
  * (carts before checkout, the orders of one batch refused for stock) share one query per table
  * (db/batched-reads.ts); each check still reads afresh.
  */
-const stockOf = perDatabase((db) =>
-  batchedReads(async (ids: readonly number[]) => {
+export function createStockReads(db: Database) {
+  return batchedReads(async (ids: readonly number[]) => {
     const [products, sizes] = await Promise.all([repo.findProductRowsByIds(db, ids), repo.findSizesOf(db, ids)]);
     const found = new Map(products.map((product) => [product.id, { product, sizes: new Map<string, number>() }]));
     for (const row of sizes) found.get(row.product_id)?.sizes.set(row.size, row.stock);
     return found;
-  }),
-);
+  });
+}
+export type StockReads = ReturnType<typeof createStockReads>;
 
 /**
  * What is available for each cart line. Lines for the same product and size are merged and their
  * quantities summed; a product without sizes is checked on its own stock whatever size is given.
  */
 export async function checkStock(
-  db: Database,
+  stockReads: StockReads,
   lines: readonly { product_id: number; size?: string | undefined; quantity: number }[],
 ): Promise<{ ok: boolean; items: StockLine[] }> {
   const ids = [...new Set(lines.map((l) => l.product_id))];
-  const found = await Promise.all(ids.map((id) => stockOf(db).load(id)));
+  const found = await Promise.all(ids.map((id) => stockReads.load(id)));
   const stockById = new Map(found.flatMap((f) => (f ? [[f.product.id, f] as const] : [])));
 
   const merged = new Map<string, StockLine>();
@@ -269,7 +270,11 @@ export async function checkStock(
     const stock = stockById.get(line.product_id);
     const product = stock?.product;
     const rawSize = (line.size ?? '').trim();
-    const size = product && !product.has_sizes ? '' : rawSize === '' ? '' : toShortSize(rawSize);
+    // The order's own rule (lineSize): a line the order would refuse for its size has nothing available.
+    const resolved = product
+      ? lineSize({ has_sizes: product.has_sizes === 1, sizes: [...stock.sizes.keys()] }, rawSize)
+      : null;
+    const size = resolved && 'size' in resolved ? resolved.size : rawSize;
     const key = `${line.product_id}:${size}`;
     const existing = merged.get(key);
     if (existing) {
@@ -277,7 +282,9 @@ export async function checkStock(
       continue;
     }
     let available = 0;
-    if (product) available = product.has_sizes ? (size ? (stock.sizes.get(size) ?? 0) : 0) : product.stock;
+    if (product && resolved && 'size' in resolved) {
+      available = product.has_sizes === 1 ? (stock.sizes.get(resolved.size) ?? 0) : product.stock;
+    }
     merged.set(key, {
       product_id: line.product_id,
       name: product?.name ?? PRODUCT_NOT_FOUND_FR,

@@ -581,6 +581,27 @@ describe('public reads', () => {
     const bad = await t.app.inject({ method: 'POST', url: '/api/product/checkStock', payload: { items: [] } });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('checkStock says nothing is available for a line the order would refuse for its size', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/product/checkStock',
+      payload: {
+        items: [
+          // An unknown size is not M (the order refuses it: 'Taille invalide').
+          { product_id: ids.h5, size: 'Géant', quantity: 1 },
+          // A size for a product that has none (the order refuses it too).
+          { product_id: ids.cream, size: 'M', quantity: 1 },
+        ],
+      },
+    });
+    const data = res.json<{ data: { ok: boolean; items: Record<string, unknown>[] } }>().data;
+    expect(data.ok).toBe(false);
+    expect(data.items.map((i) => [i.size, i.available, i.ok])).toEqual([
+      ['Géant', 0, false],
+      ['M', 0, false],
+    ]);
+  });
 });
 
 describe('product types', () => {

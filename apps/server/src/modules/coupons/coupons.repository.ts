@@ -31,44 +31,6 @@ export function toggleCoupon(db: Executor, id: number) {
     .executeTakeFirst();
 }
 
-/**
- * Counts one use, atomically: the guard repeats every rule of a usable code, so concurrent orders
- * can never push current_uses past max_uses (DESIGN §3.4). Returns false when the code is not usable.
- */
-export async function countCouponUse(db: Executor, id: number, today: string): Promise<boolean> {
-  const result = await db
-    .updateTable('coupons')
-    .set({ current_uses: sql<number>`current_uses + 1` })
-    .where('id', '=', id)
-    .where(usableOn(today))
-    .where((eb) => eb.or([eb('max_uses', 'is', null), eb('current_uses', '<', eb.ref('max_uses'))]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-/**
- * The use of a cancelled order goes back (its customer never got the discount): never below 0.
- * Reopening the order counts it again, within max_uses only (`retake`), whatever the code's dates.
- */
-export async function giveCouponUseBack(db: Executor, id: number): Promise<void> {
-  await db
-    .updateTable('coupons')
-    .set({ current_uses: sql<number>`current_uses - 1` })
-    .where('id', '=', id)
-    .where('current_uses', '>', 0)
-    .execute();
-}
-
-export async function retakeCouponUse(db: Executor, id: number): Promise<boolean> {
-  const result = await db
-    .updateTable('coupons')
-    .set({ current_uses: sql<number>`current_uses + 1` })
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('max_uses', 'is', null), eb('current_uses', '<', eb.ref('max_uses'))]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
 /** A coupon's code can be used on `today` (YYYY-MM-DD): active and not expired. Uses left apart. */
 export function usableOn(today: string) {
   return (eb: ExpressionBuilder<DB, 'coupons'>) => eb.and([eb('is_active', '=', 1), eb('expiry_date', '>=', today)]);

@@ -1,5 +1,5 @@
 // Coupons (SPEC §3, §5; DESIGN §3.4): validating a code never counts a use; a use is counted by the
-// order that carries it, inside the order's transaction (see countCouponUse).
+// order that carries it, inside the order's transaction (orders/order-stock.ts, stock-store.ts).
 import { couponDisplayStatus, todayIso } from '@shop/domain/coupon-status';
 import type { CouponRow, Database } from '../../db/database.ts';
 import { badRequest, conflict, notFound, type Bilingual, type HttpError } from '../../http/errors.ts';

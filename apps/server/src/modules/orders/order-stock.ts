@@ -1,10 +1,10 @@
-// Stock moves of one order (DESIGN §3.3): guarded updates that never take more than is there,
-// for an order cancelled or reopened by the admin (new orders are decided by the batch:
-// order-batch-plan.ts). Rows are always locked in one global order — every size row by
-// (product_id, size), then every product row by id, then coupons — here and in the batch, so
-// concurrent writers on PostgreSQL cannot deadlock.
+// The stock and coupon use of orders: lines merged per size row, and the moves of one order
+// (DESIGN §3.3-3.4). What an order may take is decided by planBatch (order-batch-plan.ts) only:
+// a reopened order or a custom order's coupon use is a batch of one, decided against the rows
+// the store read (and, on PostgreSQL, locked: stock-store.ts), then taken with guards.
 import type { Executor } from '../../db/database.ts';
-import * as repo from './orders.repository.ts';
+import { planBatch, type BatchOrder, type HeldStock, type PlannedOutcome } from './order-batch-plan.ts';
+import { stockStoreOf, type StockMoves, type StockRows } from './stock-store.ts';
 
 export interface StockLine {
   product_id: number;
@@ -39,26 +39,55 @@ export function perProduct(merged: readonly StockLine[]): [number, number][] {
   return [...totals].sort((a, b) => a[0] - b[0]);
 }
 
-/**
- * Takes the stock of every line; returns the lines that were short. When some are short, the
- * updates that did succeed stay done: the caller rolls the transaction back.
- */
-export async function takeStock(trx: Executor, lines: readonly StockLine[]): Promise<StockLine[]> {
-  const merged = mergeLines(lines);
-  const short: StockLine[] = [];
-  for (const line of merged) {
-    if (line.size && !(await repo.takeSizeStock(trx, line.product_id, line.size, line.quantity))) short.push(line);
-  }
-  for (const [productId, quantity] of perProduct(merged)) {
-    if (await repo.takeProductStock(trx, productId, quantity)) continue;
-    for (const line of merged) if (line.product_id === productId && !short.includes(line)) short.push(line);
-  }
-  return short;
+/** The rows read, as the plan counts them. */
+export function heldStock(rows: StockRows): HeldStock {
+  return {
+    sizes: new Map(rows.sizes.map((row) => [lineKey(row), row.stock])),
+    products: new Map(rows.products.map((row) => [row.id, row.stock])),
+    couponUsesLeft: new Map(
+      rows.coupons.map((row) => [row.id, row.max_uses === null ? Infinity : row.max_uses - row.current_uses]),
+    ),
+  };
 }
 
-/** Gives the stock of every line back (a cancelled order). */
-export async function giveStock(trx: Executor, lines: readonly StockLine[]): Promise<void> {
-  const merged = mergeLines(lines);
-  for (const line of merged) if (line.size) await repo.giveSizeStock(trx, line.product_id, line.size, line.quantity);
-  for (const [productId, quantity] of perProduct(merged)) await repo.giveProductStock(trx, productId, quantity);
+/** What one order holds: its size rows (sized lines only), its products' totals, its coupon use. */
+export function movesOf(order: BatchOrder): StockMoves {
+  const merged = mergeLines(order.stock);
+  return {
+    sizes: merged.filter((line) => line.size),
+    products: perProduct(merged),
+    couponUses: order.couponId === null ? [] : [[order.couponId, 1]],
+  };
+}
+
+/**
+ * Takes one order's stock and coupon use, decided as a batch of one. `couponsUsableOn` is the
+ * day the coupon must be usable on, or null for any day (a reopened order keeps its code, which
+ * may have expired since). Lines of products deleted since are skipped when `skipDeleted`.
+ */
+export async function takeOne(
+  trx: Executor,
+  order: BatchOrder,
+  { couponsUsableOn, skipDeleted = false }: { couponsUsableOn: string | null; skipDeleted?: boolean },
+): Promise<PlannedOutcome> {
+  const store = stockStoreOf(trx);
+  const rows = await store.hold(
+    trx,
+    order.stock.map((line) => line.product_id),
+    order.couponId === null ? [] : [order.couponId],
+    couponsUsableOn,
+  );
+  const existing = new Set(rows.products.map((row) => row.id));
+  const wanted = skipDeleted ? { ...order, stock: order.stock.filter((l) => existing.has(l.product_id)) } : order;
+  const plan = planBatch([wanted], heldStock(rows));
+  const outcome = plan.outcomes[0];
+  if (!outcome) throw new Error('a plan of one order has one outcome');
+  if (outcome.kind !== 'take') return outcome;
+  if (!(await store.take(trx, plan))) throw new Error('stock or coupon uses changed under a held order');
+  return outcome;
+}
+
+/** Gives one order's stock and coupon use back (a cancelled order). */
+export function giveBack(trx: Executor, order: BatchOrder): Promise<void> {
+  return stockStoreOf(trx).give(trx, movesOf(order));
 }

@@ -64,16 +64,21 @@ function assertOrderSize(
 export function ordersRoutes(app: App): void {
   // The content type decides: JSON is a regular order, multipart a custom one (docs/api.md).
   async function placeOrder(request: FastifyRequest, reply: FastifyReply) {
-    const { db, config } = app;
+    const { config, orderPlacing } = app;
     if (request.isMultipart()) {
       const result = await withMultipart(request, reply, REFERENCE_IMAGE_FILES, (body) =>
-        placeCustomOrder(db.kysely, config.uploadsDir, parsePayload(customOrderFieldsSchema, body.fields), body.files),
+        placeCustomOrder(
+          orderPlacing,
+          config.uploadsDir,
+          parsePayload(customOrderFieldsSchema, body.fields),
+          body.files,
+        ),
       );
       return envelope(result, ORDER_MESSAGES.customCreated, 201);
     }
     const input = parsePayload(regularOrderSchema, request.body);
     assertOrderSize(input.items, config.orderLimits);
-    return envelope(await placeRegularOrder(db.kysely, input), ORDER_MESSAGES.created, 201);
+    return envelope(await placeRegularOrder(orderPlacing, input), ORDER_MESSAGES.created, 201);
   }
   for (const path of ['/order', '/Order']) {
     app.post(
@@ -138,12 +143,7 @@ export function ordersRoutes(app: App): void {
       onRequest: requireAdmin,
     },
     async (request) => {
-      const { order, changed } = await updateOrderStatus(
-        app.db.kysely,
-        app.db.kind,
-        request.params.id,
-        request.body.status,
-      );
+      const { order, changed } = await updateOrderStatus(app.db.kysely, request.params.id, request.body.status);
       return envelope(order, changed ? ORDER_MESSAGES.statusUpdated : ORDER_MESSAGES.statusUnchanged);
     },
   );

@@ -15,18 +15,18 @@ import {
 } from '@shop/domain/order-schemas';
 import { ORDER_STATUSES, type OrderStatus } from '@shop/domain/order-status';
 import { finalPriceCentimes, orderTotals, type OrderTotals } from '@shop/domain/pricing';
-import { isSize, toShortSize } from '@shop/domain/sizes';
+import { lineSize } from '@shop/domain/sizes';
 import type { Database, Executor, OrderRow } from '../../db/database.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
 import { deleteImageFiles, prepareImage, storePreparedImage } from '../media/media.service.ts';
-import * as couponsRepo from '../coupons/coupons.repository.ts';
 import * as catalogRepo from '../catalog/catalog.repository.ts';
-import { checkStock } from '../catalog/catalog.service.ts';
+import { checkStock, type StockReads } from '../catalog/catalog.service.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
-import { giveStock, mergeLines, takeStock, type StockLine } from './order-stock.ts';
-import { writeInBatch, type RegularOrderDraft } from './order-writes.ts';
-import { pricingReads } from './pricing-reads.ts';
+import { giveBack, mergeLines, takeOne, type StockLine } from './order-stock.ts';
+import type { OrderPlacing } from './order-placing.ts';
+import type { RegularOrderDraft } from './order-writes.ts';
 import * as repo from './orders.repository.ts';
 
 /** The client's figures may differ from ours by at most 0.01 Da (rounding). */
@@ -61,10 +61,9 @@ interface Pricing {
 }
 
 async function priceContext(
-  db: Database,
+  { reads }: OrderPlacing,
   input: { wilaya?: string | undefined; customer_address: string; coupon_code: string },
 ): Promise<Pricing> {
-  const reads = pricingReads(db);
   const wanted = wilayaKey(input.wilaya || splitCustomerAddress(input.customer_address).wilaya);
   if (!wanted) throw badRequest(CUSTOMER_MESSAGES.wilayaRequired);
   const [shipping, row] = await Promise.all([
@@ -113,10 +112,11 @@ function assertClientFigures(
   }
 }
 
+/** Counts a custom order's coupon use: a batch of one without stock (order-stock.ts). */
 async function countCouponUse(trx: Executor, coupon: Pricing['coupon']): Promise<void> {
-  if (coupon && !(await couponsRepo.countCouponUse(trx, coupon.id, todayIso()))) {
-    throw badRequest(ORDER_MESSAGES.couponUnusable);
-  }
+  if (!coupon) return;
+  const outcome = await takeOne(trx, { stock: [], couponId: coupon.id }, { couponsUsableOn: todayIso() });
+  if (outcome.kind !== 'take') throw badRequest(ORDER_MESSAGES.couponUnusable);
 }
 
 function orderHeader(
@@ -147,8 +147,8 @@ function orderHeader(
 // ---------------------------------------------------------------- stock
 
 /** What is available now for each line (the checkStock answer), the short lines marked not ok. */
-async function stockReport(db: Database, lines: readonly StockLine[], short: readonly StockLine[]) {
-  const { items } = await checkStock(db, mergeLines(lines));
+async function stockReport(stock: StockReads, lines: readonly StockLine[], short: readonly StockLine[]) {
+  const { items } = await checkStock(stock, mergeLines(lines));
   return items.map((item) => ({
     ...item,
     ok: item.ok && !short.some((s) => s.product_id === item.product_id && s.size === item.size),
@@ -169,39 +169,22 @@ export interface RegularOrderData {
   items: { product_id: number; quantity: number; size: string }[];
 }
 
-/** A cart size as a short code: '' stays '', a long name maps, anything else is refused. */
-function cartSize(value: string): string | null {
-  const trimmed = value.trim();
-  if (!trimmed) return '';
-  const upper = trimmed.toUpperCase();
-  if (isSize(upper)) return upper;
-  const short = toShortSize(trimmed);
-  // toShortSize falls back to M for unknown names; only a real long name of M maps to M.
-  if (short === 'M' && trimmed.toLowerCase() !== 'medium') return null;
-  return short;
-}
-
-export async function placeRegularOrder(db: Database, input: RegularOrderData): Promise<OrderCreated> {
+export async function placeRegularOrder(placing: OrderPlacing, input: RegularOrderData): Promise<OrderCreated> {
   const ids = [...new Set(input.items.map((i) => i.product_id))];
-  const reads = pricingReads(db);
+  const { reads } = placing;
   const products = await Promise.all(ids.map((id) => reads.product.load(id)));
 
   const lines = input.items.map((item) => {
     const product = products.find((p) => p?.id === item.product_id);
     if (!product) throw badRequest(ORDER_MESSAGES.productNotFound);
-    const size = cartSize(item.size);
-    if (size === null) throw badRequest(ORDER_MESSAGES.sizeInvalid);
-    if (product.has_sizes === 1) {
-      if (!size) throw badRequest(ORDER_MESSAGES.sizeRequired);
-      if (!product.sizes.includes(size)) throw badRequest(ORDER_MESSAGES.sizeInvalid);
-    } else if (size) {
-      throw badRequest(ORDER_MESSAGES.sizeNotExpected);
-    }
+    const resolved = lineSize({ has_sizes: product.has_sizes === 1, sizes: product.sizes }, item.size);
+    if ('problem' in resolved) throw badRequest(ORDER_MESSAGES[resolved.problem]);
+    const { size } = resolved;
     const unitCents = finalPriceCentimes(product.price_cents, product.discount_percentage);
     return { product, size, quantity: item.quantity, unitCents };
   });
 
-  const pricing = await priceContext(db, input);
+  const pricing = await priceContext(placing, input);
   const subtotalCents = lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
   const totals = orderTotals(subtotalCents, pricing.coupon?.discount ?? 0, pricing.shippingCents);
   assertTotalsInRange(totals);
@@ -231,10 +214,12 @@ export async function placeRegularOrder(db: Database, input: RegularOrderData): 
     stock: lines.map((l) => ({ product_id: l.product.id, size: l.size, quantity: l.quantity })),
     couponId: pricing.coupon?.id ?? null,
   };
-  const outcome = await writeInBatch(db, draft);
+  const outcome = await placing.write(draft);
   switch (outcome.kind) {
     case 'short':
-      throw conflict(ORDER_MESSAGES.stockShort, { items: await stockReport(db, draft.stock, outcome.short) });
+      throw conflict(ORDER_MESSAGES.stockShort, {
+        items: await stockReport(placing.stock, draft.stock, outcome.short),
+      });
     case 'coupon-refused':
       throw badRequest(ORDER_MESSAGES.couponUnusable);
     case 'placed':
@@ -251,11 +236,12 @@ const POSITIONS = Object.entries(REFERENCE_IMAGE_FIELDS) as [
 ][];
 
 export async function placeCustomOrder(
-  db: Database,
+  placing: OrderPlacing,
   uploadsDir: string,
   input: CustomOrderFields,
   files: readonly UploadedFile[],
 ): Promise<OrderCreated> {
+  const { db } = placing;
   const wanted = input.clothing_type.trim();
   const item = /^\d+$/.test(wanted)
     ? await repo.findCustomItemById(db, Number(wanted))
@@ -280,7 +266,7 @@ export async function placeCustomOrder(
   });
   if (uploads.length === 0) throw badRequest(ORDER_MESSAGES.imageRequired);
 
-  const pricing = await priceContext(db, input);
+  const pricing = await priceContext(placing, input);
   const totals = orderTotals(item.base_price_cents, pricing.coupon?.discount ?? 0, pricing.shippingCents);
   assertTotalsInRange(totals);
   assertClientFigures(input, totals);
@@ -441,47 +427,36 @@ export async function getOrder(db: Executor, id: number): Promise<AdminOrder> {
  */
 export async function updateOrderStatus(
   db: Database,
-  kind: 'sqlite' | 'postgres',
   id: number,
   status: OrderStatus,
 ): Promise<{ order: AdminOrder; changed: boolean }> {
   let stockMoved = false;
   const changed = await db.transaction().execute(async (trx) => {
     // On PostgreSQL the row lock makes two simultaneous changes of one order take turns.
-    const row = await repo.findOrder(trx, id, kind === 'postgres');
+    const row = await repo.findOrder(trx, id, isPostgres(trx));
     if (!row) throw notFound(ORDER_MESSAGES.orderNotFound);
     if (row.status === status) return false;
     const cancelling = status === 'cancelled';
     const reopening = row.status === 'cancelled';
-    if (row.type === 'regular' && (cancelling || reopening)) {
-      stockMoved = true;
-      const items = await repo.findItemsOf(trx, [id]);
-      const lines = items.flatMap((i) =>
-        i.product_id === null ? [] : [{ product_id: i.product_id, size: i.size, quantity: i.quantity }],
-      );
+    if (cancelling || reopening) {
+      // What the order took: a regular order's lines, and for any order its coupon use.
+      const items = row.type === 'regular' ? await repo.findItemsOf(trx, [id]) : [];
+      const order = {
+        stock: items.flatMap((i) =>
+          i.product_id === null ? [] : [{ product_id: i.product_id, size: i.size, quantity: i.quantity }],
+        ),
+        couponId: row.coupon_id,
+      };
+      stockMoved = order.stock.length > 0;
       if (cancelling) {
-        await giveStock(trx, lines);
+        await giveBack(trx, order);
       } else {
-        // Products deleted since the order have nothing to take.
-        const existing = new Set(
-          (
-            await repo.findProductsForOrder(
-              trx,
-              lines.map((l) => l.product_id),
-            )
-          ).map((p) => p.id),
-        );
-        const short = await takeStock(
-          trx,
-          lines.filter((l) => existing.has(l.product_id)),
-        );
-        if (short.length > 0) throw conflict(ORDER_MESSAGES.reopenShort);
+        // Decided as a new order is (order-batch-plan.ts); products deleted since have nothing to
+        // take, and the code is counted again whatever its dates, within its uses.
+        const outcome = await takeOne(trx, order, { couponsUsableOn: null, skipDeleted: true });
+        if (outcome.kind === 'short') throw conflict(ORDER_MESSAGES.reopenShort);
+        if (outcome.kind === 'coupon-refused') throw conflict(ORDER_MESSAGES.reopenCouponUsedUp);
       }
-    }
-    // A cancelled order's coupon use goes back; reopening takes it again, if a use is left.
-    if (row.coupon_id !== null && cancelling) await couponsRepo.giveCouponUseBack(trx, row.coupon_id);
-    if (row.coupon_id !== null && reopening && !(await couponsRepo.retakeCouponUse(trx, row.coupon_id))) {
-      throw conflict(ORDER_MESSAGES.reopenCouponUsedUp);
     }
     const now = new Date().toISOString();
     await repo.setOrderStatus(trx, id, status, now);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { insertCoupon, insertProduct } from '../../../test/fixtures.ts';
-import { pricingReads } from './pricing-reads.ts';
+import { createPricingReads } from './pricing-reads.ts';
 
 let t: TestContext;
 let counted: Database;
@@ -28,7 +28,7 @@ describe('pricing reads of orders placed together', () => {
     const shirt = await insertProduct(t.db.kysely, { name: 'Chemise', price: 1500, sizes: { S: 1, L: 2 } });
     const soap = await insertProduct(t.db.kysely, { name: 'Savon', price: 300, stock: 4 });
     queries.length = 0;
-    const reads = pricingReads(counted);
+    const reads = createPricingReads(counted);
     // Three orders in the same turn of the event loop, one asking for a product that does not exist.
     const [a, b, c] = await Promise.all([
       reads.product.load(shirt),
@@ -44,7 +44,7 @@ describe('pricing reads of orders placed together', () => {
 
   it('reads afresh on the next turn: nothing is cached between orders', async () => {
     const soap = await insertProduct(t.db.kysely, { name: 'Savon', price: 300, stock: 4 });
-    const reads = pricingReads(counted);
+    const reads = createPricingReads(counted);
     expect((await reads.product.load(soap))?.price_cents).toBe(30_000);
     await t.db.kysely.updateTable('products').set({ price_cents: 45_000 }).where('id', '=', soap).execute();
     expect((await reads.product.load(soap))?.price_cents).toBe(45_000);
@@ -58,7 +58,7 @@ describe('pricing reads of orders placed together', () => {
       .orderBy('id')
       .executeTakeFirstOrThrow();
     queries.length = 0;
-    const reads = pricingReads(counted);
+    const reads = createPricingReads(counted);
     // Two orders to the same wilaya (stored capitalised), one to an unknown place.
     const [first, second, missing, coupon, wrongCase] = await Promise.all([
       reads.shipping.load(wilaya.wilaya_name.toLowerCase()),

@@ -4,9 +4,9 @@
 // statements while orders were placed (bench). The stock and coupon uses are decided again under
 // lock by the write batch (order-writes.ts).
 import type DataLoader from 'dataloader';
-import { batchedReads, perDatabase } from '../../db/batched-reads.ts';
+import { batchedReads } from '../../db/batched-reads.ts';
 import { wilayaKey } from '@shop/domain/wilaya';
-import type { CouponRow } from '../../db/database.ts';
+import type { CouponRow, Database } from '../../db/database.ts';
 import * as catalogRepo from '../catalog/catalog.repository.ts';
 import * as couponsRepo from '../coupons/coupons.repository.ts';
 import * as repo from './orders.repository.ts';
@@ -22,8 +22,8 @@ export interface PricingReads {
   coupon: DataLoader<string, CouponRow | undefined>;
 }
 
-/** The pricing loaders of a database. */
-export const pricingReads = perDatabase((db): PricingReads => {
+/** The pricing loaders of a database: one set per app (orders/order-placing.ts). */
+export function createPricingReads(db: Database): PricingReads {
   return {
     product: batchedReads(async (ids) => {
       const [products, sizes] = await Promise.all([
@@ -45,4 +45,4 @@ export const pricingReads = perDatabase((db): PricingReads => {
       return new Map(rows.map((row) => [row.code, row]));
     }),
   };
-});
+}

@@ -1,15 +1,11 @@
-import type { DialectKind } from '../../db/connect.ts';
 import type { Executor } from '../../db/database.ts';
+import { isPostgres } from '../../db/dialect.ts';
 
 /**
  * The order the rating names, if it was placed with that phone, holds that product and was not
  * cancelled.
  */
-export function findOrderWithProduct(
-  db: Executor,
-  kind: DialectKind,
-  input: { orderId: number; productId: number; phone: string },
-) {
+export function findOrderWithProduct(db: Executor, input: { orderId: number; productId: number; phone: string }) {
   return (
     db
       .selectFrom('orders')
@@ -27,7 +23,7 @@ export function findOrderWithProduct(
         ),
       )
       // Locks the order so that two concurrent ratings of it are serialised (SQLite already is).
-      .$if(kind === 'postgres', (qb) => qb.forUpdate())
+      .$if(isPostgres(db), (qb) => qb.forUpdate())
       .executeTakeFirst()
   );
 }

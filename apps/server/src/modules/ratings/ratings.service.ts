@@ -21,7 +21,7 @@ export function averageOf(sum: number, count: number): number {
 
 export async function createProductRating(db: Db, input: z.output<typeof productRatingCreateSchema>) {
   return repo.changeCatalog(db.kysely, async (trx) => {
-    const order = await repo.findOrderWithProduct(trx, db.kind, {
+    const order = await repo.findOrderWithProduct(trx, {
       orderId: input.order_id,
       productId: input.product_id,
       phone: input.customer_phone,

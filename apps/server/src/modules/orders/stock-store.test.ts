@@ -2,7 +2,7 @@ import { todayIso } from '@shop/domain/coupon-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { insertCoupon, insertProduct, isoDateFromToday, productStock } from '../../../test/fixtures.ts';
-import { lockBatchRows, takeBatch, type BatchTakes } from './orders.repository.ts';
+import { stockStoreOf, type StockMoves } from './stock-store.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -10,11 +10,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Runs takeBatch in a transaction that is rolled back when it refuses, as the order batch does. */
-async function take(takes: BatchTakes): Promise<boolean> {
+// The store of the database the suite runs on (SQLite, or PostgreSQL in its second run).
+
+/** Runs take in a transaction that is rolled back when it refuses, as the order batch does. */
+async function take(takes: StockMoves): Promise<boolean> {
   try {
     return await t.db.kysely.transaction().execute(async (trx) => {
-      if (!(await takeBatch(trx, takes))) throw new Error('refused');
+      if (!(await stockStoreOf(trx).take(trx, takes))) throw new Error('refused');
       return true;
     });
   } catch {
@@ -31,7 +33,7 @@ async function uses(couponId: number): Promise<number> {
   return row.current_uses;
 }
 
-describe("a batch's stock and coupon rows", () => {
+describe('the stock store', () => {
   it('reads every size of the products, the products, and only the coupons usable today', async () => {
     const shirt = await insertProduct(t.db.kysely, { sizes: { S: 1, M: 2 } });
     const soap = await insertProduct(t.db.kysely, { stock: 7 });
@@ -41,7 +43,9 @@ describe("a batch's stock and coupon rows", () => {
     const expired = await insertCoupon(t.db.kysely, { code: 'OLD', expiry_date: isoDateFromToday(-1) });
     const rows = await t.db.kysely
       .transaction()
-      .execute((trx) => lockBatchRows(trx, [soap, shirt, shirt], [usable, unlimited, inactive, expired], todayIso()));
+      .execute((trx) =>
+        stockStoreOf(trx).hold(trx, [soap, shirt, shirt], [usable, unlimited, inactive, expired], todayIso()),
+      );
     expect(rows.sizes.sort((a, b) => a.size.localeCompare(b.size))).toEqual([
       { product_id: shirt, size: 'M', stock: 2 },
       { product_id: shirt, size: 'S', stock: 1 },
@@ -98,5 +102,26 @@ describe("a batch's stock and coupon rows", () => {
     expect(await productStock(t.db.kysely, shirt)).toBe(1);
     expect(await productStock(t.db.kysely, soap)).toBe(0);
     expect(await uses(coupon)).toBe(3);
+  });
+
+  it('reads any coupon when no day is given (a reopened order keeps its code)', async () => {
+    const expired = await insertCoupon(t.db.kysely, { code: 'EXPIRED', expiry_date: isoDateFromToday(-3) });
+    const rows = await t.db.kysely.transaction().execute((trx) => stockStoreOf(trx).hold(trx, [], [expired], null));
+    expect(rows.coupons.map((c) => c.id)).toEqual([expired]);
+  });
+
+  it('gives units and coupon uses back, never below 0 uses', async () => {
+    const shirt = await insertProduct(t.db.kysely, { sizes: { S: 1, M: 2 } });
+    const coupon = await insertCoupon(t.db.kysely, { code: 'RETOUR', max_uses: 3, current_uses: 1 });
+    await t.db.kysely.transaction().execute((trx) =>
+      stockStoreOf(trx).give(trx, {
+        sizes: [{ product_id: shirt, size: 'S', quantity: 2 }],
+        products: [[shirt, 2]],
+        couponUses: [[coupon, 2]],
+      }),
+    );
+    expect(await productStock(t.db.kysely, shirt, 'S')).toBe(3);
+    expect(await productStock(t.db.kysely, shirt)).toBe(5);
+    expect(await uses(coupon)).toBe(0);
   });
 });
