@@ -66,7 +66,6 @@ export const regularOrderSchema = z.object({
     .min(1, { error: 'Votre panier est vide' })
     .max(100, { error: 'Trop d’articles dans la commande' }),
 });
-export type RegularOrderInput = z.input<typeof regularOrderSchema>;
 
 /** Text fields of the multipart custom order (SPEC §3); the reference images travel as files. */
 export const customOrderFieldsSchema = z.object({

@@ -3,6 +3,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { DB, Executor, NewProduct, ProductRow, ProductUpdate } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
+import { containsPattern } from '../../db/like.ts';
 
 export type ProductSort = 'newest' | 'price_asc' | 'price_desc' | 'rating' | 'discount';
 
@@ -61,10 +62,6 @@ export async function readCatalogVersion(db: Executor): Promise<number> {
   return Number(rows[0]?.version ?? 0);
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 function filterWhere(filters: ProductFilters) {
   return (eb: ExpressionBuilder<DB, 'products'>) => {
     const conditions: Expression<SqlBool>[] = [];
@@ -78,7 +75,7 @@ function filterWhere(filters: ProductFilters) {
     }
     if (filters.q) {
       // lower() on both sides: case-insensitive on SQLite and PostgreSQL alike (LIKE is not on PG).
-      const pattern = `%${escapeLike(filters.q)}%`;
+      const pattern = containsPattern(filters.q);
       conditions.push(sql<SqlBool>`lower(products.name) like lower(${pattern}) escape '\\'`);
     }
     return eb.and(conditions);
@@ -255,14 +252,6 @@ export function findFirstImageId(db: Executor, productId: number) {
 
 export async function deleteProduct(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('products').where('id', '=', id).execute();
-}
-
-export function countAllProducts(db: Executor) {
-  return db
-    .selectFrom('products')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow()
-    .then((r) => Number(r.n));
 }
 
 // Product types

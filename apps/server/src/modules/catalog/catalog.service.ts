@@ -4,6 +4,7 @@
 import { finalPriceCentimes } from '@shop/domain/pricing';
 import { toCentimes, toDa } from '@shop/domain/money';
 import { SIZES, SIZE_STOCK_FIELDS, lineSize, type Size } from '@shop/domain/sizes';
+import { averageRating } from '@shop/domain/ratings';
 import { productFieldsSchema, type ProductListQuery } from '@shop/domain/catalog-schemas';
 import { RELATED_PRODUCTS_LIMIT, SHOP_PAGE_SIZE } from '@shop/domain/constants';
 import type { Database, Executor, ProductRow } from '../../db/database.ts';
@@ -59,11 +60,6 @@ export interface Product {
   size_xxl: number;
   sizes: { name: Size; stock: number }[];
   images: ProductImage[];
-}
-
-export function averageRating(ratingSum: number, ratingCount: number): number {
-  if (ratingCount <= 0) return 0;
-  return Math.round((ratingSum / ratingCount) * 10) / 10;
 }
 
 /** Rows → API products, with images, sizes and type names loaded in three queries whatever the count. */

@@ -14,10 +14,6 @@ export function findCouponsByCodes(db: Executor, codes: readonly string[]) {
   return db.selectFrom('coupons').selectAll().where('code', 'in', codes).execute();
 }
 
-export function findCouponById(db: Executor, id: number) {
-  return db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 export function insertCoupon(db: Executor, values: Omit<CouponRow, 'id'>) {
   return db.insertInto('coupons').values(values).returningAll().executeTakeFirstOrThrow();
 }

@@ -19,10 +19,6 @@ export function listCustomItems(db: Executor, includeInactive: boolean) {
     .execute();
 }
 
-export function findCustomItem(db: Executor, id: number) {
-  return db.selectFrom('custom_order_items').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 export function insertCustomItem(db: Executor, values: CustomItemValues, now: string) {
   return db
     .insertInto('custom_order_items')

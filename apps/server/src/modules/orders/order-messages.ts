@@ -1,4 +1,5 @@
 // Texts of the order calls: French for the customer's calls, English for the admin's.
+import { REFERENCE_IMAGE_REQUIRED } from '@shop/domain/form-schemas';
 export const ORDER_MESSAGES = {
   created: 'Commande créée avec succès',
   customCreated: 'Votre commande personnalisée a été créée avec succès',
@@ -14,7 +15,7 @@ export const ORDER_MESSAGES = {
   clothingSizeRequired: 'La taille est requise',
   clothingSizeInvalid: "Cette taille n'est pas disponible",
   colorInvalid: "Cette couleur n'est pas disponible",
-  imageRequired: 'Au moins une image de référence est requise',
+  imageRequired: REFERENCE_IMAGE_REQUIRED,
   tooManyLines: (max: number) => `Une commande compte au plus ${max} articles différents`,
   tooManyUnits: (max: number) => `Au plus ${max} unités par article`,
   frontImageRequired: "L'image de face est requise pour une tasse",

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import { isPostgres } from '../../db/dialect.ts';
+import { containsPattern } from '../../db/like.ts';
 import { MIN_SUFFIX } from '../../db/migrations/004-phone-suffix-index.ts';
 import type {
   DB,
@@ -127,10 +128,6 @@ export interface OrderFilter {
   type?: 'regular' | 'custom' | undefined;
 }
 
-function likeEscaped(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** Orders whose phone holds `fragment`. */
 function phoneMatch(eb: ExpressionBuilder<DB, 'orders'>, fragment: string) {
   if (fragment.length >= MIN_SUFFIX && /^\d+$/.test(fragment)) {
@@ -143,7 +140,7 @@ function phoneMatch(eb: ExpressionBuilder<DB, 'orders'>, fragment: string) {
       sql<number>`(select order_id from order_phone_suffixes where suffix >= ${fragment} and suffix < ${to})`,
     );
   }
-  return eb(sql<string>`customer_phone`, 'like', sql<string>`${likeEscaped(fragment)} escape '\\'`);
+  return eb(sql<string>`customer_phone`, 'like', sql<string>`${containsPattern(fragment)} escape '\\'`);
 }
 
 /** What the search box asks for: an order number, a phone fragment (any spelling), or a name. */
@@ -158,7 +155,7 @@ function searchMatch(eb: ExpressionBuilder<DB, 'orders'>, q: string) {
     if (digits.length <= 9) matches.push(eb('orders.id', '=', Number(digits)));
     return eb.or(matches);
   }
-  return eb(sql<string>`lower(customer_name)`, 'like', sql<string>`${likeEscaped(q.toLowerCase())} escape '\\'`);
+  return eb(sql<string>`lower(customer_name)`, 'like', sql<string>`${containsPattern(q.toLowerCase())} escape '\\'`);
 }
 
 function filtered(db: Executor, filter: OrderFilter) {

@@ -1,6 +1,7 @@
 // Product ratings (only for a product of an order actually placed, DESIGN §3.8) and brand reviews.
 import type { z } from 'zod';
 import type { brandRatingCreateSchema, productRatingCreateSchema } from '@shop/domain/rating-schemas';
+import { averageRating } from '@shop/domain/ratings';
 import type { Db } from '../../db/connect.ts';
 import { paginated } from '../../http/envelope.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
@@ -13,11 +14,6 @@ import * as repo from './ratings.repository.ts';
  */
 export const RATING_REFUSED = 'Vous ne pouvez noter que les produits d’une commande passée avec ce numéro, une fois';
 export const BRAND_RATING_THANKS = 'Merci pour votre avis !';
-
-/** One decimal, 0 when there is no rating. */
-export function averageOf(sum: number, count: number): number {
-  return count > 0 ? Math.round((sum / count) * 10) / 10 : 0;
-}
 
 export async function createProductRating(db: Db, input: z.output<typeof productRatingCreateSchema>) {
   return repo.changeCatalog(db.kysely, async (trx) => {
@@ -65,7 +61,7 @@ export async function listProductRatings(db: Db, page: number, limit: number) {
       product_id: p.product_id,
       product_name: p.product_name,
       summary: {
-        average_rating: averageOf(Number(p.rating_sum), Number(p.rating_count)),
+        average_rating: averageRating(Number(p.rating_sum), Number(p.rating_count)),
         total_ratings: Number(p.rating_count),
       },
       recent_reviews: reviews
@@ -122,7 +118,7 @@ export async function recentBrandRatings(db: Db, limit: number) {
 export async function allBrandRatings(db: Db) {
   const rows = await repo.listBrandRatings(db.kysely);
   const sum = rows.reduce((total, r) => total + r.rating, 0);
-  return { data: rows, average_rating: averageOf(sum, rows.length), total: rows.length };
+  return { data: rows, average_rating: averageRating(sum, rows.length), total: rows.length };
 }
 
 export async function removeBrandRating(db: Db, id: number): Promise<void> {

@@ -1,5 +1,6 @@
 // Every French text of the custom order page (SPEC §2, §5, §8), in one place for review.
 import { CUSTOM_DELIVERY_ESTIMATE, CUSTOM_MAKING_TIME } from '@shop/domain/constants';
+import { REFERENCE_IMAGE_REQUIRED } from '@shop/domain/form-schemas';
 
 export const texts = {
   title: 'Commande Personnalisée',
@@ -36,7 +37,7 @@ export const texts = {
   imageRemoveShort: 'Retirer',
   imageNotImage: "Ce fichier n'est pas une image valide",
   imageTooLarge: 'Image trop volumineuse (8 Mo maximum)',
-  imageRequired: 'Au moins une image de référence est requise',
+  imageRequired: REFERENCE_IMAGE_REQUIRED,
 
   summaryTitle: 'Récapitulatif',
   subtotal: 'Sous-total',
