@@ -47,7 +47,7 @@ export function renderPage(element: ReactNode, { path = '/', at = '/' }: { path?
   const queryClient = new QueryClient({
     defaultOptions: { queries: { ...QUERY_DEFAULTS.queries, retry: false }, mutations: { retry: false } },
   });
-  return render(
+  const result = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[at]}>
         <Routes>
@@ -57,4 +57,5 @@ export function renderPage(element: ReactNode, { path = '/', at = '/' }: { path?
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  return { ...result, queryClient };
 }

@@ -104,11 +104,13 @@ describe('product page', () => {
       if (url.pathname === '/api/product/getRelated/7') return ok([]);
       return undefined;
     });
-    renderPage(<ProductPage id="7" />);
+    const { queryClient } = renderPage(<ProductPage id="7" />);
     // In the first render: no loading state in between.
     expect(screen.getByRole('heading', { name: 'Hoodie Zippé', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('En stock (10 disponibles)')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The page's other reads did start (the related products): the product was not among them.
+    await waitFor(() => expect(asked).toContain('/api/product/getRelated/7'));
+    expect(queryClient.isFetching({ queryKey: ['products', 'one', '7'] })).toBe(0);
     expect(asked).not.toContain('/api/product/get/7');
     expect(document.getElementById('page-data')).toBeNull();
   });

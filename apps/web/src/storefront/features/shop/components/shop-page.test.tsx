@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, ok, fail, renderPage } from '../../../test-utils.tsx';
 import { ShopPage } from './shop-page.tsx';
@@ -34,8 +34,8 @@ function setup(at: string, totalPages = 3) {
     }
     return undefined;
   });
-  renderPage(<ShopPage />, { path: '/Shop', at });
-  return calls;
+  const { queryClient } = renderPage(<ShopPage />, { path: '/Shop', at });
+  return Object.assign(calls, { queryClient });
 }
 
 const location = () => screen.getByTestId('location').textContent;
@@ -65,7 +65,9 @@ describe('shop page', () => {
     // In the first render: the card and the type filters, no loading state in between.
     expect(screen.getByText('Produit 5')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'T-shirts' })).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The mount's effects have run: a query that fetched would be in flight or recorded by now.
+    await act(async () => {});
+    expect(calls.queryClient.isFetching()).toBe(0);
     expect(calls).toHaveLength(0);
   });
 
