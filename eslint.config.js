@@ -3,7 +3,42 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+
+const WEB = './apps/web/src';
+/** Storefront features other features may use: entities, the thank-you screen, the cart. */
+const STOREFRONT_SHARED = ['products', 'settings', 'shipping', 'order-confirmation'];
+const STOREFRONT_PAGES = ['cart', 'custom-order', 'home', 'product', 'rating', 'shop'];
+/** Admin features other admin features may use. */
+const ADMIN_SHARED = ['product-types'];
+const ADMIN_PAGES = ['auth', 'coupons', 'custom-items', 'dashboard', 'orders', 'products', 'ratings', 'shipping'];
+
+function webZones() {
+  const features = (area, name, allowed) => ({
+    target: `${WEB}/${area}/features/${name}`,
+    from: `${WEB}/${area}/features`,
+    except: [name, ...allowed].filter((f, i, all) => all.indexOf(f) === i).map((f) => `./${f}`),
+    message: `a feature imports only shared features (${allowed.join(', ')}); compose pages in routes or layouts`,
+  });
+  return [
+    {
+      target: `${WEB}/lib`,
+      from: [`${WEB}/storefront`, `${WEB}/admin`, `${WEB}/app`],
+      message: 'lib/ is shared: it imports no feature',
+    },
+    {
+      target: [`${WEB}/storefront`, `${WEB}/admin`],
+      from: `${WEB}/app`,
+      message: 'app/ assembles the areas; nothing imports it',
+    },
+    ...STOREFRONT_PAGES.map((name) => features('storefront', name, [...STOREFRONT_SHARED, 'cart'])),
+    ...STOREFRONT_SHARED.map((name) => features('storefront', name, STOREFRONT_SHARED)),
+    ...ADMIN_PAGES.map((name) => features('admin', name, ADMIN_SHARED)),
+    ...ADMIN_SHARED.map((name) => features('admin', name, [])),
+  ];
+}
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'uploads/**', 'coverage/**', 'eslint.config.js'] },
@@ -32,6 +67,23 @@ export default tseslint.config(
     rules: {
       // A labelled region that scrolls must be reachable by keyboard (axe: scrollable-region-focusable).
       'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'] }],
+    },
+  },
+  {
+    // Imports flow one way: shared (lib) → features → layouts and routes → app (STYLE.md,
+    // bulletproof-react), with no cycles. A page feature never reaches into another page: what
+    // several pages need is an entity feature (a product, the shop's settings, a wilaya, the
+    // thank-you screen) or the cart, which every page may add to. See docs/decisions/009.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: webZones() }],
     },
   },
   {

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { QUERY_DEFAULTS } from './app/query-defaults.ts';
+import { QUERY_DEFAULTS } from './lib/query-defaults.ts';
 import { AppRouter } from './app/router.tsx';
 import { loadPageChunk } from './storefront/storefront-app.tsx';
 import './index.css';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { QUERY_DEFAULTS } from '../app/query-defaults.ts';
+import { QUERY_DEFAULTS } from '../lib/query-defaults.ts';
 import { vi } from 'vitest';
 
 type Handler = (url: URL, init: RequestInit | undefined) => { status?: number; body: unknown } | undefined;

@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { TOAST_AUTO_CLOSE_MS } from '@shop/domain/constants';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { useAdminToken } from '../lib/auth-token.ts';
 import { useLogout } from '../features/auth/api/logout.ts';
 import { Loading } from '../components/ui.tsx';

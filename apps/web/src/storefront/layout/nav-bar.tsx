@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { NAV_HIDE_THRESHOLD_PX } from '@shop/domain/constants';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { useCartCount } from '../features/cart/cart-store.ts';
 import { useShopName } from '../features/settings/api/get-settings.ts';
 import { t } from '../texts.ts';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { t } from '../texts.ts';
 
 /** The product search of the nav: /Shop/{search} (DESIGN §3.9), the whole shop when empty. */

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Breadcrumb } from '../../layout/breadcrumb.tsx';
 import { notify } from '../../layout/notify.ts';
 import { CUP_ITEM_NAME } from '@shop/domain/constants';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useCustomItems } from './api/get-custom-items.ts';
 import { useShippingPrices } from '../shipping/api/get-shipping-prices.ts';
 import { useSettings } from '../settings/api/get-settings.ts';

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { brandRatingCreateSchema } from '@shop/domain/rating-schemas';
 import { DEFAULT_RATING } from '@shop/domain/constants';
 import { ApiError } from '../../../lib/api.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { createBrandRating } from './api/create-brand-rating.ts';
 import { StarPicker } from './components/star-picker.tsx';
 import { texts } from './texts.ts';

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate } from 'react-router';
 import { loginSchema } from '@shop/domain/auth-schemas';
 import { ApiError } from '../../../../lib/api.ts';
-import { paths } from '../../../../app/paths.ts';
+import { paths } from '../../../../lib/paths.ts';
 import { setAdminToken, useAdminToken } from '../../../lib/auth-token.ts';
 import { Banner, Field, buttonClass, inputClass } from '../../../components/ui.tsx';
 import { texts } from '../../../texts.ts';

@@ -14,7 +14,7 @@ import {
 import { ORDER_STATUSES, type OrderStatus } from '@shop/domain/order-status';
 import { formatDa } from '@shop/domain/money';
 import { texts } from '../../../texts.ts';
-import { STATUS_HEX } from '../../orders/components/status-colors.ts';
+import { STATUS_HEX } from '../../../components/status-colors.ts';
 import type { OrderStats } from '../api/get-stats.ts';
 
 interface StatsChartsProps {

@@ -5,7 +5,7 @@ import { Banner, Loading, formatDate } from '../../../components/ui.tsx';
 import type { Order } from '../../../lib/types.ts';
 import { texts } from '../../../texts.ts';
 import { useOrder } from '../api/get-order.ts';
-import { statusClass } from './status-colors.ts';
+import { statusClass } from '../../../components/status-colors.ts';
 
 /** Colour names are free text (often French); only a real CSS colour gets a swatch. */
 function isCssColor(value: string): boolean {

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/admin-request.ts';
 import { texts } from '../../../texts.ts';
 import { useUpdateOrderStatus } from '../api/update-order-status.ts';
-import { statusClass } from './status-colors.ts';
+import { statusClass } from '../../../components/status-colors.ts';
 
 /**
  * Any status may be chosen freely (SPEC §4); the server may still refuse, e.g. stock gone.

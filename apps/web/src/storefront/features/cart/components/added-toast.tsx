@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../../../app/paths.ts';
+import { paths } from '../../../../lib/paths.ts';
 import { t } from '../../../texts.ts';
 
 /** The add-to-cart toast: it covers the cart icon on a phone, so it carries the way to the cart. */

@@ -1,6 +1,6 @@
 import { formatDa, toCentimes, toDa } from '@shop/domain/money';
 import { SIZE_LABELS, isSize } from '@shop/domain/sizes';
-import { paths } from '../../../../app/paths.ts';
+import { paths } from '../../../../lib/paths.ts';
 import { imageUrl } from '../../../../lib/api.ts';
 import { QuantityStepper } from '../../../../lib/ui/quantity-stepper.tsx';
 import { Link } from 'react-router';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { REGULAR_DELIVERY_ESTIMATE } from '@shop/domain/constants';
-import { paths } from '../../../../app/paths.ts';
+import { paths } from '../../../../lib/paths.ts';
 import { Breadcrumb } from '../../../layout/breadcrumb.tsx';
 import { t } from '../../../texts.ts';
 import { OrderConfirmation } from '../../order-confirmation/components/order-confirmation.tsx';

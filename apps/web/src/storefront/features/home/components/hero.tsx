@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../../../app/paths.ts';
+import { paths } from '../../../../lib/paths.ts';
 import { t } from '../../../texts.ts';
 
 /** SPEC §1: headline, Buy Now to the shop, and the static statistics. */

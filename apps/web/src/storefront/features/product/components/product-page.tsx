@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { notify } from '../../../layout/notify.ts';
 import { formatDa } from '@shop/domain/money';
 import type { Size } from '@shop/domain/sizes';
-import { paths } from '../../../../app/paths.ts';
+import { paths } from '../../../../lib/paths.ts';
 import { formatRatingOutOf5, toNumber } from '../../../../lib/format.ts';
 import { NotFoundPage } from '../../../../lib/not-found-page.tsx';
 import { QuantityStepper } from '../../../../lib/ui/quantity-stepper.tsx';

@@ -9,7 +9,7 @@ import {
   REVEAL_START_DELAY_MS,
 } from '@shop/domain/constants';
 import { formatDa } from '@shop/domain/money';
-import { paths } from '../../../../app/paths.ts';
+import { paths } from '../../../../lib/paths.ts';
 import { imageSrcSet, imageUrl } from '../../../../lib/api.ts';
 import { formatRatingOutOf5, toNumber } from '../../../../lib/format.ts';
 import { Stars } from '../../../../lib/ui/stars.tsx';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { paths } from '../../../../app/paths.ts';
+import { paths } from '../../../../lib/paths.ts';
 import { Breadcrumb } from '../../../layout/breadcrumb.tsx';
 import { t } from '../../../texts.ts';
 import { useProductTypes } from '../../products/api/get-product-types.ts';
