@@ -22,7 +22,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const ADMIN_PASSWORD = 'bench-password-123';
 const postgresUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
-/** BENCH_ONLY=shop,orders runs only those scenarios (home, shop, shop-plain, product, orders, admin); the ceiling always runs. */
+/** BENCH_ONLY=shop,orders runs only those scenarios (home, shop, shop-plain, product, mixed, orders, admin); the ceiling always runs. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const selected = (name: string) => !ONLY || ONLY.includes(name);
 
@@ -367,16 +367,21 @@ async function main(): Promise<void> {
       const stock = p?.has_sizes ? 15 : 3;
       await db.kysely.updateTable('products').set({ stock }).where('id', '=', id).execute();
     }
-    const before = await snapshot(db);
     const orderPick = picker(13);
     let customer = 0;
-    const nextOrder = () => {
+    const byId = new Map(priced.map((p) => [p.id, p]));
+    /** An order; `popular`: its products chosen as the product pages are read (80 % in the top 10 %). */
+    const nextOrder = (popular = false) => {
       customer++;
       const lineCount = 1 + orderPick(2);
       const items: { product_id: number; quantity: number; size: string }[] = [];
       let subtotal = 0;
       for (let i = 0; i < lineCount; i++) {
-        const p = orderPick(20) === 0 ? priced[orderPick(hot.length)] : priced[orderPick(priced.length)];
+        const p = popular
+          ? byId.get(popularId(orderPick, productCount))
+          : orderPick(20) === 0
+            ? priced[orderPick(hot.length)]
+            : priced[orderPick(priced.length)];
         if (!p) continue;
         const sizes = sizesOf.get(p.id) ?? [];
         const size = p.has_sizes ? (sizes[orderPick(sizes.length)] ?? 'M') : '';
@@ -412,8 +417,50 @@ async function main(): Promise<void> {
         },
       },
     ];
+    // 3m. The product page read while customers buy: the reads of row 3 with 50 orders/s
+    // alongside, on the products being read. An order drops the cached answers of its products
+    // only; the row says how much of row 3's throughput is left.
+    await run('mixed', async () => {
+      const mixedBefore = await snapshot(db as Db);
+      let placed = 0;
+      // overallRate: requests per second over all connections (autocannon's option, not in its types).
+      const rated: Partial<Options> = { overallRate: 50 } as Partial<Options>;
+      const buying = load(
+        {
+          ...rated,
+          url: shopUrl,
+          connections: 5,
+          requests: [
+            {
+              method: 'POST' as const,
+              path: '/api/order',
+              headers: { 'content-type': 'application/json' },
+              setupRequest: (req: autocannon.Request) => ({ ...req, body: nextOrder(true) }),
+              onResponse: (status: number) => {
+                if (status === 201) placed++;
+              },
+            },
+          ],
+        },
+        DURATION,
+      );
+      const reading = await load({ ...browser, requests: productRequests });
+      const orders = await buying;
+      const check = await verifyStock(db as Db, mixedBefore);
+      const consistent = check.mismatches === 0 ? 'stock consistent' : `STOCK MISMATCH on ${check.mismatches} rows`;
+      const readsOnly = rows.find((r) => r.scenario.startsWith('3.'))?.rps;
+      const share = readsOnly ? ` = ${((reading.requests.average / readsOnly) * 100).toFixed(0)} % of row 3` : '';
+      return rowOf(
+        '3m. product page with 50 orders/s alongside',
+        reading,
+        0,
+        `reads ${reading.requests.average.toFixed(0)}/s${share}; ${placed} orders placed (${orders.requests.average.toFixed(0)}/s, p99 ${orders.latency.p99} ms), ${consistent}`,
+      );
+    });
+
     await run('orders', async () => {
       // On SQLite, the write-ahead log's size during and after the orders (it must stay bounded).
+      const before = await snapshot(db as Db);
       const wal = database.kind === 'sqlite' ? watchWal(`${database.file}-wal`) : undefined;
       const result = await load({ url: shopUrl, requests: orderRequests });
       const walNote = wal ? await wal.stop() : '';

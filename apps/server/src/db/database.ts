@@ -190,6 +190,14 @@ export interface CatalogVersionTable {
   version: number;
 }
 
+/** What one catalogue change touched (http/cache.ts), numbered by the version it took. */
+export interface CatalogChangeTable {
+  version: number;
+  /** Space-separated: "product:12 orders", or "catalog" for everything. */
+  tags: string;
+  changed_at: string;
+}
+
 export interface DB {
   product_types: ProductTypeTable;
   products: ProductTable;
@@ -209,6 +217,7 @@ export interface DB {
   rate_limits: RateLimitTable;
   shop_settings: ShopSettingTable;
   catalog_version: CatalogVersionTable;
+  catalog_changes: CatalogChangeTable;
 }
 
 export type Database = Kysely<DB>;

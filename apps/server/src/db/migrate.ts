@@ -10,6 +10,7 @@ import * as phoneSuffixIndexPostgres from './migrations/005-phone-suffix-index-p
 import * as rateLimits from './migrations/006-rate-limits.ts';
 import * as brandReviewProof from './migrations/007-brand-review-proof.ts';
 import * as shopSettings from './migrations/008-shop-settings.ts';
+import * as catalogChanges from './migrations/009-catalog-changes.ts';
 
 const migrations = {
   '001-initial': initial,
@@ -20,6 +21,7 @@ const migrations = {
   '006-rate-limits': rateLimits,
   '007-brand-review-proof': brandReviewProof,
   '008-shop-settings': shopSettings,
+  '009-catalog-changes': catalogChanges,
 };
 
 export async function migrate(db: Db): Promise<void> {

@@ -80,6 +80,37 @@ describe('catalogue response cache', () => {
     expect(await name()).toBe('Renamed shirt');
   });
 
+  it('an order drops the answers showing its products and keeps the others', async () => {
+    const sold = await insertProduct(t.db.kysely, { name: 'Sold shirt', price: 1000, stock: 5 });
+    const other = await insertProduct(t.db.kysely, { name: 'Other shirt', price: 1000, stock: 5 });
+    const page = async (id: number) =>
+      (await t.app.inject({ url: `/api/product/get/${id}` })).json<{ data: { name: string; stock: number } }>().data;
+    expect((await page(sold)).stock).toBe(5);
+    expect((await page(other)).name).toBe('Other shirt');
+    // Changed behind the server's back: still served from the cache unless an order drops it.
+    await t.db.kysely.updateTable('products').set({ name: 'Renamed other' }).where('id', '=', other).execute();
+    const wilaya = await t.db.kysely
+      .selectFrom('shipping_prices')
+      .select(['wilaya_name', 'price_cents'])
+      .executeTakeFirstOrThrow();
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      payload: {
+        customer_name: 'Amina',
+        customer_phone: '0555123456',
+        customer_address: `${wilaya.wilaya_name} | ici`,
+        customer_postal_code: '16000',
+        subtotal: 2000,
+        shipping_fee: wilaya.price_cents / 100,
+        items: [{ product_id: sold, quantity: 2 }],
+      },
+    });
+    expect(order.statusCode).toBe(201);
+    expect((await page(sold)).stock).toBe(3);
+    expect((await page(other)).name).toBe('Other shirt');
+  });
+
   it('compresses cached answers for clients that accept it, once per answer', async () => {
     for (let i = 0; i < 20; i++) await insertProduct(t.db.kysely, { name: `Compressed ${i}`, price: 1000 + i });
     const url = '/api/product/getAll?page=1&limit=16';
@@ -129,38 +160,110 @@ describe('createResponseCache', () => {
     return { reply, sent };
   }
 
-  it('re-reads the version after its time to live, and at once after invalidate', async () => {
-    let version = 1;
+  /** A change log in memory and a clock the test moves. */
+  function setup() {
+    const log: { version: number; tags: string[] }[] = [];
+    let latest = 0;
     let reads = 0;
-    let computed = 0;
-    const cache = createResponseCache(() => {
-      reads++;
-      return Promise.resolve(version);
-    }, 50);
-    const request = { url: '/api/x', headers: {} } as never;
-    const serve = async () => {
+    let clock = 1_000;
+    const cache = createResponseCache(
+      {
+        latest: () => {
+          reads++;
+          return Promise.resolve(latest);
+        },
+        since: (version) => Promise.resolve(log.filter((c) => c.version > version)),
+      },
+      { ttlMs: 1000, gapTimeoutMs: 10_000, now: () => clock },
+    );
+    const computed: Record<string, number> = {};
+    /** Serves `url`, whose answer shows `products`; returns how many times it was computed. */
+    const serve = async (url: string, products: number[], tags: string[] = []) => {
       const { reply, sent } = fakeReply();
-      await cache.serve(request, reply as never, () => Promise.resolve(++computed));
-      return JSON.parse(sent[0] ?? 'null') as { data: number };
+      await cache.serve(
+        { url, headers: {} } as never,
+        reply as never,
+        () => {
+          computed[url] = (computed[url] ?? 0) + 1;
+          return Promise.resolve(computed[url]);
+        },
+        { products: () => products, tags },
+      );
+      return (JSON.parse(sent[0] ?? 'null') as { data: number }).data;
     };
-    expect((await serve()).data).toBe(1);
-    expect((await serve()).data).toBe(1);
-    expect(reads).toBe(1);
+    return {
+      cache,
+      serve,
+      reads: () => reads,
+      tick: (ms: number) => (clock += ms),
+      /** Another process records a change (its row visible at once, unless `hidden`). */
+      change(tags: string[], { hidden = false } = {}) {
+        latest += 1;
+        const row = { version: latest, tags };
+        if (!hidden) log.push(row);
+        return () => log.push(row);
+      },
+    };
+  }
 
-    // Another process bumped the version: seen once the time to live has passed.
-    version = 2;
-    expect((await serve()).data).toBe(1);
-    await new Promise((r) => setTimeout(r, 60));
-    expect((await serve()).data).toBe(2);
+  it('reads the changes after its time to live and drops only the answers showing what changed', async () => {
+    const c = setup();
+    expect(await c.serve('/a', [1])).toBe(1);
+    expect(await c.serve('/b', [2])).toBe(1);
+    expect(await c.serve('/a', [1])).toBe(1);
+    expect(c.reads()).toBe(1);
 
-    // This process wrote: the next read recomputes without waiting.
-    cache.invalidate();
-    expect((await serve()).data).toBe(3);
+    // Another process sold product 1: seen once the time to live has passed, and only /a goes.
+    c.change(['product:1', 'orders']);
+    expect(await c.serve('/a', [1])).toBe(1);
+    c.tick(1001);
+    expect(await c.serve('/a', [1])).toBe(2);
+    expect(await c.serve('/b', [2])).toBe(1);
+
+    // An answer depending on a tag goes with it; 'catalog' (an admin's edit) takes everything.
+    expect(await c.serve('/stats', [], ['orders'])).toBe(1);
+    c.change(['orders']);
+    c.tick(1001);
+    expect(await c.serve('/stats', [], ['orders'])).toBe(2);
+    expect(await c.serve('/b', [2])).toBe(1);
+    c.change(['catalog']);
+    c.tick(1001);
+    expect(await c.serve('/b', [2])).toBe(2);
   });
 
-  it('computes a missing answer once for simultaneous requests, and anew after a write', async () => {
-    const cache = createResponseCache(() => Promise.resolve(1));
-    const request = { url: '/api/y', headers: {} } as never;
+  it("applies this process's own change at once when asked to catch up", async () => {
+    const c = setup();
+    expect(await c.serve('/a', [1])).toBe(1);
+    c.change(['product:1']);
+    await c.cache.catchUp();
+    expect(await c.serve('/a', [1])).toBe(2);
+  });
+
+  it('waits for a change numbered before its row is visible, and gives up on it by dropping everything', async () => {
+    const c = setup();
+    expect(await c.serve('/a', [1])).toBe(1);
+    expect(await c.serve('/b', [2])).toBe(1);
+    // Version 1 is taken (its row not committed yet), version 2 is seen first.
+    const show = c.change(['product:1'], { hidden: true });
+    c.change(['product:2']);
+    c.tick(1001);
+    expect(await c.serve('/b', [2])).toBe(2);
+    expect(await c.serve('/a', [1])).toBe(1);
+    // Its row appears: applied at the next read, though a later version was read before it.
+    show();
+    c.tick(1001);
+    expect(await c.serve('/a', [1])).toBe(2);
+
+    // A version whose row never comes: after the gap's time limit, everything is dropped.
+    c.change(['product:3'], { hidden: true });
+    c.tick(1001);
+    expect(await c.serve('/a', [1])).toBe(2);
+    c.tick(10_000);
+    expect(await c.serve('/a', [1])).toBe(3);
+  });
+
+  it('computes a missing answer once for simultaneous requests, and does not keep one a change overtook', async () => {
+    const c = setup();
     let computed = 0;
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => {
@@ -171,23 +274,25 @@ describe('createResponseCache', () => {
       await gate;
       return n;
     };
+    const request = { url: '/api/y', headers: {} } as never;
     const answers = Array.from({ length: 5 }, () => {
       const { reply, sent } = fakeReply();
-      return cache
-        .serve(request, reply as never, compute)
+      return c.cache
+        .serve(request, reply as never, compute, { products: () => [7] })
         .then(() => JSON.parse(sent[0] ?? 'null') as { data: number });
     });
-    // A write while the first computation runs: the next request computes again.
-    await new Promise((r) => setTimeout(r, 10));
-    cache.invalidate();
+    // A change while the first computation runs: later requests compute again.
+    await new Promise((r) => setImmediate(r));
+    c.change(['product:7']);
+    await c.cache.catchUp();
     const { reply, sent } = fakeReply();
-    const after = cache.serve(request, reply as never, compute);
-    await new Promise((r) => setTimeout(r, 10));
+    const after = c.cache.serve(request, reply as never, compute, { products: () => [7] });
     release();
     expect((await Promise.all(answers)).map((a) => a.data)).toEqual([1, 1, 1, 1, 1]);
     await after;
     expect((JSON.parse(sent[0] ?? 'null') as { data: number }).data).toBe(2);
     expect(computed).toBe(2);
+    expect(c.cache.size()).toBe(1);
   });
 });
 
@@ -227,6 +332,49 @@ describe.runIf(testDialect === 'postgres')('two processes on one PostgreSQL', ()
       expect((await write).statusCode).toBe(200);
       await new Promise((r) => setTimeout(r, 1200));
       expect(await price()).toBe(500);
+    } finally {
+      await second.close();
+      await secondDb.close();
+      await t.close();
+    }
+  });
+
+  it("shows the other process's order within its refresh interval, and keeps the pages it did not touch", async () => {
+    const t = await createTestContext();
+    const secondDb = connect(
+      { kind: 'postgres', url: process.env.TEST_DATABASE_URL ?? '' },
+      { searchPath: t.db.schema! },
+    );
+    const second = await buildApp({ config: t.config, db: secondDb, logger: false });
+    try {
+      const sold = await insertProduct(t.db.kysely, { name: 'Sold there', price: 1000, stock: 5 });
+      const other = await insertProduct(t.db.kysely, { name: 'Untouched', price: 1000, stock: 5 });
+      const page = async (id: number) =>
+        (await second.inject({ url: `/api/product/get/${id}` })).json<{ data: { name: string; stock: number } }>().data;
+      expect((await page(sold)).stock).toBe(5);
+      expect((await page(other)).name).toBe('Untouched');
+      await t.db.kysely.updateTable('products').set({ name: 'Renamed quietly' }).where('id', '=', other).execute();
+      const wilaya = await t.db.kysely
+        .selectFrom('shipping_prices')
+        .select(['wilaya_name', 'price_cents'])
+        .executeTakeFirstOrThrow();
+      const order = await t.app.inject({
+        method: 'POST',
+        url: '/api/order',
+        payload: {
+          customer_name: 'Amina',
+          customer_phone: '0555123456',
+          customer_address: `${wilaya.wilaya_name} | ici`,
+          customer_postal_code: '16000',
+          subtotal: 1000,
+          shipping_fee: wilaya.price_cents / 100,
+          items: [{ product_id: sold, quantity: 1 }],
+        },
+      });
+      expect(order.statusCode).toBe(201);
+      await new Promise((r) => setTimeout(r, 1100));
+      expect((await page(sold)).stock).toBe(4);
+      expect((await page(other)).name).toBe('Untouched');
     } finally {
       await second.close();
       await secondDb.close();

@@ -1,34 +1,63 @@
-// A short-lived cache of the public catalogue's JSON answers, keyed by URL. An entry is valid while
-// the database's catalog_version is the one it was made under. Every process re-reads that version
-// at most once per VERSION_TTL_MS, so several processes sharing one PostgreSQL serve a change
-// within that time (DESIGN §4); a process's own writes (any non-GET route answering) drop its
-// cache at once, before the write's answer leaves, so whoever wrote reads it back immediately.
-import { readCatalogVersion } from '../modules/catalog/catalog.repository.ts';
+// A short-lived cache of the public catalogue's answers, keyed by URL, each entry naming what it
+// shows: the products in it (`product:<id>`), and tags such as `lists`, `orders` or `reviews`.
+// Every write that changes the catalogue records what it touched in catalog_changes, numbered by
+// the catalogue version (catalog.repository bumpCatalogVersion). Each process reads the changes
+// after the last one it applied at most once per VERSION_TTL_MS and drops only the entries that
+// show what changed: an order drops the pages of its products, not the catalogue, so reads stay
+// fast while people buy (bench: the mixed scenario). A `catalog` change (an admin's edit) drops
+// everything. A process's own writes are applied before the write's answer leaves, so whoever
+// wrote reads it back at once; another process serves it within VERSION_TTL_MS.
+//
+// The versions are numbered when a change is recorded, which on PostgreSQL is before its row is
+// visible to others: a version read with no row yet is waited for (a gap), and after
+// GAP_TIMEOUT_MS forgotten by dropping everything, which is always safe.
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { pruneCatalogChanges, readCatalogChanges, readCatalogVersion } from '../modules/catalog/catalog.repository.ts';
 import type { App } from './types.ts';
 import { envelope } from './envelope.ts';
 import { acceptedEncoding, compress } from './compression.ts';
 
-/** How long a process trusts the catalogue version it last read. */
+/** How long a process trusts the changes it last read. */
 export const VERSION_TTL_MS = 1000;
+/** A version whose change row has not appeared after this long is given up (everything dropped). */
+export const GAP_TIMEOUT_MS = 10_000;
+/** Change rows are kept this long (a process away longer drops everything). */
+const CHANGES_KEPT_MS = 60 * 60 * 1000;
 /** Filters make the key space open-ended: beyond this many bytes the oldest entries go. */
 const MAX_BYTES = 64 * 1024 * 1024;
 
+/** What an entry shows: the products in it (from its data) and other tags it depends on. */
+export interface Shows<T = unknown> {
+  products?: (data: T) => Iterable<number>;
+  tags?: readonly string[];
+}
+
 interface Entry {
-  version: number;
   /** Encoded once: writing a long string to the socket re-encodes it on every answer (profile). */
   body: Buffer;
   /** The body compressed for clients that accept it, made on the first such request. */
   br?: Buffer;
   gzip?: Buffer;
+  tags: readonly string[];
 }
 
 /** Bodies smaller than this go as they are: compressing them saves less than it costs. */
 const MIN_COMPRESSED_BYTES = 1024;
 
+/** Where the changes are read: the catalogue version now, and the change rows after a version. */
+export interface ChangeSource {
+  latest: () => Promise<number>;
+  since: (version: number) => Promise<{ version: number; tags: string[] }[]>;
+}
+
 export interface ResponseCache {
   /** Answers from the cache, or computes the data, sends it in the envelope and keeps the body. */
-  serve: (request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) => Promise<FastifyReply>;
+  serve: <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    compute: () => Promise<T>,
+    shows?: Shows<T>,
+  ) => Promise<FastifyReply>;
   /** The same for a non-JSON answer (sitemap): key and content type given, the text kept as is. */
   serveText: (
     key: string,
@@ -36,14 +65,17 @@ export interface ResponseCache {
     reply: FastifyReply,
     contentType: string,
     compute: () => Promise<string>,
+    shows?: Pick<Shows, 'tags'>,
   ) => Promise<FastifyReply>;
   /**
    * onRequest hook of the routes answered with `serve`: a fresh entry for the URL is sent at once,
    * before the query string is parsed and validated again (it was, when the entry was made).
    */
   answerFromCache: onRequestHookHandler;
-  /** Forgets everything: this process changed the catalogue. */
-  invalidate: () => void;
+  /** Reads and applies the changes recorded until now (this process wrote). */
+  catchUp: () => Promise<void>;
+  /** Entries kept (tests and the bench look). */
+  size: () => number;
 }
 
 declare module 'fastify' {
@@ -62,51 +94,139 @@ function sizeOf(entry: Entry): number {
   return entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0);
 }
 
-export function createResponseCache(readVersion: () => Promise<number>, ttlMs = VERSION_TTL_MS): ResponseCache {
-  const entries = new Map<string, Entry>();
-  let bytes = 0;
-  let version: number | undefined;
-  let checkedAt = 0;
-  /** Bumped on every invalidation, so a version read or a body computed before it is not kept. */
-  let generation = 0;
-  let pending: Promise<number> | undefined;
+/** The ids of the products in an answer: one product, a list, or a page of them ({ data: [...] }). */
+export function productIds(data: unknown): number[] {
+  const list = Array.isArray(data)
+    ? data
+    : data && typeof data === 'object' && Array.isArray((data as { data?: unknown }).data)
+      ? (data as { data: unknown[] }).data
+      : [data];
+  return list.flatMap((item) =>
+    item && typeof item === 'object' && typeof (item as { id?: unknown }).id === 'number'
+      ? [(item as { id: number }).id]
+      : [],
+  );
+}
 
-  function refresh(): Promise<number> {
-    if (pending) return pending;
-    const startedIn = generation;
-    const startedAt = Date.now();
-    pending = readVersion()
-      .then((v) => {
-        if (startedIn === generation) {
-          version = v;
-          checkedAt = startedAt;
-        }
-        return v;
-      })
-      .finally(() => {
-        pending = undefined;
-      });
-    return pending;
+export function createResponseCache(
+  source: ChangeSource,
+  { ttlMs = VERSION_TTL_MS, gapTimeoutMs = GAP_TIMEOUT_MS, now = Date.now } = {},
+): ResponseCache {
+  const entries = new Map<string, Entry>();
+  /** The keys of the entries showing each tag. */
+  const byTag = new Map<string, Set<string>>();
+  let bytes = 0;
+  /** Every change up to this version is applied; undefined until the first read. */
+  let applied: number | undefined;
+  /** Versions above `applied` already applied, and the ones still missing (since when). */
+  const appliedAbove = new Set<number>();
+  const gaps = new Map<number, number>();
+  let checkedAt = -Infinity;
+  /** Bumped whenever changes are applied: an answer computed across it is not kept. */
+  let generation = 0;
+
+  function drop(key: string): void {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= sizeOf(entry);
+    for (const tag of entry.tags) {
+      const keys = byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) byTag.delete(tag);
+    }
   }
 
-  function currentVersion(): number | Promise<number> {
-    if (version !== undefined && Date.now() - checkedAt < ttlMs) return version;
-    return refresh();
+  function dropAll(): void {
+    entries.clear();
+    byTag.clear();
+    bytes = 0;
+  }
+
+  function apply(tags: readonly string[]): void {
+    generation++;
+    // A computation started before this change may miss it: later requests do not join it.
+    inflight.clear();
+    if (tags.includes('catalog')) {
+      dropAll();
+      return;
+    }
+    for (const tag of tags) for (const key of [...(byTag.get(tag) ?? [])]) drop(key);
+  }
+
+  async function readChanges(): Promise<void> {
+    const startedAt = now();
+    const latest = await source.latest();
+    if (applied === undefined) {
+      // Nothing is cached yet: everything before now is already in what will be computed.
+      applied = latest;
+      checkedAt = startedAt;
+      return;
+    }
+    if (latest > applied || gaps.size > 0) {
+      for (const change of await source.since(applied)) {
+        if (change.version <= applied || appliedAbove.has(change.version)) continue;
+        apply(change.tags);
+        appliedAbove.add(change.version);
+        gaps.delete(change.version);
+      }
+      const top = Math.max(latest, ...appliedAbove);
+      for (let v = applied + 1; v <= top; v++) if (!appliedAbove.has(v) && !gaps.has(v)) gaps.set(v, startedAt);
+      for (const [v, since] of gaps) {
+        if (startedAt - since < gapTimeoutMs) continue;
+        // Its row never came (a write that failed after taking its number, or a pruned log).
+        apply(['catalog']);
+        gaps.delete(v);
+        appliedAbove.add(v);
+      }
+      while (appliedAbove.has(applied + 1)) {
+        applied += 1;
+        appliedAbove.delete(applied);
+      }
+    }
+    checkedAt = startedAt;
+  }
+
+  // One read at a time; a read asked for while one runs starts after it (it must see changes
+  // recorded before it was asked for, which the running one may have missed).
+  let running: Promise<void> | undefined;
+  let queued: Promise<void> | undefined;
+  function startRead(): Promise<void> {
+    running = readChanges().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+  function freshRead(): Promise<void> {
+    if (!running) return startRead();
+    queued ??= running
+      .catch(() => undefined)
+      .then(() => {
+        queued = undefined;
+        return startRead();
+      });
+    return queued;
+  }
+  const isCurrent = () => now() - checkedAt < ttlMs;
+  function current(): Promise<void> | undefined {
+    if (isCurrent()) return undefined;
+    return running ?? startRead();
   }
 
   /** Answers being computed, by key: requests for the same missing answer share one computation. */
   const inflight = new Map<string, Promise<Entry>>();
 
-  async function cached(key: string, compute: () => Promise<string>): Promise<Entry> {
-    const v = await currentVersion();
+  async function cached(key: string, compute: () => Promise<{ text: string; tags: string[] }>): Promise<Entry> {
+    await current();
     const hit = entries.get(key);
-    if (hit?.version === v) return hit;
+    if (hit) return hit;
     const running = inflight.get(key);
     if (running) return running;
     const startedIn = generation;
-    const computing = compute().then((text) => {
-      const entry: Entry = { version: v, body: Buffer.from(text) };
-      keep(key, entry, startedIn);
+    const computing = compute().then(({ text, tags }) => {
+      const entry: Entry = { body: Buffer.from(text), tags };
+      // Kept only if no change was applied meanwhile, and the changes are still known current.
+      if (startedIn === generation) keep(key, entry);
       return entry;
     });
     inflight.set(key, computing);
@@ -132,69 +252,81 @@ export function createResponseCache(readVersion: () => Promise<number>, ttlMs = 
     return reply.header('content-encoding', encoding).send(compressed);
   }
 
-  /** Keeps an entry unless the cache was invalidated while it was computed; oldest entries go first. */
-  function keep(key: string, entry: Entry, startedIn: number): void {
-    if (startedIn !== generation) return;
-    const old = entries.get(key);
-    if (old) {
-      bytes -= sizeOf(old);
-      entries.delete(key);
-    }
+  /** Keeps an entry and indexes it by its tags; the oldest entries go past MAX_BYTES. */
+  function keep(key: string, entry: Entry): void {
+    drop(key);
     entries.set(key, entry);
     bytes += sizeOf(entry);
-    for (const [url, kept] of entries) {
+    for (const tag of entry.tags) {
+      let keys = byTag.get(tag);
+      if (!keys) byTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+    for (const url of entries.keys()) {
       if (bytes <= MAX_BYTES) break;
-      entries.delete(url);
-      bytes -= sizeOf(kept);
+      drop(url);
     }
   }
 
   return {
-    async serve(request, reply, compute) {
-      const entry = await cached(request.url, async () => JSON.stringify(envelope(await compute())));
+    async serve(request, reply, compute, shows) {
+      const entry = await cached(request.url, async () => {
+        const data = await compute();
+        // Unless the route says what its answer shows: the products found in it, and the order of
+        // lists (a rating changes it).
+        const products = shows ? [...(shows.products?.(data) ?? [])] : productIds(data);
+        const tags = shows ? (shows.tags ?? []) : ['lists'];
+        return { text: JSON.stringify(envelope(data)), tags: [...products.map((id) => `product:${id}`), ...tags] };
+      });
       return send(request.url, request, reply.type(JSON_TYPE), entry);
     },
-    async serveText(key, request, reply, contentType, compute) {
-      return send(key, request, reply.type(contentType), await cached(key, compute));
+    async serveText(key, request, reply, contentType, compute, shows) {
+      const entry = await cached(key, async () => ({ text: await compute(), tags: [...(shows?.tags ?? [])] }));
+      return send(key, request, reply.type(contentType), entry);
     },
     answerFromCache(request, reply, done) {
-      // Only while the version is known to be current; otherwise the route's own path refreshes it.
-      const entry = version !== undefined && Date.now() - checkedAt < ttlMs ? entries.get(request.url) : undefined;
-      if (!entry || entry.version !== version) {
+      // Only while the changes are known current; otherwise the route's own path reads them.
+      const entry = isCurrent() ? entries.get(request.url) : undefined;
+      if (!entry) {
         done();
         return;
       }
       send(request.url, request, reply.type(JSON_TYPE), entry);
     },
-    invalidate() {
-      generation++;
-      // A computation started before this write may miss it: later requests do not join it.
-      inflight.clear();
-      version = undefined;
-      entries.clear();
-      bytes = 0;
-    },
+    catchUp: freshRead,
+    size: () => entries.size,
   };
 }
 
 /**
- * Decorates the app with its cache and drops it whenever a write of this process succeeds. A
- * refused or failed request changed nothing and keeps it (floods of invalid POSTs emptied it), as
- * do the non-GET routes that write nothing shown (`config.keepsCache`). The hook is attached only
- * to writing routes (onRoute), so reads pay nothing for it.
+ * Decorates the app with its cache. After a write of this process succeeds, the changes it
+ * recorded are applied before its answer leaves. A refused or failed request changed nothing and
+ * reads nothing (floods of invalid POSTs emptied the cache), nor do the non-GET routes that write
+ * nothing shown (`config.keepsCache`). The hook is attached only to writing routes (onRoute), so
+ * reads pay nothing for it. Change rows older than an hour are pruned now and then.
  */
 export function registerResponseCache(app: App): void {
-  const cache = createResponseCache(() => readCatalogVersion(app.db.kysely));
+  const cache = createResponseCache({
+    latest: () => readCatalogVersion(app.db.kysely),
+    since: (version) => readCatalogChanges(app.db.kysely, version),
+  });
   app.decorate('responseCache', cache);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (methods.every((m) => m === 'GET' || m === 'HEAD')) return;
     if (route.config?.keepsCache) return;
-    const invalidate = (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-      if (reply.statusCode < 300) cache.invalidate();
-      return Promise.resolve(payload);
+    const catchUp = async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      if (reply.statusCode < 300) await cache.catchUp();
+      return payload;
     };
     const existing = route.onSend;
-    route.onSend = existing ? [...(Array.isArray(existing) ? existing : [existing]), invalidate] : [invalidate];
+    route.onSend = existing ? [...(Array.isArray(existing) ? existing : [existing]), catchUp] : [catchUp];
   });
+  const prune = () =>
+    pruneCatalogChanges(app.db.kysely, new Date(Date.now() - CHANGES_KEPT_MS).toISOString()).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'catalogue cache: pruning old changes failed'),
+    );
+  const timer = setInterval(() => void prune(), 10 * 60_000);
+  timer.unref();
+  app.addHook('onClose', () => clearInterval(timer));
 }

@@ -14,7 +14,7 @@ import type { App } from '../../http/types.ts';
 import { envelope } from '../../http/envelope.ts';
 import { requireAdmin } from '../../http/admin-guard.ts';
 import { withMultipart } from '../../http/multipart.ts';
-import type { ResponseCache } from '../../http/cache.ts';
+import { productIds, type ResponseCache } from '../../http/cache.ts';
 import * as catalog from './catalog.service.ts';
 
 const PRODUCTS = ['products'];
@@ -27,7 +27,8 @@ const adminSecurity = [{ bearer: [] }];
 export function catalogRoutes(app: App): void {
   const db = () => app.db.kysely;
   // Public reads answer from the catalogue cache (http/cache.ts), valid while catalog_version holds.
-  const cached: ResponseCache['serve'] = (request, reply, compute) => app.responseCache.serve(request, reply, compute);
+  const cached: ResponseCache['serve'] = (request, reply, compute, shows) =>
+    app.responseCache.serve(request, reply, compute, shows);
   const { answerFromCache } = app.responseCache;
 
   // ---- Public ----
@@ -83,7 +84,11 @@ export function catalogRoutes(app: App): void {
           'Best sellers: products ranked by units in delivered orders (10; the ranking is refreshed every minute)',
       },
     },
-    (request, reply) => cached(request, reply, async () => catalog.topSelling(db(), await bestSellers(db()))),
+    (request, reply) =>
+      cached(request, reply, async () => catalog.topSelling(db(), await bestSellers(db())), {
+        products: productIds,
+        tags: ['lists', 'orders'],
+      }),
   );
 
   app.get(
@@ -105,7 +110,10 @@ export function catalogRoutes(app: App): void {
       onRequest: answerFromCache,
       schema: { tags: PRODUCTS, summary: 'Sizes of a product with their stock', params: idParamsSchema },
     },
-    (request, reply) => cached(request, reply, () => catalog.availableSizes(db(), request.params.id)),
+    (request, reply) =>
+      cached(request, reply, () => catalog.availableSizes(db(), request.params.id), {
+        products: () => [request.params.id],
+      }),
   );
 
   app.post(
@@ -125,7 +133,7 @@ export function catalogRoutes(app: App): void {
   app.get(
     '/ProductType/getAll',
     { onRequest: answerFromCache, schema: { tags: TYPES, summary: 'Every product type' } },
-    (request, reply) => cached(request, reply, () => catalog.listTypes(db())),
+    (request, reply) => cached(request, reply, () => catalog.listTypes(db()), { tags: [] }),
   );
 
   // ---- Admin: products ----

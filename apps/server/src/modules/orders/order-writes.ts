@@ -10,6 +10,7 @@ import { todayIso } from '@shop/domain/coupon-status';
 import type { Database, Executor, OrderItemTable, OrderTable } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import * as catalogRepo from '../catalog/catalog.repository.ts';
+import { productTag, type CatalogTag } from '../catalog/catalog.repository.ts';
 import { createWriteBatcher } from './order-batch.ts';
 import { planBatch } from './order-batch-plan.ts';
 import { heldStock, type StockLine } from './order-stock.ts';
@@ -24,7 +25,16 @@ export interface RegularOrderDraft {
 }
 
 export type WriteOutcome =
-  { kind: 'placed'; orderId: number } | { kind: 'short'; short: StockLine[] } | { kind: 'coupon-refused' };
+  | { kind: 'placed'; orderId: number; products: number[] }
+  | { kind: 'short'; short: StockLine[] }
+  | { kind: 'coupon-refused' };
+
+/** What a batch's placed orders changed in the catalogue: their products' stock, the dashboard. */
+function changesOf(outcomes: readonly WriteOutcome[]): CatalogTag[] {
+  const placed = outcomes.flatMap((o) => (o.kind === 'placed' ? [o] : []));
+  if (placed.length === 0) return [];
+  return [...new Set(placed.flatMap((o) => o.products))].map(productTag).concat('orders');
+}
 
 function statusRow(orderId: number, at: string) {
   return { order_id: orderId, from_status: null, to_status: 'pending', changed_at: at };
@@ -39,11 +49,9 @@ function nth<T>(values: readonly T[], i: number): T {
 
 /** A batch of orders in the caller's transaction; one outcome per draft. */
 export async function writeRegularOrders(trx: Executor, drafts: readonly RegularOrderDraft[]): Promise<WriteOutcome[]> {
-  // Stock shown by the catalogue changes. On SQLite the bump, one per batch inside its
-  // transaction, comes first: as a write it takes the database's write lock, so no other process
-  // changes the rows read next before this batch commits (PostgreSQL locks the rows instead and
-  // bumps its sequence after the commit: createOrderWriter).
-  if (!isPostgres(trx)) await catalogRepo.bumpCatalogVersion(trx);
+  // On SQLite a write comes first: it takes the database's write lock, so no other connection
+  // changes the rows read next before this batch commits (PostgreSQL locks the rows instead).
+  if (!isPostgres(trx)) await catalogRepo.takeWriteLock(trx);
   const store = stockStoreOf(trx);
   const rows = await store.hold(
     trx,
@@ -70,9 +78,16 @@ export async function writeRegularOrders(trx: Executor, drafts: readonly Regular
     accepted.map((draft, i) => statusRow(nth(ids, i), draft.order.created_at)),
   );
   let next = 0;
-  return plan.outcomes.map((outcome) =>
-    outcome.kind === 'take' ? { kind: 'placed', orderId: nth(ids, next++) } : outcome,
-  );
+  const outcomes = plan.outcomes.map((outcome, i): WriteOutcome => {
+    if (outcome.kind !== 'take') return outcome;
+    const products = [...new Set(drafts[i]?.stock.map((line) => line.product_id) ?? [])];
+    return { kind: 'placed', orderId: nth(ids, next++), products };
+  });
+  // What the catalogue shows changed: inside the transaction on SQLite; after the commit on
+  // PostgreSQL (createOrderWriter), so no process reads the change before the rows.
+  const changes = changesOf(outcomes);
+  if (!isPostgres(trx) && changes.length > 0) await catalogRepo.bumpCatalogVersion(trx, changes);
+  return outcomes;
 }
 
 /** Writes an order in the next batch; resolves after the commit that holds it. */
@@ -81,12 +96,11 @@ export type OrderWriter = (draft: RegularOrderDraft) => Promise<WriteOutcome>;
 /** The order writer of a database: one per app (buildApp decorates it as app.orderWriter). */
 export function createOrderWriter(db: Database): OrderWriter {
   return createWriteBatcher(db, writeRegularOrders, {
-    // PostgreSQL's catalogue version is a sequence, bumped once the batch is committed, so no
-    // reader can cache the old stock under the new version (SQLite bumps inside the batch).
+    // PostgreSQL's change is numbered by a sequence, taken once the batch is committed, so no
+    // reader can see the change before the new stock (SQLite records it inside the batch).
     afterCommit: async (outcomes) => {
-      if (isPostgres(db) && outcomes.some((o) => o.kind === 'placed')) {
-        await catalogRepo.bumpCatalogVersion(db);
-      }
+      const changes = changesOf(outcomes);
+      if (isPostgres(db) && changes.length > 0) await catalogRepo.bumpCatalogVersion(db, changes);
     },
   });
 }

@@ -151,7 +151,7 @@ export function ordersRoutes(app: App): void {
   app.get(
     '/order/stats',
     { schema: { ...admin, summary: 'Dashboard figures computed in SQL' }, onRequest: requireAdmin },
-    // Computed in SQL, then kept by the catalogue cache: orders and status changes bump catalog_version.
+    // Computed in SQL, then kept by the catalogue cache until an order or a status change ('orders').
     // Keyed by day too: the last-30-days window moves at midnight even when nothing is ordered.
     (request, reply) =>
       app.responseCache.serveText(
@@ -160,6 +160,7 @@ export function ordersRoutes(app: App): void {
         reply,
         'application/json; charset=utf-8',
         async () => JSON.stringify(envelope(await orderStats(app.db.kysely))),
+        { tags: ['orders'] },
       ),
   );
 }

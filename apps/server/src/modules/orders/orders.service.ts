@@ -22,6 +22,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
 import { deleteImageFiles, prepareImage, storePreparedImage } from '../media/media.service.ts';
 import * as catalogRepo from '../catalog/catalog.repository.ts';
+import { productTag } from '../catalog/catalog.repository.ts';
 import { checkStock, type StockReads } from '../catalog/catalog.service.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
 import { giveBack, mergeLines, takeOne, type StockLine } from './order-stock.ts';
@@ -300,8 +301,8 @@ export async function placeCustomOrder(
       ]);
       return id;
     });
-    // The dashboard's figures are served from the response cache, keyed by catalog_version.
-    await catalogRepo.bumpCatalogVersion(db);
+    // The dashboard's figures are served from the response cache: they changed ('orders').
+    await catalogRepo.bumpCatalogVersion(db, ['orders']);
     return created(orderId, totals);
   } catch (error) {
     await deleteImageFiles(
@@ -422,15 +423,16 @@ export async function getOrder(db: Executor, id: number): Promise<AdminOrder> {
 }
 
 /**
- * Sets an order's status. Entering cancelled gives a regular order's stock back; leaving it takes
- * the stock again with guarded updates, refused with 409 when it is gone (DESIGN §3.3).
+ * Sets an order's status. Entering cancelled gives the order's stock and coupon use back; leaving
+ * it takes them again, decided as a new order is, refused with 409 when they are gone (DESIGN §3.3).
  */
 export async function updateOrderStatus(
   db: Database,
   id: number,
   status: OrderStatus,
 ): Promise<{ order: AdminOrder; changed: boolean }> {
-  let stockMoved = false;
+  /** The products whose stock moved (a cancel or a reopen). */
+  let moved: number[] = [];
   const changed = await db.transaction().execute(async (trx) => {
     // On PostgreSQL the row lock makes two simultaneous changes of one order take turns.
     const row = await repo.findOrder(trx, id, isPostgres(trx));
@@ -447,7 +449,7 @@ export async function updateOrderStatus(
         ),
         couponId: row.coupon_id,
       };
-      stockMoved = order.stock.length > 0;
+      moved = [...new Set(order.stock.map((line) => line.product_id))];
       if (cancelling) {
         await giveBack(trx, order);
       } else {
@@ -465,8 +467,8 @@ export async function updateOrderStatus(
     ]);
     return true;
   });
-  // Stock (catalogue) and the dashboard's figures (served from the response cache) changed.
-  if (changed || stockMoved) await catalogRepo.bumpCatalogVersion(db);
+  // The dashboard's figures and the best sellers ('orders'), and the stock of the products moved.
+  if (changed) await catalogRepo.bumpCatalogVersion(db, [...moved.map(productTag), 'orders']);
   return { order: await getOrder(db, id), changed };
 }
 

@@ -65,7 +65,10 @@ export function ratingsRoutes(app: App): void {
         querystring: recentRatingsQuerySchema,
       },
     },
-    (request, reply) => app.responseCache.serve(request, reply, () => recentBrandRatings(app.db, request.query.limit)),
+    (request, reply) =>
+      app.responseCache.serve(request, reply, () => recentBrandRatings(app.db, request.query.limit), {
+        tags: ['reviews'],
+      }),
   );
 
   app.get(
@@ -80,8 +83,11 @@ export function ratingsRoutes(app: App): void {
       },
     },
     (request, reply) =>
-      app.responseCache.serve(request, reply, () =>
-        productReviews(app.db, request.params.id, request.query.page, request.query.limit),
+      app.responseCache.serve(
+        request,
+        reply,
+        () => productReviews(app.db, request.params.id, request.query.page, request.query.limit),
+        { products: () => [request.params.id] },
       ),
   );
 

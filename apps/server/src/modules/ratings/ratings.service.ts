@@ -6,6 +6,7 @@ import type { Db } from '../../db/connect.ts';
 import { paginated } from '../../http/envelope.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import * as repo from './ratings.repository.ts';
+import { productTag, type CatalogTag } from '../catalog/catalog.repository.ts';
 
 /**
  * Every refusal of a product rating says the same (403): an unknown order, another phone, a
@@ -16,36 +17,47 @@ export const RATING_REFUSED = 'Vous ne pouvez noter que les produits d’une com
 export const BRAND_RATING_THANKS = 'Merci pour votre avis !';
 
 export async function createProductRating(db: Db, input: z.output<typeof productRatingCreateSchema>) {
-  return repo.changeCatalog(db.kysely, async (trx) => {
-    const order = await repo.findOrderWithProduct(trx, {
-      orderId: input.order_id,
-      productId: input.product_id,
-      phone: input.customer_phone,
-    });
-    if (!order || (await repo.findRatingOfOrderProduct(trx, input.order_id, input.product_id))) {
-      throw forbidden(RATING_REFUSED);
-    }
-    const created_at = new Date().toISOString();
-    const { id } = await repo.insertProductRating(trx, { ...input, created_at });
-    await repo.adjustProductRating(trx, input.product_id, input.rating, 1);
-    return {
-      id,
-      product_id: input.product_id,
-      customer_name: input.customer_name,
-      rating: input.rating,
-      review: input.review,
-      created_at,
-    };
-  });
+  // The product's average (its pages and reviews) and the order of lists sorted by rating change.
+  const changes: CatalogTag[] = [productTag(input.product_id), 'lists'];
+  return repo.changeCatalog(
+    db.kysely,
+    async (trx) => {
+      const order = await repo.findOrderWithProduct(trx, {
+        orderId: input.order_id,
+        productId: input.product_id,
+        phone: input.customer_phone,
+      });
+      if (!order || (await repo.findRatingOfOrderProduct(trx, input.order_id, input.product_id))) {
+        throw forbidden(RATING_REFUSED);
+      }
+      const created_at = new Date().toISOString();
+      const { id } = await repo.insertProductRating(trx, { ...input, created_at });
+      await repo.adjustProductRating(trx, input.product_id, input.rating, 1);
+      return {
+        id,
+        product_id: input.product_id,
+        customer_name: input.customer_name,
+        rating: input.rating,
+        review: input.review,
+        created_at,
+      };
+    },
+    changes,
+  );
 }
 
 export async function removeProductRating(db: Db, id: number): Promise<void> {
-  await repo.changeCatalog(db.kysely, async (trx) => {
-    const rating = await repo.findProductRating(trx, id);
-    if (!rating) throw notFound('Rating not found');
-    await repo.deleteProductRating(trx, id);
-    await repo.adjustProductRating(trx, rating.product_id, -rating.rating, -1);
-  });
+  await repo.changeCatalog(
+    db.kysely,
+    async (trx) => {
+      const rating = await repo.findProductRating(trx, id);
+      if (!rating) throw notFound('Rating not found');
+      await repo.deleteProductRating(trx, id);
+      await repo.adjustProductRating(trx, rating.product_id, -rating.rating, -1);
+      return rating.product_id;
+    },
+    (productId) => [productTag(productId), 'lists'],
+  );
 }
 
 /** Admin list: ratings grouped by product, newest activity first, paged by products. */
@@ -106,7 +118,7 @@ export async function createBrandRating(db: Db, input: z.output<typeof brandRati
   const verified = orderId !== undefined && (await repo.orderOfPhoneExists(db.kysely, orderId, input.customer_phone));
   const { id } = await repo.insertBrandRating(db.kysely, { ...review, created_at, verified: verified ? 1 : 0 });
   // Recent brand reviews are served from the catalogue cache: tell every process.
-  await repo.bumpCatalogVersion(db.kysely);
+  await repo.bumpCatalogVersion(db.kysely, ['reviews']);
   return { id, customer_name: input.customer_name, rating: input.rating, review: input.review, created_at, verified };
 }
 
@@ -124,5 +136,5 @@ export async function allBrandRatings(db: Db) {
 export async function removeBrandRating(db: Db, id: number): Promise<void> {
   const result = await repo.deleteBrandRating(db.kysely, id);
   if (Number(result.numDeletedRows) === 0) throw notFound('Brand rating not found');
-  await repo.bumpCatalogVersion(db.kysely);
+  await repo.bumpCatalogVersion(db.kysely, ['reviews']);
 }
