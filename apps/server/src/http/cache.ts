@@ -27,9 +27,12 @@ interface Entry {
 const MIN_COMPRESSED_BYTES = 1024;
 
 export interface ResponseCache {
-  /** Answers from the cache, or computes the data, sends it in the envelope and keeps the body. */
+  /**
+   * Answers from the cache, or computes the data, sends it in the envelope and keeps the body. The
+   * body is written by the route's serializer (its response schema), once per cache entry.
+   */
   serve: (request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) => Promise<FastifyReply>;
-  /** The same for a non-JSON answer (sitemap): key and content type given, the text kept as is. */
+  /** The same for any answer (sitemap, dashboard figures): key and content type given, the text kept as is. */
   serveText: (
     key: string,
     request: FastifyRequest,
@@ -57,6 +60,16 @@ declare module 'fastify' {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * A payload written as the route's response schema says (its 200 answer): the same text, with the
+ * same fields, as the route would send without the cache. Cached answers go out as bytes, which
+ * Fastify does not serialize again. A stand-in reply without a route (unit tests) writes plain JSON.
+ */
+export function serialized(reply: FastifyReply, payload: unknown): string {
+  const body = typeof reply.serialize === 'function' ? reply.serialize(payload) : JSON.stringify(payload);
+  return typeof body === 'string' ? body : Buffer.from(body as ArrayBuffer).toString();
+}
 
 function sizeOf(entry: Entry): number {
   return entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0);
@@ -151,7 +164,7 @@ export function createResponseCache(readVersion: () => Promise<number>, ttlMs = 
 
   return {
     async serve(request, reply, compute) {
-      const entry = await cached(request.url, async () => JSON.stringify(envelope(await compute())));
+      const entry = await cached(request.url, async () => serialized(reply, envelope(await compute())));
       return send(request.url, request, reply.type(JSON_TYPE), entry);
     },
     async serveText(key, request, reply, contentType, compute) {
