@@ -24,7 +24,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerResponseCache } from './http/cache.ts';
-import { registerContracts } from './http/contracts.ts';
+import { registerContracts, withoutUnusedSchemas } from './http/contracts.ts';
 import { adminScope } from './http/admin-guard.ts';
 import type { App } from './http/types.ts';
 import { authAdminRoutes, authRoutes } from './modules/auth/auth.routes.ts';
@@ -101,17 +101,21 @@ export async function buildApp({ config, db, logger, onRoute }: BuildOptions): P
   });
   await app.register(swagger, {
     openapi: {
+      // 3.1: JSON Schema 2020-12, so a nullable field is a type list, not 3.0's `nullable`.
+      openapi: '3.1.0',
       info: {
         title: 'Shop API',
         version: '1.0.0',
         description: 'Storefront and back-office API (envelope: status, message, data).',
       },
+      // The API is served by the shop itself, under /api on the same host.
+      servers: [{ url: '/', description: 'This shop' }],
       // Admin calls send the token of POST /api/auth/login; the admin scope marks them (admin-guard.ts).
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
     // Schemas with an id (Product, Order…) become components the operations refer to.
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (document) => withoutUnusedSchemas(jsonSchemaTransformObject(document)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

@@ -30,3 +30,27 @@ export function registerContracts(api: App): void {
     withResponses(route, errorResponses(400, ...(limited ? [429] : []), 500), security);
   });
 }
+
+/**
+ * The OpenAPI document without the component schemas no operation refers to: each named schema is
+ * generated for input and output alike, and most are only ever answered.
+ */
+export function withoutUnusedSchemas<T extends object>(document: T): T {
+  const { components } = document as { components?: { schemas?: Record<string, unknown> } };
+  const schemas = components?.schemas;
+  if (!schemas) return document;
+  const prefix = '"#/components/schemas/';
+  const refsIn = (value: unknown): string[] =>
+    (JSON.stringify(value) ?? '')
+      .match(/"#\/components\/schemas\/[^"]+"/g)
+      ?.map((ref) => ref.slice(prefix.length, -1)) ?? [];
+  const used = new Set<string>();
+  const pending = refsIn({ ...document, components: { ...components, schemas: {} } });
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    if (used.has(name)) continue;
+    used.add(name);
+    pending.push(...refsIn(schemas[name]));
+  }
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  return { ...document, components: { ...components, schemas: kept } };
+}
