@@ -2,13 +2,14 @@
 // modules under /api, then the uploaded images and the built web app.
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -23,19 +24,21 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerResponseCache } from './http/cache.ts';
+import { registerContracts, withoutUnusedSchemas } from './http/contracts.ts';
+import { adminScope } from './http/admin-guard.ts';
 import type { App } from './http/types.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { authAdminRoutes, authRoutes } from './modules/auth/auth.routes.ts';
+import { settingsAdminRoutes, settingsRoutes } from './modules/settings/settings.routes.ts';
 import { shopSettingsReader } from './modules/settings/settings.service.ts';
 import { removeOrphanUploads, removeStaleUploadTemps } from './modules/media/orphan-uploads.ts';
-import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { ordersRoutes } from './modules/orders/orders.routes.ts';
-import { createOrderPlacing } from './modules/orders/order-placing.ts';
+import { catalogAdminRoutes, catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createStockReads } from './modules/catalog/catalog.service.ts';
-import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
-import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
-import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
-import { customItemsRoutes } from './modules/custom-items/custom-items.routes.ts';
+import { ordersAdminRoutes, ordersRoutes } from './modules/orders/orders.routes.ts';
+import { createOrderPlacing } from './modules/orders/order-placing.ts';
+import { couponsAdminRoutes, couponsRoutes } from './modules/coupons/coupons.routes.ts';
+import { shippingAdminRoutes, shippingRoutes } from './modules/shipping/shipping.routes.ts';
+import { ratingsAdminRoutes, ratingsRoutes } from './modules/ratings/ratings.routes.ts';
+import { customItemsAdminRoutes, customItemsRoutes } from './modules/custom-items/custom-items.routes.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { imageVariantRoutes } from './modules/web/image-variants.routes.ts';
@@ -44,6 +47,8 @@ export interface BuildOptions {
   config: Config;
   db: Db;
   logger?: FastifyServerOptions['logger'];
+  /** Called for every route as it is registered (tests read the route table with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The server's logger options; tests add a stream to read what production would log. */
@@ -58,7 +63,7 @@ export function productionLogger(config: Config) {
   };
 }
 
-export async function buildApp({ config, db, logger }: BuildOptions): Promise<App> {
+export async function buildApp({ config, db, logger, onRoute }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: logger ?? productionLogger(config),
     // A number of proxies trusts that many hops from this server (Fastify's types want a function).
@@ -88,6 +93,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
@@ -116,19 +122,29 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
   });
   await app.register(swagger, {
     openapi: {
+      // 3.1: JSON Schema 2020-12, so a nullable field is a type list, not 3.0's `nullable`.
+      openapi: '3.1.0',
       info: {
         title: 'Shop API',
         version: '1.0.0',
         description: 'Storefront and back-office API (envelope: status, message, data).',
       },
+      // The API is served by the shop itself, under /api on the same host.
+      servers: [{ url: '/', description: 'This shop' }],
+      // Admin calls send the token of POST /api/auth/login; the admin scope marks them (admin-guard.ts).
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
+    // Schemas with an id (Product, Order…) become components the operations refer to.
+    transformObject: (document) => withoutUnusedSchemas(jsonSchemaTransformObject(document)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  // Every call under /api: the customer's (public), then the back office's in the admin scope,
+  // where a route needs a valid session because of where it is registered (admin-guard.ts).
   await app.register(
-    (api: App) => {
+    async (api: App) => {
+      registerContracts(api);
       authRoutes(api);
       settingsRoutes(api);
       catalogRoutes(api);
@@ -137,7 +153,18 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Ap
       shippingRoutes(api);
       ratingsRoutes(api);
       customItemsRoutes(api);
-      return Promise.resolve();
+      await api.register(
+        adminScope((admin) => {
+          authAdminRoutes(admin);
+          settingsAdminRoutes(admin);
+          catalogAdminRoutes(admin);
+          ordersAdminRoutes(admin);
+          couponsAdminRoutes(admin);
+          shippingAdminRoutes(admin);
+          ratingsAdminRoutes(admin);
+          customItemsAdminRoutes(admin);
+        }),
+      );
     },
     { prefix: '/api' },
   );

@@ -10,7 +10,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { connect, type Db } from '../src/db/connect.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seed } from '../src/db/seed/seed.ts';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildOptions } from '../src/app.ts';
 import type { App } from '../src/http/types.ts';
 
 export const ADMIN_USERNAME = 'admin';
@@ -41,6 +41,8 @@ export interface TestOptions {
   env?: Record<string, string>;
   /** A file-backed SQLite (needed when several connections must see one database). */
   sqliteFile?: boolean;
+  /** Sees every route as it is registered (the route-table tests). */
+  onRoute?: BuildOptions['onRoute'];
 }
 
 export async function createTestContext(options: TestOptions = {}): Promise<TestContext> {
@@ -76,7 +78,7 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
   const db = connect(config.database, schema ? { searchPath: schema } : {});
   await migrate(db);
   await seed(db, config);
-  const app = await buildApp({ config, db, logger: false });
+  const app = await buildApp({ config, db, logger: false, ...(options.onRoute ? { onRoute: options.onRoute } : {}) });
   await app.ready();
 
   let token: string | undefined;

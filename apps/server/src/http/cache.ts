@@ -51,14 +51,17 @@ export interface ChangeSource {
 }
 
 export interface ResponseCache {
-  /** Answers from the cache, or computes the data, sends it in the envelope and keeps the body. */
+  /**
+   * Answers from the cache, or computes the data, sends it in the envelope and keeps the body. The
+   * body is written by the route's serializer (its response schema), once per cache entry.
+   */
   serve: <T>(
     request: FastifyRequest,
     reply: FastifyReply,
     compute: () => Promise<T>,
     shows?: Shows<T>,
   ) => Promise<FastifyReply>;
-  /** The same for a non-JSON answer (sitemap): key and content type given, the text kept as is. */
+  /** The same for any answer (sitemap, dashboard figures): key and content type given, the text kept as is. */
   serveText: (
     key: string,
     request: FastifyRequest,
@@ -89,6 +92,16 @@ declare module 'fastify' {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * A payload written as the route's response schema says (its 200 answer): the same text, with the
+ * same fields, as the route would send without the cache. Cached answers go out as bytes, which
+ * Fastify does not serialize again. A stand-in reply without a route (unit tests) writes plain JSON.
+ */
+export function serialized(reply: FastifyReply, payload: unknown): string {
+  const body = typeof reply.serialize === 'function' ? reply.serialize(payload) : JSON.stringify(payload);
+  return typeof body === 'string' ? body : Buffer.from(body as ArrayBuffer).toString();
+}
 
 function sizeOf(entry: Entry): number {
   return entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0);
@@ -276,7 +289,10 @@ export function createResponseCache(
         // lists (a rating changes it).
         const products = shows ? [...(shows.products?.(data) ?? [])] : productIds(data);
         const tags = shows ? (shows.tags ?? []) : ['lists'];
-        return { text: JSON.stringify(envelope(data)), tags: [...products.map((id) => `product:${id}`), ...tags] };
+        return {
+          text: serialized(reply, envelope(data)),
+          tags: [...products.map((id) => `product:${id}`), ...tags],
+        };
       });
       return send(request.url, request, reply.type(JSON_TYPE), entry);
     },

@@ -1,14 +1,22 @@
 import { loginSchema } from '@shop/domain/auth-schemas';
+import { adminIdentitySchema, sessionSchema } from '@shop/domain/auth-responses';
+import { emptyEnvelopeSchema, envelopeSchema } from '@shop/domain/responses';
 import type { App } from '../../http/types.ts';
 import { envelope } from '../../http/envelope.ts';
-import { bearerToken, requireAdmin } from '../../http/admin-guard.ts';
+import { errorResponses } from '../../http/contracts.ts';
+import { bearerToken } from '../../http/admin-guard.ts';
 import { login, logout } from './auth.service.ts';
 
 export function authRoutes(app: App): void {
   app.post(
     '/auth/login',
     {
-      schema: { tags: ['auth'], summary: 'Admin sign-in; returns data.token', body: loginSchema },
+      schema: {
+        tags: ['auth'],
+        summary: 'Admin sign-in; returns data.token',
+        body: loginSchema,
+        response: { 200: envelopeSchema(sessionSchema), ...errorResponses(401, 429) },
+      },
       // Signing in changes nothing the catalogue cache holds.
       config: { keepsCache: true, rateLimit: { max: 20, timeWindow: '1 minute', groupId: 'login' } },
     },
@@ -22,24 +30,32 @@ export function authRoutes(app: App): void {
       return envelope(result, 'Login successful');
     },
   );
+}
 
-  app.post(
+/** Admin scope (http/admin-guard.ts): a valid session or 401. */
+export function authAdminRoutes(admin: App): void {
+  admin.post(
     '/auth/logout',
     {
-      schema: { tags: ['auth'], summary: 'Revokes the current admin token' },
-      onRequest: requireAdmin,
+      schema: { tags: ['auth'], summary: 'Revokes the current admin token', response: { 200: emptyEnvelopeSchema } },
       config: { keepsCache: true },
     },
     async (request) => {
       const token = bearerToken(request);
-      if (token) await logout(app.db.kysely, token);
+      if (token) await logout(admin.db.kysely, token);
       return envelope(null, 'Logged out');
     },
   );
 
-  app.get(
+  admin.get(
     '/auth/me',
-    { schema: { tags: ['auth'], summary: 'The signed-in admin' }, onRequest: requireAdmin },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in admin',
+        response: { 200: envelopeSchema(adminIdentitySchema) },
+      },
+    },
     (request) => envelope({ username: request.admin?.username ?? '' }),
   );
 }

@@ -1,5 +1,6 @@
 // Products, product types, sizes and images. Public reads are French-facing; admin writes
-// (onRequest requireAdmin) answer in English. Shapes: docs/api.md.
+// (registered in the admin scope, http/admin-guard.ts) answer in English. Shapes: docs/api.md.
+import { z } from 'zod';
 import {
   discountUpdateSchema,
   imageIdParamsSchema,
@@ -10,19 +11,28 @@ import {
 } from '@shop/domain/catalog-schemas';
 import { idParamsSchema } from '@shop/domain/common-schemas';
 import { checkStockSchema } from '@shop/domain/order-schemas';
+import {
+  productSchema,
+  productTypeReadSchema,
+  sizeStockSchema,
+  stockCheckSchema,
+  typeInUseSchema,
+} from '@shop/domain/catalog-responses';
+import { emptyEnvelopeSchema, envelopeSchema, paginatedSchema } from '@shop/domain/responses';
 import type { App } from '../../http/types.ts';
 import { envelope } from '../../http/envelope.ts';
-import { requireAdmin } from '../../http/admin-guard.ts';
+import { errorResponses } from '../../http/contracts.ts';
 import { withMultipart } from '../../http/multipart.ts';
 import { productIds, type ResponseCache } from '../../http/cache.ts';
 import * as catalog from './catalog.service.ts';
 
 const PRODUCTS = ['products'];
 const TYPES = ['product types'];
-// onRequest, not preHandler: the token is checked before the body is validated, so an anonymous
-// caller gets 401 rather than a 400 that reveals the expected payload.
-const admin = { onRequest: requireAdmin };
-const adminSecurity = [{ bearer: [] }];
+
+const productAnswer = envelopeSchema(productSchema);
+const productsAnswer = envelopeSchema(z.array(productSchema));
+/** What an upload may be refused for besides its fields: too large (413), not an image (422). */
+const UPLOAD_ERRORS = errorResponses(413, 422);
 
 export function catalogRoutes(app: App): void {
   const db = () => app.db.kysely;
@@ -41,36 +51,53 @@ export function catalogRoutes(app: App): void {
         tags: PRODUCTS,
         summary: 'Every product, or one page of the filtered list when page is given',
         querystring: productListQuerySchema,
+        response: {
+          200: envelopeSchema(z.union([z.array(productSchema), paginatedSchema(productSchema)])),
+        },
       },
     },
-    (request, reply) => cached(request, reply, () => catalog.listProducts(db(), request.query)),
+    async (request, reply) => cached(request, reply, () => catalog.listProducts(db(), request.query)),
   );
 
   app.get(
     '/product/get/:id',
     {
       onRequest: answerFromCache,
-      schema: { tags: PRODUCTS, summary: 'One product with its sizes and images', params: idParamsSchema },
+      schema: {
+        tags: PRODUCTS,
+        summary: 'One product with its sizes and images',
+        params: idParamsSchema,
+        response: { 200: productAnswer, ...errorResponses(404) },
+      },
     },
-    (request, reply) => cached(request, reply, () => catalog.getProduct(db(), request.params.id)),
+    async (request, reply) => cached(request, reply, () => catalog.getProduct(db(), request.params.id)),
   );
 
   app.get(
     '/product/getLatest',
     {
       onRequest: answerFromCache,
-      schema: { tags: PRODUCTS, summary: 'Newest products (10 by default)', querystring: latestProductsQuerySchema },
+      schema: {
+        tags: PRODUCTS,
+        summary: 'Newest products (10 by default)',
+        querystring: latestProductsQuerySchema,
+        response: { 200: productsAnswer },
+      },
     },
-    (request, reply) => cached(request, reply, () => catalog.latestProducts(db(), request.query.limit)),
+    async (request, reply) => cached(request, reply, () => catalog.latestProducts(db(), request.query.limit)),
   );
 
   app.get(
     '/product/getTopPromotions',
     {
       onRequest: answerFromCache,
-      schema: { tags: PRODUCTS, summary: 'Discounted products, highest discount first (10)' },
+      schema: {
+        tags: PRODUCTS,
+        summary: 'Discounted products, highest discount first (10)',
+        response: { 200: productsAnswer },
+      },
     },
-    (request, reply) => cached(request, reply, () => catalog.topPromotions(db())),
+    async (request, reply) => cached(request, reply, () => catalog.topPromotions(db())),
   );
 
   const bestSellers = catalog.topSellingRanking();
@@ -82,9 +109,10 @@ export function catalogRoutes(app: App): void {
         tags: PRODUCTS,
         summary:
           'Best sellers: products ranked by units in delivered orders (10; the ranking is refreshed every minute)',
+        response: { 200: productsAnswer },
       },
     },
-    (request, reply) =>
+    async (request, reply) =>
       cached(request, reply, async () => catalog.topSelling(db(), await bestSellers(db())), {
         products: productIds,
         tags: ['lists', 'orders'],
@@ -99,18 +127,24 @@ export function catalogRoutes(app: App): void {
         tags: PRODUCTS,
         summary: 'At most 10 other products, same type first',
         params: idParamsSchema,
+        response: { 200: productsAnswer, ...errorResponses(404) },
       },
     },
-    (request, reply) => cached(request, reply, () => catalog.relatedProducts(db(), request.params.id)),
+    async (request, reply) => cached(request, reply, () => catalog.relatedProducts(db(), request.params.id)),
   );
 
   app.get(
     '/product/getAvailableSizes/:id',
     {
       onRequest: answerFromCache,
-      schema: { tags: PRODUCTS, summary: 'Sizes of a product with their stock', params: idParamsSchema },
+      schema: {
+        tags: PRODUCTS,
+        summary: 'Sizes of a product with their stock',
+        params: idParamsSchema,
+        response: { 200: envelopeSchema(z.array(sizeStockSchema)), ...errorResponses(404) },
+      },
     },
-    (request, reply) =>
+    async (request, reply) =>
       cached(request, reply, () => catalog.availableSizes(db(), request.params.id), {
         products: () => [request.params.id],
       }),
@@ -123,6 +157,7 @@ export function catalogRoutes(app: App): void {
         tags: PRODUCTS,
         summary: 'Available stock for each cart line (same product and size summed)',
         body: checkStockSchema,
+        response: { 200: envelopeSchema(stockCheckSchema) },
       },
       // A read sent as POST: it changes nothing the catalogue cache holds.
       config: { keepsCache: true, rateLimit: app.config.rateLimits.stockChecks },
@@ -132,20 +167,31 @@ export function catalogRoutes(app: App): void {
 
   app.get(
     '/ProductType/getAll',
-    { onRequest: answerFromCache, schema: { tags: TYPES, summary: 'Every product type' } },
-    (request, reply) => cached(request, reply, () => catalog.listTypes(db()), { tags: [] }),
+    {
+      onRequest: answerFromCache,
+      schema: {
+        tags: TYPES,
+        summary: 'Every product type',
+        response: { 200: envelopeSchema(z.array(productTypeReadSchema)) },
+      },
+    },
+    async (request, reply) => cached(request, reply, () => catalog.listTypes(db()), { tags: [] }),
   );
+}
+
+/** Product and type writes: admin scope (http/admin-guard.ts), so each needs a valid session. */
+export function catalogAdminRoutes(app: App): void {
+  const db = () => app.db.kysely;
 
   // ---- Admin: products ----
 
   app.post(
     '/product',
     {
-      ...admin,
       schema: {
         tags: PRODUCTS,
         summary: 'Create a product (multipart: fields, size_s…size_xxl or sizes[S]…, images[])',
-        security: adminSecurity,
+        response: { 201: productAnswer, ...UPLOAD_ERRORS },
       },
     },
     async (request, reply) => {
@@ -159,12 +205,11 @@ export function catalogRoutes(app: App): void {
   app.post(
     '/product/update/:id',
     {
-      ...admin,
       schema: {
         tags: PRODUCTS,
         summary: 'Update a product (multipart, same fields); new images[] are added',
         params: idParamsSchema,
-        security: adminSecurity,
+        response: { 200: productAnswer, ...errorResponses(404), ...UPLOAD_ERRORS },
       },
     },
     async (request, reply) => {
@@ -178,13 +223,12 @@ export function catalogRoutes(app: App): void {
   app.put(
     '/product/updateDiscount/:id',
     {
-      ...admin,
       schema: {
         tags: PRODUCTS,
         summary: 'Set the discount (0-100) of a product',
         params: idParamsSchema,
         body: discountUpdateSchema,
-        security: adminSecurity,
+        response: { 200: productAnswer, ...errorResponses(404) },
       },
     },
     async (request) =>
@@ -197,12 +241,11 @@ export function catalogRoutes(app: App): void {
   app.put(
     '/product/setPrimaryImage/:productId/:imageId',
     {
-      ...admin,
       schema: {
         tags: PRODUCTS,
         summary: 'Make one image the primary image of its product',
         params: setPrimaryImageParamsSchema,
-        security: adminSecurity,
+        response: { 200: productAnswer, ...errorResponses(404) },
       },
     },
     async (request) =>
@@ -215,12 +258,11 @@ export function catalogRoutes(app: App): void {
   app.delete(
     '/product/delete/:id',
     {
-      ...admin,
       schema: {
         tags: PRODUCTS,
         summary: 'Delete a product and its image files',
         params: idParamsSchema,
-        security: adminSecurity,
+        response: { 200: emptyEnvelopeSchema, ...errorResponses(404) },
       },
     },
     async (request) => {
@@ -232,12 +274,11 @@ export function catalogRoutes(app: App): void {
   app.delete(
     '/product/deleteImage/:imageId',
     {
-      ...admin,
       schema: {
         tags: PRODUCTS,
         summary: 'Delete one product image and its file',
         params: imageIdParamsSchema,
-        security: adminSecurity,
+        response: { 200: emptyEnvelopeSchema, ...errorResponses(404) },
       },
     },
     async (request) => {
@@ -248,11 +289,18 @@ export function catalogRoutes(app: App): void {
 
   // ---- Admin: product types ----
 
+  const typeAnswer = envelopeSchema(productTypeReadSchema);
+
+  // SPEC §7 writes POST /ProductType/; the router ignores a trailing slash, so both spellings reach it.
   app.post(
-    '/ProductType/',
+    '/ProductType',
     {
-      ...admin,
-      schema: { tags: TYPES, summary: 'Create a product type', body: productTypeSchema, security: adminSecurity },
+      schema: {
+        tags: TYPES,
+        summary: 'Create a product type',
+        body: productTypeSchema,
+        response: { 201: typeAnswer, ...errorResponses(409) },
+      },
     },
     async (request, reply) => {
       const type = await catalog.createType(db(), request.body);
@@ -263,13 +311,12 @@ export function catalogRoutes(app: App): void {
   app.put(
     '/ProductType/update/:id',
     {
-      ...admin,
       schema: {
         tags: TYPES,
         summary: 'Update a product type',
         params: idParamsSchema,
         body: productTypeSchema,
-        security: adminSecurity,
+        response: { 200: typeAnswer, ...errorResponses(404, 409) },
       },
     },
     async (request) =>
@@ -279,12 +326,15 @@ export function catalogRoutes(app: App): void {
   app.delete(
     '/ProductType/delete/:id',
     {
-      ...admin,
       schema: {
         tags: TYPES,
-        summary: 'Delete a product type (its products keep existing without a type)',
+        summary: 'Delete a product type; refused (409, data.products) while products have it',
         params: idParamsSchema,
-        security: adminSecurity,
+        response: {
+          200: emptyEnvelopeSchema,
+          ...errorResponses(404),
+          409: envelopeSchema(typeInUseSchema),
+        },
       },
     },
     async (request) => {

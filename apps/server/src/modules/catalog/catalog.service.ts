@@ -7,6 +7,7 @@ import { SIZES, SIZE_STOCK_FIELDS, lineSize, type Size } from '@shop/domain/size
 import { averageRating } from '@shop/domain/ratings';
 import { productFieldsSchema, type ProductListQuery } from '@shop/domain/catalog-schemas';
 import { RELATED_PRODUCTS_LIMIT, SHOP_PAGE_SIZE } from '@shop/domain/constants';
+import type { Product, ProductImage, ProductType, StockCheck, StockLine } from '@shop/domain/catalog-responses';
 import type { Database, Executor, ProductRow } from '../../db/database.ts';
 import { batchedReads } from '../../db/batched-reads.ts';
 import type { FileRules, MultipartBody } from '../../http/multipart.ts';
@@ -29,38 +30,8 @@ export const TOP_PROMOTIONS_LIMIT = 10;
 export const TOP_SELLING_LIMIT = 10;
 export const TOP_SELLING_RANKING_TTL_MS = 60_000;
 
-export interface ProductImage {
-  id: number;
-  image_url: string;
-  is_primary: number;
-  width: number | null;
-  height: number | null;
-}
-
-export interface Product {
-  id: number;
-  name: string;
-  description: string;
-  price: number;
-  final_price: number;
-  discounted_price: number;
-  discount_percentage: number;
-  average_rating: number;
-  total_ratings: number;
-  stock: number;
-  has_sizes: boolean;
-  type_id: number | null;
-  type_name: string | null;
-  created_at: string;
-  updated_at: string;
-  size_s: number;
-  size_m: number;
-  size_l: number;
-  size_xl: number;
-  size_xxl: number;
-  sizes: { name: Size; stock: number }[];
-  images: ProductImage[];
-}
+/** The shapes this service turns rows into: the response contract (packages/domain). */
+export type { Product, ProductType, StockLine };
 
 /** Rows → API products, with images, sizes and type names loaded in three queries whatever the count. */
 export async function toProducts(db: Executor, rows: ProductRow[]): Promise<Product[]> {
@@ -225,15 +196,6 @@ export async function availableSizes(db: Database, id: number) {
   return (await getProduct(db, id)).sizes;
 }
 
-export interface StockLine {
-  product_id: number;
-  name: string;
-  size: string;
-  requested: number;
-  available: number;
-  ok: boolean;
-}
-
 /**
  * Products with the stock of each of their sizes, by id. The stock checks that arrive together
  * (carts before checkout, the orders of one batch refused for stock) share one query per table
@@ -256,7 +218,7 @@ export type StockReads = ReturnType<typeof createStockReads>;
 export async function checkStock(
   stockReads: StockReads,
   lines: readonly { product_id: number; size?: string | undefined; quantity: number }[],
-): Promise<{ ok: boolean; items: StockLine[] }> {
+): Promise<StockCheck> {
   const ids = [...new Set(lines.map((l) => l.product_id))];
   const found = await Promise.all(ids.map((id) => stockReads.load(id)));
   const stockById = new Map(found.flatMap((f) => (f ? [[f.product.id, f] as const] : [])));
@@ -510,13 +472,6 @@ export async function deleteImage(db: Database, uploadsDir: string, imageId: num
 }
 
 // ---- Product types ----
-
-export interface ProductType {
-  id: number;
-  name: string;
-  description: string;
-  for_custom: boolean;
-}
 
 function toType(row: { id: number; name: string; description: string; for_custom: number }): ProductType {
   return { id: row.id, name: row.name, description: row.description, for_custom: row.for_custom === 1 };

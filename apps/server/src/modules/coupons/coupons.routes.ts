@@ -1,9 +1,12 @@
 import { couponCodeParamsSchema, couponCreateSchema } from '@shop/domain/coupon-schemas';
+import { couponSchema, validCouponSchema } from '@shop/domain/coupon-responses';
 import { idParamsSchema } from '@shop/domain/common-schemas';
+import { envelopeSchema } from '@shop/domain/responses';
+import { z } from 'zod';
 import type { App } from '../../http/types.ts';
 import { envelope } from '../../http/envelope.ts';
+import { errorResponses } from '../../http/contracts.ts';
 import { say } from '../../http/language.ts';
-import { requireAdmin } from '../../http/admin-guard.ts';
 import { COUPON_MESSAGES, createCoupon, listCoupons, toggleCoupon, validateCoupon } from './coupons.service.ts';
 
 export function couponsRoutes(app: App): void {
@@ -16,6 +19,8 @@ export function couponsRoutes(app: App): void {
           tags: ['coupons'],
           summary: 'Checks a promo code (active, not expired, uses left) without counting a use',
           params: couponCodeParamsSchema,
+          // 404: unknown code; 400: expired, inactive or used up.
+          response: { 200: envelopeSchema(validCouponSchema), ...errorResponses(404) },
         },
         // Guessing codes by the thousand is stopped per client address.
         config: { rateLimit: app.config.rateLimits.couponChecks },
@@ -24,16 +29,30 @@ export function couponsRoutes(app: App): void {
         envelope(await validateCoupon(app.db.kysely, request.params.code), say(request, COUPON_MESSAGES.valid)),
     );
   }
+}
 
-  const admin = { tags: ['coupons'], security: [{ bearer: [] }] };
+/** The back office's coupons: admin scope (http/admin-guard.ts). */
+export function couponsAdminRoutes(app: App): void {
+  const admin = { tags: ['coupons'] };
+  const couponAnswer = envelopeSchema(couponSchema);
 
-  app.get('/coupon/', { schema: { ...admin, summary: 'Every coupon' }, onRequest: requireAdmin }, async () =>
-    envelope(await listCoupons(app.db.kysely)),
+  // SPEC §7 writes GET and POST /coupon/; the router ignores a trailing slash, so both spellings reach them.
+  app.get(
+    '/coupon',
+    { schema: { ...admin, summary: 'Every coupon', response: { 200: envelopeSchema(z.array(couponSchema)) } } },
+    async () => envelope(await listCoupons(app.db.kysely)),
   );
 
   app.post(
-    '/coupon/',
-    { schema: { ...admin, summary: 'Creates a coupon', body: couponCreateSchema }, onRequest: requireAdmin },
+    '/coupon',
+    {
+      schema: {
+        ...admin,
+        summary: 'Creates a coupon',
+        body: couponCreateSchema,
+        response: { 201: couponAnswer, ...errorResponses(409) },
+      },
+    },
     async (request, reply) => {
       const coupon = await createCoupon(app.db.kysely, request.body);
       return reply.status(201).send(envelope(coupon, 'Coupon created successfully', 201));
@@ -43,8 +62,12 @@ export function couponsRoutes(app: App): void {
   app.put(
     '/coupon/toggle/:id',
     {
-      schema: { ...admin, summary: 'Activates or deactivates a coupon', params: idParamsSchema },
-      onRequest: requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'Activates or deactivates a coupon',
+        params: idParamsSchema,
+        response: { 200: couponAnswer, ...errorResponses(404) },
+      },
     },
     async (request) => envelope(await toggleCoupon(app.db.kysely, request.params.id), 'Coupon status updated'),
   );

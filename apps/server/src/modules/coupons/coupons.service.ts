@@ -1,6 +1,7 @@
 // Coupons (SPEC §3, §5; DESIGN §3.4): validating a code never counts a use; a use is counted by the
 // order that carries it, inside the order's transaction (orders/order-stock.ts, stock-store.ts).
 import { couponDisplayStatus, todayIso } from '@shop/domain/coupon-status';
+import type { Coupon, ValidCoupon } from '@shop/domain/coupon-responses';
 import type { CouponRow, Database } from '../../db/database.ts';
 import { badRequest, conflict, notFound, type Bilingual, type HttpError } from '../../http/errors.ts';
 import * as repo from './coupons.repository.ts';
@@ -15,17 +16,6 @@ export const COUPON_MESSAGES = {
   duplicate: 'Coupon code already exists',
   notFound: 'Coupon not found',
 } as const satisfies Record<string, Bilingual | string>;
-
-export interface Coupon {
-  id: number;
-  code: string;
-  discount_percentage: number;
-  is_active: boolean;
-  max_uses: number | null;
-  current_uses: number;
-  expiry_date: string;
-  created_at: string;
-}
 
 export function toCoupon(row: CouponRow): Coupon {
   return {
@@ -54,10 +44,7 @@ export function couponRefusal(row: CouponRow, today = todayIso()): HttpError | n
   }
 }
 
-export async function validateCoupon(
-  db: Database,
-  rawCode: string,
-): Promise<{ code: string; discount_percentage: number }> {
+export async function validateCoupon(db: Database, rawCode: string): Promise<ValidCoupon> {
   const row = await repo.findCouponByCode(db, rawCode.trim().toUpperCase());
   if (!row) throw notFound(COUPON_MESSAGES.unknown);
   const refusal = couponRefusal(row);

@@ -1,7 +1,10 @@
 import { idParamsSchema } from '@shop/domain/common-schemas';
 import { customItemsQuerySchema, customOrderItemSchema } from '@shop/domain/custom-item-schemas';
-import { requireAdmin } from '../../http/admin-guard.ts';
+import { customItemSchema } from '@shop/domain/custom-item-responses';
+import { emptyEnvelopeSchema, envelopeSchema } from '@shop/domain/responses';
+import { z } from 'zod';
 import { envelope } from '../../http/envelope.ts';
+import { errorResponses } from '../../http/contracts.ts';
 import type { App } from '../../http/types.ts';
 import {
   createCustomItem,
@@ -12,7 +15,7 @@ import {
 } from './custom-items.service.ts';
 
 const tags = ['custom-items'];
-const security = [{ bearer: [] }];
+const itemAnswer = envelopeSchema(customItemSchema);
 
 export function customItemsRoutes(app: App): void {
   app.get(
@@ -22,16 +25,24 @@ export function customItemsRoutes(app: App): void {
         tags,
         summary: 'Custom-order items; active ones only unless all=true',
         querystring: customItemsQuerySchema,
+        response: { 200: envelopeSchema(z.array(customItemSchema)) },
       },
     },
     async (request) => envelope(await listCustomItems(app.db, request.query.all)),
   );
+}
 
+/** The custom-order catalogue's edits: admin scope (http/admin-guard.ts). */
+export function customItemsAdminRoutes(app: App): void {
   app.post(
     '/CustomOrderItem/store',
     {
-      schema: { tags, summary: 'Adds a custom-order item (admin)', body: customOrderItemSchema, security },
-      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: 'Adds a custom-order item (admin)',
+        body: customOrderItemSchema,
+        response: { 201: itemAnswer },
+      },
     },
     async (request, reply) => {
       const item = await createCustomItem(app.db, request.body);
@@ -47,9 +58,8 @@ export function customItemsRoutes(app: App): void {
         summary: 'Replaces a custom-order item (admin)',
         params: idParamsSchema,
         body: customOrderItemSchema,
-        security,
+        response: { 200: itemAnswer, ...errorResponses(404) },
       },
-      onRequest: requireAdmin,
     },
     async (request) =>
       envelope(await updateCustomItem(app.db, request.params.id, request.body), 'Custom order item updated'),
@@ -62,9 +72,8 @@ export function customItemsRoutes(app: App): void {
         tags,
         summary: 'Activates or deactivates a custom-order item (admin)',
         params: idParamsSchema,
-        security,
+        response: { 200: itemAnswer, ...errorResponses(404) },
       },
-      onRequest: requireAdmin,
     },
     async (request) => envelope(await toggleCustomItem(app.db, request.params.id), 'Custom order item updated'),
   );
@@ -76,9 +85,8 @@ export function customItemsRoutes(app: App): void {
         tags,
         summary: 'Deletes a custom-order item; past orders keep their clothing type (admin)',
         params: idParamsSchema,
-        security,
+        response: { 200: emptyEnvelopeSchema, ...errorResponses(404) },
       },
-      onRequest: requireAdmin,
     },
     async (request) => {
       await deleteCustomItem(app.db, request.params.id);

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { createdOrderSchema, orderConflictSchema, orderSchema, orderStatsSchema } from '@shop/domain/order-responses';
+import { envelopeSchema, paginatedSchema } from '@shop/domain/responses';
 import { idParamsSchema } from '@shop/domain/common-schemas';
 import { todayIso } from '@shop/domain/coupon-status';
 import { toShortSize } from '@shop/domain/sizes';
@@ -14,8 +16,9 @@ import {
 import type { App } from '../../http/types.ts';
 import { envelope, paginated } from '../../http/envelope.ts';
 import { badRequest } from '../../http/errors.ts';
+import { errorResponses } from '../../http/contracts.ts';
+import { serialized } from '../../http/cache.ts';
 import { withMultipart, type FileRules } from '../../http/multipart.ts';
-import { requireAdmin } from '../../http/admin-guard.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
 import {
   getOrder,
@@ -87,6 +90,13 @@ export function ordersRoutes(app: App): void {
         schema: {
           tags: ['orders'],
           summary: 'Places an order: JSON for a regular order, multipart for a custom one',
+          response: {
+            201: envelopeSchema(createdOrderSchema),
+            // The prices changed (the server's figures) or the stock is short (each line's stock).
+            409: envelopeSchema(orderConflictSchema),
+            // A reference picture too large, or not an image.
+            ...errorResponses(413, 422),
+          },
         },
         // Checked before the body is read: a flood of orders (or of uploads) stops at the door.
         config: { rateLimit: app.config.rateLimits.orders },
@@ -94,14 +104,23 @@ export function ordersRoutes(app: App): void {
       async (request, reply) => reply.status(201).send(await placeOrder(request, reply)),
     );
   }
+}
 
-  const admin = { tags: ['orders'], security: [{ bearer: [] }] };
+/** The back office's orders: admin scope (http/admin-guard.ts). */
+export function ordersAdminRoutes(app: App): void {
+  const admin = { tags: ['orders'] };
+  const ordersPage = envelopeSchema(paginatedSchema(orderSchema));
+  const orderAnswer = envelopeSchema(orderSchema);
 
   app.get(
     '/order/getAllOrders',
     {
-      schema: { ...admin, summary: 'Every order, newest first', querystring: orderListQuerySchema },
-      onRequest: requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'Every order, newest first',
+        querystring: orderListQuerySchema,
+        response: { 200: ordersPage },
+      },
     },
     async (request) => {
       const { page, limit } = request.query;
@@ -117,8 +136,8 @@ export function ordersRoutes(app: App): void {
         ...admin,
         summary: 'Orders by phone, by number, phone or name (q), and type, paginated',
         querystring: orderSearchQuerySchema,
+        response: { 200: ordersPage },
       },
-      onRequest: requireAdmin,
     },
     async (request) => {
       const { page, limit, phone, q, type } = request.query;
@@ -130,8 +149,12 @@ export function ordersRoutes(app: App): void {
   app.get(
     '/order/getOrder/:id',
     {
-      schema: { ...admin, summary: 'One order with its lines and history', params: idParamsSchema },
-      onRequest: requireAdmin,
+      schema: {
+        ...admin,
+        summary: 'One order with its lines and history',
+        params: idParamsSchema,
+        response: { 200: orderAnswer, ...errorResponses(404) },
+      },
     },
     async (request) => envelope(await getOrder(app.db.kysely, request.params.id)),
   );
@@ -139,8 +162,13 @@ export function ordersRoutes(app: App): void {
   app.put(
     '/order/updateOrderStatus/:id',
     {
-      schema: { ...admin, summary: "Changes an order's status", params: idParamsSchema, body: orderStatusUpdateSchema },
-      onRequest: requireAdmin,
+      schema: {
+        ...admin,
+        summary: "Changes an order's status; reopening a cancelled order is refused (409) when its stock is gone",
+        params: idParamsSchema,
+        body: orderStatusUpdateSchema,
+        response: { 200: orderAnswer, ...errorResponses(404, 409) },
+      },
     },
     async (request) => {
       const { order, changed } = await updateOrderStatus(app.db.kysely, request.params.id, request.body.status);
@@ -150,16 +178,22 @@ export function ordersRoutes(app: App): void {
 
   app.get(
     '/order/stats',
-    { schema: { ...admin, summary: 'Dashboard figures computed in SQL' }, onRequest: requireAdmin },
+    {
+      schema: {
+        ...admin,
+        summary: 'Dashboard figures computed in SQL',
+        response: { 200: envelopeSchema(orderStatsSchema) },
+      },
+    },
     // Computed in SQL, then kept by the catalogue cache until an order or a status change ('orders').
     // Keyed by day too: the last-30-days window moves at midnight even when nothing is ordered.
-    (request, reply) =>
+    async (request, reply) =>
       app.responseCache.serveText(
         `order stats ${todayIso()}`,
         request,
         reply,
         'application/json; charset=utf-8',
-        async () => JSON.stringify(envelope(await orderStats(app.db.kysely))),
+        async () => serialized(reply, envelope(await orderStats(app.db.kysely))),
         { tags: ['orders'] },
       ),
   );

@@ -14,6 +14,7 @@ import {
   type ReferenceImagePosition,
 } from '@shop/domain/order-schemas';
 import { ORDER_STATUSES, type OrderStatus } from '@shop/domain/order-status';
+import type { CreatedOrder, Order, OrderStats } from '@shop/domain/order-responses';
 import { finalPriceCentimes, orderTotals, type OrderTotals } from '@shop/domain/pricing';
 import { lineSize } from '@shop/domain/sizes';
 import type { Database, Executor, OrderRow } from '../../db/database.ts';
@@ -33,16 +34,7 @@ import * as repo from './orders.repository.ts';
 /** The client's figures may differ from ours by at most 0.01 Da (rounding). */
 const PRICE_TOLERANCE_CENTS = 1;
 
-export interface OrderCreated {
-  order_id: number;
-  subtotal: number;
-  discount_percentage: number;
-  discount_amount: number;
-  shipping_fee: number;
-  total: number;
-}
-
-function created(orderId: number, totals: OrderTotals): OrderCreated {
+function created(orderId: number, totals: OrderTotals): CreatedOrder {
   return {
     order_id: orderId,
     subtotal: toDa(totals.subtotal),
@@ -170,7 +162,7 @@ export interface RegularOrderData {
   items: { product_id: number; quantity: number; size: string }[];
 }
 
-export async function placeRegularOrder(placing: OrderPlacing, input: RegularOrderData): Promise<OrderCreated> {
+export async function placeRegularOrder(placing: OrderPlacing, input: RegularOrderData): Promise<CreatedOrder> {
   const ids = [...new Set(input.items.map((i) => i.product_id))];
   const { reads } = placing;
   const products = await Promise.all(ids.map((id) => reads.product.load(id)));
@@ -241,7 +233,7 @@ export async function placeCustomOrder(
   uploadsDir: string,
   input: CustomOrderFields,
   files: readonly UploadedFile[],
-): Promise<OrderCreated> {
+): Promise<CreatedOrder> {
   const { db } = placing;
   const wanted = input.clothing_type.trim();
   const item = /^\d+$/.test(wanted)
@@ -315,45 +307,11 @@ export async function placeCustomOrder(
 
 // ---------------------------------------------------------------- admin
 
-export interface AdminOrder {
-  id: number;
-  type: string;
-  status: string;
-  customer_name: string;
-  customer_phone: string;
-  customer_address: string;
-  customer_postal_code: string;
-  wilaya_name: string;
-  subtotal: number;
-  discount_percentage: number;
-  discount_amount: number;
-  shipping_fee: number;
-  final_total: number;
-  coupon_code: string | null;
-  created_at: string;
-  updated_at: string;
-  order_items: {
-    id: number;
-    product_id: number | null;
-    product_name: string;
-    product_description: string;
-    quantity: number;
-    price_at_time: number;
-    unit_price: number;
-    product_type: string | null;
-    size: string;
-    product_discount_percentage: number;
-    product_images: { image_url: string }[];
-  }[];
-  clothing_type: string | null;
-  color: string | null;
-  size: string | null;
-  reference_images: { position: string; image_url: string }[];
-  status_history?: { from_status: string | null; to_status: string; changed_at: string }[];
-}
-
-/** Turns order rows into the admin shape, loading items and images of the whole page in one query each. */
-async function toAdminOrders(db: Executor, rows: readonly OrderRow[]): Promise<AdminOrder[]> {
+/**
+ * Turns order rows into the admin shape, loading items and images of the whole page in one query
+ * each. Statuses are written only from ORDER_STATUSES; the response contract checks them again.
+ */
+async function toAdminOrders(db: Executor, rows: readonly OrderRow[]): Promise<Order[]> {
   // Only regular orders have lines and only custom ones reference images.
   const ofType = (type: string) => rows.filter((r) => r.type === type).map((r) => r.id);
   const [items, images] = await Promise.all([
@@ -363,7 +321,7 @@ async function toAdminOrders(db: Executor, rows: readonly OrderRow[]): Promise<A
   return rows.map((row) => ({
     id: row.id,
     type: row.type,
-    status: row.status,
+    status: row.status as OrderStatus,
     customer_name: row.customer_name,
     customer_phone: row.customer_phone,
     customer_address: row.customer_address,
@@ -414,12 +372,13 @@ export async function listOrders(db: Database, filter: repo.OrderFilter, page: n
   return { rows: await toAdminOrders(db, rows), total };
 }
 
-export async function getOrder(db: Executor, id: number): Promise<AdminOrder> {
+export async function getOrder(db: Executor, id: number): Promise<Order> {
   const row = await repo.findOrder(db, id);
   if (!row) throw notFound(ORDER_MESSAGES.orderNotFound);
   const [order] = await toAdminOrders(db, [row]);
   if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
-  return { ...order, status_history: await repo.findStatusHistory(db, id) };
+  const history = await repo.findStatusHistory(db, id);
+  return { ...order, status_history: history as NonNullable<Order['status_history']> };
 }
 
 /**
@@ -430,7 +389,7 @@ export async function updateOrderStatus(
   db: Database,
   id: number,
   status: OrderStatus,
-): Promise<{ order: AdminOrder; changed: boolean }> {
+): Promise<{ order: Order; changed: boolean }> {
   /** The products whose stock moved (a cancel or a reopen). */
   let moved: number[] = [];
   const changed = await db.transaction().execute(async (trx) => {
@@ -470,15 +429,6 @@ export async function updateOrderStatus(
   // The dashboard's figures and the best sellers ('orders'), and the stock of the products moved.
   if (changed) await catalogRepo.bumpCatalogVersion(db, [...moved.map(productTag), 'orders']);
   return { order: await getOrder(db, id), changed };
-}
-
-export interface OrderStats {
-  total_orders: number;
-  pending_orders: number;
-  total_products: number;
-  total_revenue: number;
-  by_status: Record<OrderStatus, number>;
-  per_day: { date: string; orders: number; revenue: number }[];
 }
 
 export const STATS_DAYS = 30;

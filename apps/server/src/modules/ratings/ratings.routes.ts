@@ -7,8 +7,16 @@ import {
   recentRatingsQuerySchema,
   removeByIdSchema,
 } from '@shop/domain/rating-schemas';
-import { requireAdmin } from '../../http/admin-guard.ts';
+import {
+  brandRatingsSchema,
+  productRatingCreatedSchema,
+  productRatingsSchema,
+  publicReviewSchema,
+} from '@shop/domain/rating-responses';
+import { emptyEnvelopeSchema, envelopeSchema, paginatedSchema } from '@shop/domain/responses';
+import { z } from 'zod';
 import { envelope } from '../../http/envelope.ts';
+import { errorResponses } from '../../http/contracts.ts';
 import type { App } from '../../http/types.ts';
 import {
   BRAND_RATING_THANKS,
@@ -30,6 +38,7 @@ export function ratingsRoutes(app: App): void {
         tags: ['ratings'],
         summary: 'Rates a product of a placed order (the order id and its phone prove it)',
         body: productRatingCreateSchema,
+        response: { 201: envelopeSchema(productRatingCreatedSchema), ...errorResponses(403) },
       },
       config: { rateLimit: app.config.rateLimits.ratings },
     },
@@ -46,6 +55,7 @@ export function ratingsRoutes(app: App): void {
         tags: ['ratings'],
         summary: 'Posts a brand review (rate-limited per client)',
         body: brandRatingCreateSchema,
+        response: { 201: envelopeSchema(publicReviewSchema) },
       },
       config: { rateLimit: { max: 5, timeWindow: '1 hour', groupId: 'brandReviews' } },
     },
@@ -63,9 +73,10 @@ export function ratingsRoutes(app: App): void {
         tags: ['ratings'],
         summary: 'Latest brand reviews (public shape, never a phone)',
         querystring: recentRatingsQuerySchema,
+        response: { 200: envelopeSchema(z.array(publicReviewSchema)) },
       },
     },
-    (request, reply) =>
+    async (request, reply) =>
       app.responseCache.serve(request, reply, () => recentBrandRatings(app.db, request.query.limit), {
         tags: ['reviews'],
       }),
@@ -80,9 +91,10 @@ export function ratingsRoutes(app: App): void {
         summary: "A product's reviews, newest first (public shape: first name and initial, never a phone)",
         params: idParamsSchema,
         querystring: productReviewsQuerySchema,
+        response: { 200: envelopeSchema(paginatedSchema(publicReviewSchema)) },
       },
     },
-    (request, reply) =>
+    async (request, reply) =>
       app.responseCache.serve(
         request,
         reply,
@@ -90,7 +102,10 @@ export function ratingsRoutes(app: App): void {
         { products: () => [request.params.id] },
       ),
   );
+}
 
+/** The back office's ratings, phones included: admin scope (http/admin-guard.ts). */
+export function ratingsAdminRoutes(app: App): void {
   app.get(
     '/rating/getAllRatings/:page/:limit',
     {
@@ -98,9 +113,8 @@ export function ratingsRoutes(app: App): void {
         tags: ['ratings'],
         summary: 'Product ratings grouped by product, most recently rated first (admin)',
         params: ratingsPageParamsSchema,
-        security: [{ bearer: [] }],
+        response: { 200: envelopeSchema(productRatingsSchema) },
       },
-      onRequest: requireAdmin,
     },
     async (request) => envelope(await listProductRatings(app.db, request.params.page, request.params.limit)),
   );
@@ -112,9 +126,8 @@ export function ratingsRoutes(app: App): void {
         tags: ['ratings'],
         summary: "Deletes a product rating and updates the product's average (admin)",
         body: removeByIdSchema,
-        security: [{ bearer: [] }],
+        response: { 200: emptyEnvelopeSchema, ...errorResponses(404) },
       },
-      onRequest: requireAdmin,
     },
     async (request) => {
       await removeProductRating(app.db, request.body.id);
@@ -128,9 +141,8 @@ export function ratingsRoutes(app: App): void {
       schema: {
         tags: ['ratings'],
         summary: 'Every brand review with phones, average and total (admin)',
-        security: [{ bearer: [] }],
+        response: { 200: envelopeSchema(brandRatingsSchema) },
       },
-      onRequest: requireAdmin,
     },
     async () => envelope(await allBrandRatings(app.db)),
   );
@@ -142,9 +154,8 @@ export function ratingsRoutes(app: App): void {
         tags: ['ratings'],
         summary: 'Deletes a brand review (admin)',
         body: removeByIdSchema,
-        security: [{ bearer: [] }],
+        response: { 200: emptyEnvelopeSchema, ...errorResponses(404) },
       },
-      onRequest: requireAdmin,
     },
     async (request) => {
       await removeBrandRating(app.db, request.body.id);

@@ -1,34 +1,53 @@
 import { paymentSettingsSchema } from '@shop/domain/settings-schemas';
+import { envelopeSchema } from '@shop/domain/responses';
+import { paymentAccountsSchema, shopSettingsSchema } from '@shop/domain/settings-responses';
 import type { App } from '../../http/types.ts';
 import { envelope } from '../../http/envelope.ts';
-import { requireAdmin } from '../../http/admin-guard.ts';
 import { paymentSettings, savePaymentSettings } from './settings.service.ts';
 
-/** Shop contact details for the footer and thank-you pages (DESIGN §3.10); the owner's payment accounts. */
+/** Shop contact details for the footer and thank-you pages (DESIGN §3.10). */
 export function settingsRoutes(app: App): void {
   app.get(
     '/settings',
-    { schema: { tags: ['settings'], summary: 'Shop contact details and payment accounts' } },
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Shop contact details and payment accounts',
+        response: { 200: envelopeSchema(shopSettingsSchema) },
+      },
+    },
     async () => envelope(await app.shopSettings.read()),
   );
+}
 
-  const admin = { tags: ['settings'], security: [{ bearer: [] }] };
-
-  app.get(
-    '/settings/payment',
-    { schema: { ...admin, summary: "The accounts custom orders' advance payments go to" }, onRequest: requireAdmin },
-    async () => envelope(await paymentSettings(app.db.kysely)),
-  );
-
-  app.put(
+/** The owner's payment accounts; admin scope (http/admin-guard.ts). */
+export function settingsAdminRoutes(admin: App): void {
+  const tags = ['settings'];
+  admin.get(
     '/settings/payment',
     {
-      schema: { ...admin, summary: 'Sets the CCP, RIP and BaridiMob accounts', body: paymentSettingsSchema },
-      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: "The accounts custom orders' advance payments go to",
+        response: { 200: envelopeSchema(paymentAccountsSchema) },
+      },
+    },
+    async () => envelope(await paymentSettings(admin.db.kysely)),
+  );
+
+  admin.put(
+    '/settings/payment',
+    {
+      schema: {
+        tags,
+        summary: 'Sets the CCP, RIP and BaridiMob accounts',
+        body: paymentSettingsSchema,
+        response: { 200: envelopeSchema(paymentAccountsSchema) },
+      },
     },
     async (request) => {
-      const saved = await savePaymentSettings(app.db.kysely, request.body);
-      app.shopSettings.forget();
+      const saved = await savePaymentSettings(admin.db.kysely, request.body);
+      admin.shopSettings.forget();
       return envelope(saved, 'Payment details saved');
     },
   );

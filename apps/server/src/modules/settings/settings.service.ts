@@ -5,20 +5,8 @@
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { PaymentSettings } from '@shop/domain/settings-schemas';
+import type { ShopSettings } from '@shop/domain/settings-responses';
 import * as repo from './settings.repository.ts';
-
-export interface ShopSettings {
-  shop_name: string;
-  phone: string;
-  email: string;
-  whatsapp: string;
-  whatsapp_url: string;
-  social: { facebook: string; instagram: string; tiktok: string };
-  /** What one order may hold (MAX_QUANTITY_PER_LINE, MAX_LINES_PER_ORDER): the cart stops there. */
-  order_limits: { max_quantity_per_line: number; max_lines: number };
-  /** Where a custom order's advance payment goes ('' for what the owner has not set). */
-  payment: PaymentSettings;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

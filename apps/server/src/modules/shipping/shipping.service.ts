@@ -2,6 +2,7 @@
 // name exists once, compared case-insensitively.
 import { toCentimes, toDa } from '@shop/domain/money';
 import type { Selectable } from 'kysely';
+import type { ShippingPrice } from '@shop/domain/shipping-responses';
 import type { Database, ShippingPriceTable } from '../../db/database.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { wilayaKey } from '@shop/domain/wilaya';
@@ -10,13 +11,6 @@ import * as repo from './shipping.repository.ts';
 
 export const DUPLICATE_WILAYA_MESSAGE = 'A shipping price for this wilaya already exists';
 export const SHIPPING_NOT_FOUND_MESSAGE = 'Shipping price not found';
-
-export interface ShippingPrice {
-  id: number;
-  wilaya_code: number | null;
-  wilaya_name: string;
-  price: number;
-}
 
 export function toShippingPrice(row: Selectable<ShippingPriceTable>): ShippingPrice {
   return { id: row.id, wilaya_code: row.wilaya_code, wilaya_name: row.wilaya_name, price: toDa(row.price_cents) };

@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
+import type { ValidCoupon } from '@shop/domain/coupon-responses';
 import { adminRequest } from '../../../lib/admin-request.ts';
 
-export async function validateCoupon(code: string): Promise<{ code: string; discount_percentage: number }> {
-  return (
-    await adminRequest<{ code: string; discount_percentage: number }>(`/coupon/validate/${encodeURIComponent(code)}`)
-  ).data;
+export async function validateCoupon(code: string): Promise<ValidCoupon> {
+  return (await adminRequest<ValidCoupon>(`/coupon/validate/${encodeURIComponent(code)}`)).data;
 }
 
 export function useValidateCoupon() {

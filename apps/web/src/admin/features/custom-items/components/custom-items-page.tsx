@@ -24,7 +24,7 @@ import { useToggleCustomItem } from '../api/toggle-custom-item.ts';
 import { useDeleteCustomItem } from '../api/delete-custom-item.ts';
 
 function isActive(item: CustomItem): boolean {
-  return item.active === true || item.active === 1;
+  return item.active;
 }
 
 export function CustomItemsPage() {

@@ -1,15 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrderStatus } from '@shop/domain/order-status';
+import type { OrderStats } from '@shop/domain/order-responses';
 import { ADMIN_KEY, adminRequest } from '../../../lib/admin-request.ts';
 
-export interface OrderStats {
-  total_orders: number;
-  pending_orders: number;
-  total_products: number;
-  total_revenue: number;
-  by_status: Partial<Record<OrderStatus, number>>;
-  per_day: { date: string; orders: number; revenue: number }[];
-}
+export type { OrderStats };
 
 export async function getStats(): Promise<OrderStats> {
   return (await adminRequest<OrderStats>('/order/stats')).data;

@@ -1,23 +1,10 @@
+import type { StockCheck } from '@shop/domain/catalog-responses';
 import { apiRequest } from '../../../../lib/api.ts';
 
-export interface StockLine {
-  product_id: number;
-  name: string;
-  size: string;
-  requested: number;
-  available: number;
-  ok: boolean;
-}
-
-export interface StockAnswer {
-  ok: boolean;
-  items: StockLine[];
-}
+export type { StockLine } from '@shop/domain/catalog-responses';
 
 /** The stock check before checkout (DESIGN §3.3). */
-export async function checkStock(
-  items: { product_id: number; size: string; quantity: number }[],
-): Promise<StockAnswer> {
-  const { data } = await apiRequest<StockAnswer>('/product/checkStock', { method: 'POST', body: { items } });
+export async function checkStock(items: { product_id: number; size: string; quantity: number }[]): Promise<StockCheck> {
+  const { data } = await apiRequest<StockCheck>('/product/checkStock', { method: 'POST', body: { items } });
   return data;
 }

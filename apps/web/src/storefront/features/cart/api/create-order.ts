@@ -1,3 +1,4 @@
+import type { CreatedOrder } from '@shop/domain/order-responses';
 import { apiRequest } from '../../../../lib/api.ts';
 
 export interface RegularOrderPayload {
@@ -12,15 +13,6 @@ export interface RegularOrderPayload {
   wilaya: string;
   size: string;
   items: { product_id: number; quantity: number; size: string }[];
-}
-
-export interface CreatedOrder {
-  order_id: number;
-  subtotal: number;
-  discount_percentage: number;
-  discount_amount: number;
-  shipping_fee: number;
-  total: number;
 }
 
 export async function createOrder(payload: RegularOrderPayload): Promise<CreatedOrder> {

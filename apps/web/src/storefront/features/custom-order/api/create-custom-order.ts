@@ -1,5 +1,8 @@
 import { ADDRESS_SEPARATOR } from '@shop/domain/order-schemas';
+import type { CreatedOrder, RepricedOrder } from '@shop/domain/order-responses';
 import { apiRequest, type Envelope } from '../../../../lib/api.ts';
+
+export type { RepricedOrder };
 
 export interface CustomOrderSubmission {
   fullName: string;
@@ -17,23 +20,6 @@ export interface CustomOrderSubmission {
   size: string | null;
   couponCode: string | null;
   images: { front: File | null; back: File | null; side: File | null };
-}
-
-export interface CreatedOrder {
-  order_id: number;
-  subtotal?: number;
-  discount_percentage?: number;
-  discount_amount?: number;
-  shipping_fee?: number;
-  total?: number;
-}
-
-/** The server's figures when it refuses an order because the prices changed (409). */
-export interface RepricedOrder {
-  subtotal: number;
-  shipping_fee: number;
-  discount_percentage?: number;
-  total: number;
 }
 
 export function customOrderFormData(order: CustomOrderSubmission): FormData {

@@ -1,9 +1,5 @@
+import type { ValidCoupon } from '@shop/domain/coupon-responses';
 import { apiRequest } from '../../../../lib/api.ts';
-
-export interface ValidCoupon {
-  code: string;
-  discount_percentage: number;
-}
 
 /** GET /coupon/validate/{code}; throws ApiError on a non-2xx answer. */
 export async function validateCoupon(code: string): Promise<ValidCoupon> {

@@ -1,22 +1,11 @@
 // A product's reviews, newest first, a page at a time (GET /rating/getProductRatings/{id}).
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { PRODUCT_REVIEWS_PAGE_SIZE } from '@shop/domain/constants';
+import type { Review } from '@shop/domain/rating-responses';
+import type { Paginated } from '@shop/domain/responses';
 import { apiRequest } from '../../../../lib/api.ts';
-import type { Pagination } from '../../products/types.ts';
 
-export interface ProductReview {
-  id: number;
-  customer_name: string;
-  rating: number;
-  review: string;
-  created_at: string;
-  verified: boolean;
-}
-
-interface ReviewsPage {
-  data: ProductReview[];
-  pagination: Pagination;
-}
+type ReviewsPage = Paginated<Review>;
 
 export async function getProductReviews(productId: number, page: number): Promise<ReviewsPage> {
   const query = `page=${page}&limit=${PRODUCT_REVIEWS_PAGE_SIZE}`;

@@ -1,19 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ShopSettings } from '@shop/domain/settings-responses';
 import { apiRequest } from '../../../../lib/api.ts';
 import { takePageData } from '../../../../lib/page-data.ts';
-
-export interface ShopSettings {
-  shop_name: string;
-  phone: string;
-  email: string;
-  whatsapp: string;
-  whatsapp_url: string;
-  social: { facebook: string; instagram: string; tiktok: string };
-  /** What one order may hold: the cart and the product page stop there. */
-  order_limits?: { max_quantity_per_line: number; max_lines: number };
-  /** Where a custom order's advance payment goes ('' when the owner has not set it). */
-  payment?: { ccp: string; rip: string; baridimob: string };
-}
 
 export async function getSettings(): Promise<ShopSettings> {
   return (await apiRequest<ShopSettings>('/settings')).data;

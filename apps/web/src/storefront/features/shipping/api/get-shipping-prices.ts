@@ -1,13 +1,9 @@
 // The wilayas and their delivery fees, shared by the cart's checkout and the custom order form.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ShippingPrice } from '@shop/domain/shipping-responses';
 import { apiRequest } from '../../../../lib/api.ts';
 
-export interface ShippingPrice {
-  id: number;
-  wilaya_code: number | null;
-  wilaya_name: string;
-  price: number;
-}
+export type { ShippingPrice };
 
 export async function getShippingPrices(): Promise<ShippingPrice[]> {
   const { data } = await apiRequest<ShippingPrice[] | { data: ShippingPrice[] }>('/ShippingPrice/read');

@@ -1,0 +1,304 @@
+// The response contracts (packages/domain/*-responses.ts) declared on the routes: every API route
+// declares its answers, the serializer they drive keeps every field SPEC §3 lists and the pages
+// read, in the same JSON shapes (numbers stay numbers, dates ISO strings), and nothing else leaves.
+import Fastify, { type RouteOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productSchema } from '@shop/domain/catalog-responses';
+import { envelopeSchema } from '@shop/domain/responses';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { insertCoupon, insertCustomItem, insertProduct } from '../../test/fixtures.ts';
+import { WILAYAS } from '../db/seed/wilayas.ts';
+
+const routes: RouteOptions[] = [];
+let t: TestContext;
+let productId: number;
+let orderId: number;
+let headers: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestContext({ onRoute: (route) => void routes.push(route) });
+  headers = await t.adminHeaders();
+  productId = await insertProduct(t.db.kysely, {
+    name: 'Robe kabyle',
+    price: 2000,
+    discount_percentage: 10,
+    sizes: { S: 2, M: 3 },
+    type_name: 'Robes',
+    image_url: '/uploads/robe.webp',
+  });
+  await insertCoupon(t.db.kysely, { code: 'ETE10' });
+  await insertCustomItem(t.db.kysely);
+  const wilaya = WILAYAS[0]!;
+  const placed = await t.app.inject({
+    method: 'POST',
+    url: '/api/order',
+    payload: {
+      customer_name: 'Amina Benali',
+      customer_phone: '0555123456',
+      customer_address: `${wilaya.name} | 12 rue des Oliviers`,
+      customer_postal_code: '01000',
+      subtotal: 1800,
+      shipping_fee: wilaya.price,
+      items: [{ product_id: productId, quantity: 1, size: 'M' }],
+    },
+  });
+  expect(placed.statusCode).toBe(201);
+  orderId = placed.json<{ data: { order_id: number } }>().data.order_id;
+});
+afterAll(() => t.close());
+
+async function get(url: string, admin = false) {
+  const res = await t.app.inject({ method: 'GET', url, ...(admin ? { headers } : {}) });
+  expect(res.statusCode, url).toBe(200);
+  return res.json<{ data: unknown }>().data;
+}
+
+/** The fields a product answer carries: SPEC §3 (storefront, carousel and admin reads) and docs/api.md. */
+const PRODUCT_FIELDS = [
+  'id',
+  'name',
+  'description',
+  'price',
+  'final_price',
+  'discounted_price',
+  'discount_percentage',
+  'average_rating',
+  'total_ratings',
+  'stock',
+  'has_sizes',
+  'type_id',
+  'type_name',
+  'created_at',
+  'updated_at',
+  'size_s',
+  'size_m',
+  'size_l',
+  'size_xl',
+  'size_xxl',
+  'sizes',
+  'images',
+];
+
+describe('response contracts', () => {
+  it('are declared by every API route: a success, the refusals, and 401 or 429 where they apply', () => {
+    const api = routes.filter((r) => r.url.startsWith('/api/') && !r.schema?.hide && r.method !== 'HEAD');
+    expect(api.length).toBeGreaterThan(50);
+    for (const route of api) {
+      const name = `${String(route.method)} ${route.url}`;
+      const response = (route.schema?.response ?? {}) as Record<string, unknown>;
+      const codes = Object.keys(response);
+      expect(
+        codes.some((code) => code.startsWith('2')),
+        name,
+      ).toBe(true);
+      expect(codes, name).toEqual(expect.arrayContaining(['400', '500']));
+      if (route.config?.rateLimit) expect(codes, name).toContain('429');
+      for (const schema of Object.values(response)) expect(schema, name).toBeInstanceOf(z.ZodType);
+    }
+  });
+
+  it('keep every field of a product, from the database and from the catalogue cache alike', async () => {
+    const url = `/api/product/get/${productId}`;
+    const first = await t.app.inject({ method: 'GET', url });
+    const cached = await t.app.inject({ method: 'GET', url });
+    expect(cached.body).toBe(first.body);
+    const product = first.json<{ data: Record<string, unknown> }>().data;
+    expect(Object.keys(product).sort()).toEqual([...PRODUCT_FIELDS].sort());
+    expect(product).toMatchObject({
+      price: 2000,
+      final_price: 1800,
+      discounted_price: 1800,
+      discount_percentage: 10,
+      average_rating: 0,
+      // One M was ordered before.
+      stock: 4,
+      has_sizes: true,
+      type_name: 'Robes',
+      size_s: 2,
+      size_m: 2,
+      sizes: [
+        { name: 'S', stock: 2 },
+        { name: 'M', stock: 2 },
+        { name: 'L', stock: 0 },
+        { name: 'XL', stock: 0 },
+        { name: 'XXL', stock: 0 },
+      ],
+      images: [{ image_url: '/uploads/robe.webp', is_primary: 1, width: 10, height: 10 }],
+    });
+    expect(product.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const page = (await get('/api/product/getAll?page=1&limit=16')) as { data: object[]; pagination: object };
+    expect(Object.keys(page.data[0] ?? {}).sort()).toEqual([...PRODUCT_FIELDS].sort());
+    expect(page.pagination).toEqual({ page: 1, limit: 16, total: 1, total_pages: 1, has_next_page: false });
+    for (const list of ['/api/product/getAll', '/api/product/getLatest', `/api/product/getRelated/${productId}`]) {
+      for (const item of (await get(list)) as object[])
+        expect(Object.keys(item).sort()).toEqual([...PRODUCT_FIELDS].sort());
+    }
+  });
+
+  it("keep every field of the back office's order (SPEC §3) and of its dashboard", async () => {
+    const order = (await get(`/api/order/getOrder/${orderId}`, true)) as Record<string, unknown>;
+    expect(order).toMatchObject({
+      id: orderId,
+      type: 'regular',
+      status: 'pending',
+      customer_name: 'Amina Benali',
+      customer_phone: '0555123456',
+      customer_postal_code: '01000',
+      subtotal: 1800,
+      final_total: 1800 + WILAYAS[0]!.price,
+      coupon_code: null,
+      clothing_type: null,
+      reference_images: [],
+      order_items: [
+        {
+          product_id: productId,
+          product_name: 'Robe kabyle',
+          quantity: 1,
+          price_at_time: 2000,
+          unit_price: 1800,
+          product_type: 'Robes',
+          size: 'M',
+          product_discount_percentage: 10,
+          product_images: [{ image_url: '/uploads/robe.webp' }],
+        },
+      ],
+      status_history: [{ from_status: null, to_status: 'pending' }],
+    });
+    const list = (await get('/api/order/searchOrders?page=1&limit=20', true)) as {
+      data: Record<string, unknown>[];
+      pagination: { has_next_page: boolean };
+    };
+    expect(list.pagination.has_next_page).toBe(false);
+    expect(Object.keys(list.data[0] ?? {}).sort()).toEqual(
+      Object.keys(order)
+        .filter((k) => k !== 'status_history')
+        .sort(),
+    );
+    expect(await get('/api/order/stats', true)).toMatchObject({
+      total_orders: 1,
+      pending_orders: 1,
+      total_products: 1,
+      total_revenue: 0,
+      by_status: { pending: 1, approved: 0, shipping: 0, successful: 0, cancelled: 0 },
+    });
+  });
+
+  it('keep the fields of coupons, shipping prices, custom items and product types', async () => {
+    expect(await get('/api/coupon/validate/ete10')).toEqual({ code: 'ETE10', discount_percentage: 10 });
+    const [coupon] = (await get('/api/coupon/', true)) as object[];
+    expect(Object.keys(coupon ?? {}).sort()).toEqual(
+      [
+        'id',
+        'code',
+        'discount_percentage',
+        'is_active',
+        'max_uses',
+        'current_uses',
+        'expiry_date',
+        'created_at',
+      ].sort(),
+    );
+    const [wilaya] = (await get('/api/ShippingPrice/read')) as object[];
+    expect(wilaya).toEqual({
+      id: expect.any(Number),
+      wilaya_code: 1,
+      wilaya_name: WILAYAS[0]!.name,
+      price: WILAYAS[0]!.price,
+    });
+    const [item] = (await get('/api/CustomOrderItem/getAll')) as object[];
+    expect(item).toEqual({
+      id: expect.any(Number),
+      name: 'T-shirt',
+      description: 'Custom item for tests',
+      base_price: 2500,
+      available_sizes: ['S', 'M', 'L', 'XL'],
+      available_colors: ['Noir', 'Blanc'],
+      active: true,
+    });
+    expect(await get('/api/ProductType/getAll')).toEqual([
+      { id: expect.any(Number), name: 'Robes', description: 'Robes products', for_custom: false },
+    ]);
+  });
+
+  it('keep the fields of reviews: public ones without a phone, the back office with it', async () => {
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/BrandRating/create',
+      payload: {
+        customer_name: 'Amina Benali',
+        customer_phone: '0555123456',
+        rating: 4,
+        review: 'Très bien',
+        order_id: orderId,
+      },
+    });
+    expect(posted.statusCode).toBe(201);
+    const rated = await t.app.inject({
+      method: 'POST',
+      url: '/api/rating/create',
+      payload: {
+        product_id: productId,
+        order_id: orderId,
+        customer_name: 'Amina Benali',
+        customer_phone: '0555123456',
+        rating: 5,
+        review: 'Belle robe',
+      },
+    });
+    expect(rated.statusCode).toBe(201);
+    const [recent] = (await get('/api/BrandRating/getRecentRatings?limit=5')) as object[];
+    expect(recent).toEqual({
+      id: expect.any(Number),
+      customer_name: 'Amina Benali',
+      rating: 4,
+      review: 'Très bien',
+      created_at: expect.any(String),
+      verified: true,
+    });
+    const reviews = (await get(`/api/rating/getProductRatings/${productId}`)) as { data: object[] };
+    expect(Object.keys(reviews.data[0] ?? {}).sort()).toEqual([
+      'created_at',
+      'customer_name',
+      'id',
+      'rating',
+      'review',
+      'verified',
+    ]);
+    const brand = (await get('/api/BrandRating/getBrandRatings', true)) as {
+      data: object[];
+      average_rating: number;
+      total: number;
+    };
+    expect(brand).toMatchObject({ average_rating: 4, total: 1 });
+    expect(Object.keys(brand.data[0] ?? {}).sort()).toEqual([
+      'created_at',
+      'customer_name',
+      'customer_phone',
+      'id',
+      'rating',
+      'review',
+    ]);
+    expect(await get('/api/rating/getAllRatings/1/20', true)).toMatchObject({
+      data: [{ product_id: productId, product_name: 'Robe kabyle', summary: { average_rating: 5, total_ratings: 1 } }],
+      total_pages: 1,
+      total_ratings: 1,
+    });
+  });
+
+  it('strip what a route returns beyond its contract', async () => {
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    const product = (await get(`/api/product/get/${productId}`)) as z.infer<typeof productSchema>;
+    app.get('/leaky', { schema: { response: { 200: envelopeSchema(productSchema) } } }, () => ({
+      status: 200,
+      message: 'OK',
+      data: { ...product, price_cents: 200000, rating_sum: 0, images: [{ ...product.images[0]!, product_id: 1 }] },
+    }));
+    const res = await app.inject({ method: 'GET', url: '/leaky' });
+    expect(res.json()).toEqual({ status: 200, message: 'OK', data: product });
+    await app.close();
+  });
+});

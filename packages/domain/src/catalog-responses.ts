@@ -1,0 +1,82 @@
+// What the catalogue calls answer (docs/api.md, SPEC §3): one product shape for the storefront
+// and the back office, product types, sizes and the stock check.
+import { z } from 'zod';
+import { SIZES } from './sizes.ts';
+
+const id = z.number().int();
+
+export const productImageSchema = z
+  .object({
+    id,
+    /** "/uploads/…", shown from /public (SPEC §7). */
+    image_url: z.string(),
+    /** 1 for the main image, 0 otherwise. */
+    is_primary: z.number().int(),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+  })
+  .meta({ id: 'ProductImage' });
+export type ProductImage = z.infer<typeof productImageSchema>;
+
+export const sizeStockSchema = z.object({ name: z.enum(SIZES), stock: z.number().int() }).meta({ id: 'SizeStock' });
+export type SizeStock = z.infer<typeof sizeStockSchema>;
+
+/** Every product read, store and admin. Prices in Da; a product without sizes has `sizes: []`. */
+export const productSchema = z
+  .object({
+    id,
+    name: z.string(),
+    description: z.string(),
+    price: z.number(),
+    final_price: z.number(),
+    /** The same as final_price, under the name the carousel reads (SPEC §3). */
+    discounted_price: z.number(),
+    discount_percentage: z.number(),
+    /** One decimal, 0 when there is no rating. */
+    average_rating: z.number(),
+    total_ratings: z.number().int(),
+    /** The sum of the size stocks for a sized product, its own stock otherwise. */
+    stock: z.number().int(),
+    has_sizes: z.boolean(),
+    /** Null once its type is gone. */
+    type_id: z.number().int().nullable(),
+    type_name: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    size_s: z.number().int(),
+    size_m: z.number().int(),
+    size_l: z.number().int(),
+    size_xl: z.number().int(),
+    size_xxl: z.number().int(),
+    sizes: z.array(sizeStockSchema),
+    /** Primary first. */
+    images: z.array(productImageSchema),
+  })
+  .meta({ id: 'Product' });
+export type Product = z.infer<typeof productSchema>;
+
+/** The product type read; `productTypeSchema` (catalog-schemas.ts) is its payload. */
+export const productTypeReadSchema = z
+  .object({ id, name: z.string(), description: z.string(), for_custom: z.boolean() })
+  .meta({ id: 'ProductType' });
+export type ProductType = z.infer<typeof productTypeReadSchema>;
+
+/** One cart line of the stock check, lines of the same product and size merged. */
+export const stockLineSchema = z
+  .object({
+    product_id: id,
+    name: z.string(),
+    /** Short code, '' for a product without sizes. */
+    size: z.string(),
+    requested: z.number().int(),
+    available: z.number().int(),
+    ok: z.boolean(),
+  })
+  .meta({ id: 'StockLine' });
+export type StockLine = z.infer<typeof stockLineSchema>;
+
+export const stockCheckSchema = z.object({ ok: z.boolean(), items: z.array(stockLineSchema) });
+export type StockCheck = z.infer<typeof stockCheckSchema>;
+
+/** 409 on deleting a type still given to products. */
+export const typeInUseSchema = z.object({ products: z.number().int() });

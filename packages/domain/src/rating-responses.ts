@@ -1,0 +1,73 @@
+// What the rating calls answer (docs/api.md, SPEC §3). The public shape of a review never
+// carries a phone; only the back office's brand list does.
+import { z } from 'zod';
+
+const id = z.number().int();
+const stars = z.number().int();
+
+/**
+ * A review as the storefront shows it: brand reviews (home) and a product's reviews; also the
+ * 201 of POST /BrandRating/create (the reviewer's own review).
+ */
+export const publicReviewSchema = z
+  .object({
+    id,
+    customer_name: z.string(),
+    rating: stars,
+    review: z.string(),
+    created_at: z.string(),
+    /** Left with the proof of an order. */
+    verified: z.boolean(),
+  })
+  .meta({ id: 'Review' });
+export type Review = z.infer<typeof publicReviewSchema>;
+
+/** 201 of POST /rating/create. */
+export const productRatingCreatedSchema = z.object({
+  id,
+  product_id: id,
+  customer_name: z.string(),
+  rating: stars,
+  review: z.string(),
+  created_at: z.string(),
+});
+
+/** The back office's product ratings, grouped by product (GET /rating/getAllRatings/{page}/{limit}). */
+export const productRatingGroupSchema = z
+  .object({
+    product_id: id,
+    product_name: z.string(),
+    summary: z.object({ average_rating: z.number(), total_ratings: z.number().int() }),
+    recent_reviews: z.array(
+      z.object({ id, customer_name: z.string(), rating: stars, review: z.string(), created_at: z.string() }),
+    ),
+  })
+  .meta({ id: 'ProductRatingGroup' });
+export type ProductRatingGroup = z.infer<typeof productRatingGroupSchema>;
+
+export const productRatingsSchema = z.object({
+  data: z.array(productRatingGroupSchema),
+  total_pages: z.number().int(),
+  total_ratings: z.number().int(),
+});
+export type ProductRatings = z.infer<typeof productRatingsSchema>;
+
+/** The back office's brand reviews, phones included (GET /BrandRating/getBrandRatings). */
+export const brandRatingSchema = z
+  .object({
+    id,
+    customer_name: z.string(),
+    customer_phone: z.string(),
+    rating: stars,
+    review: z.string(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'BrandRating' });
+export type BrandRating = z.infer<typeof brandRatingSchema>;
+
+export const brandRatingsSchema = z.object({
+  data: z.array(brandRatingSchema),
+  average_rating: z.number(),
+  total: z.number().int(),
+});
+export type BrandRatings = z.infer<typeof brandRatingsSchema>;
