@@ -42,6 +42,11 @@ export const texts = {
     submit: 'Sign in',
     failed: 'Login failed',
     error: 'An error occurred during login',
+    sessionEnded: 'Your session ended, sign in again',
+  },
+  drafts: {
+    restored: 'Your session ended: here is what you had typed. Check it and save again.',
+    filesLost: 'Choose the images again: they could not be kept.',
   },
   dashboard: {
     title: 'Dashboard',

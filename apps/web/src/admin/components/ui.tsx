@@ -91,6 +91,16 @@ export function Banner({
   );
 }
 
+/** Atop a form brought back after the session ended (admin/lib/form-drafts.ts). */
+export function DraftNotice({ filesLost = false }: { filesLost?: boolean | undefined }) {
+  return (
+    <Banner tone="info">
+      {texts.drafts.restored}
+      {filesLost ? ` ${texts.drafts.filesLost}` : ''}
+    </Banner>
+  );
+}
+
 // Under 640 px a `cards` table turns each row into a card: one line per cell, labelled by the
 // cell's data-label. Other tables scroll sideways.
 const CARD_CLASSES = [

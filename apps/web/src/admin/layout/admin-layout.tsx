@@ -1,9 +1,10 @@
 import { Suspense, useState } from 'react';
-import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { TOAST_AUTO_CLOSE_MS } from '@shop/domain/constants';
 import { paths } from '../../app/paths.ts';
 import { useAdminToken } from '../lib/auth-token.ts';
+import { loginPathFor } from '../lib/next-page.ts';
 import { useLogout } from '../features/auth/api/logout.ts';
 import { Loading } from '../components/ui.tsx';
 import { texts } from '../texts.ts';
@@ -19,14 +20,18 @@ const LINKS = [
   { to: paths.admin.shippingPrices, label: texts.nav.shippingPrices },
 ] as const;
 
-/** Guards every admin page but login: without a token (or once a call answered 401) → login. */
+/**
+ * Guards every admin page but login: without a token (or once a call answered 401) → login, which
+ * comes back to this page.
+ */
 export function AdminLayout() {
   const token = useAdminToken();
   const logout = useLogout();
   const navigate = useNavigate();
+  const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
 
-  if (!token) return <Navigate to={paths.admin.login} replace />;
+  if (!token) return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
 
   function onLogout() {
     logout.mutate(undefined, { onSettled: () => void navigate(paths.admin.login, { replace: true }) });

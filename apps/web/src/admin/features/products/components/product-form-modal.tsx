@@ -3,11 +3,12 @@ import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SIZES, SIZE_STOCK_FIELDS } from '@shop/domain/sizes';
 import { imageUrl } from '../../../../lib/api.ts';
-import { errorMessage } from '../../../lib/admin-request.ts';
+import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
+import { useKeepFormDraft, useRestoredFormDraft } from '../../../lib/form-drafts.ts';
 import { productToast } from '../../../lib/toast.ts';
 import { FormModalFooter, Modal } from '../../../components/modal.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { Field, buttonClass, inputClass } from '../../../components/ui.tsx';
+import { DraftNotice, Field, buttonClass, inputClass } from '../../../components/ui.tsx';
 import type { Product, ProductType } from '../../../lib/types.ts';
 import { texts } from '../../../texts.ts';
 import {
@@ -59,18 +60,31 @@ interface ProductFormModalProps {
   onClose: () => void;
 }
 
-/** Add (no product) or edit a product. A failed save keeps the modal open with every value typed. */
+/** The form's key for drafts kept when the session ends (products-page.tsx reopens it). */
+export const PRODUCT_FORM = 'product';
+
+/**
+ * Add (no product) or edit a product. A failed save keeps the modal open with every value typed;
+ * an ended session keeps them until the owner has signed in again.
+ */
 export function ProductFormModal({ product, types, onClose }: ProductFormModalProps) {
   const editing = product !== undefined;
+  const target = product ? String(product.id) : 'new';
   const create = useCreateProduct();
   const update = useUpdateProduct();
   const [files, setFiles] = useState<File[]>([]);
+  const draft = useRestoredFormDraft<ProductFormInput>(PRODUCT_FORM, target);
   const {
     register,
     handleSubmit,
     control,
+    getValues,
     formState: { errors, isSubmitting },
-  } = useForm<ProductFormInput, unknown, ProductFormValues>({ resolver, defaultValues: defaults(product) });
+  } = useForm<ProductFormInput, unknown, ProductFormValues>({
+    resolver,
+    defaultValues: draft?.values ?? defaults(product),
+  });
+  useKeepFormDraft(PRODUCT_FORM, target, () => ({ values: getValues(), filesLost: files.length > 0 }));
   const soldBySize = useWatch({ control, name: 'sold_by_size' });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -85,6 +99,7 @@ export function ProductFormModal({ product, types, onClose }: ProductFormModalPr
       }
       onClose();
     } catch (error) {
+      if (sessionEnded(error)) return;
       productToast.error(
         product ? errorMessage(error, texts.products.updateFailed) : errorMessage(error, texts.products.addFailed),
       );
@@ -101,6 +116,11 @@ export function ProductFormModal({ product, types, onClose }: ProductFormModalPr
       footer={<FormModalFooter formId="product-form" onCancel={onClose} submitting={isSubmitting} />}
     >
       <form id="product-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+        {draft ? (
+          <div className="sm:col-span-2">
+            <DraftNotice filesLost={draft.filesLost} />
+          </div>
+        ) : null}
         <Field id="product-name" label={texts.products.name} error={errors.name?.message} className="sm:col-span-2">
           <input
             id="product-name"

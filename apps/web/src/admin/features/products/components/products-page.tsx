@@ -3,6 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ADMIN_LOW_STOCK_LIST_BELOW } from '@shop/domain/constants';
 import { formatDa } from '@shop/domain/money';
 import { productToast } from '../../../lib/toast.ts';
+import { useReopenFormDraft } from '../../../lib/form-drafts.ts';
+import { sessionEnded } from '../../../lib/admin-request.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import {
   EmptyRow,
@@ -21,7 +23,7 @@ import { useProducts } from '../api/get-products.ts';
 import { productQueryOptions } from '../api/get-product.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { DiscountInput } from './discount-input.tsx';
-import { ProductFormModal } from './product-form-modal.tsx';
+import { PRODUCT_FORM, ProductFormModal } from './product-form-modal.tsx';
 import { ProductDetailsModal } from './product-details-modal.tsx';
 
 type Dialog =
@@ -38,6 +40,22 @@ export function ProductsPage() {
   const remove = useDeleteProduct();
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<Dialog>(null);
+
+  async function open(kind: 'edit' | 'view', id: number) {
+    try {
+      const product = await queryClient.fetchQuery(productQueryOptions(id));
+      setDialog({ kind, product });
+    } catch (error) {
+      if (sessionEnded(error)) return;
+      productToast.error(kind === 'edit' ? texts.products.editFailed : texts.products.detailsFailed);
+    }
+  }
+
+  // Signing in again after the session ended on the product form comes back here, with it.
+  useReopenFormDraft(PRODUCT_FORM, products.isSuccess && types.isSuccess, (target) => {
+    if (target === 'new') setDialog({ kind: 'add' });
+    else void open('edit', Number(target));
+  });
 
   useEffect(() => {
     if (products.error) productToast.error(texts.products.fetchProductsFailed);
@@ -68,15 +86,6 @@ export function ProductsPage() {
   const query = search.trim().toLowerCase();
   const visible = query ? products.data.filter((p) => p.name.toLowerCase().includes(query)) : products.data;
   const productTypes = types.data.filter((t) => !t.for_custom);
-
-  async function open(kind: 'edit' | 'view', id: number) {
-    try {
-      const product = await queryClient.fetchQuery(productQueryOptions(id));
-      setDialog({ kind, product });
-    } catch {
-      productToast.error(kind === 'edit' ? texts.products.editFailed : texts.products.detailsFailed);
-    }
-  }
 
   return (
     <section>
