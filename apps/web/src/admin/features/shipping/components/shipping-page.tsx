@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { shippingPriceCreateSchema } from '@shop/domain/shipping-schemas';
 import { formatDa } from '@shop/domain/money';
 import type { z } from 'zod';
-import { sessionEnded } from '../../../lib/admin-request.ts';
+import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import { useKeepFormDraft, useReopenFormDraft, useRestoredFormDraft } from '../../../lib/form-drafts.ts';
 import { FormModalFooter, Modal } from '../../../components/modal.tsx';
 import {
@@ -48,7 +48,7 @@ export function ShippingPage() {
     setMessage(null);
     remove.mutate(price.id, {
       onSuccess: () => setMessage({ tone: 'success', text: texts.shipping.deleted }),
-      onError: () => setMessage({ tone: 'error', text: texts.shipping.deleteFailed }),
+      onError: (error) => setMessage({ tone: 'error', text: errorMessage(error, texts.shipping.deleteFailed) }),
     });
   }
 
@@ -173,7 +173,8 @@ function ShippingPriceModal({
       await save.mutateAsync({ id: price?.id, values });
       onSaved(price ? texts.shipping.updated : texts.shipping.added);
     } catch (error) {
-      if (!sessionEnded(error)) setFailure(texts.shipping.saveFailed);
+      // The server says what is wrong (a wilaya that already has a price); SPEC §8's text otherwise.
+      if (!sessionEnded(error)) setFailure(errorMessage(error, texts.shipping.saveFailed));
     }
   });
   return (
