@@ -162,6 +162,7 @@ const ADMIN_PAGES: PageCase[] = [
     admin: true,
     ready: (page) => page.getByText('Alger').first().waitFor(),
   },
+  { name: 'admin-settings', url: '/admin/settings', admin: true, ready: (page) => page.getByLabel('CCP').waitFor() },
 ];
 
 async function open(

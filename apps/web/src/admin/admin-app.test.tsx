@@ -72,6 +72,16 @@ describe('admin access', () => {
     expect(screen.getByText('7')).toBeInTheDocument();
   });
 
+  test("the settings page is in the admin nav and holds the shop's payment details", async () => {
+    localStorage.setItem(ADMIN_TOKEN_KEY, 'token');
+    stubFetch((url) => (url === '/api/settings/payment' ? { data: { ccp: '', rip: '', baridimob: '' } } : undefined));
+    renderWithProviders(<AdminAppAt />, { route: '/admin/settings' });
+    const link = screen.getByRole('link', { name: 'Settings' });
+    expect(link).toHaveAttribute('href', '/admin/settings');
+    expect(link).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByRole('heading', { name: 'Payment details' })).toBeInTheDocument();
+  });
+
   test('a refused login shows the server message', async () => {
     stubFetch(() => ({ status: 401, message: 'Invalid username or password' }));
     renderWithProviders(<AdminApp />, { route: '/admin/login' });

@@ -21,6 +21,8 @@ const ShippingPricesRoute = lazy(() =>
   import('./routes/shipping-prices.tsx').then((m) => ({ default: m.ShippingPricesRoute })),
 );
 
+const SettingsRoute = lazy(() => import('./routes/settings.tsx').then((m) => ({ default: m.SettingsRoute })));
+
 export function AdminApp() {
   return (
     <Suspense fallback={<Loading />}>
@@ -35,6 +37,7 @@ export function AdminApp() {
           <Route path="custom-order-types" element={<CustomOrderTypesRoute />} />
           <Route path="coupons" element={<CouponsRoute />} />
           <Route path="shipping-prices" element={<ShippingPricesRoute />} />
+          <Route path="settings" element={<SettingsRoute />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

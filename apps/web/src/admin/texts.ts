@@ -10,6 +10,7 @@ export const texts = {
     customOrderTypes: 'Custom Order types',
     coupons: 'Coupons',
     shippingPrices: 'Shipping prices',
+    settings: 'Settings',
     logout: 'Logout',
     menu: 'Menu',
   },
@@ -256,5 +257,20 @@ export const texts = {
     updated: 'Shipping price updated successfully',
     deleted: 'Shipping price deleted',
     empty: 'No shipping prices.',
+  },
+  settings: {
+    title: 'Settings',
+    paymentTitle: 'Payment details',
+    paymentIntro:
+      'Customers see these accounts on the thank-you page of a custom order, to send the advance payment. Leave a field empty to hide it.',
+    ccp: 'CCP',
+    ccpHint: 'Account number, then its key: 0012345678 clé 90',
+    rip: 'RIP',
+    ripHint: '20 digits: 00799999 0012345678 90',
+    baridimob: 'BaridiMob',
+    baridimobHint: 'The RIP or the phone number BaridiMob payments go to',
+    saved: 'Payment details saved',
+    saveFailed: 'Failed to save payment details',
+    fetchFailed: 'Failed to fetch payment details',
   },
 } as const;

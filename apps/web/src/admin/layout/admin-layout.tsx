@@ -18,6 +18,7 @@ const LINKS = [
   { to: paths.admin.customOrderTypes, label: texts.nav.customOrderTypes },
   { to: paths.admin.coupons, label: texts.nav.coupons },
   { to: paths.admin.shippingPrices, label: texts.nav.shippingPrices },
+  { to: paths.admin.settings, label: texts.nav.settings },
 ] as const;
 
 /**
