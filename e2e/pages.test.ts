@@ -163,6 +163,17 @@ const ADMIN_PAGES: PageCase[] = [
     ready: (page) => page.getByText('Alger').first().waitFor(),
   },
   { name: 'admin-settings', url: '/admin/settings', admin: true, ready: (page) => page.getByLabel('CCP').waitFor() },
+  {
+    name: 'admin-not-found',
+    url: '/admin/nulle-part',
+    admin: true,
+    // In English, inside the back office: never the storefront's French page.
+    ready: async (page) => {
+      await heading(page, 'Page not found');
+      await page.getByRole('link', { name: 'Back to the dashboard' }).waitFor();
+      if (await page.getByText("Quelque chose s'est mal passé").count()) throw new Error('French not-found page');
+    },
+  },
 ];
 
 async function open(

@@ -82,6 +82,18 @@ describe('admin access', () => {
     expect(await screen.findByRole('heading', { name: 'Payment details' })).toBeInTheDocument();
   });
 
+  test('an unknown back-office address shows an English not-found page leading to the dashboard', async () => {
+    localStorage.setItem(ADMIN_TOKEN_KEY, 'token');
+    stubFetch(() => undefined);
+    renderWithProviders(<AdminAppAt />, { route: '/admin/nowhere' });
+    expect(await screen.findByRole('heading', { name: 'Page not found', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByText(/Quelque chose/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/admin');
+    // Inside the back office: its nav is there.
+    expect(screen.getByRole('navigation', { name: 'Admin' })).toBeInTheDocument();
+    expect(document.title).toBe('Page not found · Admin');
+  });
+
   test('a refused login shows the server message', async () => {
     stubFetch(() => ({ status: 401, message: 'Invalid username or password' }));
     renderWithProviders(<AdminApp />, { route: '/admin/login' });

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { AdminLayout } from './layout/admin-layout.tsx';
 import { Loading } from './components/ui.tsx';
-import { NotFoundPage } from '../lib/not-found-page.tsx';
+import { AdminNotFoundRoute } from './routes/not-found.tsx';
 
 const LoginRoute = lazy(() => import('./routes/login.tsx').then((m) => ({ default: m.LoginRoute })));
 const DashboardRoute = lazy(() => import('./routes/dashboard.tsx').then((m) => ({ default: m.DashboardRoute })));
@@ -38,7 +38,7 @@ export function AdminApp() {
           <Route path="coupons" element={<CouponsRoute />} />
           <Route path="shipping-prices" element={<ShippingPricesRoute />} />
           <Route path="settings" element={<SettingsRoute />} />
-          <Route path="*" element={<NotFoundPage />} />
+          <Route path="*" element={<AdminNotFoundRoute />} />
         </Route>
       </Routes>
     </Suspense>

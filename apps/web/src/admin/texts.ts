@@ -258,6 +258,11 @@ export const texts = {
     deleted: 'Shipping price deleted',
     empty: 'No shipping prices.',
   },
+  notFound: {
+    title: 'Page not found',
+    message: 'The back office has no page at this address.',
+    back: 'Back to the dashboard',
+  },
   settings: {
     title: 'Settings',
     paymentTitle: 'Payment details',
