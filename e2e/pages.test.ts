@@ -141,6 +141,25 @@ const ADMIN_PAGES: PageCase[] = [
     admin: true,
     ready: (page) => heading(page, 'Products'),
   },
+  {
+    name: 'admin-product-form-error',
+    url: '/admin/products',
+    admin: true,
+    modal: true,
+    // A file that is not a picture is refused as it is chosen, with no broken preview.
+    ready: async (page) => {
+      await page.getByRole('button', { name: '+ Add product' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add product' });
+      await dialog.getByLabel('Name').fill('Robe kabyle');
+      await dialog.getByLabel('Images').setInputFiles({
+        name: 'facture.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4 not a picture'),
+      });
+      await dialog.getByText('"facture.pdf" is not an image').waitFor();
+      if (await dialog.getByRole('img').count()) throw new Error('a preview was added for a refused file');
+    },
+  },
   { name: 'admin-orders', url: '/admin/orders', admin: true, ready: (page) => heading(page, /Orders/) },
   { name: 'admin-ratings', url: '/admin/ratings', admin: true, ready: (page) => heading(page, /Ratings/) },
   {
