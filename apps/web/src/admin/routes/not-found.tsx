@@ -11,7 +11,7 @@ export function AdminNotFoundRoute() {
   }, []);
   return (
     <section className="mx-auto max-w-md rounded-lg border border-slate-200 bg-white px-5 py-10 text-center shadow-sm">
-      <p className="text-5xl font-black text-slate-400" aria-hidden="true">
+      <p className="text-5xl font-black text-slate-500" aria-hidden="true">
         404
       </p>
       <h1 className="mt-3 text-xl font-semibold text-slate-900">{texts.notFound.title}</h1>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SIZES, SIZE_STOCK_FIELDS } from '@shop/domain/sizes';
@@ -254,6 +254,11 @@ function NewImages({
   label: string;
 }) {
   const [refused, setRefused] = useState<string[]>([]);
+  const refusedRef = useRef<HTMLDivElement>(null);
+  // On a phone the field is at the bottom of the modal: the message must not stay under its fold.
+  useEffect(() => {
+    if (refused.length > 0) refusedRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [refused]);
   const previews = useMemo(() => files.map((file) => URL.createObjectURL(file)), [files]);
   useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
 
@@ -295,7 +300,7 @@ function NewImages({
         }}
       />
       {refused.length > 0 ? (
-        <div id="product-images-error" role="alert" className="mt-1 text-xs text-red-600">
+        <div ref={refusedRef} id="product-images-error" role="alert" className="mt-1 text-xs text-red-600">
           {refused.map((message) => (
             <p key={message}>{message}</p>
           ))}
