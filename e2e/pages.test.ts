@@ -1,8 +1,8 @@
 // Every page of the storefront and of the back office, on a phone (390×844, touch) and on a
 // desktop, in Chromium against the real server: nothing scrolls sideways (on the phone at 360 px
-// too), axe-core finds no serious or critical accessibility violation, and each phone page is
-// saved under e2e/screenshots/phone/ to be looked at. Alone: `npm run build && npx vitest run
-// --project e2e e2e/pages.test.ts`.
+// too), axe-core finds no serious or critical accessibility violation nor any of the landmark and
+// heading rules (STRUCTURE_RULES), and each phone page is saved under e2e/screenshots/phone/ to
+// be looked at. Alone: `npm run build && npx vitest run --project e2e e2e/pages.test.ts`.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -243,8 +243,25 @@ interface AxeResult {
   violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
 }
 
-/** axe-core's serious and critical violations, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
+/**
+ * Structure rules that axe rates "moderate" but that the pages must pass (issue 12): a screen
+ * reader user finds the page's parts by its landmarks and headings.
+ */
+const STRUCTURE_RULES = new Set([
+  'landmark-one-main',
+  'region',
+  'heading-order',
+  'landmark-banner-is-top-level',
+  'landmark-no-duplicate-banner',
+  'landmark-unique',
+  'definition-list',
+  'dlitem',
+]);
+/** The back office's pages may start at a smaller heading; the storefront's each have one h1. */
+const STOREFRONT_RULES = new Set(['page-has-heading-one']);
+
+/** axe-core's serious and critical violations, and any of the structure rules, one line each. */
+async function accessibilityViolations(page: Page, storefront: boolean): Promise<string[]> {
   // Evaluated through the debugging protocol, which the page's CSP does not govern.
   await page.evaluate(axeSource);
   const result = await page.evaluate(() =>
@@ -253,7 +270,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
     }),
   );
   return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter(
+      (v) =>
+        v.impact === 'serious' ||
+        v.impact === 'critical' ||
+        STRUCTURE_RULES.has(v.id) ||
+        (storefront && STOREFRONT_RULES.has(v.id)),
+    )
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
 }
 
@@ -269,7 +292,10 @@ describe.each([
       try {
         const over = await overflow(page, viewport.width);
         if (over > 0) failures.push(`${c.name}: ${over} px wider than the ${viewport.width} px screen`);
-        for (const violation of await seriousViolations(page)) failures.push(`${c.name}: ${violation}`);
+        const storefront = !c.url.startsWith('/admin');
+        for (const violation of await accessibilityViolations(page, storefront)) {
+          failures.push(`${c.name}: ${violation}`);
+        }
         if (kind === 'phone') {
           await page.screenshot({ path: path.join(PHONE_DIR, `${c.name}.png`), fullPage: !c.modal });
           await page.setViewportSize(NARROW_PHONE);
@@ -283,6 +309,35 @@ describe.each([
       }
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe('the accessibility check', () => {
+  it('fails on the moderate structure rules too, and asks the storefront for one h1', async () => {
+    const notFound = storefrontPages().find((c) => c.name === 'not-found')!;
+    const { context, page } = await open(VIEWPORTS.mobile, notFound);
+    try {
+      expect(await accessibilityViolations(page, true)).toEqual([]);
+      // What the structure rules are for: text outside any landmark, a skipped heading level, a
+      // broken definition list, and no h1.
+      await page.evaluate(() => {
+        document.querySelector('h1')?.remove();
+        document.body.insertAdjacentHTML(
+          'beforeend',
+          '<p>Hors repère</p><main><h2>Partie</h2><h4>Trop bas</h4><dl><p>Pas un terme</p><dd>Valeur</dd></dl></main>',
+        );
+      });
+      const ids = (await accessibilityViolations(page, true)).map((line) => line.split(' ')[0]);
+      expect(ids).toEqual(
+        expect.arrayContaining(['region', 'heading-order', 'definition-list', 'page-has-heading-one']),
+      );
+      // A back-office page is not asked for an h1.
+      const admin = (await accessibilityViolations(page, false)).map((line) => line.split(' ')[0]);
+      expect(admin).toContain('heading-order');
+      expect(admin).not.toContain('page-has-heading-one');
+    } finally {
+      await context.close();
+    }
   });
 });
 
