@@ -153,6 +153,7 @@ export const texts = {
     statusFor: (id: number) => `Status of order ${id}`,
     openFull: 'Open full size',
     failed: 'Could not load the orders.',
+    orderFailed: 'Could not load this order.',
     statusFailed: 'Could not update the status',
     statusSaved: (id: number, status: string) => `Order #${id} marked ${status}`,
     cancelTitle: (id: number) => `Cancel order #${id}?`,

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ADMIN_LOW_STOCK_LIST_BELOW } from '@shop/domain/constants';
 import { formatDa } from '@shop/domain/money';
@@ -8,6 +8,7 @@ import { sessionEnded } from '../../../lib/admin-request.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import {
   EmptyRow,
+  ErrorState,
   Loading,
   PageHeader,
   TableWrap,
@@ -57,31 +58,23 @@ export function ProductsPage() {
     else void open('edit', Number(target));
   });
 
-  useEffect(() => {
-    if (products.error) productToast.error(texts.products.fetchProductsFailed);
-  }, [products.error]);
-  useEffect(() => {
-    if (types.error) productToast.error(texts.products.fetchTypesFailed);
-  }, [types.error]);
-
-  if (products.isPending || types.isPending) return <Loading />;
   if (products.isError || types.isError) {
     return (
-      <div role="alert" className="mx-auto mt-10 max-w-md rounded-lg bg-white p-6 text-center shadow-sm">
-        <p className="mb-4 font-medium text-red-700">{texts.products.initFailed}</p>
-        <button
-          type="button"
-          className={buttonClass('primary')}
-          onClick={() => {
-            void products.refetch();
-            void types.refetch();
+      <section>
+        <PageHeader title={texts.products.title} />
+        <ErrorState
+          message={texts.products.initFailed}
+          detail={products.isError ? texts.products.fetchProductsFailed : texts.products.fetchTypesFailed}
+          retrying={products.isFetching || types.isFetching}
+          onRetry={() => {
+            if (products.isError) void products.refetch();
+            if (types.isError) void types.refetch();
           }}
-        >
-          {texts.common.retry}
-        </button>
-      </div>
+        />
+      </section>
     );
   }
+  if (products.isPending || types.isPending) return <Loading />;
 
   const query = search.trim().toLowerCase();
   const visible = query ? products.data.filter((p) => p.name.toLowerCase().includes(query)) : products.data;
