@@ -464,10 +464,24 @@ describe('the price slider', () => {
       const filters = page.getByRole('button', { name: 'Filtres' });
       if ((await filters.getAttribute('aria-expanded')) === 'false') await filters.tap();
       const max = page.getByRole('slider', { name: 'Prix maximum' });
+      // Dragged with the pointer all the way to the left: the handle stops at the gap.
+      const box = (await max.boundingBox())!;
+      const y = box.y + box.height / 2;
+      await page.mouse.move(box.x + box.width - 11, y);
+      await page.mouse.down();
+      for (let x = box.x + box.width - 11; x > box.x - 20; x -= 25) await page.mouse.move(x, y);
+      await page.mouse.up();
+      expect(await max.inputValue()).toBe('500');
+      // Pushed further while already at the gap: the state does not change, the handle must not move.
       await max.fill('100');
       await max.fill('0');
       expect(await max.inputValue()).toBe('500');
+      const min = page.getByRole('slider', { name: 'Prix minimum' });
+      await min.fill('3000');
+      expect(await min.inputValue()).toBe('0');
       await page.getByText('500,00 Da').first().waitFor();
+      await page.getByRole('button', { name: 'Appliquer' }).tap();
+      await page.waitForURL(/\/Shop\?min=0&max=500$/);
     } finally {
       await context.close();
     }
