@@ -406,6 +406,29 @@ describe('the sideways check', () => {
   });
 });
 
+describe.each([
+  ['phone', VIEWPORTS.mobile],
+  ['desktop', VIEWPORTS.desktop],
+] as const)('the nav search on a %s', (kind, viewport) => {
+  it('leads to /Shop/{search} with the matching products', async () => {
+    const { context, page, errors } = await open(viewport, storefrontPages()[0]!);
+    try {
+      const box = page.getByRole('searchbox', { name: 'Rechercher un produit' });
+      expect(await box.isVisible()).toBe(true);
+      const words = product.name;
+      await box.fill(words);
+      if (kind === 'phone') await page.getByRole('button', { name: 'Lancer la recherche' }).tap();
+      else await box.press('Enter');
+      await page.waitForURL((url) => url.pathname === `/Shop/${encodeURIComponent(words)}`);
+      await page.locator(`main a[href="/product/${product.id}"]`).first().waitFor();
+      expect(await box.inputValue()).toBe(words);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('the phone side menu', () => {
   it("covers the screen's height, its shade the whole page, and closes on a tap beside it", async () => {
     const { context, page } = await open(VIEWPORTS.mobile, storefrontPages()[0]!);
