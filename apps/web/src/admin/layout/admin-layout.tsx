@@ -48,9 +48,10 @@ export function AdminLayout() {
       <header className="sticky top-0 z-40 bg-slate-900 shadow">
         <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2">
           <span className="mr-2 text-sm font-bold tracking-wide text-white">{texts.brand}</span>
+          {/* Nine links and Logout need about 1150 px in a row: below that, the Menu button. */}
           <button
             type="button"
-            className="ml-auto rounded-md px-2 py-1 text-sm text-slate-200 hover:bg-slate-800 lg:hidden"
+            className="ml-auto rounded-md px-2 py-1 text-sm text-slate-200 hover:bg-slate-800 xl:hidden"
             aria-expanded={menuOpen}
             aria-controls="admin-nav"
             onClick={() => setMenuOpen((open) => !open)}
@@ -60,7 +61,7 @@ export function AdminLayout() {
           <nav
             id="admin-nav"
             aria-label="Admin"
-            className={`${menuOpen ? 'flex' : 'hidden'} absolute top-full right-0 left-0 flex-col gap-1 bg-slate-900 px-4 pb-3 lg:static lg:flex lg:flex-1 lg:flex-row lg:items-center lg:p-0`}
+            className={`${menuOpen ? 'flex' : 'hidden'} absolute top-full right-0 left-0 flex-col gap-1 bg-slate-900 px-4 pb-3 xl:static xl:flex xl:flex-1 xl:flex-row xl:items-center xl:p-0`}
           >
             {LINKS.map((link) => (
               <NavLink
@@ -77,7 +78,7 @@ export function AdminLayout() {
               type="button"
               onClick={onLogout}
               disabled={logout.isPending}
-              className="rounded-md px-2.5 py-1.5 text-left text-sm font-medium text-red-300 hover:bg-slate-800 hover:text-red-200 lg:ml-auto"
+              className="rounded-md px-2.5 py-1.5 text-left text-sm font-medium text-red-300 hover:bg-slate-800 hover:text-red-200 xl:ml-auto"
             >
               {texts.nav.logout}
             </button>
