@@ -1,6 +1,7 @@
 // Back-office journey in Chromium: sign in, add a product with images and stock per size, see it
 // in the shop, take an order for it through to successful, watch the dashboard move, create and
-// validate a coupon, edit a wilaya's price, log out and see the old token refused.
+// validate a coupon, edit a wilaya's price, log out and see the old token refused; a session that
+// ends while the owner types comes back to the same form after signing in again.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
@@ -78,7 +79,7 @@ describe('admin back office', () => {
 
     // Without a token every admin page sends to login.
     await page.goto('/admin/products');
-    await page.waitForURL('**/admin/login');
+    await page.waitForURL(/\/admin\/login\?next=%2Fadmin%2Fproducts$/);
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Username is required').waitFor();
@@ -93,10 +94,12 @@ describe('admin back office', () => {
     await screenshot(page, 'admin-login-desktop');
     await page.getByLabel('Password').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/admin$/);
+    // Back to the page asked for.
+    await page.waitForURL(/\/admin\/products$/);
     const adminToken = await token(page);
 
     // Dashboard before the order.
+    await page.getByRole('link', { name: 'Dashboard' }).click();
     const before = (await api<{ data: Stats }>('/order/stats', { token: adminToken })).body.data;
     await page.getByText('Total Revenue').waitFor();
     await page.locator('.recharts-surface').first().waitFor();
@@ -326,11 +329,11 @@ describe('admin back office', () => {
 
     // Logout revokes the token.
     await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL('**/admin/login');
+    await page.waitForURL(/\/admin\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
     expect((await api('/auth/me', { token: adminToken })).status).toBe(401);
     await page.goto('/admin/orders');
-    await page.waitForURL('**/admin/login');
+    await page.waitForURL(/\/admin\/login\?next=%2Fadmin%2Forders$/);
 
     expect(errors).toEqual([]);
     await context.close();
@@ -340,8 +343,54 @@ describe('admin back office', () => {
     const { page, context, errors } = await newPage(browser, shop.baseUrl, VIEWPORTS.desktop);
     await context.addInitScript(() => localStorage.setItem('adminToken', 'not-a-valid-token'));
     await page.goto('/admin/orders');
-    await page.waitForURL('**/admin/login');
+    await page.waitForURL(/\/admin\/login\?next=%2Fadmin%2Forders$/);
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByText('Your session ended, sign in again').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('a session that ends on Save comes back, after signing in, to the form with what was typed', async () => {
+    const { page, context, errors } = await newPage(browser, shop.baseUrl, VIEWPORTS.mobile);
+    const signedIn = await api<{ data: { token: string } }>('/auth/login', {
+      method: 'POST',
+      body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
+    });
+    await page.goto('/admin/login');
+    await page.evaluate((value) => localStorage.setItem('adminToken', value), signedIn.body.data.token);
+    await page.goto('/admin/products');
+    await page.getByRole('button', { name: /Add product/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add product' });
+    const name = `Gandoura E2E ${Date.now()}`;
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Description').fill('Coton léger, brodée main.');
+    await dialog.getByLabel('Price (Da)').fill('3500');
+    await dialog.getByLabel('Type').selectOption({ index: 1 });
+    await dialog.getByLabel('M', { exact: true }).fill('4');
+
+    // The session ends while the owner types (another device logged out, or it expired).
+    expect((await api('/auth/logout', { method: 'POST', token: signedIn.body.data.token })).status).toBe(200);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/admin\/login\?next=%2Fadmin%2Fproducts$/);
+    await page.getByText('Your session ended, sign in again').waitFor();
+    await screenshot(page, 'admin-session-ended-mobile');
+
+    await page.getByLabel('Username').fill(ADMIN_USERNAME);
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/admin\/products$/);
+    await dialog.waitFor();
+    await dialog.getByText(/here is what you had typed/).waitFor();
+    expect(await dialog.getByLabel('Name').inputValue()).toBe(name);
+    expect(await dialog.getByLabel('Description').inputValue()).toBe('Coton léger, brodée main.');
+    expect(await dialog.getByLabel('Price (Da)').inputValue()).toBe('3500');
+    expect(await dialog.getByLabel('M', { exact: true }).inputValue()).toBe('4');
+    await screenshot(page, 'admin-form-restored-mobile');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Product added successfully!').waitFor();
+    const products = await api<{ data: { name: string; size_m: number }[] }>('/product/getAll');
+    expect(products.body.data.find((p) => p.name === name)).toMatchObject({ size_m: 4 });
+    expect(await page.evaluate(() => sessionStorage.getItem('adminFormDrafts'))).toBeNull();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { AdminLayout } from './layout/admin-layout.tsx';
 import { Loading } from './components/ui.tsx';
-import { NotFoundPage } from '../lib/not-found-page.tsx';
+import { AdminNotFoundRoute } from './routes/not-found.tsx';
 
 const LoginRoute = lazy(() => import('./routes/login.tsx').then((m) => ({ default: m.LoginRoute })));
 const DashboardRoute = lazy(() => import('./routes/dashboard.tsx').then((m) => ({ default: m.DashboardRoute })));
@@ -21,6 +21,8 @@ const ShippingPricesRoute = lazy(() =>
   import('./routes/shipping-prices.tsx').then((m) => ({ default: m.ShippingPricesRoute })),
 );
 
+const SettingsRoute = lazy(() => import('./routes/settings.tsx').then((m) => ({ default: m.SettingsRoute })));
+
 export function AdminApp() {
   return (
     <Suspense fallback={<Loading />}>
@@ -35,7 +37,8 @@ export function AdminApp() {
           <Route path="custom-order-types" element={<CustomOrderTypesRoute />} />
           <Route path="coupons" element={<CouponsRoute />} />
           <Route path="shipping-prices" element={<ShippingPricesRoute />} />
-          <Route path="*" element={<NotFoundPage />} />
+          <Route path="settings" element={<SettingsRoute />} />
+          <Route path="*" element={<AdminNotFoundRoute />} />
         </Route>
       </Routes>
     </Suspense>

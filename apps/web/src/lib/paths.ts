@@ -20,5 +20,6 @@ export const paths = {
     customOrderTypes: '/admin/custom-order-types',
     coupons: '/admin/coupons',
     shippingPrices: '/admin/shipping-prices',
+    settings: '/admin/settings',
   },
 } as const;

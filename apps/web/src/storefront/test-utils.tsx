@@ -43,7 +43,11 @@ function LocationProbe() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-export function renderPage(element: ReactNode, { path = '/', at = '/' }: { path?: string; at?: string } = {}) {
+/** `children`: routes inside the page's route (a layout's pages, rendered in its Outlet). */
+export function renderPage(
+  element: ReactNode,
+  { path = '/', at = '/', children }: { path?: string; at?: string; children?: ReactNode } = {},
+) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { ...QUERY_DEFAULTS.queries, retry: false }, mutations: { retry: false } },
   });
@@ -51,7 +55,9 @@ export function renderPage(element: ReactNode, { path = '/', at = '/' }: { path?
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[at]}>
         <Routes>
-          <Route path={path} element={element} />
+          <Route path={path} element={element}>
+            {children}
+          </Route>
         </Routes>
         <LocationProbe />
       </MemoryRouter>

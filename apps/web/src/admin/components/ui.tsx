@@ -91,6 +91,16 @@ export function Banner({
   );
 }
 
+/** Atop a form brought back after the session ended (admin/lib/form-drafts.ts). */
+export function DraftNotice({ filesLost = false }: { filesLost?: boolean | undefined }) {
+  return (
+    <Banner tone="info">
+      {texts.drafts.restored}
+      {filesLost ? ` ${texts.drafts.filesLost}` : ''}
+    </Banner>
+  );
+}
+
 // Under 640 px a `cards` table turns each row into a card: one line per cell, labelled by the
 // cell's data-label. Other tables scroll sideways.
 const CARD_CLASSES = [
@@ -134,11 +144,24 @@ export function EmptyRow({ colSpan, text }: { colSpan: number; text: string }) {
 }
 
 /** A page that could not load: what failed, and a way to try again (never beside an empty list). */
-export function ErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
+export function ErrorState({
+  message,
+  detail,
+  onRetry,
+  retrying = false,
+}: {
+  message: string;
+  /** Which call failed, when the page makes several. */
+  detail?: string | undefined;
+  onRetry: () => void;
+  /** The retry is under way: the button waits. */
+  retrying?: boolean;
+}) {
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-6 text-center text-sm text-red-800">
-      <p>{message}</p>
-      <button type="button" className={`${buttonClass('secondary')} mt-3`} onClick={onRetry}>
+      <p className="font-medium">{message}</p>
+      {detail ? <p className="mt-1">{detail}</p> : null}
+      <button type="button" className={`${buttonClass('secondary')} mt-3`} onClick={onRetry} disabled={retrying}>
         {texts.common.retry}
       </button>
     </div>

@@ -1,9 +1,10 @@
 import { Suspense, useState } from 'react';
-import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { TOAST_AUTO_CLOSE_MS } from '@shop/domain/constants';
 import { paths } from '../../lib/paths.ts';
 import { useAdminToken } from '../lib/auth-token.ts';
+import { loginPathFor } from '../lib/next-page.ts';
 import { useLogout } from '../features/auth/api/logout.ts';
 import { Loading } from '../components/ui.tsx';
 import { texts } from '../texts.ts';
@@ -17,16 +18,21 @@ const LINKS = [
   { to: paths.admin.customOrderTypes, label: texts.nav.customOrderTypes },
   { to: paths.admin.coupons, label: texts.nav.coupons },
   { to: paths.admin.shippingPrices, label: texts.nav.shippingPrices },
+  { to: paths.admin.settings, label: texts.nav.settings },
 ] as const;
 
-/** Guards every admin page but login: without a token (or once a call answered 401) → login. */
+/**
+ * Guards every admin page but login: without a token (or once a call answered 401) → login, which
+ * comes back to this page.
+ */
 export function AdminLayout() {
   const token = useAdminToken();
   const logout = useLogout();
   const navigate = useNavigate();
+  const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
 
-  if (!token) return <Navigate to={paths.admin.login} replace />;
+  if (!token) return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
 
   function onLogout() {
     logout.mutate(undefined, { onSettled: () => void navigate(paths.admin.login, { replace: true }) });
@@ -42,9 +48,10 @@ export function AdminLayout() {
       <header className="sticky top-0 z-40 bg-slate-900 shadow">
         <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2">
           <span className="mr-2 text-sm font-bold tracking-wide text-white">{texts.brand}</span>
+          {/* Nine links and Logout need about 1150 px in a row: below that, the Menu button. */}
           <button
             type="button"
-            className="ml-auto rounded-md px-2 py-1 text-sm text-slate-200 hover:bg-slate-800 lg:hidden"
+            className="ml-auto rounded-md px-2 py-1 text-sm text-slate-200 hover:bg-slate-800 xl:hidden"
             aria-expanded={menuOpen}
             aria-controls="admin-nav"
             onClick={() => setMenuOpen((open) => !open)}
@@ -54,7 +61,7 @@ export function AdminLayout() {
           <nav
             id="admin-nav"
             aria-label="Admin"
-            className={`${menuOpen ? 'flex' : 'hidden'} absolute top-full right-0 left-0 flex-col gap-1 bg-slate-900 px-4 pb-3 lg:static lg:flex lg:flex-1 lg:flex-row lg:items-center lg:p-0`}
+            className={`${menuOpen ? 'flex' : 'hidden'} absolute top-full right-0 left-0 flex-col gap-1 bg-slate-900 px-4 pb-3 xl:static xl:flex xl:flex-1 xl:flex-row xl:items-center xl:p-0`}
           >
             {LINKS.map((link) => (
               <NavLink
@@ -71,7 +78,7 @@ export function AdminLayout() {
               type="button"
               onClick={onLogout}
               disabled={logout.isPending}
-              className="rounded-md px-2.5 py-1.5 text-left text-sm font-medium text-red-300 hover:bg-slate-800 hover:text-red-200 lg:ml-auto"
+              className="rounded-md px-2.5 py-1.5 text-left text-sm font-medium text-red-300 hover:bg-slate-800 hover:text-red-200 xl:ml-auto"
             >
               {texts.nav.logout}
             </button>

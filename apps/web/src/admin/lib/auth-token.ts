@@ -18,14 +18,44 @@ export function getAdminToken(): string | null {
   }
 }
 
+/** Set when the server refused the token (expired or revoked), so login can say why. */
+const SESSION_ENDED_KEY = 'adminSessionEnded';
+
+function setSessionEnded(ended: boolean) {
+  try {
+    if (ended) sessionStorage.setItem(SESSION_ENDED_KEY, '1');
+    else sessionStorage.removeItem(SESSION_ENDED_KEY);
+  } catch {
+    // Storage refused (private mode): login just does not say why.
+  }
+}
+
 export function setAdminToken(token: string) {
   localStorage.setItem(ADMIN_TOKEN_KEY, token);
+  setSessionEnded(false);
   notify();
 }
 
+/** Logout: the token is gone on purpose. */
 export function clearAdminToken() {
   localStorage.removeItem(ADMIN_TOKEN_KEY);
+  setSessionEnded(false);
   notify();
+}
+
+/** The server answered 401: the token is dropped and the login page says the session ended. */
+export function endAdminSession() {
+  localStorage.removeItem(ADMIN_TOKEN_KEY);
+  setSessionEnded(true);
+  notify();
+}
+
+export function adminSessionEnded(): boolean {
+  try {
+    return sessionStorage.getItem(SESSION_ENDED_KEY) === '1';
+  } catch {
+    return false;
+  }
 }
 
 function subscribe(listener: () => void) {

@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route } from 'react-router';
 import { COPY_CONFIRMATION_MS } from '@shop/domain/constants';
 import { mockFetch, ok, renderPage } from '../test-utils.tsx';
 import { addToCart, clearCart } from '../features/cart/cart-store.ts';
+import { ProductPage } from '../features/product/components/product-page.tsx';
 import { StorefrontLayout } from './storefront-layout.tsx';
 
 const settings = {
@@ -80,5 +83,75 @@ describe('storefront layout', () => {
       vi.advanceTimersByTime(COPY_CONFIRMATION_MS);
     });
     expect(screen.queryByText('Numéro de téléphone copié !')).not.toBeInTheDocument();
+  });
+
+  it('mounts the toasts on the first one: adding to the cart says so, with the way to the cart', async () => {
+    const product = {
+      id: 7,
+      name: 'Hoodie Zippé',
+      description: 'Chaud',
+      price: 3000,
+      final_price: 3000,
+      discount_percentage: 0,
+      average_rating: 0,
+      total_ratings: 0,
+      stock: 8,
+      has_sizes: true,
+      type_id: 2,
+      sizes: [{ name: 'M', stock: 8 }],
+      images: [],
+    };
+    mockFetch((url) => {
+      if (url.pathname === '/api/settings') return ok(settings);
+      if (url.pathname === '/api/product/get/7') return ok(product);
+      if (url.pathname === '/api/product/getRelated/7') return ok([]);
+      if (url.pathname === '/api/rating/getProductRatings/7') {
+        return ok({ data: [], pagination: { page: 1, limit: 5, total: 0, total_pages: 0, has_next_page: false } });
+      }
+      return undefined;
+    });
+    renderPage(<StorefrontLayout />, {
+      path: '/',
+      at: '/product/7',
+      children: (
+        <>
+          <Route path="product/:id" element={<ProductPage id="7" />} />
+          <Route path="Cart" element={<h1>Page du panier</h1>} />
+        </>
+      ),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Medium/ }));
+    expect(document.querySelector('.Toastify')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Ajouter au panier' }));
+
+    const toast = (await screen.findByText('Ajouté au panier : Hoodie Zippé')).closest<HTMLElement>('[role="alert"]')!;
+    expect(toast).not.toBeNull();
+    expect(screen.getByTestId('cart-count')).toHaveTextContent('1');
+    await user.click(within(toast).getByRole('link', { name: 'Voir le panier' }));
+    expect(await screen.findByRole('heading', { name: 'Page du panier' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/Cart');
+  });
+
+  it('searches from the nav: /Shop/{search}, the whole shop when empty, and shows what was searched', async () => {
+    mockFetch((url) => (url.pathname === '/api/settings' ? ok(settings) : undefined));
+    renderPage(<StorefrontLayout />, { path: '/*' });
+    const user = userEvent.setup();
+    const box = screen.getByRole('searchbox', { name: 'Rechercher un produit' });
+    await user.type(box, '  robe kabyle {Enter}');
+    expect(screen.getByTestId('location')).toHaveTextContent('/Shop/robe%20kabyle');
+    await user.clear(box);
+    await user.type(box, 'sac/à main');
+    await user.click(screen.getByRole('button', { name: 'Lancer la recherche' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/Shop/sac%2F%C3%A0%20main');
+    await user.clear(box);
+    await user.click(screen.getByRole('button', { name: 'Lancer la recherche' }));
+    expect(screen.getByTestId('location').textContent).toBe('/Shop');
+  });
+
+  it('shows the searched words in the box on /Shop/{search}', () => {
+    mockFetch((url) => (url.pathname === '/api/settings' ? ok(settings) : undefined));
+    renderPage(<StorefrontLayout />, { path: '/*', at: '/Shop/robe%20kabyle' });
+    expect(screen.getByRole('searchbox', { name: 'Rechercher un produit' })).toHaveValue('robe kabyle');
   });
 });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_KEY, adminRequest } from '../../../lib/admin-request.ts';
 import { clearAdminToken } from '../../../lib/auth-token.ts';
+import { clearAllFormDrafts } from '../../../lib/form-drafts.ts';
 
 export async function logout(): Promise<void> {
   await adminRequest<null>('/auth/logout', { method: 'POST' });
@@ -13,6 +14,7 @@ export function useLogout() {
     mutationFn: logout,
     onSettled: () => {
       clearAdminToken();
+      clearAllFormDrafts();
       queryClient.removeQueries({ queryKey: [ADMIN_KEY] });
     },
   });

@@ -1,18 +1,21 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { loginSchema } from '@shop/domain/auth-schemas';
 import { ApiError } from '../../../../lib/api.ts';
-import { paths } from '../../../../lib/paths.ts';
-import { setAdminToken, useAdminToken } from '../../../lib/auth-token.ts';
+import { adminSessionEnded, setAdminToken, useAdminToken } from '../../../lib/auth-token.ts';
+import { safeNextPage } from '../../../lib/next-page.ts';
 import { Banner, Field, buttonClass, inputClass } from '../../../components/ui.tsx';
 import { texts } from '../../../texts.ts';
 import { useLogin } from '../api/login.ts';
 
+/** Signs in, then goes back to the page the owner was on (?next=), or to the dashboard. */
 export function LoginForm() {
   const token = useAdminToken();
   const login = useLogin();
+  const [searchParams] = useSearchParams();
+  const [ended] = useState(adminSessionEnded);
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -20,7 +23,7 @@ export function LoginForm() {
     formState: { errors },
   } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { username: '', password: '' } });
 
-  if (token) return <Navigate to={paths.admin.dashboard} replace />;
+  if (token) return <Navigate to={safeNextPage(searchParams.get('next'))} replace />;
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -43,6 +46,7 @@ export function LoginForm() {
         <p className="mb-1 text-xs font-semibold tracking-widest text-slate-500 uppercase">{texts.brand}</p>
         <h1 className="mb-5 text-xl font-semibold text-slate-900">{texts.login.title}</h1>
         {failure ? <Banner tone="error">{failure}</Banner> : null}
+        {ended && !failure ? <Banner tone="info">{texts.login.sessionEnded}</Banner> : null}
         <div className="space-y-4">
           <Field id="username" label={texts.login.username} error={errors.username?.message}>
             <input

@@ -4,10 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { couponCreateSchema } from '@shop/domain/coupon-schemas';
 import { couponDisplayStatus, remainingUses, todayIso, type CouponDisplayStatus } from '@shop/domain/coupon-status';
 import { COUPON_MIN_MAX_USES } from '@shop/domain/constants';
-import { errorMessage } from '../../../lib/admin-request.ts';
+import type { z } from 'zod';
+import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
+import { useKeepFormDraft, useReopenFormDraft, useRestoredFormDraft } from '../../../lib/form-drafts.ts';
 import { FormModalFooter, Modal } from '../../../components/modal.tsx';
 import {
   Banner,
+  DraftNotice,
   EmptyRow,
   ErrorState,
   Field,
@@ -33,6 +36,8 @@ const STATUS_CLASS: Record<CouponDisplayStatus, string> = {
   'Max Used': 'bg-amber-100 text-amber-800',
 };
 
+const COUPON_FORM = 'coupon';
+
 export function CouponsPage() {
   const coupons = useCoupons();
   const toggle = useToggleCoupon();
@@ -40,6 +45,7 @@ export function CouponsPage() {
   const [creating, setCreating] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  useReopenFormDraft(COUPON_FORM, coupons.isSuccess, () => setCreating(true));
 
   function onValidate(code: string) {
     setError(null);
@@ -162,13 +168,15 @@ export function CouponsPage() {
 function CouponModal({ onClose, onCreated }: { onClose: () => void; onCreated: (code: string) => void }) {
   const create = useCreateCoupon();
   const [failure, setFailure] = useState<string | null>(null);
+  const draft = useRestoredFormDraft<z.input<typeof couponCreateSchema>>(COUPON_FORM, 'new');
   const {
     register,
     handleSubmit,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(couponCreateSchema),
-    defaultValues: {
+    defaultValues: draft?.values ?? {
       code: '',
       discount_percentage: '',
       max_uses: COUPON_MIN_MAX_USES,
@@ -176,13 +184,14 @@ function CouponModal({ onClose, onCreated }: { onClose: () => void; onCreated: (
       is_active: true,
     },
   });
+  useKeepFormDraft(COUPON_FORM, 'new', () => ({ values: getValues() }));
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
       const coupon = await create.mutateAsync(values);
       onCreated(coupon?.code ?? values.code);
     } catch (error) {
-      setFailure(errorMessage(error, texts.coupons.createFailed));
+      if (!sessionEnded(error)) setFailure(errorMessage(error, texts.coupons.createFailed));
     }
   });
   return (
@@ -193,6 +202,11 @@ function CouponModal({ onClose, onCreated }: { onClose: () => void; onCreated: (
       footer={<FormModalFooter formId="coupon-form" onCancel={onClose} submitting={isSubmitting} />}
     >
       <form id="coupon-form" noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+        {draft ? (
+          <div className="sm:col-span-2">
+            <DraftNotice />
+          </div>
+        ) : null}
         {failure ? (
           <div className="sm:col-span-2">
             <Banner tone="error">{failure}</Banner>

@@ -3,8 +3,12 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { customOrderItemSchema, isCupName, parseList } from '@shop/domain/custom-item-schemas';
 import { formatDa } from '@shop/domain/money';
+import type { z } from 'zod';
+import { sessionEnded } from '../../../lib/admin-request.ts';
+import { useKeepFormDraft, useReopenFormDraft, useRestoredFormDraft } from '../../../lib/form-drafts.ts';
 import { FormModalFooter, Modal } from '../../../components/modal.tsx';
 import {
+  DraftNotice,
   EmptyRow,
   ErrorState,
   Field,
@@ -27,11 +31,17 @@ function isActive(item: CustomItem): boolean {
   return item.active;
 }
 
+const CUSTOM_ITEM_FORM = 'custom-item';
+
 export function CustomItemsPage() {
   const items = useCustomItems();
   const toggle = useToggleCustomItem();
   const remove = useDeleteCustomItem();
   const [editing, setEditing] = useState<CustomItem | 'new' | null>(null);
+  useReopenFormDraft(CUSTOM_ITEM_FORM, items.isSuccess, (target) => {
+    const item = target === 'new' ? 'new' : items.data?.find((i) => String(i.id) === target);
+    if (item) setEditing(item);
+  });
 
   function onDelete(item: CustomItem) {
     if (!window.confirm(texts.customItems.confirmDelete(item.name))) return;
@@ -126,14 +136,17 @@ export function CustomItemsPage() {
 
 function CustomItemModal({ item, onClose }: { item?: CustomItem; onClose: () => void }) {
   const save = useSaveCustomItem();
+  const target = item ? String(item.id) : 'new';
+  const draft = useRestoredFormDraft<z.input<typeof customOrderItemSchema>>(CUSTOM_ITEM_FORM, target);
   const {
     register,
     handleSubmit,
     control,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(customOrderItemSchema),
-    defaultValues: {
+    defaultValues: draft?.values ?? {
       name: item?.name ?? '',
       description: item?.description ?? '',
       base_price: item?.base_price ?? '',
@@ -142,13 +155,14 @@ function CustomItemModal({ item, onClose }: { item?: CustomItem; onClose: () => 
       active: item ? isActive(item) : true,
     },
   });
+  useKeepFormDraft(CUSTOM_ITEM_FORM, target, () => ({ values: getValues() }));
   const cup = isCupName(String(useWatch({ control, name: 'name' }) ?? ''));
   const onSubmit = handleSubmit(async (values) => {
     try {
       await save.mutateAsync({ id: item?.id, values });
       onClose();
-    } catch {
-      window.alert(texts.customItems.saveFailed);
+    } catch (error) {
+      if (!sessionEnded(error)) window.alert(texts.customItems.saveFailed);
     }
   });
   return (
@@ -158,6 +172,11 @@ function CustomItemModal({ item, onClose }: { item?: CustomItem; onClose: () => 
       footer={<FormModalFooter formId="custom-item-form" onCancel={onClose} submitting={isSubmitting} />}
     >
       <form id="custom-item-form" noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+        {draft ? (
+          <div className="sm:col-span-2">
+            <DraftNotice />
+          </div>
+        ) : null}
         <Field id="item-name" label={texts.customItems.name} error={errors.name?.message}>
           <input
             id="item-name"

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { formatDa } from '@shop/domain/money';
-import { Banner, Loading, PageHeader } from '../../../components/ui.tsx';
+import { ErrorState, Loading, PageHeader } from '../../../components/ui.tsx';
 import { texts } from '../../../texts.ts';
 import { useStats } from '../api/get-stats.ts';
 
@@ -27,7 +27,9 @@ export function Dashboard() {
     <section>
       <PageHeader title={texts.dashboard.title} />
       {stats.isPending ? <Loading /> : null}
-      {stats.isError ? <Banner tone="error">{texts.dashboard.failed}</Banner> : null}
+      {stats.isError ? (
+        <ErrorState message={texts.dashboard.failed} retrying={stats.isFetching} onRetry={() => void stats.refetch()} />
+      ) : null}
       {stats.data ? (
         <>
           <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="dashboard-cards">

@@ -1,7 +1,7 @@
 import { formatDa } from '@shop/domain/money';
 import { imageUrl } from '../../../../lib/api.ts';
 import { Modal } from '../../../components/modal.tsx';
-import { Banner, Loading, formatDate } from '../../../components/ui.tsx';
+import { ErrorState, Loading, formatDate } from '../../../components/ui.tsx';
 import type { Order } from '../../../lib/types.ts';
 import { texts } from '../../../texts.ts';
 import { useOrder } from '../api/get-order.ts';
@@ -36,7 +36,13 @@ export function OrderDetailsModal({ orderId, onClose }: { orderId: number; onClo
   return (
     <Modal title={texts.orders.detailsTitle(orderId)} onClose={onClose} size="lg">
       {order.isPending ? <Loading /> : null}
-      {order.isError ? <Banner tone="error">{texts.orders.failed}</Banner> : null}
+      {order.isError ? (
+        <ErrorState
+          message={texts.orders.orderFailed}
+          retrying={order.isFetching}
+          onRetry={() => void order.refetch()}
+        />
+      ) : null}
       {order.data ? <OrderDetails order={order.data} /> : null}
     </Modal>
   );

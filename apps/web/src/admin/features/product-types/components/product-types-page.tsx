@@ -2,10 +2,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { productTypeSchema } from '@shop/domain/catalog-schemas';
-import { errorMessage } from '../../../lib/admin-request.ts';
+import type { z } from 'zod';
+import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
+import { useKeepFormDraft, useReopenFormDraft, useRestoredFormDraft } from '../../../lib/form-drafts.ts';
 import { FormModalFooter, Modal } from '../../../components/modal.tsx';
 import {
   Banner,
+  DraftNotice,
   EmptyRow,
   ErrorState,
   Field,
@@ -23,11 +26,17 @@ import { useProductTypes } from '../api/get-product-types.ts';
 import { useSaveProductType } from '../api/save-product-type.ts';
 import { useDeleteProductType } from '../api/delete-product-type.ts';
 
+const PRODUCT_TYPE_FORM = 'product-type';
+
 export function ProductTypesPage() {
   const types = useProductTypes();
   const remove = useDeleteProductType();
   const [editing, setEditing] = useState<ProductType | 'new' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  useReopenFormDraft(PRODUCT_TYPE_FORM, types.isSuccess, (target) => {
+    const type = target === 'new' ? 'new' : types.data?.find((t) => String(t.id) === target);
+    if (type) setEditing(type);
+  });
 
   function onDelete(type: ProductType) {
     if (!window.confirm(texts.productTypes.confirmDelete(type.name))) return;
@@ -99,21 +108,25 @@ export function ProductTypesPage() {
 function ProductTypeModal({ type, onClose }: { type?: ProductType; onClose: () => void }) {
   const save = useSaveProductType();
   const [failure, setFailure] = useState<string | null>(null);
+  const target = type ? String(type.id) : 'new';
+  const draft = useRestoredFormDraft<z.input<typeof productTypeSchema>>(PRODUCT_TYPE_FORM, target);
   const {
     register,
     handleSubmit,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(productTypeSchema),
-    defaultValues: { name: type?.name ?? '', description: type?.description ?? '', for_custom: false },
+    defaultValues: draft?.values ?? { name: type?.name ?? '', description: type?.description ?? '', for_custom: false },
   });
+  useKeepFormDraft(PRODUCT_TYPE_FORM, target, () => ({ values: getValues() }));
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
       await save.mutateAsync({ id: type?.id, values: { name: values.name, description: values.description } });
       onClose();
     } catch (error) {
-      setFailure(errorMessage(error, texts.productTypes.saveFailed));
+      if (!sessionEnded(error)) setFailure(errorMessage(error, texts.productTypes.saveFailed));
     }
   });
   return (
@@ -124,6 +137,7 @@ function ProductTypeModal({ type, onClose }: { type?: ProductType; onClose: () =
       footer={<FormModalFooter formId="product-type-form" onCancel={onClose} submitting={isSubmitting} />}
     >
       <form id="product-type-form" noValidate onSubmit={onSubmit} className="space-y-4">
+        {draft ? <DraftNotice /> : null}
         {failure ? <Banner tone="error">{failure}</Banner> : null}
         <Field id="type-name" label={texts.productTypes.name} error={errors.name?.message}>
           <input

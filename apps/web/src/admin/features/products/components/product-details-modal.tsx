@@ -21,7 +21,7 @@ export function ProductDetailsModal({ product, onClose }: { product: Product; on
   return (
     <Modal title={`${texts.products.detailsTitle}: ${product.name}`} onClose={onClose} size="lg">
       {product.images.length > 0 ? (
-        <ul className="mb-4 flex gap-2 overflow-x-auto pb-1">
+        <ul data-scroll-x className="mb-4 flex gap-2 overflow-x-auto pb-1">
           {product.images.map((image) => (
             <li key={image.id} className="relative shrink-0">
               <img

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { MAX_UPLOAD_BYTES } from '@shop/domain/constants';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, stubFetch } from '../../../lib/test-utils.tsx';
@@ -102,5 +103,59 @@ describe('product form: stock per size', () => {
     expect(screen.getByRole('dialog', { name: 'Add product' })).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveValue('Linen shirt');
     expect(screen.getByLabelText('Price (Da)')).toHaveValue('2000');
+  });
+});
+
+describe('product form: images checked as they are chosen', () => {
+  beforeEach(() => {
+    // jsdom has no object URLs and decodes no image: the browser's part is stubbed.
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() });
+    vi.stubGlobal('createImageBitmap', (file: File) =>
+      file.name.startsWith('broken')
+        ? Promise.reject(new Error('cannot decode'))
+        : Promise.resolve({ width: 800, height: 600, close: () => undefined }),
+    );
+  });
+
+  test('refuses a file that is not an image, one over 8 MB and one that does not decode, and adds the rest', async () => {
+    const fetchMock = stubFetch(() => ({ status: 201, data: { id: 9 } }));
+    const onClose = vi.fn();
+    renderWithProviders(<ProductFormModal types={types} onClose={onClose} />);
+    // The owner picks "All files" in the file chooser: the accept attribute is only a hint.
+    const user = userEvent.setup({ applyAccept: false });
+    await fillBasics(user);
+    const photo = new File([new Uint8Array(2000)], 'shirt.jpg', { type: 'image/jpeg' });
+    await user.upload(screen.getByLabelText('Images'), [
+      new File(['%PDF-1.4'], 'invoice.pdf', { type: 'application/pdf' }),
+      new File([new Uint8Array(MAX_UPLOAD_BYTES + 1)], 'huge.jpg', { type: 'image/jpeg' }),
+      new File(['not really'], 'broken.png', { type: 'image/png' }),
+      photo,
+    ]);
+
+    const alert = await screen.findByText('"invoice.pdf" is not an image (JPEG, PNG, WebP…): it was not added.');
+    expect(screen.getByText('"huge.jpg" is larger than 8 MB: it was not added.')).toBeInTheDocument();
+    expect(screen.getByText('"broken.png" is not an image (JPEG, PNG, WebP…): it was not added.')).toBeInTheDocument();
+    expect(alert.parentElement).toHaveAttribute('role', 'alert');
+    expect(screen.getByLabelText('Images')).toHaveAttribute('aria-invalid', 'true');
+    // Only the real picture has a preview.
+    expect(screen.getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['shirt.jpg']);
+    expect(screen.queryByRole('button', { name: 'Remove invoice.pdf' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const body = fetchMock.mock.calls[0]![1]?.body as FormData;
+    expect(body.getAll('images[]').map((file) => (file as File).name)).toEqual(['shirt.jpg']);
+  });
+
+  test('a good choice after a refused one clears the message', async () => {
+    stubFetch(() => undefined);
+    renderWithProviders(<ProductFormModal types={types} onClose={() => undefined} />);
+    const user = userEvent.setup({ applyAccept: false });
+    const input = screen.getByLabelText('Images');
+    await user.upload(input, new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('"notes.txt" is not an image');
+    await user.upload(input, new File([new Uint8Array(10)], 'front.png', { type: 'image/png' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(screen.getByRole('img', { name: 'front.png' })).toBeInTheDocument();
   });
 });

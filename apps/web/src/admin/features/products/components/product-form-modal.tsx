@@ -1,13 +1,15 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SIZES, SIZE_STOCK_FIELDS } from '@shop/domain/sizes';
 import { imageUrl } from '../../../../lib/api.ts';
-import { errorMessage } from '../../../lib/admin-request.ts';
+import { prepareImage, type ImageRefusal } from '../../../../lib/image-files.ts';
+import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
+import { useKeepFormDraft, useRestoredFormDraft } from '../../../lib/form-drafts.ts';
 import { productToast } from '../../../lib/toast.ts';
 import { FormModalFooter, Modal } from '../../../components/modal.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { Field, buttonClass, inputClass } from '../../../components/ui.tsx';
+import { DraftNotice, Field, buttonClass, inputClass } from '../../../components/ui.tsx';
 import type { Product, ProductType } from '../../../lib/types.ts';
 import { texts } from '../../../texts.ts';
 import {
@@ -59,18 +61,32 @@ interface ProductFormModalProps {
   onClose: () => void;
 }
 
-/** Add (no product) or edit a product. A failed save keeps the modal open with every value typed. */
+/** The form's key for drafts kept when the session ends (products-page.tsx reopens it). */
+export const PRODUCT_FORM = 'product';
+
+/**
+ * Add (no product) or edit a product. A failed save keeps the modal open with every value typed;
+ * an ended session keeps them until the owner has signed in again.
+ */
 export function ProductFormModal({ product, types, onClose }: ProductFormModalProps) {
   const editing = product !== undefined;
+  const target = product ? String(product.id) : 'new';
   const create = useCreateProduct();
   const update = useUpdateProduct();
   const [files, setFiles] = useState<File[]>([]);
+  const [preparing, setPreparing] = useState(false);
+  const draft = useRestoredFormDraft<ProductFormInput>(PRODUCT_FORM, target);
   const {
     register,
     handleSubmit,
     control,
+    getValues,
     formState: { errors, isSubmitting },
-  } = useForm<ProductFormInput, unknown, ProductFormValues>({ resolver, defaultValues: defaults(product) });
+  } = useForm<ProductFormInput, unknown, ProductFormValues>({
+    resolver,
+    defaultValues: draft?.values ?? defaults(product),
+  });
+  useKeepFormDraft(PRODUCT_FORM, target, () => ({ values: getValues(), filesLost: files.length > 0 }));
   const soldBySize = useWatch({ control, name: 'sold_by_size' });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -85,6 +101,7 @@ export function ProductFormModal({ product, types, onClose }: ProductFormModalPr
       }
       onClose();
     } catch (error) {
+      if (sessionEnded(error)) return;
       productToast.error(
         product ? errorMessage(error, texts.products.updateFailed) : errorMessage(error, texts.products.addFailed),
       );
@@ -98,9 +115,14 @@ export function ProductFormModal({ product, types, onClose }: ProductFormModalPr
       title={editing ? texts.products.editTitle : texts.products.addTitle}
       onClose={onClose}
       size="lg"
-      footer={<FormModalFooter formId="product-form" onCancel={onClose} submitting={isSubmitting} />}
+      footer={<FormModalFooter formId="product-form" onCancel={onClose} submitting={isSubmitting || preparing} />}
     >
       <form id="product-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+        {draft ? (
+          <div className="sm:col-span-2">
+            <DraftNotice filesLost={draft.filesLost} />
+          </div>
+        ) : null}
         <Field id="product-name" label={texts.products.name} error={errors.name?.message} className="sm:col-span-2">
           <input
             id="product-name"
@@ -199,7 +221,9 @@ export function ProductFormModal({ product, types, onClose }: ProductFormModalPr
         {product ? <ExistingImages productId={product.id} initial={product} /> : null}
         <NewImages
           files={files}
-          onChange={setFiles}
+          onAdd={(added) => setFiles((current) => [...current, ...added])}
+          onRemove={(index) => setFiles((current) => current.filter((_, i) => i !== index))}
+          onPreparing={setPreparing}
           label={editing ? texts.products.newImages : texts.products.images}
         />
       </form>
@@ -207,9 +231,55 @@ export function ProductFormModal({ product, types, onClose }: ProductFormModalPr
   );
 }
 
-function NewImages({ files, onChange, label }: { files: File[]; onChange: (files: File[]) => void; label: string }) {
+const REFUSALS: Record<ImageRefusal, (name: string) => string> = {
+  'not-image': texts.products.imageNotImage,
+  'too-large': texts.products.imageTooLarge,
+};
+
+/**
+ * Pictures to upload with the product: each is checked as it is chosen (an image, at most 8 MB,
+ * that the browser can decode; big photos are downscaled), a refused one is named and left out.
+ */
+function NewImages({
+  files,
+  onAdd,
+  onRemove,
+  onPreparing,
+  label,
+}: {
+  files: File[];
+  onAdd: (files: File[]) => void;
+  onRemove: (index: number) => void;
+  onPreparing: (preparing: boolean) => void;
+  label: string;
+}) {
+  const [refused, setRefused] = useState<string[]>([]);
+  const refusedRef = useRef<HTMLDivElement>(null);
+  // On a phone the field is at the bottom of the modal: the message must not stay under its fold.
+  useEffect(() => {
+    if (refused.length > 0) refusedRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [refused]);
   const previews = useMemo(() => files.map((file) => URL.createObjectURL(file)), [files]);
   useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
+
+  async function choose(chosen: File[]) {
+    if (chosen.length === 0) return;
+    onPreparing(true);
+    try {
+      const results = await Promise.all(chosen.map((file) => prepareImage(file)));
+      const accepted: File[] = [];
+      const messages: string[] = [];
+      results.forEach((result, index) => {
+        if (result.ok) accepted.push(result.file);
+        else messages.push(REFUSALS[result.reason](chosen[index]!.name));
+      });
+      setRefused(messages);
+      if (accepted.length > 0) onAdd(accepted);
+    } finally {
+      onPreparing(false);
+    }
+  }
+
   return (
     <div className="sm:col-span-2">
       <label htmlFor="product-images" className="mb-1 block text-xs font-medium text-slate-700">
@@ -220,12 +290,22 @@ function NewImages({ files, onChange, label }: { files: File[]; onChange: (files
         type="file"
         accept="image/*"
         multiple
+        aria-invalid={refused.length > 0 ? true : undefined}
+        aria-describedby={refused.length > 0 ? 'product-images-error' : undefined}
         className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-medium"
         onChange={(e) => {
-          onChange([...files, ...Array.from(e.target.files ?? [])]);
+          const chosen = Array.from(e.target.files ?? []);
           e.target.value = '';
+          void choose(chosen);
         }}
       />
+      {refused.length > 0 ? (
+        <div ref={refusedRef} id="product-images-error" role="alert" className="mt-1 text-xs text-red-600">
+          {refused.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      ) : null}
       {files.length > 0 ? (
         <ul className="mt-2 flex flex-wrap gap-2">
           {files.map((file, index) => (
@@ -237,9 +317,9 @@ function NewImages({ files, onChange, label }: { files: File[]; onChange: (files
               />
               <button
                 type="button"
-                aria-label={`Remove ${file.name}`}
+                aria-label={texts.products.removeImage(file.name)}
                 className="absolute -top-1.5 -right-1.5 h-5 w-5 rounded-full bg-slate-800 text-xs leading-5 text-white"
-                onClick={() => onChange(files.filter((_, i) => i !== index))}
+                onClick={() => onRemove(index)}
               >
                 ×
               </button>

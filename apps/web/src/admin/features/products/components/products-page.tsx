@@ -1,11 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ADMIN_LOW_STOCK_LIST_BELOW } from '@shop/domain/constants';
 import { formatDa } from '@shop/domain/money';
 import { productToast } from '../../../lib/toast.ts';
+import { useReopenFormDraft } from '../../../lib/form-drafts.ts';
+import { sessionEnded } from '../../../lib/admin-request.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import {
   EmptyRow,
+  ErrorState,
   Loading,
   PageHeader,
   TableWrap,
@@ -21,7 +24,7 @@ import { useProducts } from '../api/get-products.ts';
 import { productQueryOptions } from '../api/get-product.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { DiscountInput } from './discount-input.tsx';
-import { ProductFormModal } from './product-form-modal.tsx';
+import { PRODUCT_FORM, ProductFormModal } from './product-form-modal.tsx';
 import { ProductDetailsModal } from './product-details-modal.tsx';
 
 type Dialog =
@@ -39,44 +42,43 @@ export function ProductsPage() {
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<Dialog>(null);
 
-  useEffect(() => {
-    if (products.error) productToast.error(texts.products.fetchProductsFailed);
-  }, [products.error]);
-  useEffect(() => {
-    if (types.error) productToast.error(texts.products.fetchTypesFailed);
-  }, [types.error]);
-
-  if (products.isPending || types.isPending) return <Loading />;
-  if (products.isError || types.isError) {
-    return (
-      <div role="alert" className="mx-auto mt-10 max-w-md rounded-lg bg-white p-6 text-center shadow-sm">
-        <p className="mb-4 font-medium text-red-700">{texts.products.initFailed}</p>
-        <button
-          type="button"
-          className={buttonClass('primary')}
-          onClick={() => {
-            void products.refetch();
-            void types.refetch();
-          }}
-        >
-          {texts.common.retry}
-        </button>
-      </div>
-    );
-  }
-
-  const query = search.trim().toLowerCase();
-  const visible = query ? products.data.filter((p) => p.name.toLowerCase().includes(query)) : products.data;
-  const productTypes = types.data.filter((t) => !t.for_custom);
-
   async function open(kind: 'edit' | 'view', id: number) {
     try {
       const product = await queryClient.fetchQuery(productQueryOptions(id));
       setDialog({ kind, product });
-    } catch {
+    } catch (error) {
+      if (sessionEnded(error)) return;
       productToast.error(kind === 'edit' ? texts.products.editFailed : texts.products.detailsFailed);
     }
   }
+
+  // Signing in again after the session ended on the product form comes back here, with it.
+  useReopenFormDraft(PRODUCT_FORM, products.isSuccess && types.isSuccess, (target) => {
+    if (target === 'new') setDialog({ kind: 'add' });
+    else void open('edit', Number(target));
+  });
+
+  if (products.isError || types.isError) {
+    return (
+      <section>
+        <PageHeader title={texts.products.title} />
+        <ErrorState
+          message={texts.products.initFailed}
+          detail={products.isError ? texts.products.fetchProductsFailed : texts.products.fetchTypesFailed}
+          retrying={products.isFetching || types.isFetching}
+          onRetry={() => {
+            if (products.isError) void products.refetch();
+            if (types.isError) void types.refetch();
+          }}
+        />
+      </section>
+    );
+  }
+  if (products.isPending || types.isPending) return <Loading />;
+
+  const query = search.trim().toLowerCase();
+  const visible = query ? products.data.filter((p) => p.name.toLowerCase().includes(query)) : products.data;
+  const productTypes = types.data.filter((t) => !t.for_custom);
 
   return (
     <section>

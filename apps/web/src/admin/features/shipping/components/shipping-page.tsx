@@ -3,9 +3,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { shippingPriceCreateSchema } from '@shop/domain/shipping-schemas';
 import { formatDa } from '@shop/domain/money';
+import type { z } from 'zod';
+import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
+import { useKeepFormDraft, useReopenFormDraft, useRestoredFormDraft } from '../../../lib/form-drafts.ts';
 import { FormModalFooter, Modal } from '../../../components/modal.tsx';
 import {
   Banner,
+  DraftNotice,
   EmptyRow,
   ErrorState,
   Field,
@@ -26,19 +30,25 @@ import { useDeleteShippingPrice } from '../api/delete-shipping-price.ts';
 
 type Message = { tone: 'error' | 'success'; text: string } | null;
 
+const SHIPPING_PRICE_FORM = 'shipping-price';
+
 export function ShippingPage() {
   const prices = useShippingPrices();
   const remove = useDeleteShippingPrice();
   const [editing, setEditing] = useState<ShippingPrice | 'new' | null>(null);
   const [message, setMessage] = useState<Message>(null);
   const [filter, setFilter] = useState('');
+  useReopenFormDraft(SHIPPING_PRICE_FORM, prices.isSuccess, (target) => {
+    const price = target === 'new' ? 'new' : prices.data?.find((p) => String(p.id) === target);
+    if (price) setEditing(price);
+  });
 
   function onDelete(price: ShippingPrice) {
     if (!window.confirm(texts.shipping.confirmDelete(price.wilaya_name))) return;
     setMessage(null);
     remove.mutate(price.id, {
       onSuccess: () => setMessage({ tone: 'success', text: texts.shipping.deleted }),
-      onError: () => setMessage({ tone: 'error', text: texts.shipping.deleteFailed }),
+      onError: (error) => setMessage({ tone: 'error', text: errorMessage(error, texts.shipping.deleteFailed) }),
     });
   }
 
@@ -141,25 +151,30 @@ function ShippingPriceModal({
 }) {
   const save = useSaveShippingPrice();
   const [failure, setFailure] = useState<string | null>(null);
+  const target = price ? String(price.id) : 'new';
+  const draft = useRestoredFormDraft<z.input<typeof shippingPriceCreateSchema>>(SHIPPING_PRICE_FORM, target);
   const {
     register,
     handleSubmit,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(shippingPriceCreateSchema),
-    defaultValues: {
+    defaultValues: draft?.values ?? {
       wilaya_name: price?.wilaya_name ?? '',
       price: price?.price ?? '',
       wilaya_code: price?.wilaya_code ?? null,
     },
   });
+  useKeepFormDraft(SHIPPING_PRICE_FORM, target, () => ({ values: getValues() }));
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
       await save.mutateAsync({ id: price?.id, values });
       onSaved(price ? texts.shipping.updated : texts.shipping.added);
-    } catch {
-      setFailure(texts.shipping.saveFailed);
+    } catch (error) {
+      // The server says what is wrong (a wilaya that already has a price); SPEC §8's text otherwise.
+      if (!sessionEnded(error)) setFailure(errorMessage(error, texts.shipping.saveFailed));
     }
   });
   return (
@@ -170,6 +185,7 @@ function ShippingPriceModal({
       footer={<FormModalFooter formId="shipping-form" onCancel={onClose} submitting={isSubmitting} />}
     >
       <form id="shipping-form" noValidate onSubmit={onSubmit} className="space-y-4">
+        {draft ? <DraftNotice /> : null}
         {failure ? <Banner tone="error">{failure}</Banner> : null}
         <Field id="shipping-wilaya" label={texts.shipping.wilaya} error={errors.wilaya_name?.message}>
           <input

@@ -32,6 +32,7 @@ export function ReviewsSection({ id }: { id?: string }) {
           // A row that scrolls must be reachable with the keyboard (WCAG 2.1.1; axe scrollable-region-focusable).
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
+          data-scroll-x
           className="no-scrollbar flex cursor-grab gap-5 overflow-x-auto pb-2 select-none active:cursor-grabbing"
         >
           {reviews.map((review) => (

@@ -37,7 +37,7 @@ export function Gallery({ images, name }: { images: ProductImage[]; name: string
         )}
       </div>
       {total > 1 && (
-        <ul className="no-scrollbar flex gap-3 overflow-x-auto md:w-24 md:flex-col">
+        <ul data-scroll-x className="no-scrollbar flex gap-3 overflow-x-auto md:w-24 md:flex-col">
           {ordered.map((image, i) => (
             <li key={image.id} className="shrink-0">
               <button

@@ -53,6 +53,7 @@ export function ProductCarousel({ id, title, products, loading, hideId, emptyTex
       <ul
         ref={ref}
         {...handlers}
+        data-scroll-x
         className="no-scrollbar flex cursor-grab snap-x overflow-x-auto pb-2 select-none active:cursor-grabbing"
         style={{ gap: CAROUSEL_GAP_PX }}
       >

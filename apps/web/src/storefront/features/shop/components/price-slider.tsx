@@ -6,12 +6,13 @@ import { t } from '../../../texts.ts';
 const STEP = 50;
 
 /**
- * Puts a handle dragged past the gap back where its value is: when the clamped value equals the
- * state, nothing re-renders, and the handle would stay where the finger left it.
+ * A handle's value kept at least PRICE_SLIDER_GAP from the other handle (`other`) and on the
+ * slider. Pushed past it, the handle stays at the gap: when that leaves the state as it was, React
+ * puts the input back to the controlled value (e2e/pages.test.ts checks it in Chromium).
  */
-function keep(input: HTMLInputElement, value: number): number {
-  if (input.value !== String(value)) input.value = String(value);
-  return value;
+export function clampPriceHandle(handle: 'min' | 'max', value: number, other: number): number {
+  if (handle === 'min') return Math.max(PRICE_SLIDER_MIN, Math.min(value, other - PRICE_SLIDER_GAP));
+  return Math.min(PRICE_SLIDER_MAX, Math.max(value, other + PRICE_SLIDER_GAP));
 }
 
 /** Dual range 0-5000 with a minimum gap of 500; applied with the Appliquer button (SPEC §2). */
@@ -45,9 +46,7 @@ export function PriceSlider({
           max={PRICE_SLIDER_MAX}
           step={STEP}
           value={low}
-          onChange={(e) =>
-            setLow(keep(e.currentTarget, Math.min(Number(e.currentTarget.value), high - PRICE_SLIDER_GAP)))
-          }
+          onChange={(e) => setLow(clampPriceHandle('min', Number(e.currentTarget.value), high))}
           className="range-thumb absolute inset-0 w-full"
         />
         <input
@@ -57,9 +56,7 @@ export function PriceSlider({
           max={PRICE_SLIDER_MAX}
           step={STEP}
           value={high}
-          onChange={(e) =>
-            setHigh(keep(e.currentTarget, Math.max(Number(e.currentTarget.value), low + PRICE_SLIDER_GAP)))
-          }
+          onChange={(e) => setHigh(clampPriceHandle('max', Number(e.currentTarget.value), low))}
           className="range-thumb absolute inset-0 w-full"
         />
       </div>

@@ -1,0 +1,9 @@
+import { useEffect } from 'react';
+import { SettingsPage } from '../features/settings/components/settings-page.tsx';
+
+export function SettingsRoute() {
+  useEffect(() => {
+    document.title = 'Settings · Admin';
+  }, []);
+  return <SettingsPage />;
+}
