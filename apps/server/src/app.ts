@@ -30,6 +30,7 @@ import type { App } from './http/types.ts';
 import { authAdminRoutes, authRoutes } from './modules/auth/auth.routes.ts';
 import { settingsAdminRoutes, settingsRoutes } from './modules/settings/settings.routes.ts';
 import { shopSettingsReader } from './modules/settings/settings.service.ts';
+import { createSessionReads } from './modules/auth/auth.service.ts';
 import { removeOrphanUploads, removeStaleUploadTemps } from './modules/media/orphan-uploads.ts';
 import { catalogAdminRoutes, catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createStockReads } from './modules/catalog/catalog.service.ts';
@@ -99,6 +100,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildOptions): P
   app.decorate('db', db);
   // The reads shared by requests arriving together and the order batch writer: one of each per app.
   app.decorate('stockReads', createStockReads(db.kysely));
+  app.decorate('sessionReads', createSessionReads(db.kysely));
   app.decorate('orderPlacing', createOrderPlacing(db.kysely, app.stockReads));
   app.decorate('uploadSlots', createUploadSlots());
   app.decorate('shopSettings', shopSettingsReader(config, db.kysely));

@@ -4,7 +4,6 @@
 // database's statements under load). Nothing is cached between turns: each gathering reads
 // afresh, so a write is seen by every read that starts after it, in this process or another.
 import DataLoader from 'dataloader';
-import type { Database } from './database.ts';
 
 /** Keys per query at most: well under both databases' bound-parameter limits. */
 const MAX_KEYS = 500;
@@ -18,17 +17,4 @@ export function batchedReads<K, V>(read: (keys: readonly K[]) => Promise<Map<K, 
     },
     { cache: false, maxBatchSize: MAX_KEYS, batchScheduleFn: (run) => setImmediate(run) },
   );
-}
-
-/** One set of loaders per database, made on first use. */
-export function perDatabase<T>(create: (db: Database) => T): (db: Database) => T {
-  const made = new WeakMap<Database, T>();
-  return (db) => {
-    let value = made.get(db);
-    if (value === undefined) {
-      value = create(db);
-      made.set(db, value);
-    }
-    return value;
-  };
 }

@@ -21,6 +21,7 @@ export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply
   const { config } = request.server;
   request.admin = await verifySession(
     request.server.db.kysely,
+    request.server.sessionReads,
     {
       ttlHours: config.sessionTtlHours,
       idleMinutes: config.sessionIdleMinutes,

@@ -2,7 +2,7 @@
 // stored, with an absolute expiry and an idle timeout. Every admin call checks it (DESIGN §3.6).
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
-import { batchedReads, perDatabase } from '../../db/batched-reads.ts';
+import { batchedReads } from '../../db/batched-reads.ts';
 import { tooManyRequests, unauthorized } from '../../http/errors.ts';
 import { clearHits, countHit } from '../../http/rate-limits.ts';
 import * as repo from './auth.repository.ts';
@@ -70,21 +70,30 @@ export interface AdminIdentity {
  * query (db/batched-reads.ts). Read afresh every time: a logout or a password change in any
  * process revokes at once.
  */
-const sessionsOf = perDatabase((db) =>
-  batchedReads(async (hashes: readonly string[]) => {
+export function createSessionReads(db: Database) {
+  return batchedReads(async (hashes: readonly string[]) => {
     const sessions = await repo.findSessionsByHashes(db, hashes);
     return new Map(sessions.map((session) => [session.token_hash, session]));
-  }),
-);
+  });
+}
+export type SessionReads = ReturnType<typeof createSessionReads>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The session lookups of the admin requests arriving together (made in buildApp). */
+    sessionReads: SessionReads;
+  }
+}
 
 /** Checks a bearer token; refreshes its idle clock at most once a minute. */
 export async function verifySession(
   db: Database,
+  sessions: SessionReads,
   policy: SessionPolicy,
   token: string,
   now = new Date(),
 ): Promise<AdminIdentity> {
-  const session = await sessionsOf(db).load(hashToken(token));
+  const session = await sessions.load(hashToken(token));
   if (!session) throw unauthorized('Session expired or invalid, please sign in again');
   const idleLimit = new Date(Date.parse(session.last_seen_at) + policy.idleMinutes * 60_000);
   if (Date.parse(session.expires_at) <= now.getTime() || idleLimit.getTime() <= now.getTime()) {
