@@ -29,7 +29,7 @@ import { adminScope } from './http/admin-guard.ts';
 import type { App } from './http/types.ts';
 import { authAdminRoutes, authRoutes } from './modules/auth/auth.routes.ts';
 import { settingsAdminRoutes, settingsRoutes } from './modules/settings/settings.routes.ts';
-import { shopSettingsReader } from './modules/settings/settings.service.ts';
+import { deskSettingsReader, shopSettingsReader } from './modules/settings/settings.service.ts';
 import { createSessionReads } from './modules/auth/auth.service.ts';
 import { removeOrphanUploads, removeStaleUploadTemps } from './modules/media/orphan-uploads.ts';
 import { catalogAdminRoutes, catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -101,7 +101,8 @@ export async function buildApp({ config, db, logger, onRoute }: BuildOptions): P
   // The reads shared by requests arriving together and the order batch writer: one of each per app.
   app.decorate('stockReads', createStockReads(db.kysely));
   app.decorate('sessionReads', createSessionReads(db.kysely));
-  app.decorate('orderPlacing', createOrderPlacing(db.kysely, app.stockReads));
+  app.decorate('deskSettings', deskSettingsReader(db.kysely));
+  app.decorate('orderPlacing', createOrderPlacing(db.kysely, app.stockReads, app.deskSettings));
   app.decorate('uploadSlots', createUploadSlots());
   app.decorate('shopSettings', shopSettingsReader(config, db.kysely));
   app.decorate('config', config);

@@ -7,7 +7,7 @@ const booleanFromEnv = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** Routes limited per client, by the group whose count they share (http/rate-limits.ts). */
-export type LimitGroup = 'orders' | 'couponChecks' | 'ratings' | 'stockChecks' | 'brandReviews' | 'login';
+export type LimitGroup = 'orders' | 'couponChecks' | 'ratings' | 'stockChecks' | 'brandReviews' | 'login' | 'tracking';
 
 /**
  * Which proxies' X-Forwarded-For to believe. "true" is one proxy in front (nginx, Caddy): the
@@ -78,6 +78,7 @@ const envSchema = z.object({
   RATE_LIMIT_COUPON_CHECKS: limitFromEnv('30/15m'),
   RATE_LIMIT_RATINGS: limitFromEnv('20/1h'),
   RATE_LIMIT_STOCK_CHECKS: limitFromEnv('120/1m'),
+  RATE_LIMIT_TRACKING: limitFromEnv('30/15m'),
   MAX_QUANTITY_PER_LINE: z.coerce.number().int().min(1).max(1000).default(20),
   MAX_LINES_PER_ORDER: z.coerce.number().int().min(1).max(100).default(30),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
@@ -115,7 +116,7 @@ export interface Config {
   redisUrl: string | undefined;
   /** Per client address: requests allowed per window (ms). */
   rateLimits: Record<
-    'orders' | 'couponChecks' | 'ratings' | 'stockChecks',
+    'orders' | 'couponChecks' | 'ratings' | 'stockChecks' | 'tracking',
     { max: number; timeWindow: number; groupId: LimitGroup }
   >;
   /** What one order may hold: units of one line, and lines. */
@@ -174,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       couponChecks: { ...e.RATE_LIMIT_COUPON_CHECKS, groupId: 'couponChecks' },
       ratings: { ...e.RATE_LIMIT_RATINGS, groupId: 'ratings' },
       stockChecks: { ...e.RATE_LIMIT_STOCK_CHECKS, groupId: 'stockChecks' },
+      tracking: { ...e.RATE_LIMIT_TRACKING, groupId: 'tracking' },
     },
     orderLimits: { maxQuantityPerLine: e.MAX_QUANTITY_PER_LINE, maxLines: e.MAX_LINES_PER_ORDER },
     shop: {

@@ -2,7 +2,14 @@
 // the server's figures (DESIGN §3.2, §3.3), the back office's order and its dashboard figures.
 import { z } from 'zod';
 import { stockLineSchema } from './catalog-responses.ts';
-import { ORDER_STATUSES, ORDER_TYPES, type OrderStatus } from './order-status.ts';
+import {
+  BLACKLIST_POLICIES,
+  CONFIRMATION_STATES,
+  ORDER_STATUSES,
+  ORDER_TYPES,
+  REFUSAL_REASONS,
+  type OrderStatus,
+} from './order-status.ts';
 
 const id = z.number().int();
 
@@ -65,6 +72,34 @@ export const statusChangeSchema = z.object({
   changed_at: z.string(),
 });
 
+/** A phone's past orders, at a glance ("3 delivered, 1 returned"). */
+export const phoneReputationSchema = z
+  .object({
+    orders: z.number().int(),
+    delivered: z.number().int(),
+    returned: z.number().int(),
+    refused: z.number().int(),
+    cancelled: z.number().int(),
+  })
+  .meta({ id: 'PhoneReputation' });
+export type PhoneReputation = z.infer<typeof phoneReputationSchema>;
+
+export const orderNoteSchema = z
+  .object({ id, author: z.string(), text: z.string(), created_at: z.string() })
+  .meta({ id: 'OrderNote' });
+export type OrderNote = z.infer<typeof orderNoteSchema>;
+
+/** A line of an order's history beside its status changes: a call, a correction, a return. */
+export const orderEventSchema = z
+  .object({
+    kind: z.enum(['confirmation', 'edit', 'return_received']),
+    detail: z.string(),
+    author: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'OrderEvent' });
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
 /** The back office's order: regular orders have order_items, custom ones their clothing and images. */
 export const orderSchema = z
   .object({
@@ -89,8 +124,27 @@ export const orderSchema = z
     color: z.string().nullable(),
     size: z.string().nullable(),
     reference_images: z.array(z.object({ position: z.string(), image_url: z.string() })),
-    /** GET /order/getOrder and the status change only. */
+    /** The confirmation call (issue 15). */
+    confirmation: z.enum(CONFIRMATION_STATES),
+    call_attempts: z.number().int(),
+    call_back_at: z.string().nullable(),
+    confirmed_at: z.string().nullable(),
+    refusal_reason: z.enum(REFUSAL_REASONS).nullable(),
+    refusal_note: z.string().nullable(),
+    /** Placed from a blacklisted phone and held for the owner's decision. */
+    held: z.boolean(),
+    /** Another open order from the same phone within 24 hours. */
+    possible_duplicate: z.boolean(),
+    tracking_number: z.string().nullable(),
+    /** A returned parcel received back (its stock is back). */
+    return_received_at: z.string().nullable(),
+    /** "2× T-shirt (M), 1× Savon": the lines at a glance. */
+    item_summary: z.string(),
+    reputation: phoneReputationSchema,
+    /** GET /order/getOrder and the changes of one order only. */
     status_history: z.array(statusChangeSchema).optional(),
+    notes: z.array(orderNoteSchema).optional(),
+    events: z.array(orderEventSchema).optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;
@@ -103,7 +157,13 @@ const ordersByStatus = z.object({
   shipping: count,
   successful: count,
   cancelled: count,
+  returned: count,
 } satisfies Record<OrderStatus, typeof count>);
+
+/** A rate between 0 and 1, or null when nothing was decided yet. */
+const rate = z.number().min(0).max(1).nullable();
+/** Confirmation: confirmed / (confirmed + refused by phone); delivery and return: of the parcels that ended delivered or returned. */
+const rates = { confirmation_rate: rate, delivery_rate: rate, return_rate: rate };
 
 export const orderStatsSchema = z
   .object({
@@ -115,6 +175,50 @@ export const orderStatsSchema = z
     by_status: ordersByStatus,
     /** The last 30 days, oldest first. */
     per_day: z.array(z.object({ date: z.string(), orders: z.number().int(), revenue: z.number() })),
+    /** Orders placed in the last 30 days: overall, and per wilaya (most orders first). */
+    last_30_days: z.object({
+      orders: count,
+      ...rates,
+      per_wilaya: z.array(z.object({ wilaya: z.string(), orders: count, ...rates })),
+    }),
+    /** Sizes (and products without sizes) at or under the owner's threshold, fewest first. */
+    low_stock: z.array(z.object({ product_id: id, name: z.string(), size: z.string(), stock: count })),
+    low_stock_threshold: count,
   })
   .meta({ id: 'OrderStats' });
 export type OrderStats = z.infer<typeof orderStatsSchema>;
+
+/** GET /order/track: an order's path in French steps (the page words them), never its address. */
+export const TRACKING_STEPS = ['received', 'confirmed', 'shipping', 'successful', 'returned', 'cancelled'] as const;
+export type TrackingStep = (typeof TRACKING_STEPS)[number];
+export const trackingSchema = z
+  .object({
+    order_id: id,
+    status: z.enum(ORDER_STATUSES),
+    timeline: z.array(z.object({ step: z.enum(TRACKING_STEPS), at: z.string() })),
+    tracking_number: z.string().nullable(),
+    items: z.array(z.object({ name: z.string(), size: z.string(), quantity: z.number().int() })),
+    total: z.number(),
+    wilaya: z.string(),
+  })
+  .meta({ id: 'OrderTracking' });
+export type OrderTracking = z.infer<typeof trackingSchema>;
+
+export const blacklistEntryReadSchema = z
+  .object({ phone: z.string(), reason: z.string(), created_at: z.string() })
+  .meta({ id: 'BlacklistEntry' });
+export type BlacklistEntry = z.infer<typeof blacklistEntryReadSchema>;
+
+/** PUT /order/bulkStatus: each order's outcome, changed or refused with the reason. */
+export const bulkStatusResultSchema = z
+  .object({ results: z.array(z.object({ id, ok: z.boolean(), message: z.string() })) })
+  .meta({ id: 'BulkStatusResult' });
+export type BulkStatusResult = z.infer<typeof bulkStatusResultSchema>;
+
+export const deskSettingsReadSchema = z
+  .object({
+    blacklist_policy: z.enum(BLACKLIST_POLICIES),
+    low_stock_threshold: count,
+    review_moderation: z.boolean(),
+  })
+  .meta({ id: 'DeskSettings' });

@@ -1,14 +1,50 @@
-export const ORDER_STATUSES = ['pending', 'approved', 'shipping', 'successful', 'cancelled'] as const;
+/** SPEC's five statuses, the values its API reads. */
+export const SPEC_ORDER_STATUSES = ['pending', 'approved', 'shipping', 'successful', 'cancelled'] as const;
+/**
+ * Every status: SPEC's five, and `returned` beside them (DESIGN §6.5): a parcel refused at the
+ * door or not delivered, reachable from shipping only; its stock comes back when received.
+ */
+export const ORDER_STATUSES = [...SPEC_ORDER_STATUSES, 'returned'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Statuses an order can still be changed in (address, lines) after the confirmation call. */
+export const EDITABLE_STATUSES: readonly OrderStatus[] = ['pending', 'approved'];
 
 export const ORDER_TYPES = ['regular', 'custom'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 
 /** Colours of the admin's status selector (SPEC §4). */
-export const ORDER_STATUS_COLORS: Record<OrderStatus, 'yellow' | 'blue' | 'purple' | 'green' | 'red'> = {
+export const ORDER_STATUS_COLORS: Record<OrderStatus, 'yellow' | 'blue' | 'purple' | 'green' | 'red' | 'orange'> = {
   pending: 'yellow',
   approved: 'blue',
   shipping: 'purple',
   successful: 'green',
   cancelled: 'red',
+  returned: 'orange',
 };
+
+/**
+ * The confirmation call beside the status (issue 15): every order starts `to_confirm`; a call
+ * ends `confirmed` (the order is approved), `no_answer` (attempts counted), `call_back` (at a
+ * time the customer chose) or `refused` (cancelled: stock and coupon use back).
+ */
+export const CONFIRMATION_STATES = ['to_confirm', 'confirmed', 'no_answer', 'call_back', 'refused'] as const;
+export type ConfirmationState = (typeof CONFIRMATION_STATES)[number];
+
+/** Why a customer refused by phone (the owner adds free text when needed). */
+export const REFUSAL_REASONS = [
+  'not_ordered',
+  'changed_mind',
+  'price',
+  'delivery_time',
+  'unreachable',
+  'other',
+] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
+/** What an order from a blacklisted phone does: held in the queue (flagged), or refused. */
+export const BLACKLIST_POLICIES = ['hold', 'refuse'] as const;
+export type BlacklistPolicy = (typeof BLACKLIST_POLICIES)[number];
+
+/** A second open order from one phone within this many hours is flagged as a possible duplicate. */
+export const DUPLICATE_WINDOW_HOURS = 24;

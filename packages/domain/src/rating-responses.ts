@@ -39,7 +39,15 @@ export const productRatingGroupSchema = z
     product_name: z.string(),
     summary: z.object({ average_rating: z.number(), total_ratings: z.number().int() }),
     recent_reviews: z.array(
-      z.object({ id, customer_name: z.string(), rating: stars, review: z.string(), created_at: z.string() }),
+      z.object({
+        id,
+        customer_name: z.string(),
+        rating: stars,
+        review: z.string(),
+        created_at: z.string(),
+        /** False while it waits for the owner's approval (review moderation). */
+        approved: z.boolean(),
+      }),
     ),
   })
   .meta({ id: 'ProductRatingGroup' });
@@ -61,6 +69,8 @@ export const brandRatingSchema = z
     rating: stars,
     review: z.string(),
     created_at: z.string(),
+    /** False while it waits for the owner's approval (review moderation). */
+    approved: z.boolean(),
   })
   .meta({ id: 'BrandRating' });
 export type BrandRating = z.infer<typeof brandRatingSchema>;

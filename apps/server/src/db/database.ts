@@ -99,6 +99,42 @@ export interface OrderTable {
   size: string | null;
   created_at: string;
   updated_at: string;
+  /** The confirmation call (migration 010): to_confirm, confirmed, no_answer, call_back, refused. */
+  confirmation: Generated<string>;
+  call_attempts: Generated<number>;
+  call_back_at: Generated<string | null>;
+  confirmed_at: Generated<string | null>;
+  refusal_reason: Generated<string | null>;
+  refusal_note: Generated<string | null>;
+  /** Placed from a blacklisted phone, held for the owner. */
+  held: Generated<Flag>;
+  possible_duplicate: Generated<Flag>;
+  tracking_number: Generated<string | null>;
+  return_received_at: Generated<string | null>;
+}
+
+export interface OrderNoteTable {
+  id: Generated<number>;
+  order_id: number;
+  author: string;
+  text: string;
+  created_at: string;
+}
+
+/** An order's history beside its status changes: calls, corrections, returns received. */
+export interface OrderEventTable {
+  id: Generated<number>;
+  order_id: number;
+  kind: string;
+  detail: string;
+  author: string | null;
+  created_at: string;
+}
+
+export interface PhoneBlacklistTable {
+  phone: string;
+  reason: string;
+  created_at: string;
 }
 
 export interface OrderItemTable {
@@ -140,6 +176,8 @@ export interface ProductRatingTable {
   rating: number;
   review: string;
   created_at: string;
+  /** 0 while it waits for the owner's approval (review moderation, migration 010). */
+  approved: Generated<Flag>;
 }
 
 export interface BrandRatingTable {
@@ -151,6 +189,7 @@ export interface BrandRatingTable {
   created_at: string;
   /** 1 when posted with an order number and its phone (migration 007). */
   verified: Generated<Flag>;
+  approved: Generated<Flag>;
 }
 
 export interface AdminTable {
@@ -218,6 +257,9 @@ export interface DB {
   shop_settings: ShopSettingTable;
   catalog_version: CatalogVersionTable;
   catalog_changes: CatalogChangeTable;
+  order_notes: OrderNoteTable;
+  order_events: OrderEventTable;
+  phone_blacklist: PhoneBlacklistTable;
 }
 
 export type Database = Kysely<DB>;

@@ -11,6 +11,7 @@ import * as rateLimits from './migrations/006-rate-limits.ts';
 import * as brandReviewProof from './migrations/007-brand-review-proof.ts';
 import * as shopSettings from './migrations/008-shop-settings.ts';
 import * as catalogChanges from './migrations/009-catalog-changes.ts';
+import * as orderDesk from './migrations/010-order-desk.ts';
 
 const migrations = {
   '001-initial': initial,
@@ -22,6 +23,7 @@ const migrations = {
   '007-brand-review-proof': brandReviewProof,
   '008-shop-settings': shopSettings,
   '009-catalog-changes': catalogChanges,
+  '010-order-desk': orderDesk,
 };
 
 export async function migrate(db: Db): Promise<void> {

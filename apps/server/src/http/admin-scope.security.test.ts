@@ -47,6 +47,8 @@ const PUBLIC_ROUTES = [
   'GET /api/BrandRating/getRecentRatings',
   'GET /api/rating/getProductRatings/:id',
   'GET /api/CustomOrderItem/getAll',
+  // Following an order: its number and phone together (issue 15).
+  'GET /api/order/track',
 ] as const;
 
 interface Registered {

@@ -740,7 +740,15 @@ describe('mass assignment: fields the client must not choose are ignored', () =>
       .selectAll()
       .where('id', '=', ids.order)
       .executeTakeFirstOrThrow();
-    expect(after).toEqual({ ...before, status: 'approved', updated_at: after.updated_at });
+    // Approving a pending order is confirming it (issue 15): nothing the client sent is kept.
+    expect(after).toEqual({
+      ...before,
+      status: 'approved',
+      confirmation: 'confirmed',
+      confirmed_at: after.confirmed_at,
+      updated_at: after.updated_at,
+    });
+    expect(after.confirmed_at).toBe(after.updated_at);
   });
 });
 

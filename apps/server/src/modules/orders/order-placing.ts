@@ -4,6 +4,7 @@
 // writer that every regular order goes through. docs/how-an-order-is-placed.md follows it.
 import type { Database } from '../../db/database.ts';
 import type { StockReads } from '../catalog/catalog.service.ts';
+import type { DeskSettingsReader } from '../settings/settings.service.ts';
 import { createOrderWriter, type OrderWriter } from './order-writes.ts';
 import { createPricingReads, type PricingReads } from './pricing-reads.ts';
 
@@ -15,10 +16,12 @@ export interface OrderPlacing {
   stock: StockReads;
   /** Writes a regular order in the next batch; resolves after its commit (order-writes.ts). */
   write: OrderWriter;
+  /** The order desk's settings (what a blacklisted phone's order does). */
+  settings: DeskSettingsReader;
 }
 
-export function createOrderPlacing(db: Database, stock: StockReads): OrderPlacing {
-  return { db, reads: createPricingReads(db), stock, write: createOrderWriter(db) };
+export function createOrderPlacing(db: Database, stock: StockReads, settings: DeskSettingsReader): OrderPlacing {
+  return { db, reads: createPricingReads(db), stock, write: createOrderWriter(db), settings };
 }
 
 declare module 'fastify' {

@@ -64,6 +64,12 @@ export async function writeRegularOrders(trx: Executor, drafts: readonly Regular
   // order by order (order-batch.ts).
   if (!(await store.take(trx, plan))) throw new Error('stock or coupon uses changed under the batch');
   const accepted = drafts.filter((_, i) => plan.outcomes[i]?.kind === 'take');
+  // Two orders of one phone in one batch: the later is a possible duplicate too.
+  const phones = new Set<string>();
+  for (const draft of accepted) {
+    if (phones.has(draft.order.customer_phone)) draft.order.possible_duplicate = 1;
+    phones.add(draft.order.customer_phone);
+  }
   // One insert for the batch's orders; their ids come back in the order given (repo.insertOrders).
   const ids = await repo.insertOrders(
     trx,

@@ -126,6 +126,13 @@ export interface OrderFilter {
   /** An order number ("12", "#12"), part of a phone, or part of a customer's name. */
   q?: string | undefined;
   type?: 'regular' | 'custom' | undefined;
+  status?: string | undefined;
+  confirmation?: string | undefined;
+  /** The table's own wilaya name (the service finds it with wilayaKey). */
+  wilaya?: string | undefined;
+  /** Placed on or after this day, on or before that one (YYYY-MM-DD). */
+  from?: string | undefined;
+  to?: string | undefined;
 }
 
 /** Orders whose phone holds `fragment`. */
@@ -169,7 +176,18 @@ function filtered(db: Executor, filter: OrderFilter) {
     query = query.where((eb) => searchMatch(eb, q));
   }
   if (filter.type) query = query.where('type', '=', filter.type);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.confirmation) query = query.where('confirmation', '=', filter.confirmation);
+  if (filter.wilaya) query = query.where('wilaya_name', '=', filter.wilaya);
+  // Timestamps are ISO text: a day's orders are those from its start to the next day's start.
+  if (filter.from) query = query.where('created_at', '>=', filter.from);
+  if (filter.to) query = query.where('created_at', '<', nextDay(filter.to));
   return query;
+}
+
+/** The day after a YYYY-MM-DD day, as the same text. */
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
 export function listOrders(db: Executor, filter: OrderFilter, limit: number, offset: number) {

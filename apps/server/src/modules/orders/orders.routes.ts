@@ -1,6 +1,26 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { createdOrderSchema, orderConflictSchema, orderSchema, orderStatsSchema } from '@shop/domain/order-responses';
+import { z } from 'zod';
+import {
+  blacklistEntryReadSchema,
+  bulkStatusResultSchema,
+  createdOrderSchema,
+  orderConflictSchema,
+  orderNoteSchema,
+  orderSchema,
+  orderStatsSchema,
+  trackingSchema,
+} from '@shop/domain/order-responses';
+import {
+  blacklistEntrySchema,
+  blacklistPhoneParamsSchema,
+  bulkStatusSchema,
+  confirmationUpdateSchema,
+  confirmQueueQuerySchema,
+  orderEditSchema,
+  orderFiltersSchema,
+  orderNoteCreateSchema,
+  trackQuerySchema,
+} from '@shop/domain/order-desk-schemas';
 import { envelopeSchema, paginatedSchema } from '@shop/domain/responses';
 import { idParamsSchema } from '@shop/domain/common-schemas';
 import { todayIso } from '@shop/domain/coupon-status';
@@ -20,14 +40,23 @@ import { errorResponses } from '../../http/contracts.ts';
 import { serialized } from '../../http/cache.ts';
 import { withMultipart, type FileRules } from '../../http/multipart.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
+import { placeCustomOrder, placeRegularOrder } from './orders.service.ts';
 import {
+  addNote,
+  blacklistPhone,
+  bulkStatus,
+  confirmationQueue,
+  editOrder,
   getOrder,
+  listBlacklist,
   listOrders,
+  markReturnReceived,
   orderStats,
-  placeCustomOrder,
-  placeRegularOrder,
+  recordCall,
+  trackOrder,
+  unblacklistPhone,
   updateOrderStatus,
-} from './orders.service.ts';
+} from './order-desk.service.ts';
 
 /** A custom order carries its reference pictures (front, back, side), nothing else. */
 const REFERENCE_IMAGE_FILES: FileRules = {
@@ -104,6 +133,27 @@ export function ordersRoutes(app: App): void {
       async (request, reply) => reply.status(201).send(await placeOrder(request, reply)),
     );
   }
+
+  app.get(
+    '/order/track',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          "An order's path for its customer: the number and the phone it was placed with, together (404 otherwise, whichever is wrong)",
+        querystring: trackQuerySchema,
+        response: { 200: envelopeSchema(trackingSchema), ...errorResponses(404) },
+      },
+      // Guessing numbers and phones is stopped per client address.
+      config: { keepsCache: true, rateLimit: app.config.rateLimits.tracking },
+    },
+    async (request) => envelope(await trackOrder(app.db.kysely, request.query.order_id, request.query.phone)),
+  );
+}
+
+/** Who did it, for an order's notes and history. */
+function adminName(request: FastifyRequest): string {
+  return request.admin?.username ?? 'admin';
 }
 
 /** The back office's orders: admin scope (http/admin-guard.ts). */
@@ -134,15 +184,170 @@ export function ordersAdminRoutes(app: App): void {
     {
       schema: {
         ...admin,
-        summary: 'Orders by phone, by number, phone or name (q), and type, paginated',
-        querystring: orderSearchQuerySchema,
+        summary:
+          'Orders by phone, by number, phone or name (q), type, status, confirmation, wilaya and date range, paginated',
+        querystring: orderSearchQuerySchema.extend(orderFiltersSchema.shape),
         response: { 200: ordersPage },
       },
     },
     async (request) => {
-      const { page, limit, phone, q, type } = request.query;
-      const { rows, total } = await listOrders(app.db.kysely, { phone, q, type }, page, limit);
+      const { page, limit, ...filter } = request.query;
+      const { rows, total } = await listOrders(app.db.kysely, filter, page, limit);
       return envelope(paginated(rows, page, limit, total));
+    },
+  );
+
+  app.get(
+    '/order/confirmQueue',
+    {
+      schema: {
+        ...admin,
+        summary: 'Pending orders waiting for their confirmation call: call-backs due first, then the oldest',
+        querystring: confirmQueueQuerySchema,
+        response: { 200: envelopeSchema(z.array(orderSchema)) },
+      },
+    },
+    async (request) => envelope(await confirmationQueue(app.db.kysely, request.query.limit)),
+  );
+
+  app.put(
+    '/order/confirmation/:id',
+    {
+      schema: {
+        ...admin,
+        summary:
+          "A confirmation call's outcome: confirmed (approves), no answer, call back at a time, or refused (cancels: stock and coupon use back)",
+        params: idParamsSchema,
+        body: confirmationUpdateSchema,
+        response: { 200: orderAnswer, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) =>
+      envelope(
+        await recordCall(app.db.kysely, request.params.id, request.body, adminName(request)),
+        ORDER_MESSAGES.confirmationSaved,
+      ),
+  );
+
+  app.post(
+    '/order/notes/:id',
+    {
+      schema: {
+        ...admin,
+        summary: 'Adds an internal note to an order',
+        params: idParamsSchema,
+        body: orderNoteCreateSchema,
+        response: { 201: envelopeSchema(orderNoteSchema), ...errorResponses(404) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          envelope(
+            await addNote(app.db.kysely, request.params.id, request.body.text, adminName(request)),
+            ORDER_MESSAGES.noteAdded,
+            201,
+          ),
+        ),
+  );
+
+  app.put(
+    '/order/edit/:id',
+    {
+      schema: {
+        ...admin,
+        summary:
+          'Corrects an order before it ships (contact, wilaya, lines): stock moved and figures recomputed in one transaction',
+        params: idParamsSchema,
+        body: orderEditSchema,
+        response: { 200: orderAnswer, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) =>
+      envelope(
+        await editOrder(app.db.kysely, request.params.id, request.body, adminName(request)),
+        ORDER_MESSAGES.orderChanged,
+      ),
+  );
+
+  app.post(
+    '/order/returnReceived/:id',
+    {
+      schema: {
+        ...admin,
+        summary: 'A returned parcel is back: its stock is given back',
+        params: idParamsSchema,
+        response: { 200: orderAnswer, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) =>
+      envelope(
+        await markReturnReceived(app.db.kysely, request.params.id, adminName(request)),
+        ORDER_MESSAGES.returnReceived,
+      ),
+  );
+
+  app.put(
+    '/order/bulkStatus',
+    {
+      schema: {
+        ...admin,
+        summary: "Changes several orders' status, each on its own; answers each one's outcome",
+        body: bulkStatusSchema,
+        response: { 200: envelopeSchema(bulkStatusResultSchema) },
+      },
+    },
+    async (request) => envelope(await bulkStatus(app.db.kysely, request.body.ids, request.body.status)),
+  );
+
+  app.get(
+    '/order/blacklist',
+    {
+      schema: {
+        ...admin,
+        summary: 'Blacklisted phones, newest first',
+        response: { 200: envelopeSchema(z.array(blacklistEntryReadSchema)) },
+      },
+    },
+    async () => envelope(await listBlacklist(app.db.kysely)),
+  );
+
+  app.post(
+    '/order/blacklist',
+    {
+      schema: {
+        ...admin,
+        summary: 'Blacklists a phone (its next orders are held or refused, as the settings say)',
+        body: blacklistEntrySchema,
+        response: { 201: envelopeSchema(blacklistEntryReadSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          envelope(
+            await blacklistPhone(app.db.kysely, request.body.phone, request.body.reason),
+            ORDER_MESSAGES.blacklisted,
+            201,
+          ),
+        ),
+  );
+
+  app.delete(
+    '/order/blacklist/:phone',
+    {
+      schema: {
+        ...admin,
+        summary: 'Takes a phone off the blacklist',
+        params: blacklistPhoneParamsSchema,
+        response: { 200: envelopeSchema(z.null()), ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      await unblacklistPhone(app.db.kysely, request.params.phone);
+      return envelope(null, ORDER_MESSAGES.unblacklisted);
     },
   );
 

@@ -13,20 +13,17 @@ import {
   type CustomOrderFields,
   type ReferenceImagePosition,
 } from '@shop/domain/order-schemas';
-import { ORDER_STATUSES, type OrderStatus } from '@shop/domain/order-status';
-import type { CreatedOrder, Order, OrderStats } from '@shop/domain/order-responses';
+import type { CreatedOrder } from '@shop/domain/order-responses';
 import { finalPriceCentimes, orderTotals, type OrderTotals } from '@shop/domain/pricing';
 import { lineSize } from '@shop/domain/sizes';
-import type { Database, Executor, OrderRow } from '../../db/database.ts';
-import { isPostgres } from '../../db/dialect.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import type { Executor } from '../../db/database.ts';
+import { badRequest, conflict, forbidden } from '../../http/errors.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
 import { deleteImageFiles, prepareImage, storePreparedImage } from '../media/media.service.ts';
 import * as catalogRepo from '../catalog/catalog.repository.ts';
-import { productTag } from '../catalog/catalog.repository.ts';
 import { checkStock, type StockReads } from '../catalog/catalog.service.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
-import { giveBack, mergeLines, takeOne, type StockLine } from './order-stock.ts';
+import { mergeLines, takeOne, type StockLine } from './order-stock.ts';
 import type { OrderPlacing } from './order-placing.ts';
 import type { RegularOrderDraft } from './order-writes.ts';
 import * as repo from './orders.repository.ts';
@@ -112,13 +109,31 @@ async function countCouponUse(trx: Executor, coupon: Pricing['coupon']): Promise
   if (outcome.kind !== 'take') throw badRequest(ORDER_MESSAGES.couponUnusable);
 }
 
+/**
+ * What a new order from this phone is flagged with: held when the phone is blacklisted (or
+ * refused, as the owner's setting says, with a message that does not say why), a possible
+ * duplicate when the phone has another open order of the last 24 hours.
+ */
+async function screenPhone(placing: OrderPlacing, phone: string): Promise<{ held: 0 | 1; possible_duplicate: 0 | 1 }> {
+  const [blacklisted, open] = await Promise.all([
+    placing.reads.blacklisted.load(phone),
+    placing.reads.openOrders.load(phone),
+  ]);
+  if (blacklisted && (await placing.settings.read()).blacklist_policy === 'refuse') {
+    throw forbidden(ORDER_MESSAGES.phoneRefused);
+  }
+  return { held: blacklisted ? 1 : 0, possible_duplicate: (open ?? 0) > 0 ? 1 : 0 };
+}
+
 function orderHeader(
   input: { customer_name: string; customer_phone: string; customer_address: string; customer_postal_code: string },
   pricing: Pricing,
   totals: OrderTotals,
   now: string,
+  flags: { held: 0 | 1; possible_duplicate: 0 | 1 },
 ) {
   return {
+    ...flags,
     status: 'pending',
     customer_name: input.customer_name,
     customer_phone: input.customer_phone,
@@ -186,7 +201,13 @@ export async function placeRegularOrder(placing: OrderPlacing, input: RegularOrd
   const draft: RegularOrderDraft = {
     order: {
       type: 'regular',
-      ...orderHeader(input, pricing, totals, new Date().toISOString()),
+      ...orderHeader(
+        input,
+        pricing,
+        totals,
+        new Date().toISOString(),
+        await screenPhone(placing, input.customer_phone),
+      ),
       custom_item_id: null,
       clothing_type: null,
       color: null,
@@ -260,6 +281,7 @@ export async function placeCustomOrder(
   if (uploads.length === 0) throw badRequest(ORDER_MESSAGES.imageRequired);
 
   const pricing = await priceContext(placing, input);
+  const flags = await screenPhone(placing, input.customer_phone);
   const totals = orderTotals(item.base_price_cents, pricing.coupon?.discount ?? 0, pricing.shippingCents);
   assertTotalsInRange(totals);
   assertClientFigures(input, totals);
@@ -278,7 +300,7 @@ export async function placeCustomOrder(
       await countCouponUse(trx, pricing.coupon);
       const id = await repo.insertOrder(trx, {
         type: 'custom',
-        ...orderHeader(input, pricing, totals, now),
+        ...orderHeader(input, pricing, totals, now, flags),
         custom_item_id: item.id,
         clothing_type: item.name,
         color,
@@ -303,163 +325,4 @@ export async function placeCustomOrder(
     );
     throw error;
   }
-}
-
-// ---------------------------------------------------------------- admin
-
-/**
- * Turns order rows into the admin shape, loading items and images of the whole page in one query
- * each. Statuses are written only from ORDER_STATUSES; the response contract checks them again.
- */
-async function toAdminOrders(db: Executor, rows: readonly OrderRow[]): Promise<Order[]> {
-  // Only regular orders have lines and only custom ones reference images.
-  const ofType = (type: string) => rows.filter((r) => r.type === type).map((r) => r.id);
-  const [items, images] = await Promise.all([
-    repo.findItemsOf(db, ofType('regular')),
-    repo.findReferenceImagesOf(db, ofType('custom')),
-  ]);
-  return rows.map((row) => ({
-    id: row.id,
-    type: row.type,
-    status: row.status as OrderStatus,
-    customer_name: row.customer_name,
-    customer_phone: row.customer_phone,
-    customer_address: row.customer_address,
-    customer_postal_code: row.customer_postal_code,
-    wilaya_name: row.wilaya_name,
-    subtotal: toDa(row.subtotal_cents),
-    discount_percentage: row.discount_percentage,
-    discount_amount: toDa(row.discount_cents),
-    shipping_fee: toDa(row.shipping_fee_cents),
-    final_total: toDa(row.final_total_cents),
-    coupon_code: row.coupon_code,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    order_items: items
-      .filter((i) => i.order_id === row.id)
-      .map((i) => ({
-        id: i.id,
-        product_id: i.product_id,
-        product_name: i.product_name,
-        product_description: i.product_description,
-        quantity: i.quantity,
-        price_at_time: toDa(i.price_at_time_cents),
-        unit_price: toDa(i.unit_final_price_cents),
-        product_type: i.product_type,
-        size: i.size,
-        product_discount_percentage: i.product_discount_percentage,
-        product_images: i.product_image ? [{ image_url: i.product_image }] : [],
-      })),
-    clothing_type: row.clothing_type,
-    color: row.color,
-    size: row.size,
-    reference_images: images
-      .filter((img) => img.order_id === row.id)
-      .map((img) => ({ position: img.position, image_url: img.image_url })),
-  }));
-}
-
-export async function listOrders(db: Database, filter: repo.OrderFilter, page: number, limit: number) {
-  if (filter.phone || filter.q) {
-    // The match (a range of the phone-suffix index) runs once, for the page and the total.
-    const { rows, total } = await repo.findOrdersPage(db, filter, limit, (page - 1) * limit);
-    return { rows: await toAdminOrders(db, rows), total };
-  }
-  const [rows, total] = await Promise.all([
-    repo.listOrders(db, filter, limit, (page - 1) * limit),
-    repo.countOrders(db, filter),
-  ]);
-  return { rows: await toAdminOrders(db, rows), total };
-}
-
-export async function getOrder(db: Executor, id: number): Promise<Order> {
-  const row = await repo.findOrder(db, id);
-  if (!row) throw notFound(ORDER_MESSAGES.orderNotFound);
-  const [order] = await toAdminOrders(db, [row]);
-  if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
-  const history = await repo.findStatusHistory(db, id);
-  return { ...order, status_history: history as NonNullable<Order['status_history']> };
-}
-
-/**
- * Sets an order's status. Entering cancelled gives the order's stock and coupon use back; leaving
- * it takes them again, decided as a new order is, refused with 409 when they are gone (DESIGN §3.3).
- */
-export async function updateOrderStatus(
-  db: Database,
-  id: number,
-  status: OrderStatus,
-): Promise<{ order: Order; changed: boolean }> {
-  /** The products whose stock moved (a cancel or a reopen). */
-  let moved: number[] = [];
-  const changed = await db.transaction().execute(async (trx) => {
-    // On PostgreSQL the row lock makes two simultaneous changes of one order take turns.
-    const row = await repo.findOrder(trx, id, isPostgres(trx));
-    if (!row) throw notFound(ORDER_MESSAGES.orderNotFound);
-    if (row.status === status) return false;
-    const cancelling = status === 'cancelled';
-    const reopening = row.status === 'cancelled';
-    if (cancelling || reopening) {
-      // What the order took: a regular order's lines, and for any order its coupon use.
-      const items = row.type === 'regular' ? await repo.findItemsOf(trx, [id]) : [];
-      const order = {
-        stock: items.flatMap((i) =>
-          i.product_id === null ? [] : [{ product_id: i.product_id, size: i.size, quantity: i.quantity }],
-        ),
-        couponId: row.coupon_id,
-      };
-      moved = [...new Set(order.stock.map((line) => line.product_id))];
-      if (cancelling) {
-        await giveBack(trx, order);
-      } else {
-        // Decided as a new order is (order-batch-plan.ts); products deleted since have nothing to
-        // take, and the code is counted again whatever its dates, within its uses.
-        const outcome = await takeOne(trx, order, { couponsUsableOn: null, skipDeleted: true });
-        if (outcome.kind === 'short') throw conflict(ORDER_MESSAGES.reopenShort);
-        if (outcome.kind === 'coupon-refused') throw conflict(ORDER_MESSAGES.reopenCouponUsedUp);
-      }
-    }
-    const now = new Date().toISOString();
-    await repo.setOrderStatus(trx, id, status, now);
-    await repo.insertStatusHistories(trx, [
-      { order_id: id, from_status: row.status, to_status: status, changed_at: now },
-    ]);
-    return true;
-  });
-  // The dashboard's figures and the best sellers ('orders'), and the stock of the products moved.
-  if (changed) await catalogRepo.bumpCatalogVersion(db, [...moved.map(productTag), 'orders']);
-  return { order: await getOrder(db, id), changed };
-}
-
-export const STATS_DAYS = 30;
-
-export async function orderStats(db: Database, now = new Date()): Promise<OrderStats> {
-  const days = Array.from({ length: STATS_DAYS }, (_, i) =>
-    todayIso(new Date(now.getTime() - (STATS_DAYS - 1 - i) * 86_400_000)),
-  );
-  const [byStatusRows, totalProducts, perDayRows] = await Promise.all([
-    repo.orderCountsByStatus(db),
-    repo.countProducts(db),
-    repo.ordersPerDay(db, days[0] ?? todayIso(now)),
-  ]);
-  const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
-  let totalOrders = 0;
-  let revenueCents = 0;
-  for (const row of byStatusRows) {
-    const n = Number(row.n);
-    totalOrders += n;
-    if ((ORDER_STATUSES as readonly string[]).includes(row.status)) byStatus[row.status as OrderStatus] += n;
-    if (row.status === 'successful') revenueCents += Number(row.total_cents);
-  }
-  return {
-    total_orders: totalOrders,
-    pending_orders: byStatus.pending,
-    total_products: totalProducts,
-    total_revenue: toDa(revenueCents),
-    by_status: byStatus,
-    per_day: days.map((date) => {
-      const row = perDayRows.find((r) => r.day === date);
-      return { date, orders: Number(row?.orders ?? 0), revenue: toDa(Number(row?.revenue_cents ?? 0)) };
-    }),
-  };
 }

@@ -10,6 +10,8 @@ import type { CouponRow, Database } from '../../db/database.ts';
 import * as catalogRepo from '../catalog/catalog.repository.ts';
 import * as couponsRepo from '../coupons/coupons.repository.ts';
 import * as repo from './orders.repository.ts';
+import * as desk from './order-desk.repository.ts';
+import { duplicateWindowStart } from './order-desk.service.ts';
 
 export type PricedProduct = Awaited<ReturnType<typeof repo.findProductsForOrder>>[number] & { sizes: string[] };
 
@@ -20,6 +22,10 @@ export interface PricingReads {
   shipping: DataLoader<string, { wilaya_name: string; price_cents: number } | undefined>;
   /** A coupon by its exact code. */
   coupon: DataLoader<string, CouponRow | undefined>;
+  /** A phone's blacklist entry, if any. */
+  blacklisted: DataLoader<string, { phone: string; reason: string } | undefined>;
+  /** A phone's open orders of the last 24 hours (a possible duplicate). */
+  openOrders: DataLoader<string, number | undefined>;
 }
 
 /** The pricing loaders of a database: one set per app (orders/order-placing.ts). */
@@ -43,6 +49,14 @@ export function createPricingReads(db: Database): PricingReads {
     coupon: batchedReads(async (codes) => {
       const rows = await couponsRepo.findCouponsByCodes(db, codes);
       return new Map(rows.map((row) => [row.code, row]));
+    }),
+    blacklisted: batchedReads(async (phones) => {
+      const rows = await desk.findBlacklisted(db, phones);
+      return new Map(rows.map((row) => [row.phone, row]));
+    }),
+    openOrders: batchedReads(async (phones) => {
+      const rows = await desk.openOrdersSince(db, phones, duplicateWindowStart());
+      return new Map(rows.map((row) => [row.customer_phone, Number(row.n)]));
     }),
   };
 }

@@ -47,9 +47,21 @@ export function insertProductRating(
     rating: number;
     review: string;
     created_at: string;
+    approved: 0 | 1;
   },
 ) {
   return db.insertInto('product_ratings').values(row).returning('id').executeTakeFirstOrThrow();
+}
+
+/** Approves a waiting review; false when there is none waiting with that id. */
+export async function approveRating(db: Executor, table: 'product_ratings' | 'brand_ratings', id: number) {
+  const result = await db
+    .updateTable(table)
+    .set({ approved: 1 })
+    .where('id', '=', id)
+    .where('approved', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Keeps the product's denormalised rating totals in step with its ratings. */
@@ -70,7 +82,7 @@ export { bumpCatalogVersion, changeCatalog } from '../catalog/catalog.repository
 export function findProductRating(db: Executor, id: number) {
   return db
     .selectFrom('product_ratings')
-    .select(['id', 'product_id', 'rating'])
+    .select(['id', 'product_id', 'rating', 'approved'])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -114,7 +126,7 @@ export function listRatingsOfProducts(db: Executor, productIds: number[]) {
   if (productIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('product_ratings')
-    .select(['id', 'product_id', 'customer_name', 'rating', 'review', 'created_at'])
+    .select(['id', 'product_id', 'customer_name', 'rating', 'review', 'created_at', 'approved'])
     .where('product_id', 'in', productIds)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -127,6 +139,7 @@ export function listReviewsOfProduct(db: Executor, productId: number, offset: nu
     .selectFrom('product_ratings')
     .select(['id', 'customer_name', 'rating', 'review', 'created_at'])
     .where('product_id', '=', productId)
+    .where('approved', '=', 1)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
@@ -139,6 +152,7 @@ export async function countReviewsOfProduct(db: Executor, productId: number): Pr
     .selectFrom('product_ratings')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('product_id', '=', productId)
+    .where('approved', '=', 1)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -164,6 +178,7 @@ export function insertBrandRating(
     review: string;
     created_at: string;
     verified: 0 | 1;
+    approved: 0 | 1;
   },
 ) {
   return db.insertInto('brand_ratings').values(row).returning('id').executeTakeFirstOrThrow();
@@ -174,6 +189,7 @@ export function listRecentBrandRatings(db: Executor, limit: number) {
   return db
     .selectFrom('brand_ratings')
     .select(['id', 'customer_name', 'rating', 'review', 'created_at', 'verified'])
+    .where('approved', '=', 1)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
@@ -183,7 +199,7 @@ export function listRecentBrandRatings(db: Executor, limit: number) {
 export function listBrandRatings(db: Executor) {
   return db
     .selectFrom('brand_ratings')
-    .select(['id', 'customer_name', 'customer_phone', 'rating', 'review', 'created_at'])
+    .select(['id', 'customer_name', 'customer_phone', 'rating', 'review', 'created_at', 'approved'])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();

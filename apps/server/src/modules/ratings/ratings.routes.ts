@@ -28,7 +28,12 @@ import {
   recentBrandRatings,
   removeBrandRating,
   removeProductRating,
+  approveBrandRating,
+  approveProductRating,
 } from './ratings.service.ts';
+
+/** The thanks for a review that waits for the owner's approval (review moderation). */
+const REVIEW_HELD = 'Merci pour votre avis ! Il sera publié après relecture.';
 
 export function ratingsRoutes(app: App): void {
   app.post(
@@ -43,8 +48,9 @@ export function ratingsRoutes(app: App): void {
       config: { rateLimit: app.config.rateLimits.ratings },
     },
     async (request, reply) => {
-      const rating = await createProductRating(app.db, request.body);
-      return reply.status(201).send(envelope(rating, 'Merci pour votre note !', 201));
+      const held = (await app.deskSettings.read()).review_moderation;
+      const rating = await createProductRating(app.db, request.body, held);
+      return reply.status(201).send(envelope(rating, held ? REVIEW_HELD : 'Merci pour votre note !', 201));
     },
   );
 
@@ -60,8 +66,9 @@ export function ratingsRoutes(app: App): void {
       config: { rateLimit: { max: 5, timeWindow: '1 hour', groupId: 'brandReviews' } },
     },
     async (request, reply) => {
-      const rating = await createBrandRating(app.db, request.body);
-      return reply.status(201).send(envelope(rating, BRAND_RATING_THANKS, 201));
+      const held = (await app.deskSettings.read()).review_moderation;
+      const rating = await createBrandRating(app.db, request.body, held);
+      return reply.status(201).send(envelope(rating, held ? REVIEW_HELD : BRAND_RATING_THANKS, 201));
     },
   );
 
@@ -162,4 +169,25 @@ export function ratingsAdminRoutes(app: App): void {
       return envelope(null, 'Brand rating deleted');
     },
   );
+
+  for (const [path, approve] of [
+    ['/rating/approve', approveProductRating],
+    ['/BrandRating/approve', approveBrandRating],
+  ] as const) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags: ['ratings'],
+          summary: 'Publishes a review that waited for approval (review moderation; admin)',
+          body: removeByIdSchema,
+          response: { 200: emptyEnvelopeSchema, ...errorResponses(404) },
+        },
+      },
+      async (request) => {
+        await approve(app.db, request.body.id);
+        return envelope(null, 'Review published');
+      },
+    );
+  }
 }

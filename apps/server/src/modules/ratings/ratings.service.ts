@@ -16,7 +16,11 @@ import { productTag, type CatalogTag } from '../catalog/catalog.repository.ts';
 export const RATING_REFUSED = 'Vous ne pouvez noter que les produits d’une commande passée avec ce numéro, une fois';
 export const BRAND_RATING_THANKS = 'Merci pour votre avis !';
 
-export async function createProductRating(db: Db, input: z.output<typeof productRatingCreateSchema>) {
+/**
+ * A product rating of a placed order. With review moderation on (`held`), it waits for the
+ * owner's approval: not shown, not counted in the product's average until approved.
+ */
+export async function createProductRating(db: Db, input: z.output<typeof productRatingCreateSchema>, held = false) {
   // The product's average (its pages and reviews) and the order of lists sorted by rating change.
   const changes: CatalogTag[] = [productTag(input.product_id), 'lists'];
   return repo.changeCatalog(
@@ -31,8 +35,8 @@ export async function createProductRating(db: Db, input: z.output<typeof product
         throw forbidden(RATING_REFUSED);
       }
       const created_at = new Date().toISOString();
-      const { id } = await repo.insertProductRating(trx, { ...input, created_at });
-      await repo.adjustProductRating(trx, input.product_id, input.rating, 1);
+      const { id } = await repo.insertProductRating(trx, { ...input, created_at, approved: held ? 0 : 1 });
+      if (!held) await repo.adjustProductRating(trx, input.product_id, input.rating, 1);
       return {
         id,
         product_id: input.product_id,
@@ -53,7 +57,7 @@ export async function removeProductRating(db: Db, id: number): Promise<void> {
       const rating = await repo.findProductRating(trx, id);
       if (!rating) throw notFound('Rating not found');
       await repo.deleteProductRating(trx, id);
-      await repo.adjustProductRating(trx, rating.product_id, -rating.rating, -1);
+      if (rating.approved === 1) await repo.adjustProductRating(trx, rating.product_id, -rating.rating, -1);
       return rating.product_id;
     },
     (productId) => [productTag(productId), 'lists'],
@@ -78,12 +82,13 @@ export async function listProductRatings(db: Db, page: number, limit: number) {
       },
       recent_reviews: reviews
         .filter((r) => r.product_id === p.product_id)
-        .map(({ id, customer_name, rating, review, created_at }) => ({
+        .map(({ id, customer_name, rating, review, created_at, approved }) => ({
           id,
           customer_name,
           rating,
           review,
           created_at,
+          approved: approved === 1,
         })),
     })),
     total_pages: Math.max(1, Math.ceil(totals.products / limit)),
@@ -111,12 +116,18 @@ export async function productReviews(db: Db, productId: number, page: number, li
   return paginated(reviews, page, limit, total);
 }
 
-export async function createBrandRating(db: Db, input: z.output<typeof brandRatingCreateSchema>) {
+/** A brand review; with review moderation on (`held`) it waits for the owner's approval. */
+export async function createBrandRating(db: Db, input: z.output<typeof brandRatingCreateSchema>, held = false) {
   const created_at = new Date().toISOString();
   const { order_id: orderId, ...review } = input;
   // Verified only with proof of an order: its number and its phone together.
   const verified = orderId !== undefined && (await repo.orderOfPhoneExists(db.kysely, orderId, input.customer_phone));
-  const { id } = await repo.insertBrandRating(db.kysely, { ...review, created_at, verified: verified ? 1 : 0 });
+  const { id } = await repo.insertBrandRating(db.kysely, {
+    ...review,
+    created_at,
+    verified: verified ? 1 : 0,
+    approved: held ? 0 : 1,
+  });
   // Recent brand reviews are served from the catalogue cache: tell every process.
   await repo.bumpCatalogVersion(db.kysely, ['reviews']);
   return { id, customer_name: input.customer_name, rating: input.rating, review: input.review, created_at, verified };
@@ -128,9 +139,33 @@ export async function recentBrandRatings(db: Db, limit: number) {
 }
 
 export async function allBrandRatings(db: Db) {
-  const rows = await repo.listBrandRatings(db.kysely);
-  const sum = rows.reduce((total, r) => total + r.rating, 0);
-  return { data: rows, average_rating: averageRating(sum, rows.length), total: rows.length };
+  const rows = (await repo.listBrandRatings(db.kysely)).map((r) => ({ ...r, approved: r.approved === 1 }));
+  const shown = rows.filter((r) => r.approved);
+  const sum = shown.reduce((total, r) => total + r.rating, 0);
+  return { data: rows, average_rating: averageRating(sum, shown.length), total: rows.length };
+}
+
+/** Approves a waiting product rating: shown, and counted in the product's average. */
+export async function approveProductRating(db: Db, id: number): Promise<void> {
+  await repo.changeCatalog(
+    db.kysely,
+    async (trx) => {
+      const rating = await repo.findProductRating(trx, id);
+      if (!rating || !(await repo.approveRating(trx, 'product_ratings', id))) {
+        throw notFound('No review waiting for approval with this id');
+      }
+      await repo.adjustProductRating(trx, rating.product_id, rating.rating, 1);
+      return rating.product_id;
+    },
+    (productId) => [productTag(productId), 'lists'],
+  );
+}
+
+export async function approveBrandRating(db: Db, id: number): Promise<void> {
+  if (!(await repo.approveRating(db.kysely, 'brand_ratings', id))) {
+    throw notFound('No review waiting for approval with this id');
+  }
+  await repo.bumpCatalogVersion(db.kysely, ['reviews']);
 }
 
 export async function removeBrandRating(db: Db, id: number): Promise<void> {

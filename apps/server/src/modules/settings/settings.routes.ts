@@ -3,7 +3,10 @@ import { envelopeSchema } from '@shop/domain/responses';
 import { paymentAccountsSchema, shopSettingsSchema } from '@shop/domain/settings-responses';
 import type { App } from '../../http/types.ts';
 import { envelope } from '../../http/envelope.ts';
-import { paymentSettings, savePaymentSettings } from './settings.service.ts';
+import { deskSettingsSchema } from '@shop/domain/order-desk-schemas';
+import { deskSettingsReadSchema } from '@shop/domain/order-responses';
+import { bumpCatalogVersion } from '../catalog/catalog.repository.ts';
+import { deskSettings, paymentSettings, saveDeskSettings, savePaymentSettings } from './settings.service.ts';
 
 /** Shop contact details for the footer and thank-you pages (DESIGN §3.10). */
 export function settingsRoutes(app: App): void {
@@ -49,6 +52,37 @@ export function settingsAdminRoutes(admin: App): void {
       const saved = await savePaymentSettings(admin.db.kysely, request.body);
       admin.shopSettings.forget();
       return envelope(saved, 'Payment details saved');
+    },
+  );
+
+  admin.get(
+    '/settings/desk',
+    {
+      schema: {
+        tags,
+        summary: "The order desk's settings: blacklist policy, low-stock threshold, review moderation",
+        response: { 200: envelopeSchema(deskSettingsReadSchema) },
+      },
+    },
+    async () => envelope(await deskSettings(admin.db.kysely)),
+  );
+
+  admin.put(
+    '/settings/desk',
+    {
+      schema: {
+        tags,
+        summary: "Sets the order desk's settings",
+        body: deskSettingsSchema,
+        response: { 200: envelopeSchema(deskSettingsReadSchema) },
+      },
+    },
+    async (request) => {
+      const saved = await saveDeskSettings(admin.db.kysely, request.body);
+      admin.deskSettings.forget();
+      // The dashboard's low-stock list follows the threshold.
+      await bumpCatalogVersion(admin.db.kysely, ['orders']);
+      return envelope(saved, 'Settings saved');
     },
   );
 }

@@ -3,15 +3,66 @@
 // shop's name is in the first paint. Contact details come from the configuration; the payment
 // accounts of custom orders from the back office (the shop_settings table).
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Executor } from '../../db/database.ts';
 import type { PaymentSettings } from '@shop/domain/settings-schemas';
+import { DEFAULT_DESK_SETTINGS, deskSettingsSchema, type DeskSettings } from '@shop/domain/order-desk-schemas';
 import type { ShopSettings } from '@shop/domain/settings-responses';
 import * as repo from './settings.repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     shopSettings: ReturnType<typeof shopSettingsReader>;
+    deskSettings: DeskSettingsReader;
   }
+}
+
+const DESK_KEYS = ['desk.blacklist_policy', 'desk.low_stock_threshold', 'desk.review_moderation'] as const;
+
+/** The order desk's settings (blacklist policy, low-stock threshold, review moderation). */
+export async function deskSettings(db: Executor): Promise<DeskSettings> {
+  const rows = await repo.findSettings(db, DESK_KEYS);
+  const value = (key: (typeof DESK_KEYS)[number]) => rows.find((r) => r.key === key)?.value;
+  const parsed = deskSettingsSchema.safeParse({
+    blacklist_policy: value('desk.blacklist_policy') ?? DEFAULT_DESK_SETTINGS.blacklist_policy,
+    low_stock_threshold: value('desk.low_stock_threshold') ?? DEFAULT_DESK_SETTINGS.low_stock_threshold,
+    review_moderation: (value('desk.review_moderation') ?? String(DEFAULT_DESK_SETTINGS.review_moderation)) === 'true',
+  });
+  return parsed.success ? parsed.data : DEFAULT_DESK_SETTINGS;
+}
+
+export async function saveDeskSettings(db: Database, input: DeskSettings): Promise<DeskSettings> {
+  await db.transaction().execute((trx) =>
+    repo.saveSettings(
+      trx,
+      {
+        'desk.blacklist_policy': input.blacklist_policy,
+        'desk.low_stock_threshold': String(input.low_stock_threshold),
+        'desk.review_moderation': String(input.review_moderation),
+      },
+      new Date().toISOString(),
+    ),
+  );
+  return deskSettings(db);
+}
+
+export interface DeskSettingsReader {
+  read: () => Promise<DeskSettings>;
+  /** This process changed them: the next read is fresh. */
+  forget: () => void;
+}
+
+/** The desk settings as orders and reviews need them: read at most every few seconds per process. */
+export function deskSettingsReader(db: Database, ttlMs = 5000): DeskSettingsReader {
+  let cached: { value: DeskSettings; at: number } | null = null;
+  return {
+    async read() {
+      if (!cached || Date.now() - cached.at > ttlMs) cached = { value: await deskSettings(db), at: Date.now() };
+      return cached.value;
+    },
+    forget() {
+      cached = null;
+    },
+  };
 }
 
 const PAYMENT_KEYS = ['payment.ccp', 'payment.rip', 'payment.baridimob'] as const;

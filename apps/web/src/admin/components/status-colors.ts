@@ -7,9 +7,17 @@ const CLASSES = {
   purple: 'bg-purple-100 text-purple-900 border-purple-300',
   green: 'bg-green-100 text-green-900 border-green-300',
   red: 'bg-red-100 text-red-900 border-red-300',
+  orange: 'bg-orange-100 text-orange-900 border-orange-300',
 } as const;
 
-const HEX = { yellow: '#eab308', blue: '#3b82f6', purple: '#a855f7', green: '#22c55e', red: '#ef4444' } as const;
+const HEX = {
+  yellow: '#eab308',
+  blue: '#3b82f6',
+  purple: '#a855f7',
+  green: '#22c55e',
+  red: '#ef4444',
+  orange: '#f97316',
+} as const;
 
 export function statusClass(status: OrderStatus): string {
   return CLASSES[ORDER_STATUS_COLORS[status]];

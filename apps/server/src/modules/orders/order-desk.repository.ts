@@ -1,0 +1,169 @@
+// Queries of the cash-on-delivery order desk (order-desk.service.ts): the confirmation queue, a
+// phone's past orders, notes and history, the blacklist, corrections and the 30-day figures.
+import { sql, type Updateable } from 'kysely';
+import type { Executor, OrderTable } from '../../db/database.ts';
+
+// ---- the confirmation queue ----
+
+/**
+ * Pending orders waiting for their call: call-backs that are due first (soonest first), then
+ * the others oldest first, then call-backs not due yet. `now` is an ISO time.
+ */
+export function confirmationQueue(db: Executor, now: string, limit: number) {
+  const due = sql<number>`case
+    when confirmation = 'call_back' and call_back_at <= ${now} then 0
+    when confirmation = 'call_back' then 2
+    else 1 end`;
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('confirmation', 'in', ['to_confirm', 'no_answer', 'call_back'])
+    .orderBy(due)
+    .orderBy(sql`coalesce(call_back_at, created_at)`)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export function updateOrder(db: Executor, id: number, values: Updateable<OrderTable>) {
+  return db.updateTable('orders').set(values).where('id', '=', id).execute();
+}
+
+// ---- a phone's past orders ----
+
+/** Per phone: its orders, delivered, returned, refused by phone and cancelled. */
+export function reputationOf(db: Executor, phones: readonly string[]) {
+  if (phones.length === 0) return Promise.resolve([]);
+  const count = (condition: ReturnType<typeof sql>) => sql<number>`sum(case when ${condition} then 1 else 0 end)`;
+  return db
+    .selectFrom('orders')
+    .select((eb) => [
+      'customer_phone',
+      eb.fn.countAll<number>().as('orders'),
+      count(sql`status = 'successful'`).as('delivered'),
+      count(sql`status = 'returned'`).as('returned'),
+      count(sql`confirmation = 'refused'`).as('refused'),
+      count(sql`status = 'cancelled'`).as('cancelled'),
+    ])
+    .where('customer_phone', 'in', [...new Set(phones)])
+    .groupBy('customer_phone')
+    .execute();
+}
+
+/** Per phone, its open orders (pending or approved, not refused) placed since `since`. */
+export function openOrdersSince(db: Executor, phones: readonly string[], since: string) {
+  if (phones.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('orders')
+    .select((eb) => ['customer_phone', eb.fn.countAll<number>().as('n')])
+    .where('customer_phone', 'in', [...new Set(phones)])
+    .where('created_at', '>=', since)
+    .where('status', 'in', ['pending', 'approved'])
+    .where('confirmation', '!=', 'refused')
+    .groupBy('customer_phone')
+    .execute();
+}
+
+// ---- notes and history ----
+
+export function insertNote(db: Executor, note: { order_id: number; author: string; text: string; created_at: string }) {
+  return db
+    .insertInto('order_notes')
+    .values(note)
+    .returning(['id', 'author', 'text', 'created_at'])
+    .executeTakeFirstOrThrow();
+}
+
+export function findNotes(db: Executor, orderId: number) {
+  return db
+    .selectFrom('order_notes')
+    .select(['id', 'author', 'text', 'created_at'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+}
+
+export function insertEvent(
+  db: Executor,
+  event: { order_id: number; kind: string; detail: string; author: string | null; created_at: string },
+) {
+  return db.insertInto('order_events').values(event).execute();
+}
+
+export function findEvents(db: Executor, orderId: number) {
+  return db
+    .selectFrom('order_events')
+    .select(['kind', 'detail', 'author', 'created_at'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+}
+
+export function deleteItemsOf(db: Executor, orderId: number) {
+  return db.deleteFrom('order_items').where('order_id', '=', orderId).execute();
+}
+
+// ---- the blacklist ----
+
+export function listBlacklist(db: Executor) {
+  return db.selectFrom('phone_blacklist').selectAll().orderBy('created_at', 'desc').execute();
+}
+
+export function findBlacklisted(db: Executor, phones: readonly string[]) {
+  if (phones.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('phone_blacklist')
+    .selectAll()
+    .where('phone', 'in', [...new Set(phones)])
+    .execute();
+}
+
+export function blacklistPhone(db: Executor, entry: { phone: string; reason: string; created_at: string }) {
+  return db
+    .insertInto('phone_blacklist')
+    .values(entry)
+    .onConflict((oc) => oc.column('phone').doUpdateSet({ reason: entry.reason }))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function unblacklistPhone(db: Executor, phone: string): Promise<boolean> {
+  const result = await db.deleteFrom('phone_blacklist').where('phone', '=', phone).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+// ---- the 30-day figures ----
+
+/** Orders placed since `since`, counted per wilaya, status and confirmation. */
+export function countsSince(db: Executor, since: string) {
+  return db
+    .selectFrom('orders')
+    .select((eb) => ['wilaya_name', 'status', 'confirmation', eb.fn.countAll<number>().as('n')])
+    .where('created_at', '>=', since)
+    .groupBy(['wilaya_name', 'status', 'confirmation'])
+    .execute();
+}
+
+/** Size rows, and products without sizes, whose stock is at or under `threshold`; fewest first. */
+export async function lowStock(db: Executor, threshold: number, limit: number) {
+  const sizes = db
+    .selectFrom('product_sizes')
+    .innerJoin('products', 'products.id', 'product_sizes.product_id')
+    .select(['products.id as product_id', 'products.name', 'product_sizes.size', 'product_sizes.stock'])
+    .where('products.has_sizes', '=', 1)
+    .where('product_sizes.stock', '<=', threshold);
+  const plain = db
+    .selectFrom('products')
+    .select(['id as product_id', 'name', sql<string>`''`.as('size'), 'stock'])
+    .where('has_sizes', '=', 0)
+    .where('stock', '<=', threshold);
+  return db
+    .selectFrom(sizes.unionAll(plain).as('low'))
+    .selectAll()
+    .orderBy('stock')
+    .orderBy('product_id')
+    .orderBy('size')
+    .limit(limit)
+    .execute();
+}

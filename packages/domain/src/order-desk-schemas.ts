@@ -1,0 +1,138 @@
+// The cash-on-delivery order desk (issue 15): what the owner sends after a confirmation call,
+// to correct an order before it ships, to note, to blacklist a phone, to change many orders at
+// once; and what a customer sends to follow an order (/suivi). Admin messages in English,
+// customer messages in French.
+import { z } from 'zod';
+import { idSchema } from './common-schemas.ts';
+import {
+  BLACKLIST_POLICIES,
+  CONFIRMATION_STATES,
+  ORDER_STATUSES,
+  ORDER_TYPES,
+  REFUSAL_REASONS,
+} from './order-status.ts';
+import { customerPhoneSchema, normalizeAlgerianPhone } from './phone.ts';
+import { ADMIN_ORDERS_PAGE_SIZE } from './constants.ts';
+import { orderLineSchema } from './order-schemas.ts';
+
+/** The outcome of a confirmation call. */
+export const confirmationUpdateSchema = z.discriminatedUnion(
+  'outcome',
+  [
+    z.object({ outcome: z.literal('confirmed') }),
+    z.object({ outcome: z.literal('no_answer') }),
+    z.object({
+      outcome: z.literal('call_back'),
+      /** When to call again (ISO date and time). */
+      call_back_at: z.iso.datetime({ offset: true, error: 'call_back_at must be a date and time' }),
+    }),
+    z.object({
+      outcome: z.literal('refused'),
+      reason: z.enum(REFUSAL_REASONS, { error: `reason must be one of ${REFUSAL_REASONS.join(', ')}` }),
+      note: z.string().trim().max(500, { error: 'The note must be at most 500 characters' }).optional().default(''),
+    }),
+  ],
+  { error: 'outcome must be confirmed, no_answer, call_back or refused' },
+);
+export type ConfirmationUpdate = z.infer<typeof confirmationUpdateSchema>;
+
+export const orderNoteCreateSchema = z.object({
+  text: z
+    .string({ error: 'The note is required' })
+    .trim()
+    .min(1, { error: 'The note is required' })
+    .max(1000, { error: 'The note must be at most 1000 characters' }),
+});
+
+/**
+ * A correction after the call, before the order ships. Every field is optional: what is given
+ * replaces what the order has. `items` (regular orders) replaces every line; the server takes
+ * and gives the stock and recomputes the figures.
+ */
+export const orderEditSchema = z
+  .object({
+    customer_name: z.string().trim().min(1, { error: 'Name is required' }).max(100).optional(),
+    customer_phone: customerPhoneSchema.optional(),
+    /** The street address, without the wilaya. */
+    address: z.string().trim().min(1, { error: 'Address is required' }).max(255).optional(),
+    wilaya: z.string().trim().min(1, { error: 'Wilaya is required' }).max(100).optional(),
+    customer_postal_code: z
+      .string()
+      .trim()
+      .regex(/^\d{5}$/, { error: 'The postal code has 5 digits' })
+      .optional(),
+    items: z.array(orderLineSchema).min(1, { error: 'An order keeps at least one line' }).max(100).optional(),
+  })
+  .refine((edit) => Object.values(edit).some((v) => v !== undefined), { error: 'Nothing to change' });
+export type OrderEdit = z.infer<typeof orderEditSchema>;
+
+export const blacklistEntrySchema = z.object({
+  phone: customerPhoneSchema,
+  reason: z.string().trim().max(200, { error: 'The reason must be at most 200 characters' }).default(''),
+});
+
+/** DELETE /order/blacklist/{phone}: the phone as typed, normalised. */
+export const blacklistPhoneParamsSchema = z.object({
+  phone: z.string().transform((v, ctx) => {
+    const phone = normalizeAlgerianPhone(v);
+    if (!phone) ctx.addIssue({ code: 'custom', message: 'Invalid phone number' });
+    return phone ?? '';
+  }),
+});
+
+export const bulkStatusSchema = z.object({
+  ids: z.array(idSchema).min(1, { error: 'Choose at least one order' }).max(100),
+  status: z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}` }),
+});
+
+const isoDay = z.iso.date({ error: 'Dates are YYYY-MM-DD' });
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, name: string) =>
+  z
+    .enum(values, { error: `${name} must be one of ${values.join(', ')}` })
+    .optional()
+    .or(z.literal('').transform(() => undefined));
+
+/** The orders list's filters (GET /order/searchOrders), all optional and combined. */
+export const orderFiltersSchema = z.object({
+  status: optionalEnum(ORDER_STATUSES, 'status'),
+  confirmation: optionalEnum(CONFIRMATION_STATES, 'confirmation'),
+  type: optionalEnum(ORDER_TYPES, 'type'),
+  wilaya: z.string().trim().max(100).optional(),
+  from: isoDay.optional().or(z.literal('').transform(() => undefined)),
+  to: isoDay.optional().or(z.literal('').transform(() => undefined)),
+});
+
+/** GET /order/confirmQueue: the orders waiting for their call. */
+export const confirmQueueQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(ADMIN_ORDERS_PAGE_SIZE),
+});
+
+/** GET /order/track: the order's number and the phone it was placed with, together. */
+export const trackQuerySchema = z.object({
+  order_id: z.coerce
+    .number({ error: 'Numéro de commande invalide' })
+    .int({ error: 'Numéro de commande invalide' })
+    .min(1, { error: 'Numéro de commande invalide' })
+    .max(2_147_483_647, { error: 'Numéro de commande invalide' }),
+  phone: customerPhoneSchema,
+});
+
+/** The order desk's settings (admin Settings page). */
+export const deskSettingsSchema = z.object({
+  blacklist_policy: z.enum(BLACKLIST_POLICIES, { error: 'Policy must be hold or refuse' }),
+  /** Sizes (and products without sizes) at or under this stock are listed on the dashboard. */
+  low_stock_threshold: z.coerce
+    .number({ error: 'The low-stock threshold is a number' })
+    .int({ error: 'The low-stock threshold is a whole number' })
+    .min(0, { error: 'The low-stock threshold is at least 0' })
+    .max(10_000),
+  /** Reviews wait for the owner's approval before they are shown. */
+  review_moderation: z.boolean(),
+});
+export type DeskSettings = z.infer<typeof deskSettingsSchema>;
+
+export const DEFAULT_DESK_SETTINGS: DeskSettings = {
+  blacklist_policy: 'hold',
+  low_stock_threshold: 3,
+  review_moderation: false,
+};
