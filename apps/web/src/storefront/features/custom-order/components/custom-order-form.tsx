@@ -9,16 +9,17 @@ import { CUP_ITEM_NAME } from '@shop/domain/constants';
 import { formatDa, toCentimes, toDa } from '@shop/domain/money';
 import { orderTotals, shippingFeeCentimes } from '@shop/domain/pricing';
 import { ApiError } from '../../../../lib/api.ts';
+import { useCoupon } from '../../checkout/use-coupon.ts';
+import { usePlaceOrder, type ServerPrices } from '../../checkout/use-place-order.ts';
 import type { CustomItem } from '../api/get-custom-items.ts';
 import type { ShippingPrice } from '../../shipping/api/get-shipping-prices.ts';
 import { WilayaPicker } from '../../shipping/components/wilaya-picker.tsx';
-import { validateCoupon } from '../api/validate-coupon.ts';
-import { createCustomOrder, isRepricedOrder, type RepricedOrder } from '../api/create-custom-order.ts';
+import { createCustomOrder } from '../api/create-custom-order.ts';
 import { colorSwatch } from '../colors.ts';
 import { prepareImage } from '../image-files.ts';
 import { texts } from '../texts.ts';
 import { Field, errorProps, inputClass } from './field.tsx';
-import { OrderSummary, type CouponState } from './order-summary.tsx';
+import { OrderSummary } from './order-summary.tsx';
 import { EMPTY_SLOT, ReferenceImageField, type ImageSlot } from './reference-image-field.tsx';
 import type { PlacedOrder } from '../../order-confirmation/confirmation-store.ts';
 
@@ -95,10 +96,9 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
     side: EMPTY_SLOT,
   });
   const [imageError, setImageError] = useState<string | null>(null);
-  const [couponInput, setCouponInput] = useState('');
-  const [coupon, setCoupon] = useState<CouponState>({ status: 'pending' });
-  const [applyingCoupon, setApplyingCoupon] = useState(false);
-  const [repriced, setRepriced] = useState<RepricedOrder | null>(null);
+  // SPEC §4: on the custom order a refused code is cleared.
+  const coupon = useCoupon({ clearOnFailure: true });
+  const order = usePlaceOrder({ send: sendOrder });
 
   // Revoke the preview URLs when the page goes away.
   const imagesRef = useRef(images);
@@ -114,11 +114,7 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
 
   // No fee until a listed wilaya is chosen (the summary says "à choisir"), never a made-up one.
   const shippingFee = shippingFeeCentimes(wilayas, wilaya ?? '');
-  const totals = orderTotals(
-    toCentimes(item?.base_price ?? 0),
-    coupon.status === 'valid' ? coupon.percent : 0,
-    shippingFee ?? 0,
-  );
+  const totals = orderTotals(toCentimes(item?.base_price ?? 0), coupon.percent, shippingFee ?? 0);
   const visiblePositions = isCup ? (['front'] as const) : POSITIONS;
   const chosenImages = visiblePositions.filter((position) => images[position].file);
   const processingImages = POSITIONS.some((position) => images[position].processing);
@@ -127,7 +123,7 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
     return register(name, {
       onChange: () => {
         clearErrors(name);
-        setRepriced(null);
+        order.dismiss();
       },
     });
   }
@@ -140,7 +136,7 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
       setValue('size', defaults.size);
       setValue('color', defaults.color);
       clearErrors(['clothingType', 'size', 'color']);
-      setRepriced(null);
+      order.dismiss();
     },
   });
 
@@ -173,75 +169,55 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
   }
 
   async function applyCoupon() {
-    const code = couponInput.trim().toUpperCase();
-    if (!code) {
-      // SPEC §5: an empty code is invalid without a call.
-      setCoupon({ status: 'invalid' });
-      return;
-    }
-    setApplyingCoupon(true);
-    try {
-      const valid = await validateCoupon(code);
-      setCoupon({ status: 'valid', code: valid.code.toUpperCase(), percent: valid.discount_percentage });
-      setCouponInput(valid.code.toUpperCase());
-      notify.success(texts.toastCouponValid);
-    } catch (error) {
-      setCoupon({ status: 'invalid' });
-      setCouponInput('');
-      notify.error(error instanceof ApiError ? texts.toastCouponInvalid : texts.toastCouponError);
-    } finally {
-      setApplyingCoupon(false);
-      setRepriced(null);
+    const outcome = await coupon.apply();
+    order.dismiss();
+    if (outcome.status === 'valid') notify.success(texts.toastCouponValid);
+    else if (outcome.status === 'invalid' && outcome.reason !== 'empty') {
+      notify.error(outcome.reason === 'refused' ? texts.toastCouponInvalid : texts.toastCouponError);
     }
   }
 
-  async function placeOrder(values: FormValues, prices: RepricedOrder | null) {
+  /** POST /Order with the page's figures, or the server's once the customer accepted them. */
+  async function sendOrder(values: FormValues, prices: ServerPrices | null): Promise<PlacedOrder> {
     const chosenItem = items.find((candidate) => String(candidate.id) === values.clothingType);
     const cup = isCupItem(chosenItem);
-    const subtotal = prices?.subtotal ?? toDa(totals.subtotal);
-    const shippingFee = prices?.shipping_fee ?? toDa(totals.shippingFee);
-    try {
-      const response = await createCustomOrder({
-        fullName: values.fullName,
-        phoneNumber: values.phoneNumber,
-        wilayaName: values.wilaya,
-        address: values.address,
-        zipCode: values.zipCode,
-        subtotal,
-        shippingFee,
-        clothingType: cup ? CUP_ITEM_NAME : values.clothingType,
-        color: values.color,
-        size: cup ? null : values.size,
-        couponCode: coupon.status === 'valid' ? coupon.code : null,
-        images: {
-          front: images.front.file,
-          back: cup ? null : images.back.file,
-          side: cup ? null : images.side.file,
-        },
-      });
-      if (response.status !== 200 && response.status !== 201) {
-        notify.error(response.message || texts.toastOrderFailed);
-        return;
-      }
-      setRepriced(null);
+    const response = await createCustomOrder({
+      fullName: values.fullName,
+      phoneNumber: values.phoneNumber,
+      wilayaName: values.wilaya,
+      address: values.address,
+      zipCode: values.zipCode,
+      subtotal: prices?.subtotal ?? toDa(totals.subtotal),
+      shippingFee: prices?.shipping_fee ?? toDa(totals.shippingFee),
+      clothingType: cup ? CUP_ITEM_NAME : values.clothingType,
+      color: values.color,
+      size: cup ? null : values.size,
+      couponCode: coupon.appliedCode,
+      images: {
+        front: images.front.file,
+        back: cup ? null : images.back.file,
+        side: cup ? null : images.side.file,
+      },
+    });
+    // SPEC §4: the confirmation follows a 200 or 201 only.
+    if (response.status !== 200 && response.status !== 201) throw new ApiError(response.status, response.message, null);
+    return {
+      orderNumber: Number(response.data.order_id),
+      total: typeof response.data.total === 'number' ? response.data.total : (prices?.total ?? toDa(totals.total)),
+      wilaya: values.wilaya,
+      address: values.address.trim(),
+      zipCode: values.zipCode.trim(),
+    };
+  }
+
+  async function placeOrder(values: FormValues, { acceptNewPrices = false } = {}) {
+    const outcome = await (acceptNewPrices ? order.confirm(values) : order.place(values));
+    if (outcome.status === 'placed') {
       notify.success(texts.toastOrderSuccess);
-      onPlaced({
-        orderNumber: Number(response.data.order_id),
-        total: typeof response.data.total === 'number' ? response.data.total : (prices?.total ?? toDa(totals.total)),
-        wilaya: values.wilaya,
-        address: values.address.trim(),
-        zipCode: values.zipCode.trim(),
-      });
-    } catch (error) {
-      if (error instanceof ApiError) {
-        if (error.status === 409 && isRepricedOrder(error.data)) {
-          setRepriced(error.data);
-          return;
-        }
-        notify.error(error.message || texts.toastOrderFailed);
-        return;
-      }
-      notify.error(texts.toastOrderError);
+      onPlaced(outcome.result);
+    } else if (outcome.status === 'failed') {
+      const { failure } = outcome;
+      notify.error(failure.kind === 'refused' ? failure.message || texts.toastOrderFailed : texts.toastOrderError);
     }
   }
 
@@ -256,7 +232,7 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
         notify.error(texts.toastFormInvalid);
         return;
       }
-      await placeOrder(values, null);
+      await placeOrder(values);
     },
     () => {
       if (!hasRequiredImage()) setImageError(texts.imageRequired);
@@ -264,9 +240,7 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
     },
   );
 
-  const confirmRepriced = handleSubmit(async (values) => {
-    if (repriced) await placeOrder(values, repriced);
-  });
+  const confirmRepriced = handleSubmit((values) => placeOrder(values, { acceptNewPrices: true }));
 
   const sizes = item?.available_sizes ?? [];
   const colors = item?.available_colors ?? [];
@@ -313,7 +287,7 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
                   onChange={(name) => {
                     field.onChange(name);
                     clearErrors('wilaya');
-                    setRepriced(null);
+                    order.dismiss();
                   }}
                   error={fieldState.error?.message}
                 />
@@ -443,17 +417,11 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
         <OrderSummary
           totals={totals}
           shippingChosen={shippingFee !== null}
-          couponInput={couponInput}
           coupon={coupon}
-          applyingCoupon={applyingCoupon}
-          onCouponInput={(value) => {
-            setCouponInput(value);
-            if (coupon.status !== 'pending') setCoupon({ status: 'pending' });
-          }}
           onApplyCoupon={() => void applyCoupon()}
           whatsappUrl={whatsappUrl}
         />
-        {repriced ? (
+        {order.repriced ? (
           <div
             role="alertdialog"
             aria-labelledby="repriced-title"
@@ -464,20 +432,20 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
               {texts.priceChangedTitle}
             </h3>
             <p id="repriced-body" className="text-sm text-gray-700">
-              {texts.priceChangedBody(formatDa(repriced.total))}
+              {texts.priceChangedBody(formatDa(order.repriced.total))}
             </p>
             <div className="flex gap-2">
               <button
                 type="button"
                 onClick={() => void confirmRepriced()}
-                disabled={isSubmitting}
+                disabled={isSubmitting || order.sending}
                 className="flex-1 rounded-full bg-black px-4 py-2.5 text-sm font-medium text-white hover:bg-gray-800 disabled:opacity-60"
               >
                 {texts.priceChangedConfirm}
               </button>
               <button
                 type="button"
-                onClick={() => setRepriced(null)}
+                onClick={order.dismiss}
                 className="rounded-full border border-gray-300 px-4 py-2.5 text-sm font-medium hover:bg-white"
               >
                 {texts.priceChangedCancel}

@@ -1,19 +1,15 @@
 import type { OrderTotals } from '@shop/domain/pricing';
 import { formatDa, toDa } from '@shop/domain/money';
 import { t } from '../../../texts.ts';
+import type { Coupon } from '../../checkout/use-coupon.ts';
 import { texts } from '../texts.ts';
-
-export type CouponState =
-  { status: 'pending' } | { status: 'valid'; code: string; percent: number } | { status: 'invalid' };
 
 interface Props {
   totals: OrderTotals;
   /** False until a listed wilaya is chosen: the fee says "à choisir" and the total leaves it out. */
   shippingChosen: boolean;
-  couponInput: string;
-  coupon: CouponState;
-  applyingCoupon: boolean;
-  onCouponInput: (value: string) => void;
+  coupon: Coupon;
+  /** Applies the code and says the outcome (toasts, SPEC §8). */
   onApplyCoupon: () => void;
   whatsappUrl: string | undefined;
 }
@@ -28,16 +24,7 @@ function Row({ label, value, tone = '' }: { label: string; value: string; tone?:
   );
 }
 
-export function OrderSummary({
-  totals,
-  shippingChosen,
-  couponInput,
-  coupon,
-  applyingCoupon,
-  onCouponInput,
-  onApplyCoupon,
-  whatsappUrl,
-}: Props) {
+export function OrderSummary({ totals, shippingChosen, coupon, onApplyCoupon, whatsappUrl }: Props) {
   return (
     <div className="flex flex-col gap-5">
       <h2 className="text-xl font-bold">{texts.summaryTitle}</h2>
@@ -66,8 +53,8 @@ export function OrderSummary({
         <div className="flex gap-2">
           <input
             id="coupon-code"
-            value={couponInput}
-            onChange={(event) => onCouponInput(event.target.value)}
+            value={coupon.code}
+            onChange={(event) => coupon.edit(event.target.value)}
             onKeyDown={(event) => {
               // Enter applies the code instead of submitting the whole order.
               if (event.key === 'Enter') {
@@ -83,7 +70,7 @@ export function OrderSummary({
           <button
             type="button"
             onClick={onApplyCoupon}
-            disabled={applyingCoupon}
+            disabled={coupon.applying}
             className="rounded-full bg-black px-5 py-2.5 text-sm font-medium text-white hover:bg-gray-800 disabled:opacity-60"
           >
             {texts.promoApply}
@@ -93,16 +80,16 @@ export function OrderSummary({
           id="coupon-status"
           aria-live="polite"
           className={`text-sm ${
-            coupon.status === 'valid'
+            coupon.state.status === 'valid'
               ? 'text-green-700'
-              : coupon.status === 'invalid'
+              : coupon.state.status === 'invalid'
                 ? 'text-red-600'
                 : 'text-gray-500'
           }`}
         >
-          {coupon.status === 'valid'
-            ? texts.promoValid(coupon.percent)
-            : coupon.status === 'invalid'
+          {coupon.state.status === 'valid'
+            ? texts.promoValid(coupon.state.percent)
+            : coupon.state.status === 'invalid'
               ? texts.promoInvalid
               : texts.promoPending}
         </p>
