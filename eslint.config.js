@@ -7,8 +7,8 @@ import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
 
 const WEB = './apps/web/src';
-/** Storefront features other features may use: entities, the thank-you screen, the cart. */
-const STOREFRONT_SHARED = ['products', 'settings', 'shipping', 'order-confirmation'];
+/** Storefront features other features may use: entities, both checkouts' coupon and order sending, the thank-you screen. */
+const STOREFRONT_SHARED = ['products', 'settings', 'shipping', 'checkout', 'order-confirmation'];
 const STOREFRONT_PAGES = ['cart', 'custom-order', 'home', 'product', 'rating', 'shop'];
 /** Admin features other admin features may use. */
 const ADMIN_SHARED = ['product-types'];

@@ -21,10 +21,17 @@ export interface CheckoutProblem {
   hint?: string;
 }
 
+/** What the customer is charged, as the page computed it (or as the server answered a 409). */
+export interface OrderFigures {
+  subtotalDa: number;
+  shippingFeeDa: number;
+  couponCode: string;
+}
+
 export function buildOrderPayload(
   customer: CheckoutCustomer,
   lines: readonly CartLine[],
-  figures: { subtotalDa: number; shippingFeeDa: number; couponCode: string },
+  figures: OrderFigures,
 ): RegularOrderPayload {
   const items = orderItems(lines);
   return {
@@ -39,31 +46,5 @@ export function buildOrderPayload(
     wilaya: customer.wilaya,
     size: items[0]?.size ?? '',
     items,
-  };
-}
-
-/** A 409 "prices changed" answer carries the server's figures (DESIGN §3.2), with each line's price. */
-export interface PriceChange {
-  subtotal: number;
-  shipping_fee: number;
-  total: number;
-  items: { product_id: number; size: string; unit_price: number }[];
-}
-
-function isLinePrice(value: unknown): value is PriceChange['items'][number] {
-  if (!value || typeof value !== 'object') return false;
-  const v = value as Record<string, unknown>;
-  return typeof v.product_id === 'number' && typeof v.size === 'string' && typeof v.unit_price === 'number';
-}
-
-export function asPriceChange(data: unknown): PriceChange | null {
-  if (!data || typeof data !== 'object') return null;
-  const d = data as Record<string, unknown>;
-  if (d.total === undefined || d.subtotal === undefined || d.shipping_fee === undefined) return null;
-  return {
-    subtotal: Number(d.subtotal),
-    shipping_fee: Number(d.shipping_fee),
-    total: Number(d.total),
-    items: Array.isArray(d.items) ? d.items.filter(isLinePrice) : [],
   };
 }

@@ -3,30 +3,69 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PRODUCT_REVIEW } from '@shop/domain/constants';
 import type { CheckoutCustomer } from '@shop/domain/form-schemas';
-import { ApiError } from '../../../lib/api.ts';
 import { t } from '../../texts.ts';
+import { usePlaceOrder, type ServerPrices } from '../checkout/use-place-order.ts';
 import { productQuery } from '../products/api/get-product.ts';
 import { checkStock } from './api/check-stock.ts';
 import { createOrder } from './api/create-order.ts';
 import { createRating } from './api/create-rating.ts';
 import { clearCart, repriceCart, type CartLine } from './cart-store.ts';
-import { asPriceChange, buildOrderPayload, orderItems, type CheckoutProblem, type PriceChange } from './checkout.ts';
+import { buildOrderPayload, orderItems, type CheckoutProblem, type OrderFigures } from './checkout.ts';
 import { rememberOrder, type PlacedOrder } from '../order-confirmation/confirmation-store.ts';
 import { shippingPricesQuery } from '../shipping/api/get-shipping-prices.ts';
 
-interface Figures {
-  subtotalDa: number;
-  shippingFeeDa: number;
-  couponCode: string;
+interface CartOrder {
+  customer: CheckoutCustomer;
+  figures: OrderFigures;
 }
 
 export function useCheckout(lines: readonly CartLine[], onCompleted: (order: PlacedOrder) => void) {
   const queryClient = useQueryClient();
   const [checking, setChecking] = useState(false);
-  const [sending, setSending] = useState(false);
+  const [verifying, setVerifying] = useState(false);
   const [problem, setProblem] = useState<CheckoutProblem | null>(null);
-  const [orderError, setOrderError] = useState<string | null>(null);
-  const [priceChange, setPriceChange] = useState<PriceChange | null>(null);
+
+  async function send({ customer, figures }: CartOrder, prices: ServerPrices | null): Promise<PlacedOrder> {
+    const created = await createOrder(
+      buildOrderPayload(
+        customer,
+        lines,
+        prices ? { ...figures, subtotalDa: prices.subtotal, shippingFeeDa: prices.shipping_fee } : figures,
+      ),
+    );
+    if (customer.rating && customer.rating > 0) {
+      const review = customer.comment?.trim() || DEFAULT_PRODUCT_REVIEW;
+      const productIds = [...new Set(lines.map((l) => l.id))];
+      await Promise.allSettled(
+        productIds.map((product_id) =>
+          createRating({
+            product_id,
+            order_id: created.order_id,
+            customer_name: customer.fullName.trim(),
+            customer_phone: customer.phoneNumber.trim(),
+            rating: customer.rating ?? 0,
+            review,
+          }),
+        ),
+      );
+    }
+    return {
+      orderNumber: created.order_id,
+      address: customer.address.trim(),
+      wilaya: customer.wilaya,
+      zipCode: customer.zipCode.trim(),
+      total: Number(created.total),
+    };
+  }
+
+  const order = usePlaceOrder({
+    send,
+    // The cart and its summary show what the server will charge, not only the dialog.
+    onRepriced: (prices) => {
+      repriceCart(prices.items ?? []);
+      void queryClient.invalidateQueries({ queryKey: shippingPricesQuery.queryKey });
+    },
+  });
 
   /** Lines without a size whose product has sizes (SPEC §5). */
   async function hasMissingSizes(): Promise<boolean> {
@@ -63,65 +102,45 @@ export function useCheckout(lines: readonly CartLine[], onCompleted: (order: Pla
     return found === null;
   }
 
-  async function placeOrder(customer: CheckoutCustomer, figures: Figures): Promise<void> {
-    setSending(true);
-    setOrderError(null);
-    setPriceChange(null);
-    try {
-      const found = await verify();
-      if (found) {
-        setProblem(found);
-        return;
-      }
-      const created = await createOrder(buildOrderPayload(customer, lines, figures));
-      if (customer.rating && customer.rating > 0) {
-        const review = customer.comment?.trim() || DEFAULT_PRODUCT_REVIEW;
-        const productIds = [...new Set(lines.map((l) => l.id))];
-        await Promise.allSettled(
-          productIds.map((product_id) =>
-            createRating({
-              product_id,
-              order_id: created.order_id,
-              customer_name: customer.fullName.trim(),
-              customer_phone: customer.phoneNumber.trim(),
-              rating: customer.rating ?? 0,
-              review,
-            }),
-          ),
-        );
-      }
-      const order: PlacedOrder = {
-        orderNumber: created.order_id,
-        address: customer.address.trim(),
-        wilaya: customer.wilaya,
-        zipCode: customer.zipCode.trim(),
-        total: Number(created.total),
-      };
-      rememberOrder('cart', order);
-      clearCart();
-      onCompleted(order);
-    } catch (error) {
-      if (error instanceof ApiError) {
-        const change = error.status === 409 ? asPriceChange(error.data) : null;
-        if (change) {
-          // The cart and its summary show what the server will charge, not only the dialog.
-          repriceCart(change.items);
-          void queryClient.invalidateQueries({ queryKey: shippingPricesQuery.queryKey });
-          setPriceChange(change);
-        } else setOrderError(error.message || t.checkout.orderFailed);
-      } else {
-        setOrderError(t.checkout.orderException);
-      }
-    } finally {
-      setSending(false);
+  /** Re-checks the stock, then sends the order: with the page's figures, or the server's once accepted. */
+  async function placeOrder(cartOrder: CartOrder, { acceptNewPrices = false } = {}): Promise<void> {
+    setVerifying(true);
+    setProblem(null);
+    const found = await verify();
+    setVerifying(false);
+    if (found) {
+      setProblem(found);
+      order.dismiss();
+      return;
     }
+    const outcome = await (acceptNewPrices ? order.confirm(cartOrder) : order.place(cartOrder));
+    if (outcome.status !== 'placed') return;
+    rememberOrder('cart', outcome.result);
+    clearCart();
+    onCompleted(outcome.result);
   }
+
+  const failure = order.failure;
+  const orderError =
+    failure === null
+      ? null
+      : failure.kind === 'refused'
+        ? failure.message || t.checkout.orderFailed
+        : t.checkout.orderException;
 
   function reset() {
     setProblem(null);
-    setOrderError(null);
-    setPriceChange(null);
+    order.dismiss();
   }
 
-  return { checking, sending, problem, orderError, priceChange, start, placeOrder, reset };
+  return {
+    checking,
+    sending: verifying || order.sending,
+    problem,
+    orderError,
+    priceChange: order.repriced,
+    start,
+    placeOrder,
+    reset,
+  };
 }

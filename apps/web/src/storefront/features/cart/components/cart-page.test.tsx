@@ -28,7 +28,8 @@ function setup(extra: Handler = () => undefined) {
     if (answer) return answer;
     if (url.pathname === '/api/ShippingPrice/read') return ok(wilayas);
     if (url.pathname === '/api/settings') return ok({ whatsapp_url: 'https://wa.me/213555', social: {} });
-    if (url.pathname === '/api/coupon/validateAndIncrement/BIENVENUE10') return ok({ discount_percentage: 10 });
+    if (url.pathname === '/api/coupon/validate/BIENVENUE10')
+      return ok({ code: 'BIENVENUE10', discount_percentage: 10 });
     if (url.pathname.startsWith('/api/coupon/')) return fail(404, 'Code promo invalide');
     if (url.pathname === '/api/product/checkStock') return ok({ ok: true, items: [] });
     if (url.pathname === '/api/order') {

@@ -8,7 +8,8 @@ import { t } from '../../../texts.ts';
 import type { ShippingPrice } from '../../shipping/api/get-shipping-prices.ts';
 import { WilayaPicker } from '../../shipping/components/wilaya-picker.tsx';
 import { readDraft, saveDraft } from '../checkout-draft.ts';
-import type { CheckoutProblem, PriceChange } from '../checkout.ts';
+import type { ServerPrices } from '../../checkout/use-place-order.ts';
+import type { CheckoutProblem } from '../checkout.ts';
 import { CheckoutProblemBox } from './checkout-problem.tsx';
 
 interface CheckoutDialogProps {
@@ -21,8 +22,10 @@ interface CheckoutDialogProps {
   sending: boolean;
   problem: CheckoutProblem | null;
   orderError: string | null;
-  priceChange: PriceChange | null;
-  onSubmit: (customer: CheckoutCustomer, acceptedChange: PriceChange | null) => void;
+  /** The server's figures after a 409, until the customer confirms the new total. */
+  priceChange: ServerPrices | null;
+  onSubmit: (customer: CheckoutCustomer) => void;
+  onConfirmNewTotal: (customer: CheckoutCustomer) => void;
   onClose: () => void;
 }
 
@@ -119,7 +122,7 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
     };
   }, []);
 
-  const submit = handleSubmit((values) => props.onSubmit(values, null));
+  const submit = handleSubmit((values) => props.onSubmit(values));
 
   return (
     <div
@@ -228,7 +231,7 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
               <button
                 type="button"
                 disabled={sending}
-                onClick={() => props.onSubmit(getValues(), priceChange)}
+                onClick={() => props.onConfirmNewTotal(getValues())}
                 className="mt-3 w-full rounded-full bg-black py-3 font-medium text-white hover:bg-neutral-800 disabled:opacity-60"
               >
                 {sending ? t.checkout.sending : t.checkout.confirmNewTotal}

@@ -9,11 +9,12 @@ import { WilayaPicker } from '../../shipping/components/wilaya-picker.tsx';
 import { findWilaya } from '../../shipping/wilayas.ts';
 import type { CartLine } from '../cart-store.ts';
 import { clearDraft, readDraft, saveDraft } from '../checkout-draft.ts';
-import type { PriceChange } from '../checkout.ts';
+import { useCoupon } from '../../checkout/use-coupon.ts';
+import type { OrderFigures } from '../checkout.ts';
 import { useCheckout } from '../use-checkout.ts';
 import { CheckoutDialog } from './checkout-dialog.tsx';
 import { CheckoutProblemBox } from './checkout-problem.tsx';
-import { CouponField, type CouponState } from './coupon-field.tsx';
+import { CouponField } from './coupon-field.tsx';
 
 /** Subtotal, coupon, wilaya and total (SPEC §9 formula from the domain), then the checkout. */
 export function OrderSummary({
@@ -25,7 +26,7 @@ export function OrderSummary({
 }) {
   const wilayas = useShippingPrices().data ?? [];
   const [wilaya, setWilayaState] = useState(() => readDraft().wilaya ?? '');
-  const [coupon, setCoupon] = useState<CouponState>({ status: 'pending' });
+  const coupon = useCoupon();
   const [dialogOpen, setDialogOpen] = useState(false);
   const checkout = useCheckout(lines, (order) => {
     clearDraft();
@@ -39,19 +40,20 @@ export function OrderSummary({
 
   // The fee is shown once a wilaya is chosen ("à choisir" before, not a made-up figure).
   const chosen = findWilaya(wilayas, wilaya);
-  const percent = coupon.status === 'valid' ? coupon.percent : 0;
-  const totals = orderTotals(cartSubtotalCentimes(lines), percent, chosen ? toCentimes(chosen.price) : 0);
+  const totals = orderTotals(cartSubtotalCentimes(lines), coupon.percent, chosen ? toCentimes(chosen.price) : 0);
 
   async function openCheckout() {
     if (await checkout.start()) setDialogOpen(true);
   }
 
-  function submit(customer: CheckoutCustomer, accepted: PriceChange | null) {
-    void checkout.placeOrder(customer, {
-      subtotalDa: accepted ? accepted.subtotal : toDa(totals.subtotal),
-      shippingFeeDa: accepted ? accepted.shipping_fee : toDa(totals.shippingFee),
-      couponCode: coupon.status === 'valid' ? coupon.code : '',
-    });
+  /** The figures this page shows; after a 409 the checkout sends the server's instead, once accepted. */
+  function submit(customer: CheckoutCustomer, acceptNewPrices: boolean) {
+    const figures: OrderFigures = {
+      subtotalDa: toDa(totals.subtotal),
+      shippingFeeDa: toDa(totals.shippingFee),
+      couponCode: coupon.appliedCode ?? '',
+    };
+    void checkout.placeOrder({ customer, figures }, { acceptNewPrices });
   }
 
   return (
@@ -92,7 +94,7 @@ export function OrderSummary({
         className="mt-5"
       />
       <div className="mt-5">
-        <CouponField state={coupon} onChange={setCoupon} />
+        <CouponField coupon={coupon} />
       </div>
       {checkout.problem && !dialogOpen && (
         <div className="mt-5">
@@ -118,7 +120,8 @@ export function OrderSummary({
           problem={checkout.problem}
           orderError={checkout.orderError}
           priceChange={checkout.priceChange}
-          onSubmit={submit}
+          onSubmit={(customer) => submit(customer, false)}
+          onConfirmNewTotal={(customer) => submit(customer, true)}
           onClose={() => {
             setDialogOpen(false);
             checkout.reset();

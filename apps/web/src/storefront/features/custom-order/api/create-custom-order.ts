@@ -1,8 +1,6 @@
 import { ADDRESS_SEPARATOR } from '@shop/domain/order-schemas';
-import type { CreatedOrder, RepricedOrder } from '@shop/domain/order-responses';
+import type { CreatedOrder } from '@shop/domain/order-responses';
 import { apiRequest, type Envelope } from '../../../../lib/api.ts';
-
-export type { RepricedOrder };
 
 export interface CustomOrderSubmission {
   fullName: string;
@@ -42,13 +40,7 @@ export function customOrderFormData(order: CustomOrderSubmission): FormData {
   return form;
 }
 
-/** POST /Order (multipart). Throws ApiError on a non-2xx answer, e.g. 409 with RepricedOrder data. */
+/** POST /Order (multipart). Throws ApiError on a non-2xx answer, e.g. 409 with the server's figures (checkout/use-place-order.ts). */
 export function createCustomOrder(order: CustomOrderSubmission): Promise<Envelope<CreatedOrder>> {
   return apiRequest<CreatedOrder>('/Order', { method: 'POST', body: customOrderFormData(order) });
-}
-
-export function isRepricedOrder(data: unknown): data is RepricedOrder {
-  if (typeof data !== 'object' || data === null) return false;
-  const d = data as Record<string, unknown>;
-  return typeof d.total === 'number' && typeof d.subtotal === 'number' && typeof d.shipping_fee === 'number';
 }

@@ -1,21 +1,25 @@
 import type { OrderTotals } from '@shop/domain/pricing';
 import { formatDa, toDa } from '@shop/domain/money';
 import { t } from '../../../texts.ts';
+import type { Coupon } from '../../checkout/use-coupon.ts';
+import type { ServerPrices } from '../../checkout/use-place-order.ts';
 import { texts } from '../texts.ts';
-
-export type CouponState =
-  { status: 'pending' } | { status: 'valid'; code: string; percent: number } | { status: 'invalid' };
 
 interface Props {
   totals: OrderTotals;
   /** False until a listed wilaya is chosen: the fee says "à choisir" and the total leaves it out. */
   shippingChosen: boolean;
-  couponInput: string;
-  coupon: CouponState;
-  applyingCoupon: boolean;
-  onCouponInput: (value: string) => void;
+  coupon: Coupon;
+  /** Applies the code and says the outcome (toasts, SPEC §8). */
   onApplyCoupon: () => void;
   whatsappUrl: string | undefined;
+  /** The server's figures after a 409, until the customer confirms or cancels. */
+  repriced: ServerPrices | null;
+  onConfirmRepriced: () => void;
+  onCancelRepriced: () => void;
+  submitting: boolean;
+  /** False while an image is being prepared, or with no item to order. */
+  canSubmit: boolean;
 }
 
 function Row({ label, value, tone = '' }: { label: string; value: string; tone?: string }) {
@@ -28,18 +32,21 @@ function Row({ label, value, tone = '' }: { label: string; value: string; tone?:
   );
 }
 
+/** The summary panel (SPEC §2): totals, promo code, notes, the new total after a 409, and the submit. */
 export function OrderSummary({
   totals,
   shippingChosen,
-  couponInput,
   coupon,
-  applyingCoupon,
-  onCouponInput,
   onApplyCoupon,
   whatsappUrl,
+  repriced,
+  onConfirmRepriced,
+  onCancelRepriced,
+  submitting,
+  canSubmit,
 }: Props) {
   return (
-    <div className="flex flex-col gap-5">
+    <aside className="flex flex-col gap-5 rounded-3xl border border-gray-200 p-5 sm:p-6 lg:sticky lg:top-24">
       <h2 className="text-xl font-bold">{texts.summaryTitle}</h2>
       <dl className="flex flex-col gap-3 text-gray-700">
         <Row label={texts.subtotal} value={formatDa(toDa(totals.subtotal))} />
@@ -66,8 +73,8 @@ export function OrderSummary({
         <div className="flex gap-2">
           <input
             id="coupon-code"
-            value={couponInput}
-            onChange={(event) => onCouponInput(event.target.value)}
+            value={coupon.code}
+            onChange={(event) => coupon.edit(event.target.value)}
             onKeyDown={(event) => {
               // Enter applies the code instead of submitting the whole order.
               if (event.key === 'Enter') {
@@ -83,7 +90,7 @@ export function OrderSummary({
           <button
             type="button"
             onClick={onApplyCoupon}
-            disabled={applyingCoupon}
+            disabled={coupon.applying}
             className="rounded-full bg-black px-5 py-2.5 text-sm font-medium text-white hover:bg-gray-800 disabled:opacity-60"
           >
             {texts.promoApply}
@@ -93,16 +100,16 @@ export function OrderSummary({
           id="coupon-status"
           aria-live="polite"
           className={`text-sm ${
-            coupon.status === 'valid'
+            coupon.state.status === 'valid'
               ? 'text-green-700'
-              : coupon.status === 'invalid'
+              : coupon.state.status === 'invalid'
                 ? 'text-red-600'
                 : 'text-gray-500'
           }`}
         >
-          {coupon.status === 'valid'
-            ? texts.promoValid(coupon.percent)
-            : coupon.status === 'invalid'
+          {coupon.state.status === 'valid'
+            ? texts.promoValid(coupon.state.percent)
+            : coupon.state.status === 'invalid'
               ? texts.promoInvalid
               : texts.promoPending}
         </p>
@@ -126,6 +133,46 @@ export function OrderSummary({
           <li>{texts.noteCall}</li>
         </ul>
       </div>
-    </div>
+      {repriced ? (
+        <div
+          role="alertdialog"
+          aria-labelledby="repriced-title"
+          aria-describedby="repriced-body"
+          className="flex flex-col gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4"
+        >
+          <h3 id="repriced-title" className="font-bold">
+            {texts.priceChangedTitle}
+          </h3>
+          <p id="repriced-body" className="text-sm text-gray-700">
+            {texts.priceChangedBody(formatDa(repriced.total))}
+          </p>
+          <div className="flex gap-2">
+            <button
+              type="button"
+              onClick={onConfirmRepriced}
+              disabled={submitting}
+              className="flex-1 rounded-full bg-black px-4 py-2.5 text-sm font-medium text-white hover:bg-gray-800 disabled:opacity-60"
+            >
+              {texts.priceChangedConfirm}
+            </button>
+            <button
+              type="button"
+              onClick={onCancelRepriced}
+              className="rounded-full border border-gray-300 px-4 py-2.5 text-sm font-medium hover:bg-white"
+            >
+              {texts.priceChangedCancel}
+            </button>
+          </div>
+        </div>
+      ) : null}
+      <button
+        type="submit"
+        disabled={submitting || !canSubmit}
+        aria-busy={submitting}
+        className="w-full rounded-full bg-black px-6 py-4 text-base font-semibold text-white hover:bg-gray-800 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        {submitting ? texts.submitting : texts.submit}
+      </button>
+    </aside>
   );
 }

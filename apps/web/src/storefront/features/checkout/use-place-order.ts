@@ -1,0 +1,92 @@
+// Sending an order, for both checkouts. The server never trusts the figures a browser sends: when
+// they disagree with its own it answers 409 with its figures (DESIGN §3.2). The customer sees the
+// new total and confirms; the order is then sent again with the server's figures.
+import { useState } from 'react';
+import type { RepricedOrder } from '@shop/domain/order-responses';
+import { ApiError } from '../../../lib/api.ts';
+
+/**
+ * What the pages read of a 409 "Les prix ont changé" (RepricedOrder in packages/domain, which also
+ * carries the discount percentage): the figures to charge and, for a cart, each line's unit price.
+ */
+export type ServerPrices = Pick<RepricedOrder, 'subtotal' | 'shipping_fee' | 'total' | 'items'>;
+
+/** Refused: the server answered with an error (its message may be empty). Exception: no answer. */
+export type OrderFailure = { kind: 'refused'; status: number; message: string } | { kind: 'exception'; error: unknown };
+
+export type PlaceOrderOutcome<R> =
+  | { status: 'placed'; result: R }
+  | { status: 'repriced'; prices: ServerPrices }
+  | { status: 'failed'; failure: OrderFailure };
+
+export interface PlaceOrderOptions<O, R> {
+  /** Sends the order: with the server's figures once the customer accepted them, else null. */
+  send: (order: O, prices: ServerPrices | null) => Promise<R>;
+  /** Called with the server's figures on a 409 (the cart reprices its lines). */
+  onRepriced?: (prices: ServerPrices) => void;
+}
+
+function isLinePrice(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.product_id === 'number' && typeof v.size === 'string' && typeof v.unit_price === 'number';
+}
+
+/**
+ * Whether a 409's data is the server's prices; a 409 for short stock carries other data and is an
+ * ordinary refusal. Checked by hand: the browser bundle carries no response schemas.
+ */
+export function isServerPrices(data: unknown): data is ServerPrices {
+  if (typeof data !== 'object' || data === null) return false;
+  const d = data as Record<string, unknown>;
+  const figures = [d.subtotal, d.shipping_fee, d.total];
+  if (!figures.every((n) => typeof n === 'number')) return false;
+  return d.items === undefined || (Array.isArray(d.items) && d.items.every(isLinePrice));
+}
+
+export function usePlaceOrder<O, R>({ send, onRepriced }: PlaceOrderOptions<O, R>) {
+  const [sending, setSending] = useState(false);
+  const [repriced, setRepriced] = useState<ServerPrices | null>(null);
+  const [failure, setFailure] = useState<OrderFailure | null>(null);
+
+  async function sendWith(order: O, prices: ServerPrices | null): Promise<PlaceOrderOutcome<R>> {
+    setSending(true);
+    setFailure(null);
+    try {
+      const result = await send(order, prices);
+      setRepriced(null);
+      return { status: 'placed', result };
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409 && isServerPrices(error.data)) {
+        setRepriced(error.data);
+        onRepriced?.(error.data);
+        return { status: 'repriced', prices: error.data };
+      }
+      const found: OrderFailure =
+        error instanceof ApiError
+          ? { kind: 'refused', status: error.status, message: error.message }
+          : { kind: 'exception', error };
+      setRepriced(null);
+      setFailure(found);
+      return { status: 'failed', failure: found };
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return {
+    sending,
+    /** The server's figures to show until the customer confirms or cancels. */
+    repriced,
+    failure,
+    /** Sends the order with the figures the page computed. */
+    place: (order: O) => sendWith(order, null),
+    /** Sends it again with the server's figures, once the customer accepted the new total. */
+    confirm: (order: O) => sendWith(order, repriced),
+    /** Cancels the new total (or forgets a failure): the next send uses the page's figures. */
+    dismiss: () => {
+      setRepriced(null);
+      setFailure(null);
+    },
+  };
+}

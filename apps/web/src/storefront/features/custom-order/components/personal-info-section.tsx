@@ -1,0 +1,83 @@
+import { Controller, useFormContext } from 'react-hook-form';
+import type { ShippingPrice } from '../../shipping/api/get-shipping-prices.ts';
+import { WilayaPicker } from '../../shipping/components/wilaya-picker.tsx';
+import { useEditableField, type CustomOrderValues } from '../form-values.ts';
+import { texts } from '../texts.ts';
+import { Field, errorProps, inputClass } from './field.tsx';
+
+/** Full name, phone, wilaya (with its fee), postal code and address (SPEC §2). */
+export function PersonalInfoSection({ wilayas, onEdit }: { wilayas: readonly ShippingPrice[]; onEdit: () => void }) {
+  const {
+    control,
+    clearErrors,
+    formState: { errors },
+  } = useFormContext<CustomOrderValues>();
+  const field = useEditableField(onEdit);
+
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-5 rounded-3xl border border-gray-200 p-5 sm:p-6">
+      <legend className="px-2 text-lg font-bold">{texts.personalSection}</legend>
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+        <Field id="fullName" label={texts.fullName} error={errors.fullName?.message}>
+          <input
+            id="fullName"
+            autoComplete="name"
+            className={inputClass}
+            {...errorProps('fullName', errors.fullName?.message)}
+            {...field('fullName')}
+          />
+        </Field>
+        <Field id="phoneNumber" label={texts.phone} error={errors.phoneNumber?.message}>
+          <input
+            id="phoneNumber"
+            type="tel"
+            autoComplete="tel"
+            placeholder={texts.phonePlaceholder}
+            className={inputClass}
+            {...errorProps('phoneNumber', errors.phoneNumber?.message)}
+            {...field('phoneNumber')}
+          />
+        </Field>
+        <Controller
+          control={control}
+          name="wilaya"
+          render={({ field: wilaya, fieldState }) => (
+            <WilayaPicker
+              id="wilaya"
+              label={texts.wilaya}
+              wilayas={wilayas}
+              value={wilaya.value}
+              onChange={(name) => {
+                wilaya.onChange(name);
+                clearErrors('wilaya');
+                onEdit();
+              }}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Field id="zipCode" label={texts.zipCode} error={errors.zipCode?.message}>
+          <input
+            id="zipCode"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            placeholder={texts.zipPlaceholder}
+            className={inputClass}
+            {...errorProps('zipCode', errors.zipCode?.message)}
+            {...field('zipCode')}
+          />
+        </Field>
+        <Field id="address" label={texts.address} error={errors.address?.message} className="sm:col-span-2">
+          <input
+            id="address"
+            autoComplete="street-address"
+            placeholder={texts.addressPlaceholder}
+            className={inputClass}
+            {...errorProps('address', errors.address?.message)}
+            {...field('address')}
+          />
+        </Field>
+      </div>
+    </fieldset>
+  );
+}
