@@ -24,6 +24,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerResponseCache } from './http/cache.ts';
+import { createMetrics, registerObservability, requestIdOf } from './http/observability.ts';
 import { registerContracts, withoutUnusedSchemas } from './http/contracts.ts';
 import { adminScope } from './http/admin-guard.ts';
 import type { App } from './http/types.ts';
@@ -86,6 +87,8 @@ export async function buildApp({ config, db, logger, onRoute }: BuildOptions): P
       connectionsCheckingInterval: Math.min(config.requestTimeoutMs / 2, 30_000),
     },
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
+    // A proxy's x-request-id is kept (http/observability.ts); every log line of the request has it.
+    genReqId: requestIdOf,
     clientErrorHandler,
     // A malformed URL (broken percent-encoding) still gets the envelope, not Fastify's own shape.
     frameworkErrors: (error, _request, reply) => {
@@ -106,7 +109,9 @@ export async function buildApp({ config, db, logger, onRoute }: BuildOptions): P
   app.decorate('uploadSlots', createUploadSlots());
   app.decorate('shopSettings', shopSettingsReader(config, db.kysely));
   app.decorate('config', config);
+  app.decorate('metrics', createMetrics());
   registerErrorHandling(app);
+  registerObservability(app);
   registerNulGuard(app);
   registerResponseCache(app);
 

@@ -82,6 +82,7 @@ const envSchema = z.object({
   MAX_QUANTITY_PER_LINE: z.coerce.number().int().min(1).max(1000).default(20),
   MAX_LINES_PER_ORDER: z.coerce.number().int().min(1).max(100).default(30),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   WEB_DIST_DIR: z.string().optional(),
   SHOP_NAME: z.string().default('Boutique DZ'),
   SHOP_PHONE: z.string().default('0555123456'),
@@ -119,6 +120,8 @@ export interface Config {
     'orders' | 'couponChecks' | 'ratings' | 'stockChecks' | 'tracking',
     { max: number; timeWindow: number; groupId: LimitGroup }
   >;
+  /** /metrics answers only with this bearer token; off when unset. */
+  metricsToken: string | undefined;
   /** What one order may hold: units of one line, and lines. */
   orderLimits: { maxQuantityPerLine: number; maxLines: number };
   shop: {
@@ -178,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tracking: { ...e.RATE_LIMIT_TRACKING, groupId: 'tracking' },
     },
     orderLimits: { maxQuantityPerLine: e.MAX_QUANTITY_PER_LINE, maxLines: e.MAX_LINES_PER_ORDER },
+    metricsToken: e.METRICS_TOKEN,
     shop: {
       name: e.SHOP_NAME,
       phone: e.SHOP_PHONE,

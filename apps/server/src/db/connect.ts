@@ -16,6 +16,8 @@ export interface Db {
   kind: DialectKind;
   /** PostgreSQL schema holding the tables (public unless a search path was given). */
   schema?: string;
+  /** PostgreSQL: the connection pool's use now (metrics). */
+  poolUse?: () => { total: number; idle: number; waiting: number };
   close: () => Promise<void>;
 }
 
@@ -39,7 +41,13 @@ export function connect(database: Config['database'], options: ConnectOptions = 
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
     const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, kind: 'postgres', schema: options.searchPath ?? 'public', close: () => kysely.destroy() };
+    return {
+      kysely,
+      kind: 'postgres',
+      schema: options.searchPath ?? 'public',
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => kysely.destroy(),
+    };
   }
   if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);

@@ -26,7 +26,8 @@ const migrations = {
   '010-order-desk': orderDesk,
 };
 
-export async function migrate(db: Db): Promise<void> {
+/** The Migrator of a database, over this app's migrations. */
+function migratorOf(db: Db): Migrator {
   const provider: MigrationProvider = {
     getMigrations() {
       const result: Record<string, Migration> = {};
@@ -43,7 +44,16 @@ export async function migrate(db: Db): Promise<void> {
     provider,
     ...(db.schema ? { migrationTableSchema: db.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  return migrator;
+}
+
+/** How many of this app's migrations the database has not run yet (a process is not ready). */
+export async function pendingMigrations(db: Db): Promise<number> {
+  return (await migratorOf(db).getMigrations()).filter((m) => m.executedAt === undefined).length;
+}
+
+export async function migrate(db: Db): Promise<void> {
+  const { error, results } = await migratorOf(db).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -49,6 +49,10 @@ const PUBLIC_ROUTES = [
   'GET /api/CustomOrderItem/getAll',
   // Following an order: its number and phone together (issue 15).
   'GET /api/order/track',
+  // For load balancers: the process answers, and is ready (issue 18). /metrics exists only with
+  // METRICS_TOKEN, and then asks for it.
+  'GET /healthz',
+  'GET /readyz',
 ] as const;
 
 interface Registered {

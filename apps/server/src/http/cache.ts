@@ -123,7 +123,12 @@ export function productIds(data: unknown): number[] {
 
 export function createResponseCache(
   source: ChangeSource,
-  { ttlMs = VERSION_TTL_MS, gapTimeoutMs = GAP_TIMEOUT_MS, now = Date.now } = {},
+  {
+    ttlMs = VERSION_TTL_MS,
+    gapTimeoutMs = GAP_TIMEOUT_MS,
+    now = Date.now,
+    onLookup = (_hit: boolean): void => undefined,
+  } = {},
 ): ResponseCache {
   const entries = new Map<string, Entry>();
   /** The keys of the entries showing each tag. */
@@ -232,6 +237,7 @@ export function createResponseCache(
   async function cached(key: string, compute: () => Promise<{ text: string; tags: string[] }>): Promise<Entry> {
     await current();
     const hit = entries.get(key);
+    onLookup(hit !== undefined);
     if (hit) return hit;
     const running = inflight.get(key);
     if (running) return running;
@@ -307,6 +313,7 @@ export function createResponseCache(
         done();
         return;
       }
+      onLookup(true);
       send(request.url, request, reply.type(JSON_TYPE), entry);
     },
     catchUp: freshRead,
@@ -322,10 +329,13 @@ export function createResponseCache(
  * reads pay nothing for it. Change rows older than an hour are pruned now and then.
  */
 export function registerResponseCache(app: App): void {
-  const cache = createResponseCache({
-    latest: () => readCatalogVersion(app.db.kysely),
-    since: (version) => readCatalogChanges(app.db.kysely, version),
-  });
+  const cache = createResponseCache(
+    {
+      latest: () => readCatalogVersion(app.db.kysely),
+      since: (version) => readCatalogChanges(app.db.kysely, version),
+    },
+    { onLookup: (hit) => app.metrics.cacheLookups.inc({ result: hit ? 'hit' : 'miss' }) },
+  );
   app.decorate('responseCache', cache);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];

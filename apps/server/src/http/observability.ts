@@ -1,0 +1,146 @@
+// What load balancers, orchestrators and the people on call read (issue 18):
+// - every request has an id, kept from an incoming x-request-id (a proxy's) or made here, sent
+//   back in x-request-id and carried by every log line of the request (Fastify's reqId);
+// - GET /healthz: the process answers; GET /readyz: the database answers and every migration
+//   has run. Neither is cached or rate-limited, and neither says anything about the shop;
+// - GET /metrics, Prometheus's text format (prom-client), only when METRICS_TOKEN is set and
+//   then only with that bearer token: requests per route (rate and latency), orders placed and
+//   refused by reason, the catalogue cache's hits and misses, the PostgreSQL pool's use.
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { sql } from 'kysely';
+import { pendingMigrations } from '../db/migrate.ts';
+import type { App } from './types.ts';
+
+/** An incoming request id is kept when it looks like one: short, and no characters for a log to trip on. */
+const REQUEST_ID = /^[\w.:@-]{1,128}$/;
+
+export function requestIdOf(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const incoming = request.headers['x-request-id'];
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/** The metrics one app keeps (its own registry: several apps may live in one process, as in tests). */
+export interface ShopMetrics {
+  registry: Registry;
+  ordersPlaced: Counter;
+  ordersRefused: Counter<'reason'>;
+  cacheLookups: Counter<'result'>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: ShopMetrics;
+  }
+}
+
+export function createMetrics(): ShopMetrics {
+  const registry = new Registry();
+  return {
+    registry,
+    ordersPlaced: new Counter({ name: 'shop_orders_placed_total', help: 'Orders placed', registers: [registry] }),
+    ordersRefused: new Counter({
+      name: 'shop_orders_refused_total',
+      help: 'Orders refused, by reason',
+      labelNames: ['reason'],
+      registers: [registry],
+    }),
+    cacheLookups: new Counter({
+      name: 'shop_catalogue_cache_lookups_total',
+      help: 'Catalogue cache lookups, by result (hit, miss)',
+      labelNames: ['result'],
+      registers: [registry],
+    }),
+  };
+}
+
+/** Why an order was refused, from its answer. */
+function refusalReason(status: number, payload: unknown): string {
+  if (status === 409) {
+    return typeof payload === 'string' && payload.includes('Stock insuffisant') ? 'stock' : 'prices_changed';
+  }
+  return (
+    { 400: 'invalid', 403: 'phone_refused', 413: 'upload_too_large', 422: 'not_an_image', 429: 'rate_limited' }[
+      status
+    ] ?? 'error'
+  );
+}
+
+const ORDER_ROUTES = new Set(['/api/order', '/api/Order']);
+
+export function registerObservability(app: App): void {
+  const { config, db, metrics } = app;
+  const requests = new Histogram({
+    name: 'shop_http_request_duration_seconds',
+    help: 'Requests by method, route and status, and how long they took',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [metrics.registry],
+  });
+  if (db.poolUse) {
+    const poolUse = db.poolUse;
+    new Gauge({
+      name: 'shop_db_pool_connections',
+      help: "The PostgreSQL pool's connections, by state",
+      labelNames: ['state'],
+      registers: [metrics.registry],
+      collect() {
+        const use = poolUse();
+        this.set({ state: 'total' }, use.total);
+        this.set({ state: 'idle' }, use.idle);
+        this.set({ state: 'waiting' }, use.waiting);
+      },
+    });
+  }
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    void reply.header('x-request-id', request.id);
+    const route = request.routeOptions.url;
+    if (request.method === 'POST' && route && ORDER_ROUTES.has(route)) {
+      if (reply.statusCode === 201) metrics.ordersPlaced.inc();
+      else if (reply.statusCode >= 400) metrics.ordersRefused.inc({ reason: refusalReason(reply.statusCode, payload) });
+    }
+    done(null, payload);
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    // The route's pattern, not the URL: one series per route, not one per product.
+    requests.observe(
+      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
+
+  const plain = { schema: { hide: true }, config: { keepsCache: true } };
+  app.get('/healthz', plain, async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send({ status: 200, message: 'OK', data: null }),
+  );
+  app.get('/readyz', plain, async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    try {
+      await sql`select 1`.execute(db.kysely);
+      const pending = await pendingMigrations(db);
+      if (pending > 0) {
+        return reply.status(503).send({ status: 503, message: `${pending} migration(s) not run yet`, data: null });
+      }
+    } catch {
+      return reply.status(503).send({ status: 503, message: 'Database unreachable', data: null });
+    }
+    return reply.send({ status: 200, message: 'Ready', data: null });
+  });
+
+  const token = config.metricsToken;
+  if (!token) return;
+  const expected = Buffer.from(`Bearer ${token}`);
+  const allowed = (request: FastifyRequest) => {
+    const given = Buffer.from(request.headers.authorization ?? '');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+  app.get('/metrics', plain, async (request: FastifyRequest, reply: FastifyReply) => {
+    void reply.header('cache-control', 'no-store');
+    if (!allowed(request))
+      return reply.status(401).send({ status: 401, message: 'Authentication required', data: null });
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+}
