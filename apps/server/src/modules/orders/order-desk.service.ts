@@ -28,7 +28,8 @@ import type { ConfirmationUpdate, OrderEdit } from '@shop/domain/order-desk-sche
 import { finalPriceCentimes } from '@shop/domain/pricing';
 import { lineSize } from '@shop/domain/sizes';
 import { UNKNOWN_WILAYA, wilayaKey } from '@shop/domain/wilaya';
-import type { Database, Executor, OrderRow } from '../../db/database.ts';
+import type { Insertable } from 'kysely';
+import type { Database, Executor, OrderItemTable, OrderRow } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import * as catalogRepo from '../catalog/catalog.repository.ts';
@@ -345,18 +346,8 @@ export async function addNote(db: Database, id: number, text: string, author: st
 
 // ---------------------------------------------------------------- corrections before shipping
 
-interface NewLine {
-  product_id: number;
-  product_name: string;
-  product_description: string;
-  product_type: string | null;
-  product_image: string | null;
-  size: string;
-  quantity: number;
-  price_at_time_cents: number;
-  product_discount_percentage: number;
-  unit_final_price_cents: number;
-}
+/** A line as the order stores it (its snapshot of the product), before it is given its order. */
+type NewLine = Omit<Insertable<OrderItemTable>, 'id' | 'order_id'> & { product_id: number };
 
 /**
  * The new lines of an order: a line of a product and size the order already had keeps the price
