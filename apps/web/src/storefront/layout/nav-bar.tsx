@@ -13,6 +13,7 @@ const LINKS = [
   { to: paths.onSale, label: t.nav.onSale },
   { to: paths.customOrder, label: t.nav.customOrder },
   { to: paths.rating, label: t.nav.rating },
+  { to: paths.tracking, label: t.nav.tracking },
 ] as const;
 
 /** Hidden while scrolling down past the threshold, shown again on scrolling up (SPEC §2). */
