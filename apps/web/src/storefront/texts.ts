@@ -198,7 +198,7 @@ export const t = {
     contact: 'Écrire sur WhatsApp',
     follow: 'Suivre votre commande',
     followHow: (order: number) =>
-      `Nous vous appelons pour confirmer la commande avant l’envoi. Pour savoir où elle en est, suivez-la en ligne, ou appelez-nous ou écrivez-nous sur WhatsApp en donnant le numéro #${order}.`,
+      `Nous vous appelons pour confirmer la commande avant l’envoi. Pour savoir où elle en est, suivez-la en ligne ; vous pouvez aussi nous appeler ou nous écrire sur WhatsApp en donnant le numéro #${order}.`,
     track: 'Suivre ma commande en ligne',
     callUs: (phone: string) => `Appeler le ${phone}`,
     whatsappMessage: (order: number) => `Bonjour, je voudrais suivre ma commande #${order}.`,

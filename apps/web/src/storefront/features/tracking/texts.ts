@@ -37,7 +37,7 @@ export const texts = {
   networkTitle: 'Impossible de joindre la boutique',
   network: 'Vérifiez votre connexion internet, puis réessayez.',
   retry: 'Réessayer',
-  helpTitle: 'Une question sur votre commande ?',
+  helpTitle: 'Une question sur votre commande\u00a0?',
   help: (n: number | null) =>
     n
       ? `Appelez-nous ou écrivez-nous sur WhatsApp en donnant le numéro #${n}.`
@@ -68,6 +68,6 @@ export const NEXT_STEP_HINTS: Partial<Record<TrackingStep, string>> = {
 
 /** A word on an order that ended without delivery. */
 export const END_NOTES: Partial<Record<TrackingStep, string>> = {
-  cancelled: 'Cette commande a été annulée. Une question ? Contactez-nous ci-dessous.',
+  cancelled: 'Cette commande a été annulée. Une question\u00a0? Contactez-nous ci-dessous.',
   returned: 'Le colis nous est revenu sans être livré. Contactez-nous pour le recevoir à nouveau.',
 };
