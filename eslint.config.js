@@ -9,7 +9,7 @@ import globals from 'globals';
 const WEB = './apps/web/src';
 /** Storefront features other features may use: entities, both checkouts' coupon and order sending, the thank-you screen. */
 const STOREFRONT_SHARED = ['products', 'settings', 'shipping', 'checkout', 'order-confirmation'];
-const STOREFRONT_PAGES = ['cart', 'custom-order', 'home', 'product', 'rating', 'shop'];
+const STOREFRONT_PAGES = ['cart', 'custom-order', 'home', 'product', 'rating', 'shop', 'tracking'];
 /** Admin features other admin features may use. */
 const ADMIN_SHARED = ['product-types'];
 const ADMIN_PAGES = ['auth', 'coupons', 'custom-items', 'dashboard', 'orders', 'products', 'ratings', 'shipping'];

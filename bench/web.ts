@@ -1,5 +1,5 @@
-// npm run bench:web: builds the web app, reports what a first visit of the home, shop and product
-// pages downloads (JS and CSS, raw, gzip and brotli, measured by visiting each in Chromium), then
+// npm run bench:web: builds the web app, reports what a first visit of the home, shop, product and
+// tracking (/suivi) pages downloads (JS and CSS, raw, gzip and brotli, measured by visiting each in Chromium), then
 // runs Lighthouse (mobile preset, five runs per page) on the same pages of a local server with
 // the demo catalogue, and prints the medians. Writes bench/results/web.md. BENCH_WEB_RUNS=0
 // reports the sizes only.
@@ -144,6 +144,7 @@ async function main(): Promise<void> {
       { name: 'home', url: `${baseUrl}/` },
       { name: 'shop', url: `${baseUrl}/Shop` },
       { name: 'product', url: `${baseUrl}/product/${productId}` },
+      { name: 'tracking', url: `${baseUrl}/suivi` },
     ].filter((page) => !PAGES || PAGES.includes(page.name));
     const sizeRows: string[] = [];
     for (const page of pages) {

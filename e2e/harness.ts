@@ -147,3 +147,64 @@ export async function chooseWilaya(scope: Page | Locator, typed: string, label =
     .first()
     .click();
 }
+
+interface CatalogueProduct {
+  id: number;
+  name: string;
+  final_price: number;
+  stock: number;
+  has_sizes: boolean;
+  sizes: { name: string; stock: number }[];
+}
+
+export interface PlacedTestOrder {
+  orderId: number;
+  product: string;
+  size: string;
+  wilaya: string;
+}
+
+/**
+ * Places a cash-on-delivery order through the API, as the cart's checkout does: `quantity` units of
+ * the first product in stock, delivered to the first wilaya, from `phone`.
+ */
+export async function placeOrder(baseUrl: string, phone: string, quantity = 1): Promise<PlacedTestOrder> {
+  const products = (await (await fetch(`${baseUrl}/api/product/getAll`)).json()) as { data: CatalogueProduct[] };
+  const product = products.data.find((p) =>
+    p.has_sizes ? p.sizes.some((s) => s.stock >= quantity) : p.stock >= quantity,
+  )!;
+  const size = product.has_sizes ? product.sizes.find((s) => s.stock >= quantity)!.name : '';
+  const wilayas = (await (await fetch(`${baseUrl}/api/ShippingPrice/read`)).json()) as {
+    data: { wilaya_name: string; price: number }[];
+  };
+  const wilaya = wilayas.data[0]!;
+  const res = await fetch(`${baseUrl}/api/order`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      customer_name: 'Client Suivi',
+      customer_phone: phone,
+      customer_address: `${wilaya.wilaya_name} | 5 rue des Jasmins`,
+      customer_postal_code: '16000',
+      type: 'regular',
+      subtotal: String(quantity * product.final_price),
+      shipping_fee: String(wilaya.price),
+      coupon_code: '',
+      size,
+      items: [{ product_id: product.id, quantity, size }],
+    }),
+  });
+  const body = (await res.json()) as { status: number; message: string; data: { order_id: number } };
+  if (res.status !== 201) throw new Error(`order refused: ${res.status} ${body.message}`);
+  return { orderId: body.data.order_id, product: product.name, size, wilaya: wilaya.wilaya_name };
+}
+
+/** An admin call; throws unless it answers 2xx. */
+export async function adminCall(baseUrl: string, token: string, method: 'PUT' | 'POST', path: string, body: unknown) {
+  const res = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+}

@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   adminToken,
   launchBrowser,
+  placeOrder,
   SCREENSHOT_DIR,
   startShop,
   VIEWPORTS,
@@ -50,6 +51,9 @@ let shop: ShopServer;
 let browser: Browser;
 let token: string;
 let product: Product;
+/** An order to follow on /suivi. */
+let tracked: number;
+const TRACKED_PHONE = '0770123456';
 
 beforeAll(async () => {
   shop = await startShop();
@@ -57,6 +61,7 @@ beforeAll(async () => {
   token = await adminToken(shop.baseUrl);
   const all = (await (await fetch(`${shop.baseUrl}/api/product/getAll`)).json()) as { data: Product[] };
   product = all.data.find((p) => p.has_sizes && p.sizes.some((s) => s.stock > 2))!;
+  tracked = (await placeOrder(shop.baseUrl, TRACKED_PHONE)).orderId;
   fs.mkdirSync(PHONE_DIR, { recursive: true });
 });
 
@@ -127,6 +132,12 @@ function storefrontPages(): PageCase[] {
       ready: (page) => heading(page, 'Où envoyer le paiement'),
     },
     { name: 'rating', url: '/Rating', ready: (page) => heading(page, 'Donnez votre avis') },
+    { name: 'tracking', url: '/suivi', ready: (page) => heading(page, 'Suivre ma commande') },
+    {
+      name: 'tracking-found',
+      url: `/suivi?commande=${tracked}&tel=${TRACKED_PHONE}`,
+      ready: (page) => page.getByRole('list', { name: 'Étapes de la commande' }).waitFor(),
+    },
     { name: 'not-found', url: '/nulle-part', ready: (page) => heading(page, "Quelque chose s'est mal passé") },
   ];
 }

@@ -14,6 +14,7 @@ import {
 import { customerPhoneSchema, normalizeAlgerianPhone } from './phone.ts';
 import { ADMIN_ORDERS_PAGE_SIZE } from './constants.ts';
 import { orderLineSchema } from './order-schemas.ts';
+import { ORDER_NUMBER_MAX, ORDER_NUMBER_MESSAGES } from './order-number.ts';
 
 /** The outcome of a confirmation call. */
 export const confirmationUpdateSchema = z.discriminatedUnion(
@@ -110,10 +111,10 @@ export const confirmQueueQuerySchema = z.object({
 /** GET /order/track: the order's number and the phone it was placed with, together. */
 export const trackQuerySchema = z.object({
   order_id: z.coerce
-    .number({ error: 'Numéro de commande invalide' })
-    .int({ error: 'Numéro de commande invalide' })
-    .min(1, { error: 'Numéro de commande invalide' })
-    .max(2_147_483_647, { error: 'Numéro de commande invalide' }),
+    .number({ error: ORDER_NUMBER_MESSAGES.invalid })
+    .int({ error: ORDER_NUMBER_MESSAGES.invalid })
+    .min(1, { error: ORDER_NUMBER_MESSAGES.invalid })
+    .max(ORDER_NUMBER_MAX, { error: ORDER_NUMBER_MESSAGES.invalid }),
   phone: customerPhoneSchema,
 });
 

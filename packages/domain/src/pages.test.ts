@@ -11,12 +11,14 @@ describe('isAppPage', () => {
     '/product/12',
     '/Cart',
     '/TopSelling',
+    '/suivi',
+    '/Suivi/',
     '/admin',
     '/admin/orders',
     '/admin/settings',
   ])('knows %s', (path) => expect(isAppPage(path)).toBe(true));
 
-  it.each(['/nope', '/Shop/a/b', '/product', '/product/1/2', '/admin/nope', '/wp-login.php', '/Cart/x'])(
+  it.each(['/nope', '/Shop/a/b', '/product', '/product/1/2', '/admin/nope', '/wp-login.php', '/Cart/x', '/suivi/12'])(
     'answers 404 for %s',
     (path) => expect(isAppPage(path)).toBe(false),
   );

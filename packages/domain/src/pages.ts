@@ -10,6 +10,8 @@ export const STOREFRONT_PAGES = {
   cart: '/Cart',
   customOrder: '/CustomOrder',
   rating: '/Rating',
+  /** Following an order with its number and phone (issue 15). */
+  tracking: '/suivi',
 } as const;
 
 export const ADMIN_PAGES = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { customerPhoneSchema, normalizeAlgerianPhone, PHONE_MESSAGES } from './phone.ts';
+import { phoneError } from './phone-number.ts';
 
 describe('normalizeAlgerianPhone', () => {
   it.each([
@@ -31,5 +32,21 @@ describe('customerPhoneSchema', () => {
     expect(customerPhoneSchema.parse(' +213 555 12 34 56 ')).toBe('0555123456');
     expect(customerPhoneSchema.safeParse('').error?.issues[0]?.message).toBe(PHONE_MESSAGES.required);
     expect(customerPhoneSchema.safeParse('1234567890').error?.issues[0]?.message).toBe(PHONE_MESSAGES.invalid);
+  });
+});
+
+describe('phoneError (the rule without zod, for light pages)', () => {
+  it.each([
+    '',
+    '   ',
+    '0555 12 34 56',
+    '+213 661 23 45 67',
+    '021 23 45 67',
+    '1234567890',
+    '0555abc456',
+    '0'.repeat(31),
+  ])('says what the schema says of %j', (typed) => {
+    const parsed = customerPhoneSchema.safeParse(typed);
+    expect(phoneError(typed)).toBe(parsed.success ? null : parsed.error.issues[0]!.message);
   });
 });

@@ -10,6 +10,10 @@ export const paths = {
   cart: '/Cart',
   customOrder: '/CustomOrder',
   rating: '/Rating',
+  tracking: '/suivi',
+  /** The tracking page filled in (and asked at once when the phone is there too). */
+  trackOrder: (orderNumber: number, phone?: string) =>
+    `/suivi?${new URLSearchParams({ commande: String(orderNumber), ...(phone ? { tel: phone } : {}) }).toString()}`,
   admin: {
     login: '/admin/login',
     dashboard: '/admin',

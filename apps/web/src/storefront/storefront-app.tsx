@@ -13,12 +13,16 @@ const loadCustomOrder = async () => ({
   default: (await import('./features/custom-order/custom-order-page.tsx')).CustomOrderPage,
 });
 const loadRating = async () => ({ default: (await import('./features/rating/rating-page.tsx')).RatingPage });
+const loadTracking = async () => ({
+  default: (await import('./features/tracking/components/tracking-page.tsx')).TrackingPage,
+});
 
 const ShopRoute = lazy(loadShop);
 const ProductRoute = lazy(loadProduct);
 const CartRoute = lazy(loadCart);
 const CustomOrderRoute = lazy(loadCustomOrder);
 const RatingRoute = lazy(loadRating);
+const TrackingRoute = lazy(loadTracking);
 
 const PAGE_CHUNKS: [RegExp, () => Promise<unknown>][] = [
   [/^\/Shop(\/[^/]+)?$/, loadShop],
@@ -26,6 +30,7 @@ const PAGE_CHUNKS: [RegExp, () => Promise<unknown>][] = [
   [/^\/Cart$/, loadCart],
   [/^\/CustomOrder$/, loadCustomOrder],
   [/^\/Rating$/, loadRating],
+  [/^\/suivi\/?$/i, loadTracking],
 ];
 
 /**
@@ -73,6 +78,7 @@ export function StorefrontApp() {
           <Route path="Cart" element={<Lazy page={<CartRoute />} />} />
           <Route path="CustomOrder" element={<Lazy page={<CustomOrderRoute />} />} />
           <Route path="Rating" element={<Lazy page={<RatingRoute />} />} />
+          <Route path="suivi" element={<Lazy page={<TrackingRoute />} />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

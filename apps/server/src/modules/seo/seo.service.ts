@@ -20,8 +20,8 @@ export interface PageMeta {
   lang: 'fr' | 'en';
 }
 
-/** The pages of the storefront listed in the sitemap, with their French titles. */
-export const MAIN_PAGES: { path: string; title: string }[] = [
+/** The pages of the storefront listed in the sitemap, with their French titles (and descriptions). */
+export const MAIN_PAGES: { path: string; title: string; description?: string }[] = [
   { path: '/', title: 'Vêtements et soins, livraison en Algérie' },
   { path: '/Shop', title: 'Boutique' },
   { path: '/NewArrival', title: 'Nouveautés' },
@@ -29,6 +29,12 @@ export const MAIN_PAGES: { path: string; title: string }[] = [
   { path: '/OnSale', title: 'Promotions' },
   { path: '/CustomOrder', title: 'Commande personnalisée' },
   { path: '/Rating', title: 'Avis clients' },
+  {
+    path: '/suivi',
+    title: 'Suivi de commande',
+    description:
+      'Où en est votre commande ? Entrez son numéro et votre téléphone : reçue, confirmée, expédiée, livrée, avec le numéro de suivi du transporteur.',
+  },
 ];
 /** Every storefront page with a title of its own: the sitemap's and the cart. */
 const TITLED_PAGES = [...MAIN_PAGES, { path: '/Cart', title: 'Panier' }];
@@ -106,7 +112,7 @@ export function pageMeta(config: Config, base: string, pathname: string, product
   const page = TITLED_PAGES.find((p) => p.path.toLowerCase() === wanted);
   // The home page leads with the shop's name; the others with their own.
   const title = !page ? shop : page.path === '/' ? `${shop} — ${page.title}` : `${page.title} — ${shop}`;
-  return { title, url, type: 'website', lang: 'fr' };
+  return { title, url, type: 'website', lang: 'fr', ...(page?.description ? { description: page.description } : {}) };
 }
 
 /**

@@ -181,6 +181,8 @@ describe('every address gets the status and language it deserves', () => {
       '/CustomOrder',
       '/Rating',
       '/TopSelling',
+      '/suivi',
+      '/suivi?commande=12&tel=0661998877',
       `/product/${productId}`,
     ]) {
       expect((await t.app.inject({ url })).statusCode, url).toBe(200);
@@ -198,6 +200,18 @@ describe('every address gets the status and language it deserves', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toContain('<html lang="en">');
     expect((await t.app.inject({ url: '/Shop' })).body).toContain('<html lang="fr">');
+  });
+
+  it('titles and describes the tracking page in French, whatever its query', async () => {
+    const res = await t.app.inject({ url: '/suivi?commande=12&tel=0661998877' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<html lang="fr">');
+    expect(res.body).toContain('<title>Suivi de commande — Boutique DZ</title>');
+    expect(res.body).toMatch(/<meta name="description" content="Où en est votre commande \? [^"]+" \/>/);
+    expect(res.body.match(/name="description"/g)).toHaveLength(1);
+    // The canonical address carries no order number nor phone.
+    expect(res.body).toContain('<link rel="canonical" href="https://shop.example/suivi" />');
+    expect(res.body).not.toContain('0661998877');
   });
 
   it('names the configured shop on every page, the home page first', async () => {
@@ -230,6 +244,7 @@ describe('sitemap.xml and robots.txt', () => {
     expect(res.body).toContain('<loc>https://shop.example/</loc>');
     expect(res.body).toContain('<loc>https://shop.example/Shop</loc>');
     expect(res.body).toContain(`<loc>https://shop.example/product/${productId}</loc>`);
+    expect(res.body).toContain('<loc>https://shop.example/suivi</loc>');
   });
 
   it('shows a new product in the sitemap once it is created through the API', async () => {

@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { paths } from '../../lib/paths.ts';
 import { useCopy } from '../../lib/ui/use-copy.ts';
 import { FETCH_AHEAD_MARGIN, useInView } from '../../lib/ui/use-in-view.ts';
 import { useSettings, useShopName } from '../features/settings/api/get-settings.ts';
@@ -49,6 +51,9 @@ export function Footer() {
         <div>
           <h2 className="font-semibold tracking-widest uppercase">{t.footer.contact}</h2>
           <div className="mt-4 flex flex-col items-start gap-2 text-sm">
+            <Link to={paths.tracking} className="rounded font-semibold text-black underline hover:no-underline">
+              {t.footer.tracking}
+            </Link>
             <button
               type="button"
               className="rounded text-left text-neutral-700 hover:underline"

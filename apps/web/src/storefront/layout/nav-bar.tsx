@@ -13,6 +13,7 @@ const LINKS = [
   { to: paths.onSale, label: t.nav.onSale },
   { to: paths.customOrder, label: t.nav.customOrder },
   { to: paths.rating, label: t.nav.rating },
+  { to: paths.tracking, label: t.nav.tracking },
 ] as const;
 
 /** Hidden while scrolling down past the threshold, shown again on scrolling up (SPEC §2). */
@@ -106,7 +107,7 @@ export function NavBar() {
             </Link>
           </div>
           <nav aria-label={t.nav.label} className="ml-2 hidden lg:block">
-            <ul className="flex items-center gap-5">
+            <ul className="flex items-center gap-3 text-sm xl:gap-5 xl:text-base">
               {LINKS.map((link) => (
                 <li key={link.to}>
                   <NavLink to={link.to} className={linkClass}>

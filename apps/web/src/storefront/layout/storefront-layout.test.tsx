@@ -33,9 +33,20 @@ describe('storefront layout', () => {
       ['Promotions', '/OnSale'],
       ['Commande Personnalisée', '/CustomOrder'],
       ['Avis Clients', '/Rating'],
+      ['Suivre ma commande', '/suivi'],
     ]) {
       expect(nav.querySelector(`a[href="${href}"]`)).toHaveTextContent(name!);
     }
+    // The phone's side menu and the footer lead there too.
+    const side = screen.getByRole('navigation', { name: 'Menu', hidden: true });
+    expect(within(side).getByRole('link', { name: 'Suivre ma commande', hidden: true })).toHaveAttribute(
+      'href',
+      '/suivi',
+    );
+    expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Suivre ma commande' })).toHaveAttribute(
+      'href',
+      '/suivi',
+    );
     expect(screen.getByTestId('cart-count')).toHaveTextContent('2');
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'Instagram' })).toHaveAttribute('href', settings.social.instagram),

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PRODUCT_REVIEW } from '@shop/domain/constants';
+import { normalizeAlgerianPhone } from '@shop/domain/phone-number';
 import type { CheckoutCustomer } from '@shop/domain/form-schemas';
 import { t } from '../../texts.ts';
 import { usePlaceOrder, type ServerPrices } from '../checkout/use-place-order.ts';
@@ -55,6 +56,8 @@ export function useCheckout(lines: readonly CartLine[], onCompleted: (order: Pla
       wilaya: customer.wilaya,
       zipCode: customer.zipCode.trim(),
       total: Number(created.total),
+      // For the tracking link of the thank-you screen (the number and the phone together).
+      phone: normalizeAlgerianPhone(customer.phoneNumber) ?? undefined,
     };
   }
 

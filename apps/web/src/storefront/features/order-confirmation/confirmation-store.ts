@@ -9,6 +9,8 @@ export interface PlacedOrder {
   address: string;
   wilaya: string;
   zipCode: string;
+  /** The phone the order was placed with (0XXXXXXXXX): the tracking link fills it in. */
+  phone?: string;
 }
 
 export type OrderKind = 'cart' | 'custom';
@@ -25,7 +27,8 @@ function isPlacedOrder(value: unknown): value is PlacedOrder {
     typeof v.total === 'number' &&
     typeof v.address === 'string' &&
     typeof v.wilaya === 'string' &&
-    typeof v.zipCode === 'string'
+    typeof v.zipCode === 'string' &&
+    (v.phone === undefined || typeof v.phone === 'string')
   );
 }
 

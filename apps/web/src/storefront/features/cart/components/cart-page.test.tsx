@@ -285,6 +285,11 @@ describe('cart page', () => {
     expect(screen.getByTestId('order-number')).toHaveTextContent('#42');
     expect(screen.getByTestId('order-total')).toHaveTextContent(/3.460,00 Da/);
     expect(screen.getByText(/en donnant le numéro #42/)).toBeInTheDocument();
+    // Following the order: the number and the phone it was placed with, together.
+    expect(screen.getByRole('link', { name: 'Suivre ma commande en ligne' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/suivi\?commande=42&tel=05/),
+    );
     await user.click(screen.getByRole('button', { name: 'Continuer vos achats' }));
     cleanup();
     setup();

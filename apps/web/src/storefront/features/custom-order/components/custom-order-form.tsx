@@ -9,6 +9,7 @@ import { notify } from '../../../layout/notify.ts';
 import { useCoupon } from '../../checkout/use-coupon.ts';
 import { usePlaceOrder, type ServerPrices } from '../../checkout/use-place-order.ts';
 import type { PlacedOrder } from '../../order-confirmation/confirmation-store.ts';
+import { normalizeAlgerianPhone } from '@shop/domain/phone-number';
 import type { ShippingPrice } from '../../shipping/api/get-shipping-prices.ts';
 import { createCustomOrder } from '../api/create-custom-order.ts';
 import type { CustomItem } from '../api/get-custom-items.ts';
@@ -96,6 +97,8 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
       wilaya: values.wilaya,
       address: values.address.trim(),
       zipCode: values.zipCode.trim(),
+      // For the tracking link of the thank-you screen (the number and the phone together).
+      phone: normalizeAlgerianPhone(values.phoneNumber) ?? undefined,
     };
   }
 

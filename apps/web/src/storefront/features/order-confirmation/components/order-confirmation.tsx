@@ -1,5 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { formatDa } from '@shop/domain/money';
+import { paths } from '../../../../lib/paths.ts';
 import { t } from '../../../texts.ts';
 import { useSettings } from '../../settings/api/get-settings.ts';
 import type { PlacedOrder } from '../confirmation-store.ts';
@@ -69,7 +71,13 @@ export function OrderConfirmation({
       <div className="rounded-2xl bg-neutral-50 p-5 text-left">
         <h2 className="font-bold">{t.thankYou.follow}</h2>
         <p className="mt-1 text-sm text-neutral-700">{t.thankYou.followHow(order.orderNumber)}</p>
-        <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+        <Link
+          to={paths.trackOrder(order.orderNumber, order.phone)}
+          className="mt-4 block rounded-full bg-black px-4 py-3 text-center font-medium text-white hover:bg-neutral-800"
+        >
+          {t.thankYou.track}
+        </Link>
+        <div className="mt-2 flex flex-col gap-2 sm:flex-row">
           {settings?.phone && (
             <a
               href={`tel:${settings.phone.replace(/[^\d+]/g, '')}`}

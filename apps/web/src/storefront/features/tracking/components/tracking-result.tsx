@@ -1,0 +1,94 @@
+import type { Ref } from 'react';
+import type { OrderTracking, TrackingStep } from '@shop/domain/order-responses';
+import { formatDa } from '@shop/domain/money';
+import { useCopy } from '../../../../lib/ui/use-copy.ts';
+import { END_NOTES, STEP_LABELS, texts } from '../texts.ts';
+import { TrackingTimeline } from './tracking-timeline.tsx';
+
+/** The colours of the admin's status selector (SPEC §4), light for a badge. */
+const BADGE: Record<TrackingStep, string> = {
+  received: 'bg-amber-100 text-amber-900',
+  confirmed: 'bg-blue-100 text-blue-900',
+  shipping: 'bg-purple-100 text-purple-900',
+  successful: 'bg-green-100 text-green-900',
+  returned: 'bg-orange-100 text-orange-900',
+  cancelled: 'bg-red-100 text-red-900',
+};
+
+/** A found order: where it is, the carrier's number, what it holds, its total and wilaya. */
+export function TrackingResult({ order, headingRef }: { order: OrderTracking; headingRef: Ref<HTMLHeadingElement> }) {
+  const { copied, copy } = useCopy();
+  const current = order.timeline.at(-1)?.step ?? 'received';
+  const endNote = END_NOTES[current];
+  return (
+    <section
+      aria-labelledby="tracking-order-title"
+      className="flex flex-col gap-6 rounded-3xl border border-neutral-200 p-5 sm:p-8"
+      data-testid="tracking-result"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2
+          id="tracking-order-title"
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-2xl font-black tracking-tight focus:outline-none"
+        >
+          {texts.order(order.order_id)}
+        </h2>
+        <p className={`rounded-full px-3 py-1 text-sm font-semibold ${BADGE[current]}`}>
+          <span className="sr-only">{texts.status} </span>
+          {STEP_LABELS[current]}
+        </p>
+      </div>
+      <TrackingTimeline timeline={order.timeline} />
+      {endNote && <p className="rounded-2xl bg-neutral-50 p-4 text-sm text-neutral-800">{endNote}</p>}
+      {order.tracking_number && (
+        <div className="rounded-2xl bg-neutral-50 p-4">
+          <p className="text-sm text-neutral-600">{texts.carrierNumber}</p>
+          <div className="mt-1 flex flex-wrap items-center gap-3">
+            <p className="min-w-0 font-mono text-lg font-semibold break-all" data-testid="carrier-number">
+              {order.tracking_number}
+            </p>
+            <button
+              type="button"
+              onClick={() => void copy(order.tracking_number ?? '', texts.copied)}
+              aria-label={texts.copyNumber}
+              className="rounded-full border border-neutral-300 bg-white px-4 py-2 text-sm font-medium hover:bg-neutral-100"
+            >
+              {texts.copy}
+            </button>
+          </div>
+          <p role="status" className="min-h-5 text-sm font-medium text-green-800">
+            {copied}
+          </p>
+        </div>
+      )}
+      <div>
+        <h3 className="font-bold">{texts.items}</h3>
+        <ul className="mt-2 divide-y divide-neutral-200">
+          {order.items.map((item, i) => (
+            <li key={`${item.name}-${item.size}-${i}`} className="flex justify-between gap-4 py-2">
+              <span className="min-w-0 break-words">
+                {item.name}
+                {item.size && <span className="text-neutral-600"> · {texts.size(item.size)}</span>}
+              </span>
+              <span className="shrink-0 font-medium">{texts.quantity(item.quantity)}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <dl className="divide-y divide-neutral-200 border-t border-neutral-200">
+        <div className="flex justify-between gap-4 py-2">
+          <dt className="text-neutral-600">{texts.wilaya}</dt>
+          <dd className="text-right font-medium break-words">{order.wilaya}</dd>
+        </div>
+        <div className="flex justify-between gap-4 py-2">
+          <dt className="text-neutral-600">{texts.total}</dt>
+          <dd className="text-right text-lg font-bold" data-testid="tracking-total">
+            {formatDa(order.total)}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
