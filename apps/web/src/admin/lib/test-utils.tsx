@@ -3,7 +3,7 @@
 import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { Order } from './types.ts';
 
@@ -30,6 +30,12 @@ export function stubFetch(handler: StubHandler) {
   });
   vi.stubGlobal('fetch', mock);
   return mock;
+}
+
+/** Shows the router's current address, for tests that check what a page wrote in the URL. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
 export function renderWithProviders(ui: ReactElement, { route = '/admin' }: { route?: string } = {}) {
