@@ -80,6 +80,7 @@ export const texts = {
     lowStock: 'Low stock',
     lowStockIntro: (n: number) => `Sizes and products with ${n} or fewer left.`,
     lowStockEmpty: 'Nothing is running low.',
+    lowStockTable: 'Low-stock sizes and products',
     product: 'Product',
     size: 'Size',
     stock: 'Stock',
