@@ -56,6 +56,15 @@ describe('admin access', () => {
             total_revenue: 1500,
             by_status: { pending: 2 },
             per_day: [],
+            last_30_days: {
+              orders: 0,
+              confirmation_rate: null,
+              delivery_rate: null,
+              return_rate: null,
+              per_wilaya: [],
+            },
+            low_stock: [],
+            low_stock_threshold: 3,
           },
         };
       }
@@ -238,6 +247,15 @@ describe('a session that ends while the owner types', () => {
               total_revenue: 0,
               by_status: {},
               per_day: [],
+              last_30_days: {
+                orders: 0,
+                confirmation_rate: null,
+                delivery_rate: null,
+                return_rate: null,
+                per_wilaya: [],
+              },
+              low_stock: [],
+              low_stock_threshold: 3,
             },
           },
     );

@@ -461,6 +461,7 @@ export const texts = {
     reason: 'Reason',
     added: 'Added',
     blacklistAdd: 'Add to blacklist',
+    phoneInvalid: 'Invalid phone number (e.g. 0555 12 34 56)',
     blacklistEmpty: 'No phone is blacklisted.',
     blacklistFetchFailed: 'Failed to fetch the blacklist',
     blacklistAdded: (phone: string) => `${phone} blacklisted`,
