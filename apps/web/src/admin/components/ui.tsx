@@ -1,13 +1,16 @@
 import type { ReactNode } from 'react';
 import { texts } from '../texts.ts';
 
-type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
+type Variant = 'primary' | 'secondary' | 'danger' | 'ghost' | 'success' | 'outlineSuccess' | 'outlineDanger';
 
 const VARIANTS: Record<Variant, string> = {
   primary: 'bg-slate-900 text-white hover:bg-slate-700',
   secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
   danger: 'bg-red-600 text-white hover:bg-red-700',
   ghost: 'text-slate-700 hover:bg-slate-100',
+  success: 'bg-green-700 text-white hover:bg-green-800',
+  outlineSuccess: 'border border-green-600 bg-white text-green-800 hover:bg-green-50',
+  outlineDanger: 'border border-red-300 bg-white text-red-700 hover:bg-red-50',
 };
 
 export function buttonClass(variant: Variant = 'primary', small = false): string {

@@ -58,20 +58,17 @@ export function OrderCallCard({
   const [note, setNote] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
 
-  function send(outcome: CallOutcome) {
+  // mutateAsync, not mutate's callbacks: a confirmed card leaves the queue (and unmounts) before
+  // they would run, and the page's notice must still be given.
+  async function send(outcome: CallOutcome) {
     setError(null);
-    record.mutate(
-      { id: order.id, outcome },
-      {
-        onSuccess: (saved) => {
-          setPanel(null);
-          onSaved(savedNotice(saved));
-        },
-        onError: (e) => {
-          if (!sessionEnded(e)) setError(errorMessage(e, texts.confirm.failedSave));
-        },
-      },
-    );
+    try {
+      const saved = await record.mutateAsync({ id: order.id, outcome });
+      setPanel(null);
+      onSaved(savedNotice(saved));
+    } catch (e) {
+      if (!sessionEnded(e)) setError(errorMessage(e, texts.confirm.failedSave));
+    }
   }
 
   function toggle(next: Exclude<Panel, null>) {
@@ -83,13 +80,13 @@ export function OrderCallCard({
     event.preventDefault();
     const when = callBackAt ? new Date(callBackAt) : null;
     if (!when || Number.isNaN(when.getTime())) return setFieldError(texts.confirm.callBackRequired);
-    send({ outcome: 'call_back', call_back_at: when.toISOString() });
+    void send({ outcome: 'call_back', call_back_at: when.toISOString() });
   }
 
   function submitRefusal(event: FormEvent) {
     event.preventDefault();
     if (!reason) return setFieldError(texts.confirm.reasonRequired);
-    send({ outcome: 'refused', reason, note: note.trim() });
+    void send({ outcome: 'refused', reason, note: note.trim() });
   }
 
   const due = order.call_back_at !== null && parseServerDate(order.call_back_at).getTime() <= now;
@@ -138,7 +135,7 @@ export function OrderCallCard({
           target="_blank"
           rel="noreferrer"
           aria-label={texts.confirm.whatsappLabel(order.customer_name)}
-          className={`${buttonClass('secondary')} min-h-11 border-green-600 text-green-800`}
+          className={`${buttonClass('outlineSuccess')} min-h-11`}
         >
           {texts.confirm.whatsapp}
         </a>
@@ -147,9 +144,9 @@ export function OrderCallCard({
       <div role="group" aria-label={texts.confirm.outcomes} className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
         <button
           type="button"
-          className={`${buttonClass('primary')} min-h-11 bg-green-700 hover:bg-green-800`}
+          className={`${buttonClass('success')} min-h-11`}
           disabled={record.isPending}
-          onClick={() => send({ outcome: 'confirmed' })}
+          onClick={() => void send({ outcome: 'confirmed' })}
         >
           {texts.confirm.confirmed}
         </button>
@@ -157,7 +154,7 @@ export function OrderCallCard({
           type="button"
           className={`${buttonClass('secondary')} min-h-11`}
           disabled={record.isPending}
-          onClick={() => send({ outcome: 'no_answer' })}
+          onClick={() => void send({ outcome: 'no_answer' })}
         >
           {texts.confirm.noAnswer}
         </button>
@@ -172,7 +169,7 @@ export function OrderCallCard({
         </button>
         <button
           type="button"
-          className={`${buttonClass('secondary')} min-h-11 border-red-300 text-red-700`}
+          className={`${buttonClass('outlineDanger')} min-h-11`}
           aria-expanded={panel === 'refused'}
           aria-controls={`${id}-refused`}
           onClick={() => toggle('refused')}

@@ -28,6 +28,7 @@ const stats = {
   },
   low_stock: [
     { product_id: 4, name: 'Hoodie Zippé', size: 'M', stock: 0 },
+    { product_id: 4, name: 'Hoodie Zippé', size: 'L', stock: 1 },
     { product_id: 7, name: 'Savon au lait de chèvre', size: '', stock: 2 },
   ],
   low_stock_threshold: 3,
@@ -86,9 +87,12 @@ describe('dashboard', () => {
       '/admin/orders?wilaya=A%C3%AFn+T%C3%A9mouchent',
     );
 
-    const lowStock = screen.getByRole('region', { name: 'Low-stock sizes and products' });
+    const lowStock = screen.getByRole('list', { name: 'Low-stock sizes and products' });
     expect(screen.getByText('Sizes and products with 3 or fewer left.')).toBeInTheDocument();
-    expect(within(lowStock).getByRole('link', { name: 'Edit Hoodie Zippé (M)' })).toHaveAttribute(
+    const [hoodie, soap] = within(lowStock).getAllByRole('listitem');
+    expect(hoodie).toHaveTextContent('Hoodie ZippéM: 0L: 1');
+    expect(soap).toHaveTextContent('Savon au lait de chèvre2 left');
+    expect(within(lowStock).getByRole('link', { name: 'Edit Hoodie Zippé' })).toHaveAttribute(
       'href',
       '/admin/products?product=4',
     );

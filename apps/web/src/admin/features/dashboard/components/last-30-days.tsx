@@ -1,7 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../../lib/paths.ts';
-import { EmptyRow, Loading, TableWrap, tdClass, thClass } from '../../../components/ui.tsx';
+import { EmptyRow, Loading, TableWrap, buttonClass, tdClass, thClass } from '../../../components/ui.tsx';
 import { texts } from '../../../texts.ts';
 import type { OrderStats } from '../api/get-stats.ts';
 
@@ -89,48 +89,65 @@ export function LastThirtyDays({ figures }: { figures: OrderStats['last_30_days'
   );
 }
 
-/** Sizes and products at or under the owner's threshold, each linking to its product. */
+/** Products shown before "Show all": the list can hold every size of a new shop's catalogue. */
+const LOW_STOCK_SHOWN = 8;
+
+/** Sizes and products at or under the owner's threshold, one line per product opening its form. */
 export function LowStock({ items, threshold }: { items: OrderStats['low_stock']; threshold: number }) {
+  const [showAll, setShowAll] = useState(false);
+  const products = new Map<number, { name: string; sizes: { size: string; stock: number }[] }>();
+  for (const item of items) {
+    const product = products.get(item.product_id) ?? { name: item.name, sizes: [] };
+    product.sizes.push({ size: item.size, stock: item.stock });
+    products.set(item.product_id, product);
+  }
+  const all = [...products.entries()];
+  const shown = showAll ? all : all.slice(0, LOW_STOCK_SHOWN);
   return (
     <section aria-labelledby="low-stock-title" className="mt-6">
       <h2 id="low-stock-title" className="text-base font-semibold text-slate-900">
         {texts.dashboard.lowStock}
       </h2>
       <p className="mb-3 text-sm text-slate-600">{texts.dashboard.lowStockIntro(threshold)}</p>
-      <TableWrap cards label={texts.dashboard.lowStockTable}>
-        <thead>
-          <tr>
-            <th className={thClass}>{texts.dashboard.product}</th>
-            <th className={thClass}>{texts.dashboard.size}</th>
-            <th className={thClass}>{texts.dashboard.stock}</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {items.length === 0 ? <EmptyRow colSpan={3} text={texts.dashboard.lowStockEmpty} /> : null}
-          {items.map((item) => (
-            <tr key={`${item.product_id}-${item.size}`}>
-              <td data-label={texts.dashboard.product} className={`${tdClass} font-medium`}>
-                <Link
-                  to={`${paths.admin.products}?product=${item.product_id}`}
-                  aria-label={texts.dashboard.openProduct(`${item.name}${item.size ? ` (${item.size})` : ''}`)}
-                  className="underline"
-                >
-                  {item.name}
-                </Link>
-              </td>
-              <td data-label={texts.dashboard.size} className={tdClass}>
-                {item.size || '—'}
-              </td>
-              <td
-                data-label={texts.dashboard.stock}
-                className={`${tdClass} tabular-nums ${item.stock === 0 ? 'font-semibold text-red-700' : ''}`}
+      {all.length === 0 ? (
+        <p className="rounded-lg bg-white px-4 py-4 text-sm text-slate-600 shadow-sm">
+          {texts.dashboard.lowStockEmpty}
+        </p>
+      ) : (
+        <ul
+          aria-label={texts.dashboard.lowStockTable}
+          className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white shadow-sm"
+        >
+          {shown.map(([id, product]) => (
+            <li key={id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-2 text-sm">
+              <Link
+                to={`${paths.admin.products}?product=${id}`}
+                aria-label={texts.dashboard.openProduct(product.name)}
+                className="min-w-0 font-medium break-words text-slate-900 underline"
               >
-                {item.stock}
-              </td>
-            </tr>
+                {product.name}
+              </Link>
+              <span className="flex flex-wrap gap-1">
+                {product.sizes.map((s) => (
+                  <span
+                    key={s.size}
+                    className={`rounded border px-1.5 py-0.5 text-xs tabular-nums ${
+                      s.stock === 0 ? 'border-red-300 bg-red-50 text-red-800' : 'border-slate-300 text-slate-800'
+                    }`}
+                  >
+                    {texts.dashboard.sizeLeft(s.size, s.stock)}
+                  </span>
+                ))}
+              </span>
+            </li>
           ))}
-        </tbody>
-      </TableWrap>
+        </ul>
+      )}
+      {all.length > LOW_STOCK_SHOWN ? (
+        <button type="button" className={`${buttonClass('secondary')} mt-2`} onClick={() => setShowAll((v) => !v)}>
+          {showAll ? texts.dashboard.showFewer : texts.dashboard.showAll(all.length)}
+        </button>
+      ) : null}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { splitCustomerAddress } from '@shop/domain/order-schemas';
-import { Banner, ErrorState, Field, Loading, buttonClass, inputClass } from '../../../components/ui.tsx';
+import { Banner, ErrorState, Field, Loading, buttonClass, inputBase, inputClass } from '../../../components/ui.tsx';
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import type { Order, Product } from '../../../lib/types.ts';
 import { texts } from '../../../texts.ts';
@@ -229,7 +229,7 @@ export function OrderEditForm({
                   {sizes.length > 0 ? (
                     <select
                       aria-label={texts.orders.lineSize(line.name)}
-                      className={`${inputClass} w-24`}
+                      className={`${inputBase} w-24`}
                       value={line.size}
                       onChange={(e) => setLine(line.key, { size: e.target.value })}
                     >
@@ -246,24 +246,24 @@ export function OrderEditForm({
                     step={1}
                     inputMode="numeric"
                     aria-label={texts.orders.lineQuantity(line.name)}
-                    className={`${inputClass} w-20`}
+                    className={`${inputBase} w-20`}
                     value={line.quantity}
                     onChange={(e) => setLine(line.key, { quantity: e.target.value })}
                   />
                   <button
                     type="button"
-                    className={`${buttonClass('ghost', true)} ml-auto text-red-700`}
+                    className={`${buttonClass('outlineDanger', true)} ml-auto`}
                     aria-label={texts.orders.removeLine(line.name)}
                     onClick={() => setLines((all) => all.filter((l) => l.key !== line.key))}
                   >
-                    {texts.common.delete}
+                    {texts.orders.remove}
                   </button>
                 </li>
               );
             })}
           </ul>
-          <div className="mt-3 grid grid-cols-[1fr_auto_auto] items-end gap-2 rounded-md bg-slate-50 p-3 sm:grid-cols-[1fr_auto_auto_auto]">
-            <Field id={`${id}-add-product`} label={texts.orders.addLine} className="col-span-3 sm:col-span-1">
+          <div className="mt-3 space-y-2 rounded-md bg-slate-50 p-3">
+            <Field id={`${id}-add-product`} label={texts.orders.addLine}>
               <select
                 id={`${id}-add-product`}
                 className={inputClass}
@@ -278,44 +278,39 @@ export function OrderEditForm({
                 ))}
               </select>
             </Field>
-            {chosen?.has_sizes ? (
-              <Field id={`${id}-add-size`} label={texts.orders.size}>
-                <select
-                  id={`${id}-add-size`}
-                  className={`${inputClass} w-24`}
-                  value={adding.size}
-                  onChange={(e) => setAdding((a) => ({ ...a, size: e.target.value }))}
-                >
-                  <option value="">—</option>
-                  {chosen.sizes.map((s) => (
-                    <option key={s.name} value={s.name} disabled={s.stock <= 0}>
-                      {s.name} ({s.stock})
-                    </option>
-                  ))}
-                </select>
+            <div className="flex flex-wrap items-end gap-2">
+              {chosen?.has_sizes ? (
+                <Field id={`${id}-add-size`} label={texts.orders.size}>
+                  <select
+                    id={`${id}-add-size`}
+                    className={`${inputBase} w-24`}
+                    value={adding.size}
+                    onChange={(e) => setAdding((a) => ({ ...a, size: e.target.value }))}
+                  >
+                    <option value="">—</option>
+                    {chosen.sizes.map((s) => (
+                      <option key={s.name} value={s.name} disabled={s.stock <= 0}>
+                        {s.name} ({s.stock})
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+              ) : null}
+              <Field id={`${id}-add-quantity`} label={texts.orders.quantity}>
+                <input
+                  id={`${id}-add-quantity`}
+                  type="number"
+                  min={1}
+                  inputMode="numeric"
+                  className={`${inputBase} w-20`}
+                  value={adding.quantity}
+                  onChange={(e) => setAdding((a) => ({ ...a, quantity: e.target.value }))}
+                />
               </Field>
-            ) : (
-              <span />
-            )}
-            <Field id={`${id}-add-quantity`} label={texts.orders.quantity}>
-              <input
-                id={`${id}-add-quantity`}
-                type="number"
-                min={1}
-                inputMode="numeric"
-                className={`${inputClass} w-20`}
-                value={adding.quantity}
-                onChange={(e) => setAdding((a) => ({ ...a, quantity: e.target.value }))}
-              />
-            </Field>
-            <button
-              type="button"
-              className={`${buttonClass('secondary')} col-span-3 sm:col-span-1`}
-              disabled={!chosen}
-              onClick={addLine}
-            >
-              {texts.orders.add}
-            </button>
+              <button type="button" className={buttonClass('secondary')} disabled={!chosen} onClick={addLine}>
+                {texts.orders.add}
+              </button>
+            </div>
           </div>
         </fieldset>
       ) : null}

@@ -46,7 +46,7 @@ export function WaitingReviews({
   return (
     <section aria-labelledby="waiting-title" className="mb-5">
       <h2 id="waiting-title" className="text-base font-semibold text-slate-900">
-        {texts.ratings.waiting} <span className="text-slate-500 tabular-nums">({reviews.length})</span>
+        {texts.ratings.waiting} <span className="text-slate-600 tabular-nums">({reviews.length})</span>
       </h2>
       <p className="mb-2 text-sm text-slate-600">{texts.ratings.waitingIntro}</p>
       {message ? (

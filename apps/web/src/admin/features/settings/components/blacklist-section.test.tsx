@@ -33,7 +33,7 @@ describe('settings: blacklist', () => {
     const fetchMock = blacklistServer();
     const user = userEvent.setup();
     renderWithProviders(<BlacklistSection />);
-    const table = await screen.findByRole('region', { name: 'Blacklist' });
+    const table = await screen.findByRole('region', { name: 'Blacklisted phones' });
     expect(await within(table).findByText('0661002003')).toBeInTheDocument();
     expect(table).toHaveTextContent('Refused 3 parcels');
 

@@ -65,7 +65,7 @@ export function BlacklistSection() {
         ) : list.isPending ? (
           <Loading />
         ) : (
-          <TableWrap cards label={texts.settings.blacklistTitle}>
+          <TableWrap cards label={texts.settings.blacklistTable}>
             <thead>
               <tr>
                 <th className={thClass}>{texts.settings.phone}</th>

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { BLACKLIST_POLICIES } from '@shop/domain/order-status';
 import { deskSettingsSchema, type DeskSettings } from '@shop/domain/order-desk-schemas';
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
-import { Banner, ErrorState, Field, Loading, buttonClass, inputClass } from '../../../components/ui.tsx';
+import { Banner, ErrorState, Field, Loading, buttonClass, inputBase } from '../../../components/ui.tsx';
 import { texts } from '../../../texts.ts';
 import { useDeskSettings } from '../api/get-desk-settings.ts';
 import { useSaveDeskSettings } from '../api/save-desk-settings.ts';
@@ -84,7 +84,7 @@ function DeskForm({ saved }: { saved: DeskSettings }) {
           min={0}
           step={1}
           inputMode="numeric"
-          className={`${inputClass} w-28`}
+          className={`${inputBase} block w-28`}
           aria-invalid={errors.low_stock_threshold ? true : undefined}
           aria-describedby={errors.low_stock_threshold ? 'desk-threshold-error' : undefined}
           {...register('low_stock_threshold')}
