@@ -147,3 +147,50 @@ export async function chooseWilaya(scope: Page | Locator, typed: string, label =
     .first()
     .click();
 }
+
+export interface ShopProduct {
+  id: number;
+  name: string;
+  final_price: number;
+  has_sizes: boolean;
+  sizes: { name: string; stock: number }[];
+}
+
+/**
+ * Places a regular cash-on-delivery order through the API, as the storefront does, to the first
+ * wilaya of the shipping table; answers the order's number and total.
+ */
+export async function placeOrder(
+  baseUrl: string,
+  {
+    product,
+    size,
+    quantity = 1,
+    phone,
+    name = 'Client E2E',
+  }: { product: ShopProduct; size: string; quantity?: number; phone: string; name?: string },
+): Promise<{ id: number; total: number; wilaya: string }> {
+  const wilayas = (await (await fetch(`${baseUrl}/api/ShippingPrice/read`)).json()) as {
+    data: { wilaya_name: string; price: number }[];
+  };
+  const wilaya = wilayas.data[0]!;
+  const res = await fetch(`${baseUrl}/api/order`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      customer_name: name,
+      customer_phone: phone,
+      customer_address: `${wilaya.wilaya_name} | 12 rue des Oliviers`,
+      customer_postal_code: '16000',
+      type: 'regular',
+      subtotal: String(quantity * product.final_price),
+      shipping_fee: String(wilaya.price),
+      coupon_code: '',
+      size,
+      items: [{ product_id: product.id, quantity, size }],
+    }),
+  });
+  const body = (await res.json()) as { message: string; data: { order_id: number; total: number } };
+  if (res.status !== 201) throw new Error(`order refused (${res.status}): ${body.message}`);
+  return { id: body.data.order_id, total: body.data.total, wilaya: wilaya.wilaya_name };
+}
