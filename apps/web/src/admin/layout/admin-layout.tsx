@@ -76,7 +76,10 @@ export function AdminLayout() {
               >
                 {link.label}
                 {'queue' in link && queue.data && queue.data.length > 0 ? (
-                  <QueueBadge count={queue.data.length} />
+                  <>
+                    {' '}
+                    <QueueBadge count={queue.data.length} />
+                  </>
                 ) : null}
               </NavLink>
             ))}

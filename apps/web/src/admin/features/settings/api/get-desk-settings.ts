@@ -1,6 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DeskSettings } from '@shop/domain/order-desk-schemas';
+import type { z } from 'zod';
+import type { deskSettingsReadSchema } from '@shop/domain/order-responses';
 import { ADMIN_KEY, adminRequest } from '../../../lib/admin-request.ts';
+
+/** The contract of GET and PUT /settings/desk's answer. */
+export type DeskSettings = z.infer<typeof deskSettingsReadSchema>;
 
 /** GET /settings/desk: blacklist policy, low-stock threshold, review moderation. */
 export async function getDeskSettings(): Promise<DeskSettings> {

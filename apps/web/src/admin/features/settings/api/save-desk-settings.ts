@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DeskSettings } from '@shop/domain/order-desk-schemas';
+import type { z } from 'zod';
+import type { deskSettingsSchema } from '@shop/domain/order-desk-schemas';
 import { ADMIN_KEY, adminRequest } from '../../../lib/admin-request.ts';
-import { deskSettingsQueryOptions } from './get-desk-settings.ts';
+import { deskSettingsQueryOptions, type DeskSettings } from './get-desk-settings.ts';
 
 /** PUT /settings/desk: the server answers the settings as saved. */
-export async function saveDeskSettings(values: DeskSettings): Promise<DeskSettings> {
+export async function saveDeskSettings(values: z.output<typeof deskSettingsSchema>): Promise<DeskSettings> {
   return (await adminRequest<DeskSettings>('/settings/desk', { method: 'PUT', body: values })).data;
 }
 

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BLACKLIST_POLICIES } from '@shop/domain/order-status';
-import { deskSettingsSchema, type DeskSettings } from '@shop/domain/order-desk-schemas';
+import { deskSettingsSchema } from '@shop/domain/order-desk-schemas';
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import { Banner, ErrorState, Field, Loading, buttonClass, inputBase } from '../../../components/ui.tsx';
 import { texts } from '../../../texts.ts';
-import { useDeskSettings } from '../api/get-desk-settings.ts';
+import { useDeskSettings, type DeskSettings } from '../api/get-desk-settings.ts';
 import { useSaveDeskSettings } from '../api/save-desk-settings.ts';
 
 const boxClass = 'max-w-xl rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5';
