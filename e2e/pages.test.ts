@@ -447,7 +447,8 @@ describe.each([
       }
     }
     expect(failures).toEqual([]);
-  });
+    // About 40 pages, each opened, scrolled, checked by axe and resized: longer than one journey.
+  }, 300_000);
 });
 
 describe('the accessibility check', () => {
