@@ -12,7 +12,18 @@ const STOREFRONT_SHARED = ['products', 'settings', 'shipping', 'checkout', 'orde
 const STOREFRONT_PAGES = ['cart', 'custom-order', 'home', 'product', 'rating', 'shop', 'tracking'];
 /** Admin features other admin features may use. */
 const ADMIN_SHARED = ['product-types'];
-const ADMIN_PAGES = ['auth', 'coupons', 'custom-items', 'dashboard', 'orders', 'products', 'ratings', 'shipping'];
+const ADMIN_PAGES = [
+  'auth',
+  'confirm',
+  'coupons',
+  'custom-items',
+  'dashboard',
+  'orders',
+  'products',
+  'ratings',
+  'settings',
+  'shipping',
+];
 
 function webZones() {
   const features = (area, name, allowed) => ({

@@ -99,7 +99,7 @@ describe('admin back office', () => {
     const adminToken = await token(page);
 
     // Dashboard before the order.
-    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
     const before = (await api<{ data: Stats }>('/order/stats', { token: adminToken })).body.data;
     await page.getByText('Total Revenue').waitFor();
     await page.locator('.recharts-surface').first().waitFor();
@@ -107,7 +107,7 @@ describe('admin back office', () => {
 
     // Add a product with two images and stock per size.
     const name = `Chemise E2E ${Date.now()}`;
-    await page.getByRole('link', { name: 'Products' }).click();
+    await page.getByRole('link', { name: 'Products', exact: true }).click();
     await page.getByRole('button', { name: /Add product/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Add product' });
     await dialog.waitFor();
@@ -191,7 +191,7 @@ describe('admin back office', () => {
     const total = order.body.data.total as number;
 
     // Orders: searchable by a phone fragment typed with a space, status goes to successful.
-    await page.getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('link', { name: 'Orders', exact: true }).click();
     await page.getByLabel('Search by order number, phone or name').fill(`${phone.slice(1, 4)} ${phone.slice(4, 8)}`);
     await page.getByRole('button', { name: 'Search' }).click();
     const status = page.getByLabel(`Status of order ${orderId}`);
@@ -259,16 +259,19 @@ describe('admin back office', () => {
     const after = (await api<{ data: Stats }>('/order/stats', { token: adminToken })).body.data;
     expect(after.total_orders).toBe(before.total_orders + 2);
     expect(after.total_revenue).toBeCloseTo(before.total_revenue + total, 2);
-    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
     const cards = page.getByTestId('dashboard-cards');
     await cards.getByText(String(after.total_orders), { exact: true }).waitFor();
-    const revenueText = await cards.locator('div', { hasText: 'Total Revenue' }).last().textContent();
+    // Each figure is a link to the list behind it (revenue: the delivered orders).
+    const revenue = cards.getByRole('link', { name: /Total Revenue/ });
+    expect(await revenue.getAttribute('href')).toBe('/admin/orders?status=successful');
+    const revenueText = await revenue.textContent();
     expect(revenueText?.replace(/\D/g, '')).toBe(after.total_revenue.toFixed(2).replace(/\D/g, ''));
     await page.locator('.recharts-bar-rectangle').first().waitFor();
     await screenshot(page, 'admin-dashboard-after-orders-desktop');
 
     // A coupon created in the UI validates through the API.
-    await page.getByRole('link', { name: 'Coupons' }).click();
+    await page.getByRole('link', { name: 'Coupons', exact: true }).click();
     await page.getByRole('button', { name: /Create coupon/ }).click();
     const couponDialog = page.getByRole('dialog', { name: 'Create coupon' });
     await couponDialog.getByLabel('Code').fill('e2e15');
@@ -288,7 +291,7 @@ describe('admin back office', () => {
     await screenshot(page, 'admin-coupons-desktop');
 
     // A wilaya's price edited in the UI.
-    await page.getByRole('link', { name: 'Shipping prices' }).click();
+    await page.getByRole('link', { name: 'Shipping prices', exact: true }).click();
     await page.getByRole('button', { name: `Edit ${wilaya.wilaya_name}` }).click();
     const shippingDialog = page.getByRole('dialog', { name: 'Edit shipping price' });
     await shippingDialog.getByLabel('Price (Da)').fill('1234.5');
@@ -299,15 +302,15 @@ describe('admin back office', () => {
     await screenshot(page, 'admin-shipping-prices-desktop');
 
     // The other screens.
-    await page.getByRole('link', { name: 'Ratings' }).click();
+    await page.getByRole('link', { name: 'Ratings', exact: true }).click();
     await page.getByRole('tab', { name: 'Product ratings' }).waitFor();
     await page.getByRole('tab', { name: 'Brand ratings' }).click();
     await page.getByText('Average rating').waitFor();
     await screenshot(page, 'admin-ratings-desktop');
-    await page.getByRole('link', { name: 'Product Types' }).click();
+    await page.getByRole('link', { name: 'Product Types', exact: true }).click();
     await page.locator('tbody tr').first().waitFor();
     await screenshot(page, 'admin-product-types-desktop');
-    await page.getByRole('link', { name: 'Custom Order types' }).click();
+    await page.getByRole('link', { name: 'Custom Order types', exact: true }).click();
     await page.getByText('Hoodie').first().waitFor();
     await screenshot(page, 'admin-custom-order-types-desktop');
 
@@ -317,7 +320,7 @@ describe('admin back office', () => {
     await mobile.page.goto('/admin/orders');
     await mobile.page.getByLabel(`Status of order ${orderId}`).waitFor();
     await mobile.page.getByRole('button', { name: 'Menu' }).click();
-    await mobile.page.getByRole('link', { name: 'Coupons' }).waitFor();
+    await mobile.page.getByRole('link', { name: 'Coupons', exact: true }).waitFor();
     await screenshot(mobile.page, 'admin-menu-mobile');
     await mobile.page.getByRole('button', { name: 'Menu' }).click();
     await screenshot(mobile.page, 'admin-orders-mobile');

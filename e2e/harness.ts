@@ -148,7 +148,7 @@ export async function chooseWilaya(scope: Page | Locator, typed: string, label =
     .click();
 }
 
-interface CatalogueProduct {
+export interface ShopProduct {
   id: number;
   name: string;
   final_price: number;
@@ -157,23 +157,20 @@ interface CatalogueProduct {
   sizes: { name: string; stock: number }[];
 }
 
-export interface PlacedTestOrder {
-  orderId: number;
-  product: string;
-  size: string;
-  wilaya: string;
-}
-
 /**
- * Places a cash-on-delivery order through the API, as the cart's checkout does: `quantity` units of
- * the first product in stock, delivered to the first wilaya, from `phone`.
+ * Places a regular cash-on-delivery order through the API, as the storefront does, to the first
+ * wilaya of the shipping table; answers the order's number and total.
  */
-export async function placeOrder(baseUrl: string, phone: string, quantity = 1): Promise<PlacedTestOrder> {
-  const products = (await (await fetch(`${baseUrl}/api/product/getAll`)).json()) as { data: CatalogueProduct[] };
-  const product = products.data.find((p) =>
-    p.has_sizes ? p.sizes.some((s) => s.stock >= quantity) : p.stock >= quantity,
-  )!;
-  const size = product.has_sizes ? product.sizes.find((s) => s.stock >= quantity)!.name : '';
+export async function placeOrder(
+  baseUrl: string,
+  {
+    product,
+    size,
+    quantity = 1,
+    phone,
+    name = 'Client E2E',
+  }: { product: ShopProduct; size: string; quantity?: number; phone: string; name?: string },
+): Promise<{ id: number; total: number; wilaya: string }> {
   const wilayas = (await (await fetch(`${baseUrl}/api/ShippingPrice/read`)).json()) as {
     data: { wilaya_name: string; price: number }[];
   };
@@ -182,9 +179,9 @@ export async function placeOrder(baseUrl: string, phone: string, quantity = 1): 
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      customer_name: 'Client Suivi',
+      customer_name: name,
       customer_phone: phone,
-      customer_address: `${wilaya.wilaya_name} | 5 rue des Jasmins`,
+      customer_address: `${wilaya.wilaya_name} | 12 rue des Oliviers`,
       customer_postal_code: '16000',
       type: 'regular',
       subtotal: String(quantity * product.final_price),
@@ -194,9 +191,27 @@ export async function placeOrder(baseUrl: string, phone: string, quantity = 1): 
       items: [{ product_id: product.id, quantity, size }],
     }),
   });
-  const body = (await res.json()) as { status: number; message: string; data: { order_id: number } };
-  if (res.status !== 201) throw new Error(`order refused: ${res.status} ${body.message}`);
-  return { orderId: body.data.order_id, product: product.name, size, wilaya: wilaya.wilaya_name };
+  const body = (await res.json()) as { message: string; data: { order_id: number; total: number } };
+  if (res.status !== 201) throw new Error(`order refused (${res.status}): ${body.message}`);
+  return { id: body.data.order_id, total: body.data.total, wilaya: wilaya.wilaya_name };
+}
+
+export interface PlacedTestOrder {
+  orderId: number;
+  product: string;
+  size: string;
+  wilaya: string;
+}
+
+/** Places `quantity` units of the first product in stock (placeOrder), from `phone`. */
+export async function placeFirstInStock(baseUrl: string, phone: string, quantity = 1): Promise<PlacedTestOrder> {
+  const products = (await (await fetch(`${baseUrl}/api/product/getAll`)).json()) as { data: ShopProduct[] };
+  const product = products.data.find((p) =>
+    p.has_sizes ? p.sizes.some((s) => s.stock >= quantity) : p.stock >= quantity,
+  )!;
+  const size = product.has_sizes ? product.sizes.find((s) => s.stock >= quantity)!.name : '';
+  const placed = await placeOrder(baseUrl, { product, size, quantity, phone, name: 'Client Suivi' });
+  return { orderId: placed.id, product: product.name, size, wilaya: placed.wilaya };
 }
 
 /** An admin call; throws unless it answers 2xx. */

@@ -12,11 +12,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   adminToken,
   launchBrowser,
+  placeFirstInStock,
   placeOrder,
   SCREENSHOT_DIR,
   startShop,
   VIEWPORTS,
   watchCsp,
+  type ShopProduct,
   type ShopServer,
 } from './harness.ts';
 
@@ -26,12 +28,7 @@ const NARROW_PHONE = { width: 360, height: 780 };
 /** A tablet on its side, or a small laptop: the admin's nav must not push the page sideways. */
 const NARROW_DESKTOP = { width: 1024, height: 768 };
 
-interface Product {
-  id: number;
-  name: string;
-  final_price: number;
-  has_sizes: boolean;
-  sizes: { name: string; stock: number }[];
+interface Product extends ShopProduct {
   images: { image_url: string }[];
 }
 
@@ -54,6 +51,8 @@ let product: Product;
 /** An order to follow on /suivi. */
 let tracked: number;
 const TRACKED_PHONE = '0770123456';
+/** Orders of the order desk's pages: one from a blacklisted phone (held), two from one phone (duplicates). */
+let heldOrder: number;
 
 beforeAll(async () => {
   shop = await startShop();
@@ -61,14 +60,42 @@ beforeAll(async () => {
   token = await adminToken(shop.baseUrl);
   const all = (await (await fetch(`${shop.baseUrl}/api/product/getAll`)).json()) as { data: Product[] };
   product = all.data.find((p) => p.has_sizes && p.sizes.some((s) => s.stock > 2))!;
-  tracked = (await placeOrder(shop.baseUrl, TRACKED_PHONE)).orderId;
+  tracked = (await placeFirstInStock(shop.baseUrl, TRACKED_PHONE)).orderId;
   fs.mkdirSync(PHONE_DIR, { recursive: true });
+  await deskData();
 });
 
 afterAll(async () => {
   await browser?.close();
   await shop?.stop();
 });
+
+/**
+ * What the order desk's pages show: orders waiting for their call (one held, two possible
+ * duplicates), and a brand review waiting for approval.
+ */
+async function deskData(): Promise<void> {
+  const admin = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const post = (url: string, body: unknown, method = 'POST') =>
+    fetch(`${shop.baseUrl}/api${url}`, { method, headers: admin, body: JSON.stringify(body) });
+  await post('/order/blacklist', { phone: '0770111222', reason: 'Refused two parcels' });
+  await post('/settings/desk', { blacklist_policy: 'hold', low_stock_threshold: 3, review_moderation: true }, 'PUT');
+  const size = product.sizes.find((s) => s.stock > 2)!.name;
+  heldOrder = (await placeOrder(shop.baseUrl, { product, size, phone: '0770111222', name: 'Samir Haddad' })).id;
+  for (let i = 0; i < 2; i++) {
+    await placeOrder(shop.baseUrl, { product, size, phone: '0661223344', name: 'Meriem Bensalah' });
+  }
+  await fetch(`${shop.baseUrl}/api/BrandRating/create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      customer_name: 'Yasmine',
+      customer_phone: '0550998877',
+      rating: 4,
+      review: 'Livraison rapide, tissu agréable.',
+    }),
+  });
+}
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name }).first().waitFor();
 
@@ -142,86 +169,148 @@ function storefrontPages(): PageCase[] {
   ];
 }
 
-const ADMIN_PAGES: PageCase[] = [
-  {
-    name: 'admin-login',
-    url: '/admin/login',
-    ready: (page) => page.getByRole('button', { name: 'Sign in' }).waitFor(),
-  },
-  { name: 'admin-dashboard', url: '/admin', admin: true, ready: (page) => page.getByText('Total Revenue').waitFor() },
-  {
-    name: 'admin-products',
-    url: '/admin/products',
-    admin: true,
-    ready: (page) => heading(page, 'Products'),
-  },
-  {
-    name: 'admin-product-form-error',
-    url: '/admin/products',
-    admin: true,
-    modal: true,
-    // A file that is not a picture is refused as it is chosen, with no broken preview.
-    ready: async (page) => {
-      await page.getByRole('button', { name: '+ Add product' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Add product' });
-      await dialog.getByLabel('Name').fill('Robe kabyle');
-      await dialog.getByLabel('Images').setInputFiles({
-        name: 'facture.pdf',
-        mimeType: 'application/pdf',
-        buffer: Buffer.from('%PDF-1.4 not a picture'),
-      });
-      await dialog.getByText('"facture.pdf" is not an image').waitFor();
-      if (await dialog.getByRole('img').count()) throw new Error('a preview was added for a refused file');
+function adminPages(): PageCase[] {
+  return [
+    {
+      name: 'admin-login',
+      url: '/admin/login',
+      ready: (page) => page.getByRole('button', { name: 'Sign in' }).waitFor(),
     },
-  },
-  { name: 'admin-orders', url: '/admin/orders', admin: true, ready: (page) => heading(page, /Orders/) },
-  {
-    name: 'admin-ratings',
-    url: '/admin/ratings',
-    admin: true,
-    ready: (page) => page.getByRole('region', { name: 'Product ratings' }).waitFor(),
-  },
-  {
-    name: 'admin-ratings-brand',
-    url: '/admin/ratings',
-    admin: true,
-    ready: async (page) => {
-      await page.getByRole('tab', { name: 'Brand ratings' }).click();
-      await page.getByRole('region', { name: 'Brand ratings' }).waitFor();
+    { name: 'admin-dashboard', url: '/admin', admin: true, ready: (page) => page.getByText('Total Revenue').waitFor() },
+    {
+      name: 'admin-confirm',
+      url: '/admin/confirm',
+      admin: true,
+      ready: (page) => page.getByRole('article').getByText('Blacklisted phone').waitFor(),
     },
-  },
-  {
-    name: 'admin-product-types',
-    url: '/admin/product-types',
-    admin: true,
-    ready: (page) => heading(page, /Product Types/),
-  },
-  {
-    name: 'admin-custom-order-types',
-    url: '/admin/custom-order-types',
-    admin: true,
-    ready: (page) => heading(page, /Custom Order/),
-  },
-  { name: 'admin-coupons', url: '/admin/coupons', admin: true, ready: (page) => heading(page, /Coupons/) },
-  {
-    name: 'admin-shipping-prices',
-    url: '/admin/shipping-prices',
-    admin: true,
-    ready: (page) => page.getByText('Alger').first().waitFor(),
-  },
-  { name: 'admin-settings', url: '/admin/settings', admin: true, ready: (page) => page.getByLabel('CCP').waitFor() },
-  {
-    name: 'admin-not-found',
-    url: '/admin/nulle-part',
-    admin: true,
-    // In English, inside the back office: never the storefront's French page.
-    ready: async (page) => {
-      await heading(page, 'Page not found');
-      await page.getByRole('link', { name: 'Back to the dashboard' }).waitFor();
-      if (await page.getByText("Quelque chose s'est mal passé").count()) throw new Error('French not-found page');
+    {
+      name: 'admin-confirm-refused',
+      url: '/admin/confirm',
+      admin: true,
+      ready: async (page) => {
+        const card = page.getByRole('article').first();
+        await card.getByRole('button', { name: 'Refused' }).click();
+        await card.getByLabel('Reason').waitFor();
+      },
     },
-  },
-];
+    {
+      name: 'admin-products',
+      url: '/admin/products',
+      admin: true,
+      ready: (page) => heading(page, 'Products'),
+    },
+    {
+      name: 'admin-product-form-error',
+      url: '/admin/products',
+      admin: true,
+      modal: true,
+      // A file that is not a picture is refused as it is chosen, with no broken preview.
+      ready: async (page) => {
+        await page.getByRole('button', { name: '+ Add product' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Add product' });
+        await dialog.getByLabel('Name').fill('Robe kabyle');
+        await dialog.getByLabel('Images').setInputFiles({
+          name: 'facture.pdf',
+          mimeType: 'application/pdf',
+          buffer: Buffer.from('%PDF-1.4 not a picture'),
+        });
+        await dialog.getByText('"facture.pdf" is not an image').waitFor();
+        if (await dialog.getByRole('img').count()) throw new Error('a preview was added for a refused file');
+      },
+    },
+    { name: 'admin-orders', url: '/admin/orders', admin: true, ready: (page) => heading(page, /Orders/) },
+    {
+      name: 'admin-orders-bulk',
+      url: '/admin/orders?status=pending',
+      admin: true,
+      ready: async (page) => {
+        await page.getByRole('checkbox', { name: `Select order #${heldOrder}` }).check();
+        await page.getByRole('combobox', { name: 'New status' }).waitFor();
+      },
+    },
+    {
+      name: 'admin-order-details',
+      url: `/admin/orders?order=${heldOrder}`,
+      admin: true,
+      modal: true,
+      ready: (page) => page.getByRole('dialog').getByTestId('receipt').waitFor(),
+    },
+    {
+      name: 'admin-order-edit',
+      url: `/admin/orders?order=${heldOrder}`,
+      admin: true,
+      modal: true,
+      ready: async (page) => {
+        await page.getByRole('dialog').getByRole('button', { name: 'Edit order' }).click();
+        await page.getByRole('dialog').getByLabel('Add a product').waitFor();
+      },
+    },
+    {
+      name: 'admin-ratings',
+      url: '/admin/ratings',
+      admin: true,
+      ready: (page) => page.getByRole('region', { name: 'Product ratings' }).waitFor(),
+    },
+    {
+      name: 'admin-ratings-waiting',
+      url: '/admin/ratings',
+      admin: true,
+      ready: async (page) => {
+        await page.getByRole('tab', { name: 'Brand ratings' }).click();
+        await page.getByRole('button', { name: 'Approve the review of Yasmine' }).waitFor();
+      },
+    },
+    {
+      name: 'admin-ratings-brand',
+      url: '/admin/ratings',
+      admin: true,
+      ready: async (page) => {
+        await page.getByRole('tab', { name: 'Brand ratings' }).click();
+        await page.getByRole('region', { name: 'Brand ratings' }).waitFor();
+      },
+    },
+    {
+      name: 'admin-product-types',
+      url: '/admin/product-types',
+      admin: true,
+      ready: (page) => heading(page, /Product Types/),
+    },
+    {
+      name: 'admin-custom-order-types',
+      url: '/admin/custom-order-types',
+      admin: true,
+      ready: (page) => heading(page, /Custom Order/),
+    },
+    { name: 'admin-coupons', url: '/admin/coupons', admin: true, ready: (page) => heading(page, /Coupons/) },
+    {
+      name: 'admin-shipping-prices',
+      url: '/admin/shipping-prices',
+      admin: true,
+      ready: (page) => page.getByText('Alger').first().waitFor(),
+    },
+    {
+      name: 'admin-settings',
+      url: '/admin/settings',
+      admin: true,
+      ready: async (page) => {
+        await page.getByLabel('CCP').waitFor();
+        await page.getByLabel('Low-stock threshold').waitFor();
+        await page.getByRole('region', { name: 'Blacklisted phones' }).getByText('0770111222').waitFor();
+      },
+    },
+    {
+      name: 'admin-not-found',
+      url: '/admin/nulle-part',
+      admin: true,
+      // In English, inside the back office: never the storefront's French page.
+      ready: async (page) => {
+        await heading(page, 'Page not found');
+        await page.getByRole('link', { name: 'Back to the dashboard' }).waitFor();
+        if (await page.getByText("Quelque chose s'est mal passé").count()) throw new Error('French not-found page');
+      },
+    },
+  ];
+}
 
 async function open(
   viewport: { width: number; height: number },
@@ -333,7 +422,7 @@ describe.each([
   ['phone', VIEWPORTS.mobile],
   ['desktop', VIEWPORTS.desktop],
 ] as const)('every page on a %s', (kind, viewport) => {
-  const cases = () => [...storefrontPages(), ...ADMIN_PAGES];
+  const cases = () => [...storefrontPages(), ...adminPages()];
   it('scrolls only downwards, passes axe, and (phone) is saved for a look', async () => {
     const failures: string[] = [];
     for (const c of cases()) {
@@ -365,7 +454,8 @@ describe.each([
       }
     }
     expect(failures).toEqual([]);
-  });
+    // About 40 pages, each opened, scrolled, checked by axe and resized: longer than one journey.
+  }, 300_000);
 });
 
 describe('the accessibility check', () => {
@@ -399,7 +489,7 @@ describe('the accessibility check', () => {
 
 describe('the sideways check', () => {
   it('sees a box scrolling sideways inside the page, but not a marked carousel', async () => {
-    const products = ADMIN_PAGES.find((c) => c.name === 'admin-products')!;
+    const products = adminPages().find((c) => c.name === 'admin-products')!;
     const { context, page } = await open(VIEWPORTS.mobile, products);
     try {
       expect(await boxesScrollingSideways(page)).toEqual([]);

@@ -13,7 +13,7 @@ import {
   adminCall,
   adminToken,
   launchBrowser,
-  placeOrder,
+  placeFirstInStock,
   SCREENSHOT_DIR,
   startShop,
   VIEWPORTS,
@@ -34,7 +34,7 @@ beforeAll(async () => {
   shop = await startShop();
   browser = await launchBrowser();
   const token = await adminToken(shop.baseUrl);
-  order = await placeOrder(shop.baseUrl, PHONE, 2);
+  order = await placeFirstInStock(shop.baseUrl, PHONE, 2);
   await adminCall(shop.baseUrl, token, 'PUT', `/order/confirmation/${order.orderId}`, { outcome: 'confirmed' });
   await adminCall(shop.baseUrl, token, 'PUT', `/order/updateOrderStatus/${order.orderId}`, { status: 'shipping' });
   // No admin call writes the carrier's number yet: it is put in the database as a carrier would.

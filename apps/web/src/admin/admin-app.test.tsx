@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { AdminApp } from './admin-app.tsx';
 import { ADMIN_TOKEN_KEY } from './lib/auth-token.ts';
-import { renderWithProviders, stubFetch } from './lib/test-utils.tsx';
+import { makeOrder, renderWithProviders, stubFetch } from './lib/test-utils.tsx';
 
 function Location() {
   const location = useLocation();
@@ -56,6 +56,15 @@ describe('admin access', () => {
             total_revenue: 1500,
             by_status: { pending: 2 },
             per_day: [],
+            last_30_days: {
+              orders: 0,
+              confirmation_rate: null,
+              delivery_rate: null,
+              return_rate: null,
+              per_wilaya: [],
+            },
+            low_stock: [],
+            low_stock_threshold: 3,
           },
         };
       }
@@ -80,6 +89,19 @@ describe('admin access', () => {
     expect(link).toHaveAttribute('href', '/admin/settings');
     expect(link).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByRole('heading', { name: 'Payment details' })).toBeInTheDocument();
+  });
+
+  test('the To confirm queue is the first link of the nav, with the number of orders waiting', async () => {
+    localStorage.setItem(ADMIN_TOKEN_KEY, 'token');
+    stubFetch((url) =>
+      url.startsWith('/api/order/confirmQueue') ? { data: [makeOrder({ id: 1 }), makeOrder({ id: 2 })] } : undefined,
+    );
+    renderWithProviders(<AdminAppAt />, { route: '/admin/settings' });
+    const nav = screen.getByRole('navigation', { name: 'Admin' });
+    const first = within(nav).getAllByRole('link')[0]!;
+    expect(first).toHaveAttribute('href', '/admin/confirm');
+    await waitFor(() => expect(first).toHaveAccessibleName('To confirm (2 waiting)'));
+    expect(first).toHaveTextContent(/^To confirm 2/);
   });
 
   test('an unknown back-office address shows an English not-found page leading to the dashboard', async () => {
@@ -238,6 +260,15 @@ describe('a session that ends while the owner types', () => {
               total_revenue: 0,
               by_status: {},
               per_day: [],
+              last_30_days: {
+                orders: 0,
+                confirmation_rate: null,
+                delivery_rate: null,
+                return_rate: null,
+                per_wilaya: [],
+              },
+              low_stock: [],
+              low_stock_threshold: 3,
             },
           },
     );

@@ -7,6 +7,7 @@ import { AdminNotFoundRoute } from './routes/not-found.tsx';
 
 const LoginRoute = lazy(() => import('./routes/login.tsx').then((m) => ({ default: m.LoginRoute })));
 const DashboardRoute = lazy(() => import('./routes/dashboard.tsx').then((m) => ({ default: m.DashboardRoute })));
+const ConfirmRoute = lazy(() => import('./routes/confirm.tsx').then((m) => ({ default: m.ConfirmRoute })));
 const ProductsRoute = lazy(() => import('./routes/products.tsx').then((m) => ({ default: m.ProductsRoute })));
 const OrdersRoute = lazy(() => import('./routes/orders.tsx').then((m) => ({ default: m.OrdersRoute })));
 const RatingsRoute = lazy(() => import('./routes/ratings.tsx').then((m) => ({ default: m.RatingsRoute })));
@@ -30,6 +31,7 @@ export function AdminApp() {
         <Route path="login" element={<LoginRoute />} />
         <Route element={<AdminLayout />}>
           <Route index element={<DashboardRoute />} />
+          <Route path="confirm" element={<ConfirmRoute />} />
           <Route path="products" element={<ProductsRoute />} />
           <Route path="orders" element={<OrdersRoute />} />
           <Route path="ratings" element={<RatingsRoute />} />

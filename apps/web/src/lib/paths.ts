@@ -17,6 +17,7 @@ export const paths = {
   admin: {
     login: '/admin/login',
     dashboard: '/admin',
+    confirm: '/admin/confirm',
     products: '/admin/products',
     orders: '/admin/orders',
     ratings: '/admin/ratings',

@@ -1,13 +1,16 @@
 import type { ReactNode } from 'react';
 import { texts } from '../texts.ts';
 
-type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
+type Variant = 'primary' | 'secondary' | 'danger' | 'ghost' | 'success' | 'outlineSuccess' | 'outlineDanger';
 
 const VARIANTS: Record<Variant, string> = {
   primary: 'bg-slate-900 text-white hover:bg-slate-700',
   secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
   danger: 'bg-red-600 text-white hover:bg-red-700',
   ghost: 'text-slate-700 hover:bg-slate-100',
+  success: 'bg-green-700 text-white hover:bg-green-800',
+  outlineSuccess: 'border border-green-600 bg-white text-green-800 hover:bg-green-50',
+  outlineDanger: 'border border-red-300 bg-white text-red-700 hover:bg-red-50',
 };
 
 export function buttonClass(variant: Variant = 'primary', small = false): string {
@@ -202,15 +205,30 @@ export function Pager({
   );
 }
 
+/** A server time: ISO, or SQLite's "YYYY-MM-DD HH:MM:SS" in UTC. */
+export function parseServerDate(value: string): Date {
+  return new Date(value.includes('T') ? value : `${value.replace(' ', 'T')}Z`);
+}
+
 /** Short English date (and time when there is one) for tables; a bare date is a calendar day. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
   const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const date = new Date(dateOnly || value.includes('T') ? value : `${value.replace(' ', 'T')}Z`);
+  const date = dateOnly ? new Date(value) : parseServerDate(value);
   if (Number.isNaN(date.getTime())) return value;
   return new Intl.DateTimeFormat('en-GB', {
     dateStyle: 'medium',
     timeStyle: dateOnly ? undefined : 'short',
     timeZone: dateOnly ? 'UTC' : undefined,
   }).format(date);
+}
+
+/** How long ago: "12 min ago", "3 h ago", "yesterday", "4 days ago". */
+export function formatAge(value: string, now: Date = new Date()): string {
+  const minutes = Math.floor((now.getTime() - parseServerDate(value).getTime()) / 60_000);
+  if (!Number.isFinite(minutes)) return value;
+  if (minutes < 1) return texts.common.ago.now;
+  if (minutes < 60) return texts.common.ago.minutes(minutes);
+  if (minutes < 24 * 60) return texts.common.ago.hours(Math.floor(minutes / 60));
+  return texts.common.ago.days(Math.floor(minutes / (24 * 60)));
 }

@@ -6,10 +6,12 @@ import { paths } from '../../lib/paths.ts';
 import { useAdminToken } from '../lib/auth-token.ts';
 import { loginPathFor } from '../lib/next-page.ts';
 import { useLogout } from '../features/auth/api/logout.ts';
+import { CONFIRM_QUEUE_LIMIT, useConfirmQueue } from '../features/confirm/api/get-confirm-queue.ts';
 import { Loading } from '../components/ui.tsx';
 import { texts } from '../texts.ts';
 
 const LINKS = [
+  { to: paths.admin.confirm, label: texts.nav.confirm, queue: true },
   { to: paths.admin.dashboard, label: texts.nav.dashboard, end: true },
   { to: paths.admin.products, label: texts.nav.products },
   { to: paths.admin.orders, label: texts.nav.orders },
@@ -31,6 +33,7 @@ export function AdminLayout() {
   const navigate = useNavigate();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const queue = useConfirmQueue({ enabled: Boolean(token) });
 
   if (!token) return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
 
@@ -39,7 +42,7 @@ export function AdminLayout() {
   }
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
-    `block rounded-md px-2.5 py-1.5 text-sm font-medium whitespace-nowrap ${
+    `flex items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm font-medium whitespace-nowrap ${
       isActive ? 'bg-slate-700 text-white' : 'text-slate-300 hover:bg-slate-800 hover:text-white'
     }`;
 
@@ -72,6 +75,12 @@ export function AdminLayout() {
                 onClick={() => setMenuOpen(false)}
               >
                 {link.label}
+                {'queue' in link && queue.data && queue.data.length > 0 ? (
+                  <>
+                    {' '}
+                    <QueueBadge count={queue.data.length} />
+                  </>
+                ) : null}
               </NavLink>
             ))}
             <button
@@ -93,5 +102,16 @@ export function AdminLayout() {
       {/* Toasts close on time even when the window is in the background. */}
       <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} pauseOnFocusLoss={false} />
     </div>
+  );
+}
+
+/** How many orders wait for their call, beside the first link. */
+function QueueBadge({ count }: { count: number }) {
+  const shown = count >= CONFIRM_QUEUE_LIMIT ? `${CONFIRM_QUEUE_LIMIT}+` : String(count);
+  return (
+    <span className="rounded-full bg-amber-400 px-1.5 text-xs leading-5 font-bold text-slate-900 tabular-nums">
+      <span aria-hidden="true">{shown}</span>
+      <span className="sr-only">{texts.nav.confirmCount(count)}</span>
+    </span>
   );
 }

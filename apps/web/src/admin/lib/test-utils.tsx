@@ -3,8 +3,9 @@
 import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import type { Order } from './types.ts';
 
 export interface StubAnswer {
   status?: number;
@@ -31,6 +32,12 @@ export function stubFetch(handler: StubHandler) {
   return mock;
 }
 
+/** Shows the router's current address, for tests that check what a page wrote in the URL. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
 export function renderWithProviders(ui: ReactElement, { route = '/admin' }: { route?: string } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
@@ -42,4 +49,51 @@ export function renderWithProviders(ui: ReactElement, { route = '/admin' }: { ro
       </MemoryRouter>
     </QueryClientProvider>,
   );
+}
+
+/** An admin order as the server answers it: a pending regular order of one line, to override. */
+export function makeOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 12,
+    type: 'regular',
+    status: 'pending',
+    customer_name: 'Amina B.',
+    customer_phone: '0551234567',
+    customer_address: 'Oran | 3 rue Larbi Ben M’hidi',
+    customer_postal_code: '31000',
+    wilaya_name: 'Oran',
+    subtotal: 4000,
+    discount_percentage: 0,
+    discount_amount: 0,
+    shipping_fee: 600,
+    final_total: 4600,
+    coupon_code: null,
+    created_at: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+    updated_at: new Date().toISOString(),
+    order_items: [],
+    clothing_type: null,
+    color: null,
+    size: null,
+    reference_images: [],
+    confirmation: 'to_confirm',
+    call_attempts: 0,
+    call_back_at: null,
+    confirmed_at: null,
+    refusal_reason: null,
+    refusal_note: null,
+    held: false,
+    possible_duplicate: false,
+    tracking_number: null,
+    return_received_at: null,
+    item_summary: '2× Hoodie (M)',
+    reputation: { orders: 1, delivered: 0, returned: 0, refused: 0, cancelled: 0 },
+    ...overrides,
+  };
+}
+
+/** The JSON bodies sent to `url` with `method`. */
+export function bodiesSent(fetchMock: ReturnType<typeof stubFetch>, url: string, method: string): unknown[] {
+  return fetchMock.mock.calls
+    .filter(([u, init]) => u === url && init?.method === method)
+    .map(([, init]) => JSON.parse(init!.body as string) as unknown);
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, stubFetch } from '../../../lib/test-utils.tsx';
 import { Dashboard } from './dashboard.tsx';
@@ -14,8 +14,24 @@ const stats = {
   pending_orders: 3,
   total_products: 24,
   total_revenue: 15400,
-  by_status: { pending: 3, successful: 9 },
+  by_status: { pending: 3, approved: 0, shipping: 0, successful: 9, cancelled: 0, returned: 0 },
   per_day: [],
+  last_30_days: {
+    orders: 10,
+    confirmation_rate: 0.8,
+    delivery_rate: 0.667,
+    return_rate: 0.333,
+    per_wilaya: [
+      { wilaya: 'Oran', orders: 6, confirmation_rate: 0.75, delivery_rate: 0.5, return_rate: 0.5 },
+      { wilaya: 'Aïn Témouchent', orders: 1, confirmation_rate: null, delivery_rate: null, return_rate: null },
+    ],
+  },
+  low_stock: [
+    { product_id: 4, name: 'Hoodie Zippé', size: 'M', stock: 0 },
+    { product_id: 4, name: 'Hoodie Zippé', size: 'L', stock: 1 },
+    { product_id: 7, name: 'Savon au lait de chèvre', size: '', stock: 2 },
+  ],
+  low_stock_threshold: 3,
 };
 
 describe('dashboard', () => {
@@ -39,5 +55,50 @@ describe('dashboard', () => {
     expect(screen.getByText('12')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/order/stats')).toHaveLength(2);
+  });
+
+  test('each figure opens the list behind it, filtered', async () => {
+    stubFetch((url) => (url === '/api/order/stats' ? { data: stats } : undefined));
+    renderWithProviders(<Dashboard />);
+    const cards = await screen.findByTestId('dashboard-cards');
+    const link = (name: RegExp) => within(cards).getByRole('link', { name });
+    expect(link(/Total Orders/)).toHaveAttribute('href', '/admin/orders');
+    expect(link(/Pending Orders/)).toHaveAttribute('href', '/admin/orders?status=pending');
+    expect(link(/Total Products/)).toHaveAttribute('href', '/admin/products');
+    expect(link(/Total Revenue/)).toHaveAttribute('href', '/admin/orders?status=successful');
+  });
+
+  test("shows the last 30 days' rates overall and per wilaya, and the low stock linking to each product", async () => {
+    stubFetch((url) => (url === '/api/order/stats' ? { data: stats } : undefined));
+    renderWithProviders(<Dashboard />);
+    const rates = await screen.findByTestId('rates');
+    expect(rates).toHaveTextContent('Confirmation rate80%');
+    expect(rates).toHaveTextContent('Delivery rate67%');
+    expect(rates).toHaveTextContent('Return rate33%');
+    expect(screen.getByText('10 orders placed in the last 30 days')).toBeInTheDocument();
+
+    const perWilaya = screen.getByRole('region', { name: 'Rates per wilaya' });
+    const [oran, other] = within(perWilaya).getAllByRole('row').slice(1);
+    expect(oran).toHaveTextContent('Oran675%50%50%');
+    // No decided order yet: no rate rather than 0 %.
+    expect(other).toHaveTextContent('Aïn Témouchent1———');
+    expect(within(other!).getByRole('link', { name: 'Aïn Témouchent' })).toHaveAttribute(
+      'href',
+      '/admin/orders?wilaya=A%C3%AFn+T%C3%A9mouchent',
+    );
+
+    const lowStock = screen.getByRole('list', { name: 'Low-stock sizes and products' });
+    expect(screen.getByText('Sizes and products with 3 or fewer left.')).toBeInTheDocument();
+    const [hoodie, soap] = within(lowStock).getAllByRole('listitem');
+    expect(hoodie).toHaveTextContent('Hoodie ZippéM: 0L: 1');
+    expect(soap).toHaveTextContent('Savon au lait de chèvre2 left');
+    expect(within(lowStock).getByRole('link', { name: 'Edit Hoodie Zippé' })).toHaveAttribute(
+      'href',
+      '/admin/products?product=4',
+    );
+    expect(within(lowStock).getByRole('link', { name: 'Edit Savon au lait de chèvre' })).toHaveAttribute(
+      'href',
+      '/admin/products?product=7',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ADMIN_ORDERS_PAGE_SIZE } from '@shop/domain/constants';
-import type { OrderType } from '@shop/domain/order-status';
+import type { ConfirmationState, OrderStatus, OrderType } from '@shop/domain/order-status';
 import { ADMIN_KEY, adminRequest } from '../../../lib/admin-request.ts';
 import type { Order, Paginated } from '../../../lib/types.ts';
 
@@ -9,12 +9,28 @@ export interface OrderSearch {
   /** An order number, part of a phone (spaces allowed) or of a name. */
   q: string;
   type: OrderType | '';
+  status: OrderStatus | '';
+  confirmation: ConfirmationState | '';
+  wilaya: string;
+  /** Days, YYYY-MM-DD. */
+  from: string;
+  to: string;
 }
 
-export async function searchOrders({ page, q, type }: OrderSearch): Promise<Paginated<Order>> {
+export const NO_FILTERS: Omit<OrderSearch, 'page'> = {
+  q: '',
+  type: '',
+  status: '',
+  confirmation: '',
+  wilaya: '',
+  from: '',
+  to: '',
+};
+
+/** GET /order/searchOrders with the filters that are set. */
+export async function searchOrders({ page, ...filters }: OrderSearch): Promise<Paginated<Order>> {
   const params = new URLSearchParams({ page: String(page), limit: String(ADMIN_ORDERS_PAGE_SIZE) });
-  if (q) params.set('q', q);
-  if (type) params.set('type', type);
+  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
   return (await adminRequest<Paginated<Order>>(`/order/searchOrders?${params.toString()}`)).data;
 }
 

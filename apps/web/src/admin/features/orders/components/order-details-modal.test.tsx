@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { formatDa } from '@shop/domain/money';
-import { renderWithProviders, stubFetch } from '../../../lib/test-utils.tsx';
+import { bodiesSent, renderWithProviders, stubFetch } from '../../../lib/test-utils.tsx';
 import type { Order } from '../../../lib/types.ts';
 import { OrderDetailsModal } from './order-details-modal.tsx';
 
@@ -110,5 +111,210 @@ describe("an order's details", () => {
     const receipt = await screen.findByTestId('receipt');
     expect(receipt).not.toHaveTextContent('Coupon');
     expect(receipt).toHaveTextContent(`Total${da(7200)}`);
+  });
+});
+
+const hoodie = {
+  id: 4,
+  name: 'Hoodie Zippé',
+  has_sizes: true,
+  stock: 9,
+  sizes: [
+    { name: 'S', stock: 0 },
+    { name: 'M', stock: 5 },
+    { name: 'L', stock: 4 },
+  ],
+};
+const soap = { id: 7, name: 'Savon au lait de chèvre', has_sizes: false, stock: 12, sizes: [] };
+const wilayas = [
+  { id: 16, wilaya_code: 16, wilaya_name: 'Alger', price: 400 },
+  { id: 31, wilaya_code: 31, wilaya_name: 'Oran', price: 600 },
+];
+const lines = order.order_items.map((item, i) => ({ ...item, product_id: i === 0 ? 4 : 7 }));
+const editable: Order = { ...order, order_items: lines };
+
+describe("an order's desk facts", () => {
+  test("show the call, the flags, the phone's past orders, the tracking number and the history in time order", async () => {
+    const called: Order = {
+      ...order,
+      status: 'cancelled',
+      confirmation: 'refused',
+      call_attempts: 2,
+      refusal_reason: 'price',
+      refusal_note: 'Trop cher',
+      held: true,
+      possible_duplicate: true,
+      tracking_number: 'YAL-123456',
+      reputation: { orders: 4, delivered: 2, returned: 1, refused: 1, cancelled: 1 },
+      status_history: [
+        { from_status: null, to_status: 'pending', changed_at: '2026-03-01 09:30:00' },
+        { from_status: 'pending', to_status: 'cancelled', changed_at: '2026-03-01T11:00:00.000Z' },
+      ],
+      events: [
+        {
+          kind: 'confirmation',
+          detail: 'No answer (attempt 1)',
+          author: 'admin',
+          created_at: '2026-03-01T10:00:00.000Z',
+        },
+        {
+          kind: 'confirmation',
+          detail: 'Refused by phone: Price too high',
+          author: 'admin',
+          created_at: '2026-03-01T11:00:00.000Z',
+        },
+      ],
+    };
+    stubFetch((url) => (url === '/api/order/getOrder/41' ? { data: called } : undefined));
+    renderWithProviders(<OrderDetailsModal orderId={41} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Order #41' });
+    await within(dialog).findByText('Refused');
+    expect(dialog).toHaveTextContent('Calls without answer2');
+    expect(dialog).toHaveTextContent('Refused becausePrice too high — Trop cher');
+    expect(dialog).toHaveTextContent('Blacklisted phone');
+    expect(dialog).toHaveTextContent('Possible duplicate');
+    expect(dialog).toHaveTextContent('4 orders: 2 delivered, 1 returned, 1 refused');
+    expect(dialog).toHaveTextContent('Tracking numberYAL-123456');
+    // A cancelled order can no longer be changed.
+    expect(within(dialog).queryByRole('button', { name: 'Edit order' })).not.toBeInTheDocument();
+    const history = within(dialog)
+      .getAllByRole('listitem')
+      .filter((li) => li.closest('[data-testid="history"]'));
+    expect(history.map((li) => li.textContent?.replace(/^.*?(?=pending|Call|Status)/, ''))).toEqual([
+      'Status:pending',
+      'Call: No answer (attempt 1) · admin',
+      'Status:pending→cancelled',
+      'Call: Refused by phone: Price too high · admin',
+    ]);
+  });
+
+  test('a note is added with its text, then shown with its author', async () => {
+    let notes: NonNullable<Order['notes']> = [];
+    const fetchMock = stubFetch((url, init) => {
+      if (url === '/api/order/getOrder/41') return { data: { ...order, notes } };
+      if (url === '/api/order/notes/41' && init?.method === 'POST') {
+        const { text } = JSON.parse(init.body as string) as { text: string };
+        notes = [{ id: 1, author: 'admin', text, created_at: '2026-03-01T10:00:00.000Z' }];
+        return { status: 201, data: notes[0] };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<OrderDetailsModal orderId={41} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Order #41' });
+    await within(dialog).findByText('No notes yet.');
+    await user.click(within(dialog).getByRole('button', { name: 'Add note' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Write the note first');
+    expect(bodiesSent(fetchMock, '/api/order/notes/41', 'POST')).toEqual([]);
+
+    const box = within(dialog).getByLabelText('New note');
+    await user.type(box, 'Livrer après 17 h');
+    await user.click(within(dialog).getByRole('button', { name: 'Add note' }));
+    const shown = await within(dialog).findByTestId('notes');
+    expect(shown).toHaveTextContent('Livrer après 17 h');
+    expect(shown).toHaveTextContent(/admin, 1 Mar 2026/);
+    expect(box).toHaveValue('');
+    expect(bodiesSent(fetchMock, '/api/order/notes/41', 'POST')).toEqual([{ text: 'Livrer après 17 h' }]);
+  });
+});
+
+describe("an order's correction", () => {
+  function deskServer(
+    editAnswer: (body: Record<string, unknown>) => { status?: number; data?: unknown; message?: string },
+  ) {
+    let current: Order = editable;
+    return stubFetch((url, init) => {
+      if (url === '/api/order/getOrder/41') return { data: current };
+      if (url === '/api/ShippingPrice/read') return { data: wilayas };
+      if (url === '/api/product/getAll') return { data: [hoodie, soap] };
+      if (url === '/api/order/edit/41' && init?.method === 'PUT') {
+        const answer = editAnswer(JSON.parse(init.body as string) as Record<string, unknown>);
+        if (!answer.status || answer.status < 300) current = answer.data as Order;
+        return answer;
+      }
+      return undefined;
+    });
+  }
+
+  test('sends only what changed (a quantity, a size, a new line, the wilaya) and shows the new total', async () => {
+    const fetchMock = deskServer(() => ({
+      data: { ...editable, final_total: 9999, shipping_fee: 400, wilaya_name: 'Alger' },
+    }));
+    const user = userEvent.setup();
+    renderWithProviders(<OrderDetailsModal orderId={41} onClose={() => undefined} />);
+    let dialog = await screen.findByRole('dialog', { name: 'Order #41' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Edit order' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit order #41' });
+    const quantity = await within(dialog).findByLabelText('Quantity of Hoodie Zippé');
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    await user.selectOptions(within(dialog).getByLabelText('Size of Hoodie Zippé'), 'L');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Savon au lait de chèvre' }));
+    await user.selectOptions(within(dialog).getByLabelText('Add a product'), 'Hoodie Zippé');
+    // A size out of stock cannot be chosen.
+    expect(within(dialog).getByRole('option', { name: 'S (0)' })).toBeDisabled();
+    await user.selectOptions(within(dialog).getByLabelText('Size'), 'M (5)');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await user.selectOptions(within(dialog).getByLabelText('Wilaya'), '16 - Alger');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    dialog = await screen.findByRole('dialog', { name: 'Order #41' });
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Order #41 changed');
+    expect(within(dialog).getByTestId('receipt')).toHaveTextContent(`Total${da(9999)}`);
+    expect(bodiesSent(fetchMock, '/api/order/edit/41', 'PUT')).toEqual([
+      {
+        wilaya: 'Alger',
+        items: [
+          { product_id: 4, size: 'L', quantity: 3 },
+          { product_id: 4, size: 'M', quantity: 1 },
+        ],
+      },
+    ]);
+  });
+
+  test("shows the server's refusal (409) and keeps the form", async () => {
+    deskServer(() => ({ status: 409, message: 'Stock insuffisant pour certains articles' }));
+    const user = userEvent.setup();
+    renderWithProviders(<OrderDetailsModal orderId={41} onClose={() => undefined} />);
+    await user.click(await screen.findByRole('button', { name: 'Edit order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit order #41' });
+    const name = await within(dialog).findByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Amina Benali');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Stock insuffisant pour certains articles');
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Amina Benali');
+  });
+
+  test('is offered only before shipping', async () => {
+    stubFetch((url) => (url === '/api/order/getOrder/41' ? { data: { ...editable, status: 'shipping' } } : undefined));
+    renderWithProviders(<OrderDetailsModal orderId={41} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Order #41' });
+    await within(dialog).findByTestId('receipt');
+    expect(within(dialog).queryByRole('button', { name: 'Edit order' })).not.toBeInTheDocument();
+  });
+});
+
+describe('a returned order', () => {
+  test('is marked received once: the button sends the call and goes away', async () => {
+    let current: Order = { ...order, status: 'returned' };
+    const fetchMock = stubFetch((url, init) => {
+      if (url === '/api/order/getOrder/41') return { data: current };
+      if (url === '/api/order/returnReceived/41' && init?.method === 'POST') {
+        current = { ...current, return_received_at: '2026-03-05T10:00:00.000Z' };
+        return { data: current };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<OrderDetailsModal orderId={41} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Order #41' });
+    expect(await within(dialog).findByText('Waiting for the parcel to come back')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Mark return received' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Order #41: the return is back in stock');
+    await waitFor(() =>
+      expect(within(dialog).queryByRole('button', { name: 'Mark return received' })).not.toBeInTheDocument(),
+    );
+    expect(fetchMock.mock.calls.filter(([u]) => u === '/api/order/returnReceived/41')).toHaveLength(1);
   });
 });

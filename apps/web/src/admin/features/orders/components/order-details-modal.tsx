@@ -1,25 +1,22 @@
+import { useState } from 'react';
 import { formatDa } from '@shop/domain/money';
+import { EDITABLE_STATUSES } from '@shop/domain/order-status';
 import { imageUrl } from '../../../../lib/api.ts';
 import { Modal } from '../../../components/modal.tsx';
-import { ErrorState, Loading, formatDate } from '../../../components/ui.tsx';
+import { ConfirmationBadge, OrderFlags, Reputation } from '../../../components/order-facts.tsx';
+import { Banner, ErrorState, Loading, buttonClass, formatDate } from '../../../components/ui.tsx';
+import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import type { Order } from '../../../lib/types.ts';
 import { texts } from '../../../texts.ts';
 import { useOrder } from '../api/get-order.ts';
-import { statusClass } from '../../../components/status-colors.ts';
+import { useMarkReturnReceived } from '../api/mark-return-received.ts';
+import { OrderEditForm } from './order-edit-form.tsx';
+import { OrderHistory, StatusBadge } from './order-history.tsx';
+import { OrderNotes } from './order-notes.tsx';
 
 /** Colour names are free text (often French); only a real CSS colour gets a swatch. */
 function isCssColor(value: string): boolean {
   return typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('color', value);
-}
-
-function StatusBadge({ status }: { status: Order['status'] }) {
-  return (
-    <span
-      className={`inline-block rounded-full border px-2 py-0.5 text-xs font-semibold capitalize ${statusClass(status)}`}
-    >
-      {status}
-    </span>
-  );
 }
 
 function Info({ label, children }: { label: string; children: React.ReactNode }) {
@@ -33,8 +30,14 @@ function Info({ label, children }: { label: string; children: React.ReactNode })
 
 export function OrderDetailsModal({ orderId, onClose }: { orderId: number; onClose: () => void }) {
   const order = useOrder(orderId);
+  const [editing, setEditing] = useState(false);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   return (
-    <Modal title={texts.orders.detailsTitle(orderId)} onClose={onClose} size="lg">
+    <Modal
+      title={editing ? texts.orders.editTitle(orderId) : texts.orders.detailsTitle(orderId)}
+      onClose={onClose}
+      size="lg"
+    >
       {order.isPending ? <Loading /> : null}
       {order.isError ? (
         <ErrorState
@@ -43,14 +46,78 @@ export function OrderDetailsModal({ orderId, onClose }: { orderId: number; onClo
           onRetry={() => void order.refetch()}
         />
       ) : null}
-      {order.data ? <OrderDetails order={order.data} /> : null}
+      {notice && !editing ? (
+        <Banner tone={notice.tone} onClose={() => setNotice(null)}>
+          {notice.text}
+        </Banner>
+      ) : null}
+      {order.data && editing ? (
+        <OrderEditForm
+          order={order.data}
+          onCancel={() => setEditing(false)}
+          onSaved={(saved) => {
+            setEditing(false);
+            setNotice({ tone: 'success', text: texts.orders.editSaved(saved.id) });
+          }}
+        />
+      ) : null}
+      {order.data && !editing ? (
+        <OrderDetails
+          order={order.data}
+          onEdit={() => {
+            setNotice(null);
+            setEditing(true);
+          }}
+          onNotice={setNotice}
+        />
+      ) : null}
     </Modal>
   );
 }
 
-function OrderDetails({ order }: { order: Order }) {
+function OrderDetails({
+  order,
+  onEdit,
+  onNotice,
+}: {
+  order: Order;
+  onEdit: () => void;
+  onNotice: (notice: { tone: 'success' | 'error'; text: string }) => void;
+}) {
+  const received = useMarkReturnReceived();
+  const editable = EDITABLE_STATUSES.includes(order.status);
+  const waitingReturn = order.status === 'returned' && order.return_received_at === null;
+
+  function markReceived() {
+    received.mutate(order.id, {
+      onSuccess: (saved) => onNotice({ tone: 'success', text: texts.orders.returnReceivedDone(saved.id) }),
+      onError: (e) => {
+        if (!sessionEnded(e)) onNotice({ tone: 'error', text: errorMessage(e, texts.orders.returnReceivedFailed) });
+      },
+    });
+  }
+
   return (
     <div className="space-y-5">
+      {editable || waitingReturn ? (
+        <div className="flex flex-wrap gap-2">
+          {editable ? (
+            <button type="button" className={`${buttonClass('secondary')} w-full sm:w-auto`} onClick={onEdit}>
+              {texts.orders.editOrder}
+            </button>
+          ) : null}
+          {waitingReturn ? (
+            <button
+              type="button"
+              className={`${buttonClass('primary')} w-full sm:w-auto`}
+              disabled={received.isPending}
+              onClick={markReceived}
+            >
+              {texts.orders.returnReceived}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         <Info label={texts.orders.customer}>{order.customer_name}</Info>
         <Info label={texts.orders.phone}>{order.customer_phone}</Info>
@@ -60,6 +127,31 @@ function OrderDetails({ order }: { order: Order }) {
         <Info label={texts.orders.address}>{order.customer_address}</Info>
         <Info label={texts.orders.postalCode}>{order.customer_postal_code}</Info>
         <Info label={texts.orders.date}>{formatDate(order.created_at)}</Info>
+        <Info label={texts.desk.confirmation}>
+          <ConfirmationBadge confirmation={order.confirmation} />
+        </Info>
+        {order.call_attempts > 0 ? <Info label={texts.orders.attempts}>{order.call_attempts}</Info> : null}
+        {order.call_back_at ? <Info label={texts.orders.callBack}>{formatDate(order.call_back_at)}</Info> : null}
+        {order.refusal_reason ? (
+          <Info label={texts.orders.refusal}>
+            {texts.desk.refusalReasons[order.refusal_reason]}
+            {order.refusal_note ? ` — ${order.refusal_note}` : ''}
+          </Info>
+        ) : null}
+        <Info label={texts.desk.reputationLabel}>
+          <Reputation reputation={order.reputation} />
+        </Info>
+        {order.held || order.possible_duplicate ? (
+          <Info label={texts.orders.flags}>
+            <OrderFlags order={order} />
+          </Info>
+        ) : null}
+        {order.tracking_number ? <Info label={texts.orders.tracking}>{order.tracking_number}</Info> : null}
+        {order.status === 'returned' ? (
+          <Info label={texts.orders.returnReceivedAt}>
+            {order.return_received_at ? formatDate(order.return_received_at) : texts.orders.returnWaiting}
+          </Info>
+        ) : null}
       </dl>
 
       {order.type === 'regular' ? (
@@ -148,23 +240,9 @@ function OrderDetails({ order }: { order: Order }) {
 
       <Receipt order={order} />
 
-      <section>
-        <h3 className="mb-2 text-sm font-semibold text-slate-700">{texts.orders.history}</h3>
-        {(order.status_history ?? []).length === 0 ? (
-          <p className="text-sm text-slate-500">{texts.orders.noHistory}</p>
-        ) : (
-          <ol className="space-y-1.5 text-sm">
-            {(order.status_history ?? []).map((entry, index) => (
-              <li key={index} className="flex flex-wrap items-center gap-2">
-                <span className="w-40 text-xs text-slate-500">{formatDate(entry.changed_at)}</span>
-                {entry.from_status ? <StatusBadge status={entry.from_status} /> : null}
-                {entry.from_status ? <span aria-hidden="true">→</span> : null}
-                <StatusBadge status={entry.to_status} />
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      <OrderNotes order={order} />
+
+      <OrderHistory order={order} />
     </div>
   );
 }

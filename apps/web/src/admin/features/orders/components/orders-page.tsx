@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { formatDa } from '@shop/domain/money';
-import type { OrderType } from '@shop/domain/order-status';
+import { CONFIRMATION_STATES, ORDER_STATUSES } from '@shop/domain/order-status';
+import { ConfirmationBadge, OrderFlags, Reputation } from '../../../components/order-facts.tsx';
 import {
   EmptyRow,
   ErrorState,
@@ -15,30 +17,57 @@ import {
   thClass,
 } from '../../../components/ui.tsx';
 import { texts } from '../../../texts.ts';
-import { useOrders, type OrderSearch } from '../api/search-orders.ts';
+import { NO_FILTERS, useOrders, type OrderSearch } from '../api/search-orders.ts';
+import { useWilayas } from '../api/get-wilayas.ts';
+import { BulkStatusBar } from './bulk-status-bar.tsx';
 import { OrderDetailsModal } from './order-details-modal.tsx';
+import { paramsFromSearch, searchFromParams } from './order-filters.ts';
 import { StatusSelect } from './status-select.tsx';
 
+const labelClass = 'mb-1 block text-xs font-medium text-slate-700';
+
 export function OrdersPage() {
-  const [search, setSearch] = useState<OrderSearch>({ page: 1, q: '', type: '' });
-  const [draft, setDraft] = useState('');
-  const [openId, setOpenId] = useState<number | null>(null);
+  const [params, setParams] = useSearchParams();
+  const search = searchFromParams(params);
+  const openId = Number(params.get('order')) || null;
+  const [draft, setDraft] = useState(search.q);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
   const orders = useOrders(search);
+  const wilayas = useWilayas();
 
   useEffect(() => {
     // Order errors are only logged (SPEC §8); the page also says it could not load.
     if (orders.error) console.error(orders.error);
   }, [orders.error]);
 
+  function go(next: OrderSearch, order = openId) {
+    setParams(paramsFromSearch(next, order));
+  }
+  /** A filter changed: back to page 1, nothing selected. */
+  function filter(change: Partial<OrderSearch>) {
+    setSelected(new Set());
+    go({ ...search, ...change, page: 1 });
+  }
+  function toggle(id: number, on: boolean) {
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
   const rows = orders.data?.data ?? [];
+  const allSelected = rows.length > 0 && rows.every((o) => selected.has(o.id));
   return (
     <section>
       <PageHeader title={texts.orders.title} />
       <form
+        role="search"
         className="mb-3 flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          setSearch((s) => ({ ...s, page: 1, q: draft.trim() }));
+          filter({ q: draft.trim() });
         }}
       >
         <input
@@ -47,18 +76,8 @@ export function OrdersPage() {
           onChange={(e) => setDraft(e.target.value)}
           placeholder={texts.orders.searchPlaceholder}
           aria-label={texts.orders.searchPhone}
-          className={`${inputBase} w-full sm:w-64`}
+          className={`${inputBase} min-w-0 flex-1 sm:w-64 sm:flex-none`}
         />
-        <select
-          aria-label={texts.orders.type}
-          value={search.type}
-          onChange={(e) => setSearch((s) => ({ ...s, page: 1, type: e.target.value as OrderType | '' }))}
-          className={`${inputBase} w-32`}
-        >
-          <option value="">{texts.orders.all}</option>
-          <option value="regular">{texts.orders.regular}</option>
-          <option value="custom">{texts.orders.custom}</option>
-        </select>
         <button type="submit" className={buttonClass('primary')}>
           {texts.orders.search}
         </button>
@@ -67,12 +86,117 @@ export function OrdersPage() {
           className={buttonClass('secondary')}
           onClick={() => {
             setDraft('');
-            setSearch({ page: 1, q: '', type: '' });
+            setSelected(new Set());
+            go({ ...NO_FILTERS, page: 1 });
           }}
         >
           {texts.orders.clear}
         </button>
       </form>
+      <fieldset className="mb-4 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
+        <legend className="sr-only">{texts.orders.filters}</legend>
+        <div>
+          <label htmlFor="filter-status" className={labelClass}>
+            {texts.orders.status}
+          </label>
+          <select
+            id="filter-status"
+            value={search.status}
+            onChange={(e) => filter({ status: e.target.value as OrderSearch['status'] })}
+            className={`${inputBase} w-full capitalize`}
+          >
+            <option value="">{texts.orders.allStatuses}</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="filter-confirmation" className={labelClass}>
+            {texts.orders.confirmation}
+          </label>
+          <select
+            id="filter-confirmation"
+            value={search.confirmation}
+            onChange={(e) => filter({ confirmation: e.target.value as OrderSearch['confirmation'] })}
+            className={`${inputBase} w-full`}
+          >
+            <option value="">{texts.orders.allConfirmations}</option>
+            {CONFIRMATION_STATES.map((c) => (
+              <option key={c} value={c}>
+                {texts.desk.confirmationStates[c]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="filter-type" className={labelClass}>
+            {texts.orders.type}
+          </label>
+          <select
+            id="filter-type"
+            value={search.type}
+            onChange={(e) => filter({ type: e.target.value as OrderSearch['type'] })}
+            className={`${inputBase} w-full`}
+          >
+            <option value="">{texts.orders.all}</option>
+            <option value="regular">{texts.orders.regular}</option>
+            <option value="custom">{texts.orders.custom}</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="filter-wilaya" className={labelClass}>
+            {texts.orders.wilaya}
+          </label>
+          <select
+            id="filter-wilaya"
+            value={search.wilaya}
+            onChange={(e) => filter({ wilaya: e.target.value })}
+            className={`${inputBase} w-full`}
+          >
+            <option value="">{texts.orders.allWilayas}</option>
+            {/* A wilaya from a link that the list does not hold yet stays chosen. */}
+            {search.wilaya && !wilayas.data?.some((w) => w.wilaya_name === search.wilaya) ? (
+              <option value={search.wilaya}>{search.wilaya}</option>
+            ) : null}
+            {(wilayas.data ?? []).map((w) => (
+              <option key={w.id} value={w.wilaya_name}>
+                {w.wilaya_code ? `${w.wilaya_code} - ` : ''}
+                {w.wilaya_name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="filter-from" className={labelClass}>
+            {texts.orders.from}
+          </label>
+          <input
+            id="filter-from"
+            type="date"
+            value={search.from}
+            max={search.to || undefined}
+            onChange={(e) => filter({ from: e.target.value })}
+            className={`${inputBase} w-full`}
+          />
+        </div>
+        <div>
+          <label htmlFor="filter-to" className={labelClass}>
+            {texts.orders.to}
+          </label>
+          <input
+            id="filter-to"
+            type="date"
+            value={search.to}
+            min={search.from || undefined}
+            onChange={(e) => filter({ to: e.target.value })}
+            className={`${inputBase} w-full`}
+          />
+        </div>
+      </fieldset>
+      <BulkStatusBar ids={[...selected]} onDone={(ok) => ok.forEach((id) => toggle(id, false))} />
       {orders.isError ? (
         <ErrorState message={texts.orders.failed} onRetry={() => void orders.refetch()} />
       ) : orders.isPending ? (
@@ -81,43 +205,72 @@ export function OrdersPage() {
         <TableWrap cards label={texts.orders.title}>
           <thead>
             <tr>
-              <th className={thClass}>{texts.orders.id}</th>
+              <th className={thClass}>
+                <span className="flex items-center gap-2">
+                  <input
+                    type="checkbox"
+                    aria-label={texts.orders.selectAll}
+                    checked={allSelected}
+                    onChange={(e) => rows.forEach((o) => toggle(o.id, e.target.checked))}
+                    className="h-4 w-4"
+                  />
+                  {texts.orders.id}
+                </span>
+              </th>
               <th className={thClass}>{texts.orders.customer}</th>
-              <th className={thClass}>{texts.orders.phone}</th>
-              <th className={thClass}>{texts.orders.type}</th>
+              <th className={thClass}>{texts.orders.wilaya}</th>
+              <th className={thClass}>{texts.orders.itemsCol}</th>
               <th className={thClass}>{texts.orders.total}</th>
               <th className={thClass}>{texts.orders.status}</th>
-              <th className={thClass}>{texts.orders.date}</th>
               <th className={`${thClass} text-right`}>{texts.common.actions}</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
-            {rows.length === 0 ? <EmptyRow colSpan={8} text={texts.orders.empty} /> : null}
+            {rows.length === 0 ? <EmptyRow colSpan={7} text={texts.orders.empty} /> : null}
             {rows.map((order) => (
               <tr key={order.id} className="hover:bg-slate-50">
-                <td data-label={texts.orders.id} className={`${tdClass} font-medium tabular-nums`}>
-                  #{order.id}
+                <td data-label={texts.orders.id} className={`${tdClass} whitespace-nowrap`}>
+                  <span className="flex items-center gap-2">
+                    <input
+                      type="checkbox"
+                      aria-label={texts.orders.select(order.id)}
+                      checked={selected.has(order.id)}
+                      onChange={(e) => toggle(order.id, e.target.checked)}
+                      className="h-5 w-5 sm:h-4 sm:w-4"
+                    />
+                    <span>
+                      <span className="block font-medium tabular-nums">#{order.id}</span>
+                      <span className="block text-xs text-slate-600">{formatDate(order.created_at)}</span>
+                    </span>
+                  </span>
                 </td>
-                <td data-label={texts.orders.customer} className={`${tdClass} whitespace-nowrap`}>
-                  {order.customer_name}
+                <td data-label={texts.orders.customer} className={tdClass}>
+                  <span className="block">
+                    <span className="block font-medium whitespace-nowrap">{order.customer_name}</span>
+                    <span className="block text-xs tabular-nums">{order.customer_phone}</span>
+                    <Reputation reputation={order.reputation} />
+                    <span className="mt-0.5 block">
+                      <OrderFlags order={order} />
+                    </span>
+                  </span>
                 </td>
-                <td data-label={texts.orders.phone} className={`${tdClass} tabular-nums`}>
-                  {order.customer_phone}
+                <td data-label={texts.orders.wilaya} className={`${tdClass} whitespace-nowrap`}>
+                  {order.wilaya_name}
                 </td>
-                <td data-label={texts.orders.type} className={`${tdClass} capitalize`}>
-                  {order.type}
+                <td data-label={texts.orders.itemsCol} className={`${tdClass} text-xs sm:max-w-[16rem]`}>
+                  <span className="break-words">{order.item_summary}</span>
                 </td>
                 <td data-label={texts.orders.total} className={`${tdClass} whitespace-nowrap tabular-nums`}>
                   {formatDa(order.final_total)}
                 </td>
                 <td data-label={texts.orders.status} className={tdClass}>
-                  <StatusSelect orderId={order.id} status={order.status} />
-                </td>
-                <td data-label={texts.orders.date} className={`${tdClass} whitespace-nowrap text-xs text-slate-600`}>
-                  {formatDate(order.created_at)}
+                  <span className="flex flex-wrap items-center justify-end gap-1 sm:justify-start">
+                    <StatusSelect orderId={order.id} status={order.status} />
+                    <ConfirmationBadge confirmation={order.confirmation} />
+                  </span>
                 </td>
                 <td data-label={texts.common.actions} className={`${tdClass} text-right`}>
-                  <button type="button" className={buttonClass('secondary', true)} onClick={() => setOpenId(order.id)}>
+                  <button type="button" className={buttonClass('secondary', true)} onClick={() => go(search, order.id)}>
                     {texts.orders.details}
                   </button>
                 </td>
@@ -130,10 +283,10 @@ export function OrdersPage() {
         page={search.page}
         hasPrevious={search.page > 1}
         hasNext={orders.data?.pagination.has_next_page ?? false}
-        onPrevious={() => setSearch((s) => ({ ...s, page: Math.max(1, s.page - 1) }))}
-        onNext={() => setSearch((s) => ({ ...s, page: s.page + 1 }))}
+        onPrevious={() => go({ ...search, page: Math.max(1, search.page - 1) })}
+        onNext={() => go({ ...search, page: search.page + 1 })}
       />
-      {openId !== null ? <OrderDetailsModal orderId={openId} onClose={() => setOpenId(null)} /> : null}
+      {openId !== null ? <OrderDetailsModal orderId={openId} onClose={() => go(search, null)} /> : null}
     </section>
   );
 }

@@ -8,6 +8,14 @@ import { useUpdateOrderStatus } from '../api/update-order-status.ts';
 import { statusClass } from '../../../components/status-colors.ts';
 
 /**
+ * 'returned' is offered only for a parcel on its way or already back: the server refuses it from
+ * any other status (DESIGN §6.5).
+ */
+export function statusChoices(current: OrderStatus): OrderStatus[] {
+  return ORDER_STATUSES.filter((s) => s !== 'returned' || current === 'shipping' || current === 'returned');
+}
+
+/**
  * Any status may be chosen freely (SPEC §4); the server may still refuse, e.g. stock gone.
  * Cancelling puts the stock back on sale, so it is confirmed first; every change says it is saved.
  */
@@ -42,7 +50,7 @@ export function StatusSelect({ orderId, status }: { orderId: number; status: Ord
         }}
         className={`rounded-full border px-2.5 py-1 text-xs font-semibold capitalize ${statusClass(status)}`}
       >
-        {ORDER_STATUSES.map((s) => (
+        {statusChoices(status).map((s) => (
           <option key={s} value={s}>
             {s}
           </option>

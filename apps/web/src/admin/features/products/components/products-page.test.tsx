@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, stubFetch } from '../../../lib/test-utils.tsx';
+import { LocationProbe, renderWithProviders, stubFetch } from '../../../lib/test-utils.tsx';
 import { ProductsPage } from './products-page.tsx';
 
 afterEach(() => {
@@ -46,5 +46,31 @@ describe('products page', () => {
     // Only what failed is asked again.
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/ProductType/getAll')).toHaveLength(1);
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/product/getAll')).toHaveLength(2);
+  });
+
+  test("?product= (the low-stock list) opens that product's form once, and leaves the address", async () => {
+    const sized = { ...product, has_sizes: true, size_s: 1, size_m: 0, size_l: 4, size_xl: 0, size_xxl: 0, sizes: [] };
+    const fetchMock = stubFetch((url) => {
+      if (url === '/api/product/getAll') return { data: [sized] };
+      if (url === '/api/ProductType/getAll') return { data: types };
+      if (url === '/api/product/get/12') return { data: sized };
+      return undefined;
+    });
+    renderWithProviders(
+      <>
+        <ProductsPage />
+        <LocationProbe />
+      </>,
+      { route: '/admin/products?product=12' },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit product' });
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Linen shirt');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/products$/);
+    // Closed, it stays closed: the address no longer asks for it.
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/product/get/12')).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ADMIN_LOW_STOCK_LIST_BELOW } from '@shop/domain/constants';
 import { formatDa } from '@shop/domain/money';
@@ -51,6 +52,28 @@ export function ProductsPage() {
       productToast.error(kind === 'edit' ? texts.products.editFailed : texts.products.detailsFailed);
     }
   }
+
+  // /admin/products?product=12 (the dashboard's low-stock list) opens that product's form, once.
+  const [params, setParams] = useSearchParams();
+  const asked = Number(params.get('product')) || null;
+  const ready = products.isSuccess && types.isSuccess;
+  useEffect(() => {
+    if (!asked || !ready) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('product');
+        return next;
+      },
+      { replace: true },
+    );
+    queryClient.fetchQuery(productQueryOptions(asked)).then(
+      (product) => setDialog({ kind: 'edit', product }),
+      (error: unknown) => {
+        if (!sessionEnded(error)) productToast.error(texts.products.editFailed);
+      },
+    );
+  }, [asked, ready, queryClient, setParams]);
 
   // Signing in again after the session ended on the product form comes back here, with it.
   useReopenFormDraft(PRODUCT_FORM, products.isSuccess && types.isSuccess, (target) => {

@@ -17,20 +17,12 @@ import { useProductRatings } from '../api/get-product-ratings.ts';
 import { useBrandRatings } from '../api/get-brand-ratings.ts';
 import { useRemoveProductRating } from '../api/remove-product-rating.ts';
 import { useRemoveBrandRating } from '../api/remove-brand-rating.ts';
+import { useApproveProductRating } from '../api/approve-product-rating.ts';
+import { useApproveBrandRating } from '../api/approve-brand-rating.ts';
+import { Stars } from './stars.tsx';
+import { WaitingReviews } from './waiting-reviews.tsx';
 
 type Tab = 'product' | 'brand';
-
-function Stars({ value }: { value: number }) {
-  const rounded = Math.max(0, Math.min(5, Math.round(value)));
-  return (
-    <span role="img" className="whitespace-nowrap text-amber-500" aria-label={`${value} out of 5`}>
-      <span aria-hidden="true">
-        {'★'.repeat(rounded)}
-        <span className="text-slate-300">{'★'.repeat(5 - rounded)}</span>
-      </span>
-    </span>
-  );
-}
 
 export function RatingsPage() {
   const [tab, setTab] = useState<Tab>('product');
@@ -74,11 +66,14 @@ function ProductRatingsTab() {
   const [page, setPage] = useState(1);
   const ratings = useProductRatings(page);
   const remove = useRemoveProductRating();
+  const approve = useApproveProductRating();
   if (ratings.isError) return <ErrorState message={texts.ratings.failed} onRetry={() => void ratings.refetch()} />;
   if (ratings.isPending) return <Loading />;
-  const rows = ratings.data.data.flatMap((group) =>
+  const all = ratings.data.data.flatMap((group) =>
     group.recent_reviews.map((review) => ({ ...review, product_name: group.product_name, summary: group.summary })),
   );
+  const waiting = all.filter((review) => !review.approved);
+  const rows = all.filter((review) => review.approved);
   function onDelete(id: number) {
     if (!window.confirm(texts.ratings.confirmDelete)) return;
     remove.mutate(id, {
@@ -88,6 +83,13 @@ function ProductRatingsTab() {
   }
   return (
     <>
+      <WaitingReviews
+        reviews={waiting.map((r) => ({ ...r, about: r.product_name }))}
+        approve={(id) => approve.mutateAsync(id)}
+        onDelete={onDelete}
+        busy={approve.isPending}
+      />
+      <h2 className="mb-1 text-base font-semibold text-slate-900">{texts.ratings.published}</h2>
       <p className="mb-2 text-sm text-slate-600">
         {texts.ratings.total}: {ratings.data.total_ratings}
       </p>
@@ -151,6 +153,7 @@ function ProductRatingsTab() {
 function BrandRatingsTab() {
   const ratings = useBrandRatings();
   const remove = useRemoveBrandRating();
+  const approve = useApproveBrandRating();
   if (ratings.isError) return <ErrorState message={texts.ratings.failed} onRetry={() => void ratings.refetch()} />;
   if (ratings.isPending) return <Loading />;
   function onDelete(id: number) {
@@ -160,9 +163,17 @@ function BrandRatingsTab() {
       onError: (error) => window.alert(texts.ratings.brandDeleteFailed(errorMessage(error, 'Unknown error'))),
     });
   }
-  const rows = ratings.data.data;
+  const waiting = ratings.data.data.filter((review) => !review.approved);
+  const rows = ratings.data.data.filter((review) => review.approved);
   return (
     <>
+      <WaitingReviews
+        reviews={waiting.map((r) => ({ ...r, about: r.customer_phone }))}
+        approve={(id) => approve.mutateAsync(id)}
+        onDelete={onDelete}
+        busy={approve.isPending}
+      />
+      <h2 className="mb-1 text-base font-semibold text-slate-900">{texts.ratings.published}</h2>
       <p className="mb-2 flex items-center gap-2 text-sm text-slate-600">
         {texts.ratings.average}:{' '}
         <strong className="text-slate-900">{Number(ratings.data.average_rating).toFixed(1)}/5</strong>

@@ -63,6 +63,11 @@ describe('settings: payment details', () => {
   test('a failed load offers Retry, which loads the form', async () => {
     let down = true;
     stubFetch((url) => {
+      // The other sections load: only the payment details' Retry is on the page.
+      if (url === '/api/settings/desk') {
+        return { data: { blacklist_policy: 'hold', low_stock_threshold: 3, review_moderation: false } };
+      }
+      if (url === '/api/order/blacklist') return { data: [] };
       if (url !== '/api/settings/payment') return undefined;
       return down ? { status: 500, message: 'Internal server error' } : { data: saved };
     });

@@ -18,26 +18,32 @@ import {
 import { texts } from '../../../texts.ts';
 import { usePaymentSettings } from '../api/get-payment-settings.ts';
 import { useSavePaymentSettings } from '../api/save-payment-settings.ts';
+import { BlacklistSection } from './blacklist-section.tsx';
+import { DeskSettingsSection } from './desk-settings-form.tsx';
 
 const PAYMENT_FORM = 'payment-settings';
 
-/** The shop's settings: for now the accounts custom orders' advance payments go to. */
+/** The shop's settings: the payment accounts, the order desk's rules and the blacklist. */
 export function SettingsPage() {
   const settings = usePaymentSettings();
   return (
     <section>
       <PageHeader title={texts.settings.title} />
-      {settings.isError ? (
-        <ErrorState
-          message={texts.settings.fetchFailed}
-          retrying={settings.isFetching}
-          onRetry={() => void settings.refetch()}
-        />
-      ) : settings.isPending ? (
-        <Loading />
-      ) : (
-        <PaymentForm saved={settings.data} />
-      )}
+      <div className="space-y-5">
+        {settings.isError ? (
+          <ErrorState
+            message={texts.settings.fetchFailed}
+            retrying={settings.isFetching}
+            onRetry={() => void settings.refetch()}
+          />
+        ) : settings.isPending ? (
+          <Loading />
+        ) : (
+          <PaymentForm saved={settings.data} />
+        )}
+        <DeskSettingsSection />
+        <BlacklistSection />
+      </div>
     </section>
   );
 }

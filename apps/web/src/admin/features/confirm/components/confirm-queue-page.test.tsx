@@ -1,0 +1,181 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { bodiesSent, makeOrder, renderWithProviders, stubFetch } from '../../../lib/test-utils.tsx';
+import type { Order } from '../../../lib/types.ts';
+import { ConfirmQueuePage } from './confirm-queue-page.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const amina = makeOrder({
+  id: 12,
+  customer_name: 'Amina B.',
+  customer_phone: '0551234567',
+  final_total: 4600,
+  wilaya_name: 'Oran',
+  item_summary: '2× Hoodie (M), 1× Savon',
+  held: true,
+  possible_duplicate: true,
+  reputation: { orders: 5, delivered: 3, returned: 1, refused: 1, cancelled: 1 },
+});
+const karim = makeOrder({ id: 13, customer_name: 'Karim D.', customer_phone: '0661002003', final_total: 2500 });
+
+/**
+ * A server with a queue: PUT /order/confirmation answers the order as the outcome leaves it, and
+ * the queue no longer lists a confirmed or refused one.
+ */
+function queueServer(initial: Order[], { failWith }: { failWith?: { status: number; message: string } } = {}) {
+  let queue = [...initial];
+  return stubFetch((url, init) => {
+    if (url.startsWith('/api/order/confirmQueue')) return { data: queue };
+    if (url === '/api/settings') return { data: { shop_name: 'Maison Lina' } };
+    const match = /^\/api\/order\/confirmation\/(\d+)$/.exec(url);
+    if (match && init?.method === 'PUT') {
+      if (failWith) return failWith;
+      const id = Number(match[1]);
+      const body = JSON.parse(init.body as string) as { outcome: Order['confirmation']; call_back_at?: string };
+      const before = queue.find((o) => o.id === id)!;
+      const after: Order = {
+        ...before,
+        confirmation: body.outcome,
+        call_attempts: before.call_attempts + (body.outcome === 'no_answer' ? 1 : 0),
+        call_back_at: body.call_back_at ?? null,
+        status: body.outcome === 'confirmed' ? 'approved' : body.outcome === 'refused' ? 'cancelled' : 'pending',
+      };
+      queue = queue.flatMap((o) => (o.id !== id ? [o] : after.status === 'pending' ? [after] : []));
+      return { data: after };
+    }
+    return undefined;
+  });
+}
+
+const card = (id: number) => screen.findByRole('article', { name: new RegExp(`^#${id} ·`) });
+
+describe('the confirmation queue', () => {
+  test("shows each order with its summary, flags, the phone's past orders, and links to call or write", async () => {
+    queueServer([amina, karim]);
+    renderWithProviders(<ConfirmQueuePage />, { route: '/admin/confirm' });
+    const first = await card(12);
+    expect(first).toHaveTextContent('#12 · Amina B.');
+    expect(first).toHaveTextContent('2× Hoodie (M), 1× Savon');
+    expect(first).toHaveTextContent('Oran');
+    expect(first).toHaveTextContent(/Ordered 2 h ago/);
+    expect(first).toHaveTextContent('Blacklisted phone');
+    expect(first).toHaveTextContent('Possible duplicate');
+    expect(first).toHaveTextContent('5 orders: 3 delivered, 1 returned, 1 refused');
+
+    const call = within(first).getByRole('link', { name: 'Call 0551234567' });
+    expect(call).toHaveAttribute('href', 'tel:0551234567');
+    const whatsapp = within(first).getByRole('link', { name: 'Message Amina B. on WhatsApp' });
+    const href = new URL(whatsapp.getAttribute('href')!);
+    // Algeria's code, the leading 0 dropped.
+    expect(`${href.origin}${href.pathname}`).toBe('https://wa.me/213551234567');
+    const message = href.searchParams.get('text')!.replace(/\s/g, ' ');
+    expect(message).toBe(
+      "Bonjour Amina B., c'est Maison Lina. Nous vous appelons pour confirmer votre commande n°12 de 4 600,00 Da. Merci de nous répondre.",
+    );
+    // The other order has no flag, and its phone no history.
+    const second = await card(13);
+    expect(second).not.toHaveTextContent('Blacklisted phone');
+    expect(second).toHaveTextContent('First order from this phone');
+  });
+
+  test('Confirmed sends the outcome, the card leaves and a notice says so', async () => {
+    const fetchMock = queueServer([amina, karim]);
+    const user = userEvent.setup();
+    renderWithProviders(<ConfirmQueuePage />, { route: '/admin/confirm' });
+    await user.click(within(await card(12)).getByRole('button', { name: 'Confirmed' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Order #12 confirmed');
+    await waitFor(() => expect(screen.queryByRole('article', { name: /^#12 ·/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('article', { name: /^#13 ·/ })).toBeInTheDocument();
+    expect(bodiesSent(fetchMock, '/api/order/confirmation/12', 'PUT')).toEqual([{ outcome: 'confirmed' }]);
+  });
+
+  test('No answer is counted and the order stays to be called again', async () => {
+    const fetchMock = queueServer([amina]);
+    const user = userEvent.setup();
+    renderWithProviders(<ConfirmQueuePage />, { route: '/admin/confirm' });
+    await user.click(within(await card(12)).getByRole('button', { name: 'No answer' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('No answer recorded for order #12 (call 1)');
+    expect(await card(12)).toHaveTextContent('1 call without answer');
+    expect(bodiesSent(fetchMock, '/api/order/confirmation/12', 'PUT')).toEqual([{ outcome: 'no_answer' }]);
+  });
+
+  test('Call back asks when, then sends that time', async () => {
+    const fetchMock = queueServer([amina]);
+    const user = userEvent.setup();
+    renderWithProviders(<ConfirmQueuePage />, { route: '/admin/confirm' });
+    const first = await card(12);
+    await user.click(within(first).getByRole('button', { name: 'Call back' }));
+    await user.click(within(first).getByRole('button', { name: 'Save call-back' }));
+    expect(within(first).getByRole('alert')).toHaveTextContent('Choose when to call back');
+    expect(bodiesSent(fetchMock, '/api/order/confirmation/12', 'PUT')).toEqual([]);
+
+    const input = within(first).getByLabelText('Call back at');
+    await user.type(input, '2030-05-04T15:30');
+    await user.click(within(first).getByRole('button', { name: 'Save call-back' }));
+    await screen.findByText(/Order #12: call back/);
+    expect(bodiesSent(fetchMock, '/api/order/confirmation/12', 'PUT')).toEqual([
+      { outcome: 'call_back', call_back_at: new Date('2030-05-04T15:30').toISOString() },
+    ]);
+  });
+
+  test('Refused needs a reason, then sends it with the note and the card leaves', async () => {
+    const fetchMock = queueServer([amina]);
+    const user = userEvent.setup();
+    renderWithProviders(<ConfirmQueuePage />, { route: '/admin/confirm' });
+    const first = await card(12);
+    await user.click(within(first).getByRole('button', { name: 'Refused' }));
+    const reason = within(first).getByLabelText('Reason');
+    // Readable labels, one per reason.
+    expect(
+      within(reason)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Choose a reason',
+      'Did not order',
+      'Changed their mind',
+      'Price too high',
+      'Delivery too slow',
+      'Wrong number or unreachable',
+      'Other',
+    ]);
+    await user.click(within(first).getByRole('button', { name: 'Refuse and cancel' }));
+    expect(within(first).getByRole('alert')).toHaveTextContent('Choose why the customer refused');
+    expect(bodiesSent(fetchMock, '/api/order/confirmation/12', 'PUT')).toEqual([]);
+
+    await user.selectOptions(reason, 'Price too high');
+    await user.type(within(first).getByLabelText('Note (optional)'), 'Trouve moins cher ailleurs');
+    await user.click(within(first).getByRole('button', { name: 'Refuse and cancel' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Order #12 refused and cancelled');
+    expect(bodiesSent(fetchMock, '/api/order/confirmation/12', 'PUT')).toEqual([
+      { outcome: 'refused', reason: 'price', note: 'Trouve moins cher ailleurs' },
+    ]);
+    expect(await screen.findByText('Nothing to confirm')).toBeInTheDocument();
+  });
+
+  test("a refused call shows the server's message and the card stays", async () => {
+    queueServer([amina], {
+      failWith: { status: 409, message: 'A confirmation call is recorded only for pending or approved orders' },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ConfirmQueuePage />, { route: '/admin/confirm' });
+    const first = await card(12);
+    await user.click(within(first).getByRole('button', { name: 'Confirmed' }));
+    expect(await within(first).findByRole('alert')).toHaveTextContent(
+      'A confirmation call is recorded only for pending or approved orders',
+    );
+    expect(screen.getByRole('article', { name: /^#12 ·/ })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  test('an empty queue says there is nothing to confirm', async () => {
+    queueServer([]);
+    renderWithProviders(<ConfirmQueuePage />, { route: '/admin/confirm' });
+    expect(await screen.findByText('Nothing to confirm')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,14 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { ADMIN_KEY } from '../../../lib/admin-request.ts';
+
+/** What a change to orders makes stale: the lists, the queue, the figures, the products' stock. */
+export function invalidateOrders(queryClient: QueryClient, ids: readonly number[] = []) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: [ADMIN_KEY, 'orders'] }),
+    queryClient.invalidateQueries({ queryKey: [ADMIN_KEY, 'confirm-queue'] }),
+    queryClient.invalidateQueries({ queryKey: [ADMIN_KEY, 'stats'] }),
+    queryClient.invalidateQueries({ queryKey: [ADMIN_KEY, 'products'] }),
+    queryClient.invalidateQueries({ queryKey: [ADMIN_KEY, 'order-products'] }),
+    ...ids.map((id) => queryClient.invalidateQueries({ queryKey: [ADMIN_KEY, 'order', id] })),
+  ]);
+}

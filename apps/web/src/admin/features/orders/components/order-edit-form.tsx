@@ -1,0 +1,328 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { splitCustomerAddress } from '@shop/domain/order-schemas';
+import { Banner, ErrorState, Field, Loading, buttonClass, inputBase, inputClass } from '../../../components/ui.tsx';
+import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
+import type { Order, Product } from '../../../lib/types.ts';
+import { texts } from '../../../texts.ts';
+import { useEditOrder, type OrderEdit } from '../api/edit-order.ts';
+import { useOrderProducts } from '../api/get-order-products.ts';
+import { useWilayas } from '../api/get-wilayas.ts';
+
+interface Line {
+  key: string;
+  product_id: number;
+  name: string;
+  size: string;
+  /** As typed: checked when the form is sent. */
+  quantity: string;
+}
+
+interface Contact {
+  customer_name: string;
+  customer_phone: string;
+  address: string;
+  customer_postal_code: string;
+  wilaya: string;
+}
+
+function contactOf(order: Order): Contact {
+  return {
+    customer_name: order.customer_name,
+    customer_phone: order.customer_phone,
+    address: splitCustomerAddress(order.customer_address).address,
+    customer_postal_code: order.customer_postal_code,
+    wilaya: order.wilaya_name,
+  };
+}
+
+function linesOf(order: Order): Line[] {
+  return order.order_items.flatMap((item) =>
+    item.product_id === null
+      ? []
+      : [
+          {
+            key: `item-${item.id}`,
+            product_id: item.product_id,
+            name: item.product_name,
+            size: item.size,
+            quantity: String(item.quantity),
+          },
+        ],
+  );
+}
+
+/** A whole number of at least 1, or null. */
+function quantityOf(typed: string): number | null {
+  const n = Number(typed);
+  return Number.isInteger(n) && n >= 1 ? n : null;
+}
+
+const sameLines = (a: Line[], b: Line[]) =>
+  a.length === b.length &&
+  a.every(
+    (l, i) =>
+      l.product_id === b[i]!.product_id &&
+      l.size === b[i]!.size &&
+      quantityOf(l.quantity) === quantityOf(b[i]!.quantity),
+  );
+
+/** Only what changed is sent: the server replaces what it is given, and moves stock for lines. */
+export function editOf(order: Order, contact: Contact, lines: Line[], linesEditable: boolean): OrderEdit {
+  const before = contactOf(order);
+  const edit: OrderEdit = {};
+  for (const key of Object.keys(before) as (keyof Contact)[]) {
+    if (contact[key].trim() !== before[key]) edit[key] = contact[key].trim();
+  }
+  if (linesEditable && !sameLines(lines, linesOf(order))) {
+    edit.items = lines.map(({ product_id, size, quantity }) => ({
+      product_id,
+      size,
+      quantity: quantityOf(quantity) ?? 1,
+    }));
+  }
+  return edit;
+}
+
+/** The sizes a line may take: the product's sizes, and the line's own even if gone from the product. */
+function sizesOf(product: Product | undefined, current: string): string[] {
+  const sizes: string[] = product?.sizes.map((s) => s.name) ?? [];
+  return current && !sizes.includes(current) ? [current, ...sizes] : sizes;
+}
+
+/**
+ * A correction after the call, before the order ships: contact, wilaya (its fee from the table)
+ * and, for a regular order, its lines. The server moves the stock and recomputes the total.
+ */
+export function OrderEditForm({
+  order,
+  onCancel,
+  onSaved,
+}: {
+  order: Order;
+  onCancel: () => void;
+  onSaved: (order: Order) => void;
+}) {
+  const id = useId();
+  const regular = order.type === 'regular';
+  // A line whose product was deleted cannot be sent back: the lines stay as they are then.
+  const linesEditable = regular && order.order_items.every((item) => item.product_id !== null);
+  const wilayas = useWilayas();
+  const products = useOrderProducts({ enabled: linesEditable });
+  const edit = useEditOrder();
+  const [contact, setContact] = useState<Contact>(() => contactOf(order));
+  const [lines, setLines] = useState<Line[]>(() => linesOf(order));
+  const [adding, setAdding] = useState({ product_id: '', size: '', quantity: '1' });
+  const [error, setError] = useState<string | null>(null);
+  const added = useRef(0);
+
+  if (wilayas.isError || products.isError) {
+    return (
+      <ErrorState
+        message={texts.orders.loadChoicesFailed}
+        onRetry={() => {
+          if (wilayas.isError) void wilayas.refetch();
+          if (products.isError) void products.refetch();
+        }}
+      />
+    );
+  }
+  if (wilayas.isPending || (linesEditable && products.isPending)) return <Loading />;
+
+  const byId = new Map((products.data ?? []).map((p) => [p.id, p]));
+  const chosen = byId.get(Number(adding.product_id));
+
+  function setLine(key: string, change: Partial<Line>) {
+    setLines((all) => all.map((l) => (l.key === key ? { ...l, ...change } : l)));
+  }
+
+  function addLine() {
+    if (!chosen) return;
+    const size = chosen.has_sizes ? adding.size : '';
+    if (chosen.has_sizes && !size) return setError(texts.orders.chooseSize);
+    const quantity = quantityOf(adding.quantity);
+    if (quantity === null) return setError(texts.orders.quantityInvalid);
+    setError(null);
+    const line = {
+      key: `new-${(added.current += 1)}`,
+      product_id: chosen.id,
+      name: chosen.name,
+      size,
+      quantity: String(quantity),
+    };
+    setLines((all) => [...all, line]);
+    setAdding({ product_id: '', size: '', quantity: '1' });
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    if (linesEditable && lines.length === 0) return setError(texts.orders.atLeastOneLine);
+    if (linesEditable && lines.some((l) => quantityOf(l.quantity) === null)) {
+      return setError(texts.orders.quantityInvalid);
+    }
+    const changes = editOf(order, contact, lines, linesEditable);
+    if (Object.keys(changes).length === 0) return onCancel();
+    edit.mutate(
+      { id: order.id, edit: changes },
+      {
+        onSuccess: onSaved,
+        onError: (e) => {
+          if (!sessionEnded(e)) setError(errorMessage(e, texts.orders.editFailed));
+        },
+      },
+    );
+  }
+
+  const contactFields = [
+    { key: 'customer_name', label: texts.orders.name, autoComplete: 'off', inputMode: 'text' },
+    { key: 'customer_phone', label: texts.orders.phone, autoComplete: 'off', inputMode: 'tel' },
+    { key: 'address', label: texts.orders.streetAddress, autoComplete: 'off', inputMode: 'text' },
+    { key: 'customer_postal_code', label: texts.orders.postalCode, autoComplete: 'off', inputMode: 'numeric' },
+  ] as const;
+
+  return (
+    <form noValidate onSubmit={submit} aria-label={texts.orders.editTitle(order.id)} className="space-y-5">
+      <p className="text-sm text-slate-600">{texts.orders.editIntro}</p>
+      {error ? <Banner tone="error">{error}</Banner> : null}
+      <div className="grid gap-3 sm:grid-cols-2">
+        {contactFields.map((field) => (
+          <Field key={field.key} id={`${id}-${field.key}`} label={field.label}>
+            <input
+              id={`${id}-${field.key}`}
+              className={inputClass}
+              inputMode={field.inputMode}
+              autoComplete={field.autoComplete}
+              value={contact[field.key]}
+              onChange={(e) => setContact((c) => ({ ...c, [field.key]: e.target.value }))}
+            />
+          </Field>
+        ))}
+        <Field id={`${id}-wilaya`} label={texts.orders.wilaya}>
+          <select
+            id={`${id}-wilaya`}
+            className={inputClass}
+            value={contact.wilaya}
+            onChange={(e) => setContact((c) => ({ ...c, wilaya: e.target.value }))}
+          >
+            {wilayas.data.some((w) => w.wilaya_name === contact.wilaya) ? null : (
+              <option value={contact.wilaya}>{contact.wilaya}</option>
+            )}
+            {wilayas.data.map((w) => (
+              <option key={w.id} value={w.wilaya_name}>
+                {w.wilaya_code ? `${w.wilaya_code} - ` : ''}
+                {w.wilaya_name}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+
+      {linesEditable ? (
+        <fieldset>
+          <legend className="mb-2 text-sm font-semibold text-slate-700">{texts.orders.items}</legend>
+          <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
+            {lines.map((line) => {
+              const sizes = sizesOf(byId.get(line.product_id), line.size);
+              return (
+                <li key={line.key} className="flex flex-wrap items-end gap-2 p-3">
+                  <p className="w-full text-sm font-medium text-slate-900">{line.name}</p>
+                  {sizes.length > 0 ? (
+                    <select
+                      aria-label={texts.orders.lineSize(line.name)}
+                      className={`${inputBase} w-24`}
+                      value={line.size}
+                      onChange={(e) => setLine(line.key, { size: e.target.value })}
+                    >
+                      {sizes.map((s) => (
+                        <option key={s} value={s}>
+                          {s}
+                        </option>
+                      ))}
+                    </select>
+                  ) : null}
+                  <input
+                    type="number"
+                    min={1}
+                    step={1}
+                    inputMode="numeric"
+                    aria-label={texts.orders.lineQuantity(line.name)}
+                    className={`${inputBase} w-20`}
+                    value={line.quantity}
+                    onChange={(e) => setLine(line.key, { quantity: e.target.value })}
+                  />
+                  <button
+                    type="button"
+                    className={`${buttonClass('outlineDanger', true)} ml-auto`}
+                    aria-label={texts.orders.removeLine(line.name)}
+                    onClick={() => setLines((all) => all.filter((l) => l.key !== line.key))}
+                  >
+                    {texts.orders.remove}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <div className="mt-3 space-y-2 rounded-md bg-slate-50 p-3">
+            <Field id={`${id}-add-product`} label={texts.orders.addLine}>
+              <select
+                id={`${id}-add-product`}
+                className={inputClass}
+                value={adding.product_id}
+                onChange={(e) => setAdding({ product_id: e.target.value, size: '', quantity: adding.quantity })}
+              >
+                <option value="">{texts.orders.chooseProduct}</option>
+                {(products.data ?? []).map((p) => (
+                  <option key={p.id} value={p.id} disabled={p.stock <= 0}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <div className="flex flex-wrap items-end gap-2">
+              {chosen?.has_sizes ? (
+                <Field id={`${id}-add-size`} label={texts.orders.size}>
+                  <select
+                    id={`${id}-add-size`}
+                    className={`${inputBase} w-24`}
+                    value={adding.size}
+                    onChange={(e) => setAdding((a) => ({ ...a, size: e.target.value }))}
+                  >
+                    <option value="">—</option>
+                    {chosen.sizes.map((s) => (
+                      <option key={s.name} value={s.name} disabled={s.stock <= 0}>
+                        {s.name} ({s.stock})
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+              ) : null}
+              <Field id={`${id}-add-quantity`} label={texts.orders.quantity}>
+                <input
+                  id={`${id}-add-quantity`}
+                  type="number"
+                  min={1}
+                  inputMode="numeric"
+                  className={`${inputBase} w-20`}
+                  value={adding.quantity}
+                  onChange={(e) => setAdding((a) => ({ ...a, quantity: e.target.value }))}
+                />
+              </Field>
+              <button type="button" className={buttonClass('secondary')} disabled={!chosen} onClick={addLine}>
+                {texts.orders.add}
+              </button>
+            </div>
+          </div>
+        </fieldset>
+      ) : null}
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" className={buttonClass('secondary')} onClick={onCancel}>
+          {texts.common.cancel}
+        </button>
+        <button type="submit" className={buttonClass('primary')} disabled={edit.isPending}>
+          {edit.isPending ? texts.common.saving : texts.common.save}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+// The orders list's filters live in the URL (?status=pending&wilaya=Oran…): the dashboard links
+// to a filtered list, and a filtered list can be bookmarked or sent.
+import { CONFIRMATION_STATES, ORDER_STATUSES, ORDER_TYPES } from '@shop/domain/order-status';
+import { NO_FILTERS, type OrderSearch } from '../api/search-orders.ts';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | '' {
+  return values.includes(value as T) ? (value as T) : '';
+}
+
+/** The search a URL asks for; unknown values are ignored. */
+export function searchFromParams(params: URLSearchParams): OrderSearch {
+  const page = Number(params.get('page'));
+  const day = (key: string) => {
+    const value = params.get(key) ?? '';
+    return DAY.test(value) ? value : '';
+  };
+  return {
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+    q: params.get('q')?.trim() ?? '',
+    type: oneOf(ORDER_TYPES, params.get('type')),
+    status: oneOf(ORDER_STATUSES, params.get('status')),
+    confirmation: oneOf(CONFIRMATION_STATES, params.get('confirmation')),
+    wilaya: params.get('wilaya')?.trim() ?? '',
+    from: day('from'),
+    to: day('to'),
+  };
+}
+
+/** The URL of a search: only what is set, page 1 left out; `order` (an open order) kept. */
+export function paramsFromSearch(search: OrderSearch, order?: number | null): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of Object.keys(NO_FILTERS) as (keyof typeof NO_FILTERS)[]) {
+    if (search[key]) params.set(key, search[key]);
+  }
+  if (search.page > 1) params.set('page', String(search.page));
+  if (order) params.set('order', String(order));
+  return params;
+}

@@ -1,0 +1,183 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { bodiesSent, LocationProbe, makeOrder, renderWithProviders, stubFetch } from '../../../lib/test-utils.tsx';
+import type { Order } from '../../../lib/types.ts';
+import { OrdersPage } from './orders-page.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const wilayas = [
+  { id: 16, wilaya_code: 16, wilaya_name: 'Alger', price: 400 },
+  { id: 31, wilaya_code: 31, wilaya_name: 'Oran', price: 600 },
+];
+
+function page(orders: Order[]) {
+  return {
+    data: orders,
+    pagination: { page: 1, limit: 20, total: orders.length, total_pages: 1, has_next_page: false },
+  };
+}
+
+/** The searches the page asked the server for, as query objects. */
+function searches(fetchMock: ReturnType<typeof stubFetch>) {
+  return fetchMock.mock.calls
+    .map(([url]) => url as string)
+    .filter((url) => url.startsWith('/api/order/searchOrders?'))
+    .map((url) => Object.fromEntries(new URLSearchParams(url.split('?')[1])));
+}
+
+function renderPage(route = '/admin/orders') {
+  return renderWithProviders(
+    <>
+      <OrdersPage />
+      <LocationProbe />
+    </>,
+    { route },
+  );
+}
+
+describe('the orders list', () => {
+  test("shows the wilaya, the items, the call, the flags and the phone's past orders of each order", async () => {
+    stubFetch((url) => {
+      if (url.startsWith('/api/order/searchOrders')) {
+        return {
+          data: page([
+            makeOrder({
+              id: 7,
+              wilaya_name: 'Tlemcen',
+              item_summary: '1× Robe kabyle (L)',
+              confirmation: 'no_answer',
+              possible_duplicate: true,
+              reputation: { orders: 3, delivered: 1, returned: 1, refused: 0, cancelled: 0 },
+            }),
+          ]),
+        };
+      }
+      if (url === '/api/ShippingPrice/read') return { data: wilayas };
+      return undefined;
+    });
+    renderPage();
+    const table = await screen.findByRole('region', { name: 'Orders' });
+    const row = (await within(table).findByText('#7')).closest('tr')!;
+    expect(row).toHaveTextContent('Tlemcen');
+    expect(row).toHaveTextContent('1× Robe kabyle (L)');
+    expect(row).toHaveTextContent('No answer');
+    expect(row).toHaveTextContent('Possible duplicate');
+    expect(row).toHaveTextContent('3 orders: 1 delivered, 1 returned, 0 refused');
+  });
+
+  test('reads its filters from the URL and writes each change back, page 1 again', async () => {
+    const fetchMock = stubFetch((url) => {
+      if (url.startsWith('/api/order/searchOrders')) return { data: page([makeOrder()]) };
+      if (url === '/api/ShippingPrice/read') return { data: wilayas };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage('/admin/orders?status=pending&page=2');
+    await screen.findByText('#12');
+    expect(screen.getByLabelText('Status')).toHaveValue('pending');
+    expect(searches(fetchMock)[0]).toEqual({ page: '2', limit: '20', status: 'pending' });
+
+    await user.selectOptions(screen.getByLabelText('Call'), 'No answer');
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/orders?status=pending&confirmation=no_answer');
+    await user.selectOptions(await screen.findByLabelText('Wilaya'), '31 - Oran');
+    await user.selectOptions(screen.getByLabelText('Type'), 'Regular');
+    await user.type(screen.getByLabelText('From'), '2026-03-01');
+    await user.type(screen.getByLabelText('To'), '2026-03-31');
+    await user.type(screen.getByRole('searchbox'), '0551');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const expected = {
+      q: '0551',
+      type: 'regular',
+      status: 'pending',
+      confirmation: 'no_answer',
+      wilaya: 'Oran',
+      from: '2026-03-01',
+      to: '2026-03-31',
+    };
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      `/admin/orders?${new URLSearchParams(expected).toString()}`,
+    );
+    await waitFor(() => expect(searches(fetchMock).at(-1)).toEqual({ page: '1', limit: '20', ...expected }));
+
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/orders$/);
+  });
+
+  test('opens the order named in the URL (the queue links there) and forgets it on close', async () => {
+    stubFetch((url) => {
+      if (url.startsWith('/api/order/searchOrders')) return { data: page([]) };
+      if (url === '/api/order/getOrder/12') return { data: makeOrder() };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage('/admin/orders?status=pending&order=12');
+    const dialog = await screen.findByRole('dialog', { name: 'Order #12' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/orders\?status=pending$/);
+  });
+
+  test('changes the selected orders after asking, and says which could not change and why', async () => {
+    const fetchMock = stubFetch((url, init) => {
+      if (url.startsWith('/api/order/searchOrders')) {
+        return { data: page([makeOrder({ id: 1 }), makeOrder({ id: 2, status: 'shipping' }), makeOrder({ id: 3 })]) };
+      }
+      if (url === '/api/order/bulkStatus' && init?.method === 'PUT') {
+        return {
+          data: {
+            results: [
+              { id: 1, ok: false, message: 'Only an order being shipped can be marked returned' },
+              { id: 2, ok: true, message: 'Order status updated' },
+            ],
+          },
+        };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select order #1' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select order #2' }));
+    expect(screen.getByText('2 orders selected')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'New status' }), 'returned');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+
+    let dialog = screen.getByRole('dialog', { name: 'Change the status' });
+    expect(dialog).toHaveTextContent('Set 2 orders to returned?');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(bodiesSent(fetchMock, '/api/order/bulkStatus', 'PUT')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    dialog = screen.getByRole('dialog', { name: 'Change the status' });
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    const results = await screen.findByRole('alert');
+    expect(results).toHaveTextContent('1 orders changed, 1 could not be:');
+    expect(results).toHaveTextContent('#1: Only an order being shipped can be marked returned');
+    expect(bodiesSent(fetchMock, '/api/order/bulkStatus', 'PUT')).toEqual([{ ids: [1, 2], status: 'returned' }]);
+    // The one that failed stays selected, to try something else.
+    expect(screen.getByRole('checkbox', { name: 'Select order #1' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select order #2' })).not.toBeChecked();
+    expect(screen.getByText('1 order selected')).toBeInTheDocument();
+  });
+
+  test("offers 'returned' only for an order being shipped or returned", async () => {
+    stubFetch((url) =>
+      url.startsWith('/api/order/searchOrders')
+        ? { data: page([makeOrder({ id: 1, status: 'pending' }), makeOrder({ id: 2, status: 'shipping' })]) }
+        : undefined,
+    );
+    renderPage();
+    const pending = await screen.findByRole('combobox', { name: 'Status of order 1' });
+    const shipping = screen.getByRole('combobox', { name: 'Status of order 2' });
+    const options = (select: HTMLElement) =>
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    expect(options(pending)).toEqual(['pending', 'approved', 'shipping', 'successful', 'cancelled']);
+    expect(options(shipping)).toEqual(['pending', 'approved', 'shipping', 'successful', 'cancelled', 'returned']);
+  });
+});

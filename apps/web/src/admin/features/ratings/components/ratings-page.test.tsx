@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { bodiesSent, renderWithProviders, stubFetch } from '../../../lib/test-utils.tsx';
+import { RatingsPage } from './ratings-page.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const review = (id: number, customer_name: string, approved: boolean) => ({
+  id,
+  customer_name,
+  rating: 4,
+  review: `Avis de ${customer_name}`,
+  created_at: '2026-03-01T10:00:00.000Z',
+  approved,
+});
+
+/** A server whose approve call publishes the review. */
+function ratingsServer() {
+  const product = [review(1, 'Amina', true), review(2, 'Karim', false)];
+  const brand = [
+    { ...review(5, 'Lina', false), customer_phone: '0551234567' },
+    { ...review(6, 'Yacine', true), customer_phone: '0661002003' },
+  ];
+  return stubFetch((url, init) => {
+    if (url.startsWith('/api/rating/getAllRatings/')) {
+      return {
+        data: {
+          data: [
+            {
+              product_id: 4,
+              product_name: 'Hoodie Zippé',
+              summary: { average_rating: 4, total_ratings: 1 },
+              recent_reviews: product,
+            },
+          ],
+          total_pages: 1,
+          total_ratings: 1,
+        },
+      };
+    }
+    if (url === '/api/BrandRating/getBrandRatings') return { data: { data: brand, average_rating: 4, total: 1 } };
+    if (init?.method === 'POST' && (url === '/api/rating/approve' || url === '/api/BrandRating/approve')) {
+      const { id } = JSON.parse(init.body as string) as { id: number };
+      for (const r of [...product, ...brand]) if (r.id === id) r.approved = true;
+      return { data: null };
+    }
+    if (init?.method === 'POST' && url === '/api/rating/remove') {
+      const { id } = JSON.parse(init.body as string) as { id: number };
+      product.splice(
+        product.findIndex((r) => r.id === id),
+        1,
+      );
+      return { data: null };
+    }
+    return undefined;
+  });
+}
+
+describe('ratings: reviews waiting for approval', () => {
+  test('a product review waits apart; Approve publishes it', async () => {
+    const fetchMock = ratingsServer();
+    const user = userEvent.setup();
+    renderWithProviders(<RatingsPage />);
+    const waiting = await screen.findByTestId('waiting');
+    expect(waiting).toHaveTextContent('Karim');
+    expect(waiting).toHaveTextContent('Hoodie Zippé');
+    expect(waiting).not.toHaveTextContent('Amina');
+    const published = screen.getByRole('region', { name: 'Product ratings' });
+    expect(published).toHaveTextContent('Amina');
+    expect(published).not.toHaveTextContent('Karim');
+
+    await user.click(within(waiting).getByRole('button', { name: 'Approve the review of Karim' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Review published');
+    expect(await within(published).findByText('Karim')).toBeInTheDocument();
+    expect(screen.getByText('No review is waiting.')).toBeInTheDocument();
+    expect(bodiesSent(fetchMock, '/api/rating/approve', 'POST')).toEqual([{ id: 2 }]);
+  });
+
+  test('a waiting review can be deleted instead, after asking', async () => {
+    const fetchMock = ratingsServer();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderWithProviders(<RatingsPage />);
+    const waiting = await screen.findByTestId('waiting');
+    await user.click(within(waiting).getByRole('button', { name: 'Delete the review of Karim' }));
+    expect(confirm).toHaveBeenCalledWith('Delete this rating?');
+    expect(await screen.findByText('No review is waiting.')).toBeInTheDocument();
+    expect(bodiesSent(fetchMock, '/api/rating/remove', 'POST')).toEqual([{ id: 2 }]);
+    expect(bodiesSent(fetchMock, '/api/rating/approve', 'POST')).toEqual([]);
+  });
+
+  test('a brand review is approved through the brand call', async () => {
+    const fetchMock = ratingsServer();
+    const user = userEvent.setup();
+    renderWithProviders(<RatingsPage />);
+    await user.click(await screen.findByRole('tab', { name: 'Brand ratings' }));
+    const waiting = await screen.findByTestId('waiting');
+    expect(waiting).toHaveTextContent('Lina');
+    expect(waiting).toHaveTextContent('0551234567');
+    await user.click(within(waiting).getByRole('button', { name: 'Approve the review of Lina' }));
+    const published = screen.getByRole('region', { name: 'Brand ratings' });
+    expect(await within(published).findByText('Lina')).toBeInTheDocument();
+    expect(bodiesSent(fetchMock, '/api/BrandRating/approve', 'POST')).toEqual([{ id: 5 }]);
+    expect(bodiesSent(fetchMock, '/api/rating/approve', 'POST')).toEqual([]);
+  });
+});
