@@ -1,10 +1,7 @@
 // buildApp: cross-cutting plugins first (security headers, rate limits, multipart, docs), then the
 // modules under /api, then the uploaded images and the built web app.
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -33,6 +30,7 @@ import { settingsAdminRoutes, settingsRoutes } from './modules/settings/settings
 import { deskSettingsReader, shopSettingsReader } from './modules/settings/settings.service.ts';
 import { createSessionReads } from './modules/auth/auth.service.ts';
 import { removeOrphanUploads, removeStaleUploadTemps } from './modules/media/orphan-uploads.ts';
+import { createImageStorage } from './modules/media/image-storage.ts';
 import { catalogAdminRoutes, catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createStockReads } from './modules/catalog/catalog.service.ts';
 import { ordersAdminRoutes, ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -43,7 +41,7 @@ import { ratingsAdminRoutes, ratingsRoutes } from './modules/ratings/ratings.rou
 import { customItemsAdminRoutes, customItemsRoutes } from './modules/custom-items/custom-items.routes.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
-import { imageVariantRoutes } from './modules/web/image-variants.routes.ts';
+import { imageRoutes } from './modules/web/uploads.routes.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -109,6 +107,8 @@ export async function buildApp({ config, db, logger, onRoute }: BuildOptions): P
   app.decorate('uploadSlots', createUploadSlots());
   app.decorate('shopSettings', shopSettingsReader(config, db.kysely));
   app.decorate('config', config);
+  app.decorate('imageStorage', createImageStorage(config));
+  app.addHook('onClose', () => app.imageStorage.close());
   app.decorate('metrics', createMetrics());
   registerErrorHandling(app);
   registerObservability(app);
@@ -118,7 +118,11 @@ export async function buildApp({ config, db, logger, onRoute }: BuildOptions): P
   registerSecurityHeaders(app);
   // What a crash between writing an upload and committing its row left behind (orphan-uploads.ts).
   app.addHook('onReady', async () => {
-    const orphans = await removeOrphanUploads(db.kysely, config.uploadsDir);
+    // A bucket out of reach does not stop the start: /readyz says so until it answers.
+    const orphans = await removeOrphanUploads(db.kysely, app.imageStorage).catch((err: unknown) => {
+      app.log.warn({ err }, 'could not look for orphan uploads in the image storage');
+      return [];
+    });
     const temps = await removeStaleUploadTemps();
     if (orphans.length + temps > 0) {
       app.log.info(`removed ${orphans.length} upload file(s) nothing refers to and ${temps} stale upload folder(s)`);
@@ -177,16 +181,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildOptions): P
     { prefix: '/api' },
   );
 
-  fs.mkdirSync(config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: path.resolve(config.uploadsDir),
-    prefix: '/public/uploads/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-    index: false,
-  });
-  imageVariantRoutes(app);
+  imageRoutes(app);
   seoRoutes(app);
   await webRoutes(app);
   return app;

@@ -43,55 +43,87 @@ function limitFromEnv(byDefault: string) {
     });
 }
 
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^(postgres(ql)?:\/\/|sqlite:|file:)/, { error: 'must be a postgres:// URL or sqlite:<path>' })
-    .optional(),
-  DATA_DIR: z.string().default('data'),
-  UPLOADS_DIR: z.string().optional(),
-  ADMIN_USERNAME: z.string().min(1).default('admin'),
-  ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
-  SESSION_TTL_HOURS: z.coerce
-    .number()
-    .positive()
-    .max(24 * 365)
-    .default(12),
-  SESSION_IDLE_MINUTES: z.coerce
-    .number()
-    .positive()
-    .max(24 * 60 * 30)
-    .default(120),
-  SEED_DEMO: booleanFromEnv.default(true),
-  PUBLIC_BASE_URL: z.string().default(''),
-  TRUST_PROXY: trustProxyFromEnv.default(false),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, { error: 'must be a redis:// URL' })
-    .optional(),
-  // Generous per address: Algerian mobile operators put many customers behind one address (CGNAT).
-  RATE_LIMIT_ORDERS: limitFromEnv('20/15m'),
-  RATE_LIMIT_COUPON_CHECKS: limitFromEnv('30/15m'),
-  RATE_LIMIT_RATINGS: limitFromEnv('20/1h'),
-  RATE_LIMIT_STOCK_CHECKS: limitFromEnv('120/1m'),
-  RATE_LIMIT_TRACKING: limitFromEnv('30/15m'),
-  MAX_QUANTITY_PER_LINE: z.coerce.number().int().min(1).max(1000).default(20),
-  MAX_LINES_PER_ORDER: z.coerce.number().int().min(1).max(100).default(30),
-  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
-  METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
-  WEB_DIST_DIR: z.string().optional(),
-  SHOP_NAME: z.string().default('Boutique DZ'),
-  SHOP_PHONE: z.string().default('0555123456'),
-  SHOP_EMAIL: z.string().default('contact@boutique.dz'),
-  SHOP_WHATSAPP: z.string().default('213555123456'),
-  SHOP_FACEBOOK_URL: z.string().default('https://www.facebook.com/'),
-  SHOP_INSTAGRAM_URL: z.string().default('https://www.instagram.com/'),
-  SHOP_TIKTOK_URL: z.string().default('https://www.tiktok.com/'),
-});
+/** An http(s) address without a trailing slash. */
+const httpUrl = z
+  .string()
+  .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, { error: 'must be an http:// or https:// address' })
+  .transform((url) => url.replace(/\/+$/, ''));
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(postgres(ql)?:\/\/|sqlite:|file:)/, { error: 'must be a postgres:// URL or sqlite:<path>' })
+      .optional(),
+    DATA_DIR: z.string().default('data'),
+    UPLOADS_DIR: z.string().optional(),
+    ADMIN_USERNAME: z.string().min(1).default('admin'),
+    ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
+    SESSION_TTL_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 365)
+      .default(12),
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .positive()
+      .max(24 * 60 * 30)
+      .default(120),
+    SEED_DEMO: booleanFromEnv.default(true),
+    PUBLIC_BASE_URL: z.string().default(''),
+    TRUST_PROXY: trustProxyFromEnv.default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, { error: 'must be a redis:// URL' })
+      .optional(),
+    // Generous per address: Algerian mobile operators put many customers behind one address (CGNAT).
+    RATE_LIMIT_ORDERS: limitFromEnv('20/15m'),
+    RATE_LIMIT_COUPON_CHECKS: limitFromEnv('30/15m'),
+    RATE_LIMIT_RATINGS: limitFromEnv('20/1h'),
+    RATE_LIMIT_STOCK_CHECKS: limitFromEnv('120/1m'),
+    RATE_LIMIT_TRACKING: limitFromEnv('30/15m'),
+    MAX_QUANTITY_PER_LINE: z.coerce.number().int().min(1).max(1000).default(20),
+    MAX_LINES_PER_ORDER: z.coerce.number().int().min(1).max(100).default(30),
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+    // Uploaded images in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Scaleway…) instead
+    // of UPLOADS_DIR; S3_PUBLIC_URL serves them from the bucket, else the server streams them.
+    S3_BUCKET: z.string().trim().min(1).optional(),
+    S3_ENDPOINT: httpUrl.optional(),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_PUBLIC_URL: httpUrl.optional(),
+    S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+    METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+    WEB_DIST_DIR: z.string().optional(),
+    SHOP_NAME: z.string().default('Boutique DZ'),
+    SHOP_PHONE: z.string().default('0555123456'),
+    SHOP_EMAIL: z.string().default('contact@boutique.dz'),
+    SHOP_WHATSAPP: z.string().default('213555123456'),
+    SHOP_FACEBOOK_URL: z.string().default('https://www.facebook.com/'),
+    SHOP_INSTAGRAM_URL: z.string().default('https://www.instagram.com/'),
+    SHOP_TIKTOK_URL: z.string().default('https://www.tiktok.com/'),
+  })
+  .superRefine((e, ctx) => {
+    const s3Names = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const;
+    if (!e.S3_BUCKET) {
+      for (const name of s3Names.filter((n) => e[n] !== undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'needs S3_BUCKET (images stay in UPLOADS_DIR without it)',
+        });
+      }
+      return;
+    }
+    for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'must be set with S3_BUCKET' });
+    }
+  });
 
 export interface Config {
   port: number;
@@ -120,6 +152,8 @@ export interface Config {
     'orders' | 'couponChecks' | 'ratings' | 'stockChecks' | 'tracking',
     { max: number; timeWindow: number; groupId: LimitGroup }
   >;
+  /** Uploaded images go to this S3-compatible bucket when set, else to uploadsDir. */
+  s3: S3Config | undefined;
   /** /metrics answers only with this bearer token; off when unset. */
   metricsToken: string | undefined;
   /** What one order may hold: units of one line, and lines. */
@@ -133,6 +167,19 @@ export interface Config {
     instagram: string;
     tiktok: string;
   };
+}
+
+export interface S3Config {
+  bucket: string;
+  /** Empty for AWS S3 itself; the service's address otherwise (R2, MinIO, Scaleway…). */
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Where browsers fetch the bucket's objects (a public bucket or a CDN); unset: through the server. */
+  publicUrl: string | undefined;
+  /** https://endpoint/bucket/key instead of https://bucket.endpoint/key (MinIO and the like). */
+  forcePathStyle: boolean;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -182,6 +229,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     orderLimits: { maxQuantityPerLine: e.MAX_QUANTITY_PER_LINE, maxLines: e.MAX_LINES_PER_ORDER },
     metricsToken: e.METRICS_TOKEN,
+    s3:
+      e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            publicUrl: e.S3_PUBLIC_URL,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
     shop: {
       name: e.SHOP_NAME,
       phone: e.SHOP_PHONE,

@@ -1,16 +1,36 @@
 // `npm run restore -- <backup dir>`: puts a backup made by `npm run backup` back in place of the
-// database and the uploads folder of the current configuration. Stop the server first: a running
-// server keeps the old SQLite file open and would go on writing to it.
+// database and the images of the current configuration: the uploads folder, or the S3 bucket when
+// S3_BUCKET is set (whichever the backup was taken from: restoring a folder's backup with S3_BUCKET
+// set moves the shop's images into the bucket). Stop the server first: a running server keeps the
+// old SQLite file open and would go on writing to it.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import pLimit from 'p-limit';
 import { loadConfig } from '../config.ts';
-import type { BackupManifest } from './backup.ts';
+import { createImageStorage, type ImageStorage } from '../modules/media/image-storage.ts';
+import { BACKED_UP_IMAGE, TRANSFERS_AT_ONCE, type BackupManifest } from './backup-format.ts';
 
 const run = promisify(execFile);
 const USAGE = 'Usage: npm run restore -- <backup dir> (stop the server first)';
+
+/**
+ * Uploads the backup's images to the bucket. Objects the backup does not hold stay: nothing in the
+ * restored database refers to them, and the server's orphan cleanup removes the shop's own.
+ */
+async function uploadImages(storage: ImageStorage, source: string): Promise<void> {
+  const limit = pLimit(TRANSFERS_AT_ONCE);
+  const names = fs
+    .readdirSync(source, { withFileTypes: true })
+    .filter((e) => e.isFile() && BACKED_UP_IMAGE.test(e.name));
+  await Promise.all(
+    names.map((e) =>
+      limit(async () => storage.put(e.name, await fs.promises.readFile(path.join(source, e.name)), 'image/webp')),
+    ),
+  );
+}
 
 async function restore(dirArg: string | undefined): Promise<string> {
   if (!dirArg) throw new Error(USAGE);
@@ -53,8 +73,16 @@ async function restore(dirArg: string | undefined): Promise<string> {
     }
   }
   if (manifest.uploads) {
-    fs.rmSync(config.uploadsDir, { recursive: true, force: true });
-    fs.cpSync(path.join(dir, 'uploads'), config.uploadsDir, { recursive: true });
+    const storage = createImageStorage(config);
+    try {
+      if (storage.kind === 'bucket') await uploadImages(storage, path.join(dir, 'uploads'));
+      else {
+        fs.rmSync(config.uploadsDir, { recursive: true, force: true });
+        fs.cpSync(path.join(dir, 'uploads'), config.uploadsDir, { recursive: true });
+      }
+    } finally {
+      storage.close();
+    }
   }
   return dir;
 }

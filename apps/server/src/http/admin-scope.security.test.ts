@@ -15,7 +15,7 @@ const PUBLIC_ROUTES = [
   'GET /*',
   'GET /robots.txt',
   'GET /sitemap.xml',
-  'GET /public/uploads/*',
+  'GET /public/uploads/:name',
   'GET /public/uploads/w/:width/:name',
   // The API's documentation.
   'GET /api/docs',

@@ -1,8 +1,9 @@
 // What load balancers, orchestrators and the people on call read (issue 18):
 // - every request has an id, kept from an incoming x-request-id (a proxy's) or made here, sent
 //   back in x-request-id and carried by every log line of the request (Fastify's reqId);
-// - GET /healthz: the process answers; GET /readyz: the database answers and every migration
-//   has run. Neither is cached or rate-limited, and neither says anything about the shop;
+// - GET /healthz: the process answers; GET /readyz: the database answers, every migration has
+//   run and the image storage can be used (the uploads folder is writable, or the bucket answers
+//   HeadBucket within 3 s). Neither is cached or rate-limited, and neither says anything about the shop;
 // - GET /metrics, Prometheus's text format (prom-client), only when METRICS_TOKEN is set and
 //   then only with that bearer token: requests per route (rate and latency), orders placed and
 //   refused by reason, the catalogue cache's hits and misses, the PostgreSQL pool's use.
@@ -67,6 +68,9 @@ function refusalReason(status: number, payload: unknown): string {
   );
 }
 
+/** How long /readyz waits for the bucket before calling it unreachable. */
+const STORAGE_CHECK_MS = 3000;
+
 const ORDER_ROUTES = new Set(['/api/order', '/api/Order']);
 
 export function registerObservability(app: App): void {
@@ -116,7 +120,7 @@ export function registerObservability(app: App): void {
   app.get('/healthz', plain, async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ status: 200, message: 'OK', data: null }),
   );
-  app.get('/readyz', plain, async (_request, reply) => {
+  app.get('/readyz', plain, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
     try {
       await sql`select 1`.execute(db.kysely);
@@ -126,6 +130,12 @@ export function registerObservability(app: App): void {
       }
     } catch {
       return reply.status(503).send({ status: 503, message: 'Database unreachable', data: null });
+    }
+    try {
+      await app.imageStorage.check(AbortSignal.timeout(STORAGE_CHECK_MS));
+    } catch (err) {
+      request.log.warn({ err }, 'image storage unreachable');
+      return reply.status(503).send({ status: 503, message: 'Image storage unreachable', data: null });
     }
     return reply.send({ status: 200, message: 'Ready', data: null });
   });

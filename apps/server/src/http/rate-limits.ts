@@ -2,6 +2,7 @@
 // their counts live so that they hold across processes: in Redis when REDIS_URL is set, else in
 // the database on PostgreSQL (several processes may share it), else in this process's memory
 // (SQLite: one process). A refusal is a 429 in the envelope, in French for customers.
+import { once } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
@@ -157,6 +158,12 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, d
       connectTimeout: 2000,
     });
     redis.on('error', (error: Error) => warn(`rate limits: Redis unreachable (${error.message}); not limiting`));
+    // Without the offline queue, a count sent before the connection is up is lost: the start
+    // waits for it (a Redis that cannot be reached fails at once, or after 2 s).
+    app.addHook('onReady', async () => {
+      if (redis.status !== 'ready')
+        await once(redis, 'ready', { signal: AbortSignal.timeout(2000) }).catch(() => undefined);
+    });
     counter = redisCounter(redis);
     options.skipOnError = true;
     app.addHook('onClose', async () => {

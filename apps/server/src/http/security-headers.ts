@@ -3,8 +3,8 @@
 // @fastify/helmet would rebuild the helmet middleware and re-parse the CSP on every request,
 // which the catalogue benchmark showed as 7-8 % of a cached read.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import type { App } from './types.ts';
 
 const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
@@ -18,8 +18,11 @@ const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
-/** The headers helmet sets with our policy, computed by running its middleware once. */
-export function securityHeaders(): Record<string, string> {
+/**
+ * The headers helmet sets with our policy, computed by running its middleware once. Images may
+ * also come from `imageOrigin`: the bucket's public address (S3_PUBLIC_URL) the uploads redirect to.
+ */
+export function securityHeaders(imageOrigin?: string): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -30,14 +33,17 @@ export function securityHeaders(): Record<string, string> {
     },
   };
   helmet({
-    contentSecurityPolicy: { directives: CSP_DIRECTIVES },
+    contentSecurityPolicy: {
+      directives: imageOrigin ? { ...CSP_DIRECTIVES, imgSrc: [...CSP_DIRECTIVES.imgSrc, imageOrigin] } : CSP_DIRECTIVES,
+    },
     crossOriginResourcePolicy: { policy: 'same-site' },
   })({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
   return headers;
 }
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  const headers = securityHeaders();
+export function registerSecurityHeaders(app: App): void {
+  const publicUrl = app.config.s3?.publicUrl;
+  const headers = securityHeaders(publicUrl ? new URL(publicUrl).origin : undefined);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -9,11 +9,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import type { AdminIdentity } from '../modules/auth/auth.service.ts';
+import type { ImageStorage } from '../modules/media/image-storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /** Where uploaded images live: UPLOADS_DIR or an S3 bucket. */
+    imageStorage: ImageStorage;
   }
   interface FastifyRequest {
     admin?: AdminIdentity;

@@ -6,6 +6,7 @@ import { finalPriceCentimes } from '@shop/domain/pricing';
 import { SIZES, type Size } from '@shop/domain/sizes';
 import type { Config } from '../../config.ts';
 import type { Db } from '../connect.ts';
+import { createImageStorage, type ImageStorage } from '../../modules/media/image-storage.ts';
 import {
   deleteImageFiles,
   storePreparedImage,
@@ -287,6 +288,15 @@ export async function seedDemo(db: Db, config: Config): Promise<boolean> {
   const existing = await k.selectFrom('products').select('id').limit(1).execute();
   if (existing.length > 0) return false;
 
+  const storage = createImageStorage(config);
+  try {
+    return await seedDemoIn(db, storage);
+  } finally {
+    storage.close();
+  }
+}
+
+async function seedDemoIn(db: Db, storage: ImageStorage): Promise<boolean> {
   const entries = TYPES.flatMap((type) => PRODUCTS[type.kind].map((product) => ({ type, product })));
   // Draw every picture in parallel (sharp works on its own thread pool), then store the files.
   const pictures: StoredImage[][] = await Promise.all(
@@ -298,7 +308,7 @@ export async function seedDemo(db: Db, config: Config): Promise<boolean> {
         ),
       );
       const stored: StoredImage[] = [];
-      for (const image of drawn) stored.push(await storePreparedImage(config.uploadsDir, image));
+      for (const image of drawn) stored.push(await storePreparedImage(storage, image));
       return stored;
     }),
   );
@@ -309,7 +319,7 @@ export async function seedDemo(db: Db, config: Config): Promise<boolean> {
     await writeDemoRows(db, entries, pictures, now);
   } catch (error) {
     await deleteImageFiles(
-      config.uploadsDir,
+      storage,
       pictures.flat().map((p) => p.image_url),
     );
     throw error;

@@ -196,7 +196,7 @@ export function catalogAdminRoutes(app: App): void {
     },
     async (request, reply) => {
       const product = await withMultipart(request, reply, catalog.PRODUCT_FILES, (body) =>
-        catalog.createProduct(db(), app.config.uploadsDir, body),
+        catalog.createProduct(db(), app.imageStorage, body),
       );
       return reply.status(201).send(envelope(product, 'Product added successfully', 201));
     },
@@ -214,7 +214,7 @@ export function catalogAdminRoutes(app: App): void {
     },
     async (request, reply) => {
       const product = await withMultipart(request, reply, catalog.PRODUCT_FILES, (body) =>
-        catalog.updateProduct(db(), app.config.uploadsDir, request.params.id, body),
+        catalog.updateProduct(db(), app.imageStorage, request.params.id, body),
       );
       return envelope(product, 'Product updated successfully');
     },
@@ -266,7 +266,7 @@ export function catalogAdminRoutes(app: App): void {
       },
     },
     async (request) => {
-      await catalog.deleteProduct(db(), app.config.uploadsDir, request.params.id);
+      await catalog.deleteProduct(db(), app.imageStorage, request.params.id);
       return envelope(null, 'Product deleted successfully');
     },
   );
@@ -282,7 +282,7 @@ export function catalogAdminRoutes(app: App): void {
       },
     },
     async (request) => {
-      await catalog.deleteImage(db(), app.config.uploadsDir, request.params.imageId);
+      await catalog.deleteImage(db(), app.imageStorage, request.params.imageId);
       return envelope(null, 'Image deleted successfully');
     },
   );

@@ -13,6 +13,7 @@ import { batchedReads } from '../../db/batched-reads.ts';
 import type { FileRules, MultipartBody } from '../../http/multipart.ts';
 import { badRequest, conflict, notFound, type Bilingual, type Message } from '../../http/errors.ts';
 import { paginated } from '../../http/envelope.ts';
+import type { ImageStorage } from '../media/image-storage.ts';
 import { deleteImageFiles, storeImages, type StoredImage } from '../media/media.service.ts';
 import * as repo from './catalog.repository.ts';
 
@@ -313,17 +314,17 @@ function sizeRows(sizes: Partial<Record<Size, number>>) {
 
 /** Runs a DB write that records stored files; if it fails, the files go too. */
 async function withStoredImages<T>(
-  uploadsDir: string,
+  storage: ImageStorage,
   body: MultipartBody,
   write: (images: StoredImage[]) => Promise<T>,
 ): Promise<T> {
   const files = body.files.filter((f) => IMAGE_FIELD.test(f.fieldname)).map((f) => f.path);
-  const stored = await storeImages(uploadsDir, files);
+  const stored = await storeImages(storage, files);
   try {
     return await write(stored);
   } catch (error) {
     await deleteImageFiles(
-      uploadsDir,
+      storage,
       stored.map((s) => s.image_url),
     );
     throw error;
@@ -346,13 +347,13 @@ async function addImages(db: Executor, productId: number, images: StoredImage[],
   );
 }
 
-export async function createProduct(db: Database, uploadsDir: string, body: MultipartBody): Promise<Product> {
+export async function createProduct(db: Database, storage: ImageStorage, body: MultipartBody): Promise<Product> {
   const fields = parseProductFields(body);
   await requireType(db, fields.type_id);
   const hasSizes = Object.keys(fields.sizes).length > 0;
   const sizes = sizeRows(fields.sizes);
   const priceCents = toCentimes(fields.price);
-  const id = await withStoredImages(uploadsDir, body, (images) =>
+  const id = await withStoredImages(storage, body, (images) =>
     repo.changeCatalog(db, async (trx) => {
       const now = new Date().toISOString();
       const productId = await repo.insertProduct(trx, {
@@ -379,7 +380,7 @@ export async function createProduct(db: Database, uploadsDir: string, body: Mult
 
 export async function updateProduct(
   db: Database,
-  uploadsDir: string,
+  storage: ImageStorage,
   id: number,
   body: MultipartBody,
 ): Promise<Product> {
@@ -390,7 +391,7 @@ export async function updateProduct(
   const hasSizeFields = Object.keys(fields.sizes).length > 0;
   const sizes = sizeRows(fields.sizes);
   const priceCents = toCentimes(fields.price);
-  await withStoredImages(uploadsDir, body, (images) =>
+  await withStoredImages(storage, body, (images) =>
     repo.changeCatalog(db, async (trx) => {
       const now = new Date().toISOString();
       let stock = existing.stock;
@@ -444,7 +445,7 @@ export async function setPrimaryImage(db: Database, productId: number, imageId: 
   return getProduct(db, productId, PRODUCT_NOT_FOUND);
 }
 
-export async function deleteProduct(db: Database, uploadsDir: string, id: number): Promise<void> {
+export async function deleteProduct(db: Database, storage: ImageStorage, id: number): Promise<void> {
   const existing = await repo.findProductRow(db, id);
   if (!existing) throw notFound(PRODUCT_NOT_FOUND);
   const images = await repo.findImagesOf(db, [id]);
@@ -453,12 +454,12 @@ export async function deleteProduct(db: Database, uploadsDir: string, id: number
     await repo.deleteProduct(trx, id);
   });
   await deleteImageFiles(
-    uploadsDir,
+    storage,
     images.map((i) => i.image_url),
   );
 }
 
-export async function deleteImage(db: Database, uploadsDir: string, imageId: number): Promise<void> {
+export async function deleteImage(db: Database, storage: ImageStorage, imageId: number): Promise<void> {
   const image = await repo.findImage(db, imageId);
   if (!image) throw notFound(IMAGE_NOT_FOUND);
   await repo.changeCatalog(db, async (trx) => {
@@ -468,7 +469,7 @@ export async function deleteImage(db: Database, uploadsDir: string, imageId: num
       if (next) await repo.setPrimaryImage(trx, image.product_id, next.id);
     }
   });
-  await deleteImageFiles(uploadsDir, [image.image_url]);
+  await deleteImageFiles(storage, [image.image_url]);
 }
 
 // ---- Product types ----

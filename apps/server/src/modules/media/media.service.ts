@@ -1,14 +1,14 @@
 // Uploaded images (DESIGN §3.7): judged by decoding them with sharp, never by name or declared
 // type; re-encoded to WebP with metadata stripped (phones' photos carry GPS); stored under random
-// names in UPLOADS_DIR and served at /public/uploads/…; image_url values are /uploads/….
-import fs from 'node:fs/promises';
-import path from 'node:path';
+// names in the image storage (UPLOADS_DIR or an S3 bucket: image-storage.ts) and served at
+// /public/uploads/…; image_url values are /uploads/….
 import { IMAGE_WIDTHS } from '@shop/domain/images';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { MAX_UPLOAD_BYTES } from '@shop/domain/constants';
 import { HttpError, unprocessable, type Bilingual } from '../../http/errors.ts';
 import { IMAGE_TOO_LARGE_MESSAGE, NOT_AN_IMAGE_MESSAGE } from '../../http/multipart.ts';
+import type { ImageStorage } from './image-storage.ts';
 
 export { NOT_AN_IMAGE_MESSAGE };
 
@@ -68,11 +68,10 @@ export async function prepareImage(source: Buffer | string): Promise<PreparedIma
 /** The names this module gives stored images: a random UUID and .webp (nothing else is ours). */
 export const STORED_IMAGE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
 
-/** Writes a prepared image under a random name; returns its /uploads/… url. */
-export async function storePreparedImage(uploadsDir: string, image: PreparedImage): Promise<StoredImage> {
-  await fs.mkdir(uploadsDir, { recursive: true });
+/** Stores a prepared image under a random name; returns its /uploads/… url. */
+export async function storePreparedImage(storage: ImageStorage, image: PreparedImage): Promise<StoredImage> {
   const name = `${randomUUID()}.webp`;
-  await fs.writeFile(path.join(uploadsDir, name), image.data, { flag: 'wx' });
+  await storage.put(name, image.data, 'image/webp');
   return { image_url: `/uploads/${name}`, width: image.width, height: image.height };
 }
 
@@ -80,33 +79,32 @@ export async function storePreparedImage(uploadsDir: string, image: PreparedImag
  * Validates every upload first, then stores them all: a request with one bad image stores none.
  * One picture is decoded at a time: a decoded photo weighs tens of MB.
  */
-export async function storeImages(uploadsDir: string, sources: readonly (Buffer | string)[]): Promise<StoredImage[]> {
+export async function storeImages(
+  storage: ImageStorage,
+  sources: readonly (Buffer | string)[],
+): Promise<StoredImage[]> {
   const prepared: PreparedImage[] = [];
   for (const source of sources) prepared.push(await prepareImage(source));
   const stored: StoredImage[] = [];
-  for (const image of prepared) stored.push(await storePreparedImage(uploadsDir, image));
+  for (const image of prepared) stored.push(await storePreparedImage(storage, image));
   return stored;
 }
 
 /** Widths of the card-sized copies served at /public/uploads/w/{width}/{name} (modules/web). */
 export const IMAGE_VARIANT_WIDTHS: readonly number[] = IMAGE_WIDTHS;
 
-/** Where the copy of an upload at a given width is kept. */
-export function imageVariantPath(uploadsDir: string, name: string, width: number): string {
-  return path.join(uploadsDir, '.variants', String(width), name);
+/** The storage key of the copy of an upload at a given width. */
+export function imageVariantKey(name: string, width: number): string {
+  return `.variants/${width}/${name}`;
 }
 
-/** Removes stored files (and their resized copies) by their /uploads/… urls; unknown or foreign paths are ignored. */
-export async function deleteImageFiles(uploadsDir: string, imageUrls: readonly string[]): Promise<void> {
-  await Promise.all(
-    imageUrls.map(async (url) => {
-      const match = /^\/uploads\/([\w-]+\.webp)$/.exec(url);
-      const name = match?.[1];
-      if (!name) return;
-      await Promise.all([
-        fs.rm(path.join(uploadsDir, name), { force: true }),
-        ...IMAGE_VARIANT_WIDTHS.map((width) => fs.rm(imageVariantPath(uploadsDir, name, width), { force: true })),
-      ]);
-    }),
-  );
+/** A stored image and every resized copy of it: what deleting it removes. */
+export function imageKeys(name: string): string[] {
+  return [name, ...IMAGE_VARIANT_WIDTHS.map((width) => imageVariantKey(name, width))];
+}
+
+/** Removes stored images (and their resized copies) by their /uploads/… urls; unknown or foreign paths are ignored. */
+export async function deleteImageFiles(storage: ImageStorage, imageUrls: readonly string[]): Promise<void> {
+  const names = imageUrls.flatMap((url) => /^\/uploads\/([\w-]+\.webp)$/.exec(url)?.[1] ?? []);
+  if (names.length > 0) await storage.delete(names.flatMap(imageKeys));
 }

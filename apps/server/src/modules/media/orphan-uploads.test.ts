@@ -6,7 +6,7 @@ import { buildApp } from '../../app.ts';
 import { UPLOAD_TEMP_PREFIX } from '../../http/multipart.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { insertProduct } from '../../../test/fixtures.ts';
-import { imageVariantPath } from './media.service.ts';
+import { imageVariantKey } from './media.service.ts';
 import { ORPHAN_MIN_AGE_MS, removeOrphanUploads } from './orphan-uploads.ts';
 
 let t: TestContext;
@@ -35,7 +35,7 @@ describe('upload files nothing refers to', () => {
     const kept = write(KEPT, OLD);
     // A custom order killed between storing its picture and committing its row.
     const orphan = write(ORPHAN, OLD);
-    const variant = imageVariantPath(t.config.uploadsDir, ORPHAN, 250);
+    const variant = path.join(t.config.uploadsDir, imageVariantKey(ORPHAN, 250));
     fs.mkdirSync(path.dirname(variant), { recursive: true });
     fs.writeFileSync(variant, 'small');
     // A picture being uploaded right now, its row not written yet.
@@ -43,7 +43,7 @@ describe('upload files nothing refers to', () => {
     // Not a name this shop gives: someone else's file in a shared folder (even the database).
     const foreign = write('shop.db', OLD);
 
-    expect(await removeOrphanUploads(t.db.kysely, t.config.uploadsDir)).toEqual([ORPHAN]);
+    expect(await removeOrphanUploads(t.db.kysely, t.app.imageStorage)).toEqual([ORPHAN]);
     expect(fs.existsSync(orphan)).toBe(false);
     expect(fs.existsSync(variant)).toBe(false);
     expect(fs.existsSync(kept)).toBe(true);

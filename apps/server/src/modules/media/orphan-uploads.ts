@@ -1,15 +1,16 @@
 // Upload files that no row refers to: an image is written before the transaction that records
 // it, so a process killed in between (or a failed write) leaves its file behind. When the app
-// starts, stored images (only names this shop gives them: UUID.webp — UPLOADS_DIR may be shared
-// with other files) that nothing references and that are older than an hour (older than any
-// request in flight, in this process or another sharing the folder) are removed, with their
-// resized copies; so are the temporary folders of uploads a crash left behind.
+// starts, stored images (only names this shop gives them: UUID.webp — UPLOADS_DIR or the bucket
+// may be shared with other files) that nothing references and that are older than an hour (older
+// than any request in flight, in this process or another sharing the storage) are removed, with
+// their resized copies; so are the temporary folders of uploads a crash left behind.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Executor } from '../../db/database.ts';
 import { UPLOAD_TEMP_PREFIX } from '../../http/multipart.ts';
-import { IMAGE_VARIANT_WIDTHS, STORED_IMAGE_NAME, imageVariantPath } from './media.service.ts';
+import type { ImageStorage } from './image-storage.ts';
+import { STORED_IMAGE_NAME, imageKeys } from './media.service.ts';
 
 export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
 
@@ -21,32 +22,24 @@ async function referencedNames(db: Executor): Promise<Set<string>> {
   return new Set([...products, ...orders].map((r) => path.posix.basename(r.image_url)));
 }
 
-/** Removes the unreferenced upload files older than `minAgeMs`; returns their names. */
+/** Removes the unreferenced stored images older than `minAgeMs`; returns their names. */
 export async function removeOrphanUploads(
   db: Executor,
-  uploadsDir: string,
+  storage: ImageStorage,
   minAgeMs = ORPHAN_MIN_AGE_MS,
   now = Date.now(),
 ): Promise<string[]> {
-  let names: string[];
-  try {
-    names = (await fs.readdir(uploadsDir, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name);
-  } catch {
-    return [];
+  const candidates: string[] = [];
+  for await (const object of storage.list()) {
+    if (STORED_IMAGE_NAME.test(object.key) && now - object.lastModified.getTime() >= minAgeMs) {
+      candidates.push(object.key);
+    }
   }
+  if (candidates.length === 0) return [];
+  // Read after listing: a row committed meanwhile refers to a file already listed, and is seen.
   const referenced = await referencedNames(db);
-  const removed: string[] = [];
-  for (const name of names) {
-    if (!STORED_IMAGE_NAME.test(name) || referenced.has(name)) continue;
-    const file = path.join(uploadsDir, name);
-    const stat = await fs.stat(file).catch(() => null);
-    if (!stat || now - stat.mtimeMs < minAgeMs) continue;
-    await fs.rm(file, { force: true });
-    await Promise.all(
-      IMAGE_VARIANT_WIDTHS.map((width) => fs.rm(imageVariantPath(uploadsDir, name, width), { force: true })),
-    );
-    removed.push(name);
-  }
+  const removed = candidates.filter((name) => !referenced.has(name));
+  for (const name of removed) await storage.delete(imageKeys(name));
   return removed;
 }
 

@@ -96,15 +96,10 @@ function assertOrderSize(
 export function ordersRoutes(app: App): void {
   // The content type decides: JSON is a regular order, multipart a custom one (docs/api.md).
   async function placeOrder(request: FastifyRequest, reply: FastifyReply) {
-    const { config, orderPlacing } = app;
+    const { config, imageStorage, orderPlacing } = app;
     if (request.isMultipart()) {
       const result = await withMultipart(request, reply, REFERENCE_IMAGE_FILES, (body) =>
-        placeCustomOrder(
-          orderPlacing,
-          config.uploadsDir,
-          parsePayload(customOrderFieldsSchema, body.fields),
-          body.files,
-        ),
+        placeCustomOrder(orderPlacing, imageStorage, parsePayload(customOrderFieldsSchema, body.fields), body.files),
       );
       return envelope(result, ORDER_MESSAGES.customCreated, 201);
     }

@@ -19,6 +19,7 @@ import { lineSize } from '@shop/domain/sizes';
 import type { Executor } from '../../db/database.ts';
 import { badRequest, conflict, forbidden } from '../../http/errors.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
+import type { ImageStorage } from '../media/image-storage.ts';
 import { deleteImageFiles, prepareImage, storePreparedImage } from '../media/media.service.ts';
 import * as catalogRepo from '../catalog/catalog.repository.ts';
 import { checkStock, type StockReads } from '../catalog/catalog.service.ts';
@@ -251,7 +252,7 @@ const POSITIONS = Object.entries(REFERENCE_IMAGE_FIELDS) as [
 
 export async function placeCustomOrder(
   placing: OrderPlacing,
-  uploadsDir: string,
+  storage: ImageStorage,
   input: CustomOrderFields,
   files: readonly UploadedFile[],
 ): Promise<CreatedOrder> {
@@ -294,7 +295,7 @@ export async function placeCustomOrder(
   const now = new Date().toISOString();
   try {
     for (const p of prepared) {
-      stored.push({ position: p.position, image_url: (await storePreparedImage(uploadsDir, p.image)).image_url });
+      stored.push({ position: p.position, image_url: (await storePreparedImage(storage, p.image)).image_url });
     }
     const orderId = await db.transaction().execute(async (trx) => {
       await countCouponUse(trx, pricing.coupon);
@@ -320,7 +321,7 @@ export async function placeCustomOrder(
     return created(orderId, totals);
   } catch (error) {
     await deleteImageFiles(
-      uploadsDir,
+      storage,
       stored.map((s) => s.image_url),
     );
     throw error;

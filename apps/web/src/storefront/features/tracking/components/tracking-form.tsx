@@ -40,7 +40,7 @@ function waitsForPhone(values: TrackingFormValues): boolean {
 /**
  * "Numéro de commande" and "Téléphone", checked on "Suivre" with the domain's rules (French
  * messages; a field's message goes as it is edited). Two fields need no form library: see
- * docs/decisions/010. Values that came in the page's address are checked at once.
+ * docs/decisions/011. Values that came in the page's address are checked at once.
  */
 export function TrackingForm({
   initial,
