@@ -9,6 +9,9 @@ export interface ProductTypeTable {
   name: string;
   description: string;
   for_custom: Flag;
+  /** Arabic name and description (migration 012), null = show the French. */
+  name_ar: Generated<string | null>;
+  description_ar: Generated<string | null>;
   created_at: string;
 }
 
@@ -24,6 +27,9 @@ export interface ProductTable {
   stock: number;
   /** 1 when the product is sold by size (clothing), 0 otherwise (body care). */
   has_sizes: Flag;
+  /** Arabic name and description (migration 012), null = show the French. */
+  name_ar: Generated<string | null>;
+  description_ar: Generated<string | null>;
   type_id: number | null;
   rating_sum: number;
   rating_count: number;
@@ -51,7 +57,10 @@ export interface ShippingPriceTable {
   id: Generated<number>;
   wilaya_code: number | null;
   wilaya_name: string;
+  /** Home delivery, the price the spec's API reads. */
   price_cents: number;
+  /** Pick-up at a stop desk (migration 011); null = no stop desk in this wilaya. */
+  stop_desk_price_cents: Generated<number | null>;
 }
 
 export interface CouponTable {
@@ -74,6 +83,9 @@ export interface CustomOrderItemTable {
   available_sizes: string | null;
   available_colors: string;
   active: Flag;
+  /** Arabic name and description (migration 012), null = show the French. */
+  name_ar: Generated<string | null>;
+  description_ar: Generated<string | null>;
   created_at: string;
 }
 
@@ -111,6 +123,17 @@ export interface OrderTable {
   possible_duplicate: Generated<Flag>;
   tracking_number: Generated<string | null>;
   return_received_at: Generated<string | null>;
+  /** Delivery (migration 011): 'home' or 'stop_desk', the commune's French name, the stop desk. */
+  delivery_type: Generated<string>;
+  commune_name: Generated<string | null>;
+  stop_desk_id: Generated<string | null>;
+  /** The courier's parcel once sent (migration 011): courier name, label, last courier status. */
+  courier: Generated<string | null>;
+  label_url: Generated<string | null>;
+  courier_status: Generated<string | null>;
+  courier_sent_at: Generated<string | null>;
+  courier_synced_at: Generated<string | null>;
+  courier_error: Generated<string | null>;
 }
 
 export interface OrderNoteTable {

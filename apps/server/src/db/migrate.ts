@@ -12,6 +12,8 @@ import * as brandReviewProof from './migrations/007-brand-review-proof.ts';
 import * as shopSettings from './migrations/008-shop-settings.ts';
 import * as catalogChanges from './migrations/009-catalog-changes.ts';
 import * as orderDesk from './migrations/010-order-desk.ts';
+import * as delivery from './migrations/011-delivery.ts';
+import * as arabic from './migrations/012-arabic.ts';
 
 const migrations = {
   '001-initial': initial,
@@ -24,6 +26,8 @@ const migrations = {
   '008-shop-settings': shopSettings,
   '009-catalog-changes': catalogChanges,
   '010-order-desk': orderDesk,
+  '011-delivery': delivery,
+  '012-arabic': arabic,
 };
 
 /** The Migrator of a database, over this app's migrations. */
