@@ -57,7 +57,8 @@ function fail(message: string): never {
 function main(): void {
   const at = process.argv.indexOf('--division');
   const divisionId = at > 0 ? process.argv[at + 1] : 'wilayas-2019';
-  if (!divisionId || !/^[\w-]+$/.test(divisionId)) fail('--division takes a file name of divisions/, like wilayas-2019');
+  if (!divisionId || !/^[\w-]+$/.test(divisionId))
+    fail('--division takes a file name of divisions/, like wilayas-2019');
   const division = readJson<Division>(path.join(geo, 'divisions', `${divisionId}.json`));
   const lebladFile = require.resolve('@dzcode-io/leblad/data/WilayaList.json');
   const lebladVersion = readJson<{ version: string }>(
@@ -88,7 +89,8 @@ function main(): void {
     for (const { code, name } of created.communes) {
       const commune = communes.get(code);
       if (!commune) fail(`${divisionId}: commune ${code} (${name}) is not in leblad`);
-      if (home.get(code) !== created.from) fail(`${divisionId}: commune ${code} (${name}) is not in wilaya ${created.from}`);
+      if (home.get(code) !== created.from)
+        fail(`${divisionId}: commune ${code} (${name}) is not in wilaya ${created.from}`);
       if (movedTo.has(code)) fail(`${divisionId}: commune ${code} (${name}) moved twice`);
       movedTo.set(code, created.code);
     }

@@ -50,7 +50,10 @@ export function findDivisionWilaya(data: CommuneData, wanted: string): CommuneDa
 
 /** How a commune's name is compared: as a wilaya's, plus dashes and apostrophes as spaces. */
 export function communeKey(name: string): string {
-  return wilayaKey(name).replace(/[-'’`]/g, ' ').replace(/\s+/g, ' ').trim();
+  return wilayaKey(name)
+    .replace(/[-'’`]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** The commune of that name (French or Arabic) in the list, if there. */
@@ -64,7 +67,10 @@ export function findCommune<C extends { name: string; name_ar: string }>(
 }
 
 /** The communes whose French or Arabic name contains what was typed, those starting with it first. */
-export function filterCommunes<C extends { name: string; name_ar: string }>(communes: readonly C[], query: string): C[] {
+export function filterCommunes<C extends { name: string; name_ar: string }>(
+  communes: readonly C[],
+  query: string,
+): C[] {
   const key = communeKey(query);
   if (!key) return [...communes];
   const matches = communes.filter((c) => communeKey(c.name).includes(key) || communeKey(c.name_ar).includes(key));
