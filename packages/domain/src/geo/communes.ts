@@ -2,6 +2,7 @@
 // communes.json (the server reads it; the storefront asks GET /api/commune). Pure lookups here,
 // compared as wilaya names are (wilayaKey: accents, case, invisible characters).
 import { z } from 'zod';
+import { CUSTOMER_MESSAGES } from '../customer-fields.ts';
 import { wilayaKey } from '../wilaya.ts';
 
 export interface CommuneRecord {
@@ -36,7 +37,7 @@ export const communeQuerySchema = z.object({
 
 export const COMMUNE_MESSAGES = {
   unknownWilaya: 'Wilaya inconnue',
-  required: 'La commune est requise',
+  required: CUSTOMER_MESSAGES.communeRequired,
   notInWilaya: (wilaya: string) => `Cette commune n’est pas dans la wilaya ${wilaya}`,
 } as const;
 

@@ -33,6 +33,8 @@ const shipped: OrderTracking = {
     { name: 'Savon à l’argan', size: '', quantity: 1 },
   ],
   total: 5400,
+  delivery_type: 'stop_desk',
+  commune: 'Bab El Oued',
   wilaya: 'Tizi Ouzou',
 };
 
