@@ -40,9 +40,13 @@ export function AdjustPricesModal({
   function review(event: FormEvent) {
     event.preventDefault();
     const amount = parseAmount(value);
-    const parsed = shippingAdjustSchema.safeParse({ mode, value: amount ?? Number.NaN, apply_to: applyTo });
-    if (!parsed.success || amount === null || amount === undefined) {
-      setError(parsed.success ? t.adjustValueInvalid : (parsed.error.issues[0]?.message ?? t.adjustValueInvalid));
+    if (amount === null || amount === undefined) {
+      setError(t.adjustValueInvalid);
+      return;
+    }
+    const parsed = shippingAdjustSchema.safeParse({ mode, value: amount, apply_to: applyTo });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? t.adjustValueInvalid);
       return;
     }
     setError(null);

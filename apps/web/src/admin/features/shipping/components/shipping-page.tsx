@@ -94,7 +94,7 @@ export function ShippingPage() {
             <tr>
               <th className={thClass}>{texts.shipping.code}</th>
               <th className={thClass}>{texts.shipping.wilaya}</th>
-              <th className={thClass}>{texts.shipping.price}</th>
+              <th className={thClass}>{texts.shipping.homeColumn}</th>
               <th className={thClass}>{texts.shipping.stopDeskPrice}</th>
               <th className={`${thClass} text-right`}>{texts.common.actions}</th>
             </tr>
@@ -109,7 +109,7 @@ export function ShippingPage() {
                 <td data-label={texts.shipping.wilaya} className={`${tdClass} font-medium`}>
                   {price.wilaya_name}
                 </td>
-                <td data-label={texts.shipping.price} className={`${tdClass} whitespace-nowrap tabular-nums`}>
+                <td data-label={texts.shipping.homeColumn} className={`${tdClass} whitespace-nowrap tabular-nums`}>
                   {formatDa(price.price)}
                 </td>
                 <td data-label={texts.shipping.stopDeskPrice} className={`${tdClass} whitespace-nowrap tabular-nums`}>
@@ -224,7 +224,12 @@ function ShippingPriceModal({
             {...register('wilaya_name')}
           />
         </Field>
-        <Field id="shipping-price" label={texts.shipping.price} error={errors.price?.message}>
+        <Field
+          id="shipping-price"
+          label={texts.shipping.price}
+          error={errors.price?.message}
+          hint={texts.shipping.priceHint}
+        >
           <input
             id="shipping-price"
             type="text"
