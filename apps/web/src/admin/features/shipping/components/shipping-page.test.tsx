@@ -65,8 +65,8 @@ describe('shipping prices: a refused save', () => {
 describe('shipping prices: stop desks and the adjustment of all wilayas (issue 16)', () => {
   const bodies = (fetchMock: ReturnType<typeof stubFetch>, path: string) =>
     fetchMock.mock.calls
-      .filter(([input]) => String(input) === `/api${path}`)
-      .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+      .filter(([input]) => input === `/api${path}`)
+      .map(([, init]) => JSON.parse(typeof init?.body === 'string' ? init.body : 'null') as unknown);
 
   test('shows each stop desk fee or none, and saves an edited or emptied one', async () => {
     const fetchMock = stubFetch((url) => {

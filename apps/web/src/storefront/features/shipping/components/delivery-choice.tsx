@@ -32,10 +32,12 @@ export function DeliveryChoice({ wilaya, value, onChange, className = '' }: Deli
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         {options.map((option) => {
           const checked = value === option.type && !option.disabled;
+          const id = `${name}-${option.type}`;
           return (
             <label
               key={option.type}
-              className={`flex min-h-14 items-start gap-3 rounded-xl border px-4 py-3 ${
+              htmlFor={id}
+              className={`grid min-h-14 grid-cols-[auto_1fr_auto] items-start gap-x-3 rounded-xl border px-4 py-3 ${
                 option.disabled
                   ? 'cursor-not-allowed border-neutral-200 bg-neutral-50 text-neutral-500'
                   : checked
@@ -44,23 +46,20 @@ export function DeliveryChoice({ wilaya, value, onChange, className = '' }: Deli
               }`}
             >
               <input
+                id={id}
                 type="radio"
                 name={name}
                 value={option.type}
                 checked={checked}
                 disabled={option.disabled}
                 onChange={() => onChange(option.type)}
-                className="mt-1 h-4 w-4 shrink-0 accent-black"
+                className="row-span-2 mt-1 h-4 w-4 shrink-0 accent-black"
               />
-              <span className="flex min-w-0 flex-1 flex-col">
-                <span className="flex justify-between gap-2 font-medium">
-                  <span>{option.label}</span>
-                  <span className="whitespace-nowrap">
-                    {option.disabled ? '—' : option.fee === null ? t.delivery.feeToChoose : formatDa(option.fee)}
-                  </span>
-                </span>
-                <span className="text-sm text-neutral-600">{option.hint}</span>
+              <span className="min-w-0 font-medium">{option.label}</span>
+              <span className="font-medium whitespace-nowrap">
+                {option.disabled ? '—' : option.fee === null ? t.delivery.feeToChoose : formatDa(option.fee)}
               </span>
+              <span className="col-start-2 col-end-4 text-sm text-neutral-600">{option.hint}</span>
             </label>
           );
         })}
