@@ -4,7 +4,7 @@
 // each newer wilaya took from an older one). A new division (the 69 wilayas of November 2025) is a
 // new division file and one run of this script, no code change:
 //
-//   node scripts/build-communes.ts [--division wilayas-2019]
+//   node scripts/build-communes.ts [--division wilayas-2019] [--out file]
 //
 // Refuses (exit 1) a division that moves a commune leblad does not have, from a wilaya that does
 // not have it, twice, or that leaves a wilaya without communes.
@@ -134,7 +134,10 @@ function main(): void {
       '\n    ]}',
   );
   const text = `{\n  "division":${JSON.stringify(data.division)},\n  "source":${JSON.stringify(data.source)},\n  "wilayas":[\n${lines.join(',\n')}\n  ]\n}\n`;
-  fs.writeFileSync(path.join(geo, 'communes.json'), text);
+  const outAt = process.argv.indexOf('--out');
+  const out =
+    outAt > 0 && process.argv[outAt + 1] ? path.resolve(process.argv[outAt + 1]!) : path.join(geo, 'communes.json');
+  fs.writeFileSync(out, text);
   const total = data.wilayas.reduce((n, w) => n + w.communes.length, 0);
   console.log(`communes.json: ${data.wilayas.length} wilayas, ${total} communes (${division.id})`);
 }
