@@ -415,4 +415,20 @@ describe('cart page', () => {
     });
     expect(screen.getByTestId('delivery-type')).toHaveTextContent('Point relais (stop desk)');
   });
+
+  it('forgets a commune typed for another wilaya when the wilaya changes behind the dialog', async () => {
+    const user = userEvent.setup();
+    fillCart();
+    setup();
+    await chooseWilaya(user, screen, 'Alger');
+    await user.click(screen.getByRole('button', { name: /Passer la commande/ }));
+    let d = within(await screen.findByRole('dialog'));
+    await chooseCommune(user, d, 'hyd', 'Hydra');
+    await user.click(d.getByRole('button', { name: 'Annuler' }));
+    await chooseWilaya(user, screen, 'Oran');
+    await user.click(screen.getByRole('button', { name: /Passer la commande/ }));
+    d = within(await screen.findByRole('dialog'));
+    // Oran is not in the commune data of this test: the commune is typed, and starts empty.
+    expect(await d.findByRole('textbox', { name: 'Commune' })).toHaveValue('');
+  });
 });

@@ -37,8 +37,9 @@ export function OrderSummary({
   });
 
   function setWilaya(name: string) {
+    // A commune typed for the old wilaya is not one of the new one's.
+    if (name !== wilaya) saveDraft({ wilaya: name, commune: '' });
     setWilayaState(name);
-    saveDraft({ wilaya: name });
   }
 
   function setDeliveryType(type: DeliveryType) {
