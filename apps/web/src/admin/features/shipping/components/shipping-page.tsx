@@ -114,7 +114,7 @@ export function ShippingPage() {
                 </td>
                 <td data-label={texts.shipping.stopDeskPrice} className={`${tdClass} whitespace-nowrap tabular-nums`}>
                   {price.stop_desk_price === null ? (
-                    <span className="text-slate-400">{texts.shipping.noStopDesk}</span>
+                    <span className="text-slate-500">{texts.shipping.noStopDesk}</span>
                   ) : (
                     formatDa(price.stop_desk_price)
                   )}
