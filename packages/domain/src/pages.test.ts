@@ -14,6 +14,7 @@ describe('isAppPage', () => {
     '/suivi',
     '/Suivi/',
     '/admin',
+    '/admin/confirm',
     '/admin/orders',
     '/admin/settings',
   ])('knows %s', (path) => expect(isAppPage(path)).toBe(true));

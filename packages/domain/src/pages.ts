@@ -17,6 +17,8 @@ export const STOREFRONT_PAGES = {
 export const ADMIN_PAGES = {
   login: '/admin/login',
   dashboard: '/admin',
+  /** The order desk's queue of orders to confirm by phone (issue 15). */
+  confirm: '/admin/confirm',
   products: '/admin/products',
   orders: '/admin/orders',
   ratings: '/admin/ratings',

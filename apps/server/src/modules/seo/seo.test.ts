@@ -190,7 +190,7 @@ describe('every address gets the status and language it deserves', () => {
   });
 
   it('writes the back office in English, its unknown addresses as 404', async () => {
-    for (const url of ['/admin', '/admin/login', '/admin/orders', '/admin/settings']) {
+    for (const url of ['/admin', '/admin/login', '/admin/confirm', '/admin/orders', '/admin/settings']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<html lang="en">');
