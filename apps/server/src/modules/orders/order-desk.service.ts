@@ -64,20 +64,11 @@ function itemSummary(row: OrderRow, items: readonly { quantity: number; product_
 
 /**
  * Turns order rows into the admin shape, loading lines, images and the phones' past orders of
- * the whole page in one query each. Statuses are written only from ORDER_STATUSES; the response
+ * the whole page at once (orders.repository.ts findOrderDetails). Statuses are written only from ORDER_STATUSES; the response
  * contract checks them again.
  */
 export async function toAdminOrders(db: Executor, rows: readonly OrderRow[]): Promise<Order[]> {
-  // Only regular orders have lines and only custom ones reference images.
-  const ofType = (type: string) => rows.filter((r) => r.type === type).map((r) => r.id);
-  const [items, images, reputations] = await Promise.all([
-    repo.findItemsOf(db, ofType('regular')),
-    repo.findReferenceImagesOf(db, ofType('custom')),
-    desk.reputationOf(
-      db,
-      rows.map((r) => r.customer_phone),
-    ),
-  ]);
+  const { items, images, reputations } = await repo.findOrderDetails(db, rows);
   return rows.map((row) => {
     const lines = items.filter((i) => i.order_id === row.id);
     const reputation = reputations.find((r) => r.customer_phone === row.customer_phone);
