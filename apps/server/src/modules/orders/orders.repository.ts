@@ -309,7 +309,11 @@ export async function findOrderDetails(
       'o.id',
       'o.customer_phone',
       jsonArrayFrom(
-        eb.selectFrom('order_items').selectAll('order_items').whereRef('order_items.order_id', '=', 'o.id').orderBy('order_items.id'),
+        eb
+          .selectFrom('order_items')
+          .selectAll('order_items')
+          .whereRef('order_items.order_id', '=', 'o.id')
+          .orderBy('order_items.id'),
       ).as('items'),
       jsonArrayFrom(
         eb
@@ -319,10 +323,7 @@ export async function findOrderDetails(
           .orderBy('order_reference_images.id'),
       ).as('images'),
       jsonObjectFrom(
-        eb
-          .selectFrom('orders as p')
-          .select(reputationColumns)
-          .whereRef('p.customer_phone', '=', 'o.customer_phone'),
+        eb.selectFrom('orders as p').select(reputationColumns).whereRef('p.customer_phone', '=', 'o.customer_phone'),
       ).as('reputation'),
     ])
     .where(
@@ -334,9 +335,7 @@ export async function findOrderDetails(
   return {
     items: details.flatMap((d) => d.items),
     images: details.flatMap((d) => d.images),
-    reputations: details.flatMap((d) =>
-      d.reputation ? [{ customer_phone: d.customer_phone, ...d.reputation }] : [],
-    ),
+    reputations: details.flatMap((d) => (d.reputation ? [{ customer_phone: d.customer_phone, ...d.reputation }] : [])),
   };
 }
 
