@@ -12,6 +12,7 @@ import { splitCustomerAddress } from '@shop/domain/order-schemas';
 import type { OrderStatus } from '@shop/domain/order-status';
 import { toDa } from '@shop/domain/money';
 import type { Database, OrderRow } from '../../db/database.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import * as repo from '../orders/orders.repository.ts';
 import * as desk from '../orders/order-desk.repository.ts';
 import { applyStatus, lockOrder, ordersChanged } from '../orders/order-desk.service.ts';
@@ -95,7 +96,7 @@ async function claim(
   id: number,
 ): Promise<{ row: OrderRow; recovering: boolean } | { refused: string }> {
   return db.transaction().execute(async (trx) => {
-    const row = await repo.findOrder(trx, id, true);
+    const row = await repo.findOrder(trx, id, isPostgres(trx));
     if (!row) return { refused: `Order #${id} not found` };
     const now = Date.now();
     const refused = refusalOf(row, now);
