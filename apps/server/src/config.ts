@@ -106,7 +106,11 @@ const envSchema = z
     YALIDINE_API_TOKEN: z.string().trim().min(1).optional(),
     YALIDINE_FROM_WILAYA: z.string().trim().min(1).default('Alger'),
     YALIDINE_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
-    COURIER_SYNC_MINUTES: z.coerce.number().min(0).max(24 * 60).default(30),
+    COURIER_SYNC_MINUTES: z.coerce
+      .number()
+      .min(0)
+      .max(24 * 60)
+      .default(30),
     COURIER_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(20),
     SHOP_NAME: z.string().default('Boutique DZ'),
     SHOP_PHONE: z.string().default('0555123456'),

@@ -69,7 +69,12 @@ export async function startFakeYalidine(): Promise<FakeYalidine> {
         return send(401, { error: { code: 401, message: 'Unauthorized' } });
       }
       const list = (data: unknown[]) => send(200, { has_more: false, total_data: data.length, data, links: {} });
-      const view = (p: FakeParcel) => ({ tracking: p.tracking, order_id: p.order_id, label: p.label, last_status: p.last_status });
+      const view = (p: FakeParcel) => ({
+        tracking: p.tracking,
+        order_id: p.order_id,
+        label: p.label,
+        last_status: p.last_status,
+      });
 
       if (req.method === 'POST' && url.pathname === '/v1/parcels/') {
         if (fake.postMode === 'quota-429') return send(429, { error: { code: 429, message: 'Too Many Requests' } });
@@ -81,7 +86,14 @@ export async function startFakeYalidine(): Promise<FakeYalidine> {
           const orderId = String(body.order_id);
           const refusal = fake.refuse.get(orderId);
           if (refusal) {
-            answer[orderId] = { success: false, order_id: orderId, tracking: null, import_id: null, label: null, message: refusal };
+            answer[orderId] = {
+              success: false,
+              order_id: orderId,
+              tracking: null,
+              import_id: null,
+              label: null,
+              message: refusal,
+            };
             continue;
           }
           const tracking = `yal-${String(++sequence).padStart(6, '0')}`;
@@ -97,7 +109,9 @@ export async function startFakeYalidine(): Promise<FakeYalidine> {
         const trackings = url.searchParams.get('tracking')?.split(',');
         return list(
           fake.parcels
-            .filter((p) => (orderId === null || p.order_id === orderId) && (!trackings || trackings.includes(p.tracking)))
+            .filter(
+              (p) => (orderId === null || p.order_id === orderId) && (!trackings || trackings.includes(p.tracking)),
+            )
             .map(view),
         );
       }

@@ -26,5 +26,6 @@ export const paths = {
     coupons: '/admin/coupons',
     shippingPrices: '/admin/shipping-prices',
     settings: '/admin/settings',
+    slips: '/admin/slips',
   },
 } as const;

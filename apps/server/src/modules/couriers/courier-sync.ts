@@ -35,9 +35,13 @@ export function scheduleCourierSync(app: App): void {
       running = false;
     }
   };
-  app.addHook('onReady', async () => {
+  app.addHook('onReady', (done) => {
     timer = setInterval(() => void run(), minutes * 60_000);
     timer.unref();
+    done();
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(timer);
+    done();
+  });
 }

@@ -23,8 +23,7 @@ export interface ParcelRequest {
 
 /** The courier's answer for one order of a creation call. */
 export type ParcelOutcome =
-  | { kind: 'created'; tracking: string; label: string | null }
-  | { kind: 'refused'; message: string };
+  { kind: 'created'; tracking: string; label: string | null } | { kind: 'refused'; message: string };
 
 /** A parcel as the courier knows it. */
 export interface ParcelInfo {

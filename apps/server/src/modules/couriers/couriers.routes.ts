@@ -68,7 +68,10 @@ export function couriersRoutes(app: App): void {
         response: { 200: envelopeSchema(courierWebhookResultSchema), ...errorResponses(403, 404) },
       },
       // Checked before the body is read or validated.
-      onRequest: async (request) => checkWebhook(app, request),
+      onRequest: (request, _reply, done) => {
+        checkWebhook(app, request);
+        done();
+      },
     },
     async (request) => {
       const body = request.body;
@@ -86,7 +89,10 @@ export function couriersRoutes(app: App): void {
         querystring: webhookQuery,
         response: { 200: z.string(), ...errorResponses(403, 404) },
       },
-      onRequest: async (request) => checkWebhook(app, request),
+      onRequest: (request, _reply, done) => {
+        checkWebhook(app, request);
+        done();
+      },
     },
     async (request, reply) => reply.type('text/plain; charset=utf-8').send(request.query.crc_token ?? ''),
   );
@@ -109,7 +115,7 @@ export function couriersAdminRoutes(app: App): void {
         response: { 200: envelopeSchema(courierStatusSchema) },
       },
     },
-    async () =>
+    () =>
       envelope({
         courier: app.courier?.name ?? null,
         configured: app.courier !== null,
@@ -125,7 +131,7 @@ export function couriersAdminRoutes(app: App): void {
       schema: {
         ...admin,
         summary:
-          "Hands approved orders to the courier: each answered on its own (tracking number and label, or why not); a retry never makes a second parcel",
+          'Hands approved orders to the courier: each answered on its own (tracking number and label, or why not); a retry never makes a second parcel',
         body: courierSendSchema,
         response: { 200: envelopeSchema(courierSendResultSchema), ...errorResponses(409) },
       },

@@ -75,7 +75,8 @@ export function parcelOf(
 
 /** What keeps an order from being handed to the courier now, or null. */
 function refusalOf(row: OrderRow, now: number): string | null {
-  if (row.tracking_number) return `Already sent to ${labelOf(row.courier ?? 'the courier')} (tracking ${row.tracking_number})`;
+  if (row.tracking_number)
+    return `Already sent to ${labelOf(row.courier ?? 'the courier')} (tracking ${row.tracking_number})`;
   if (row.status !== 'approved') return `Only approved orders can be sent to the courier (this one is ${row.status})`;
   if (row.delivery_type === 'stop_desk' && !row.stop_desk_id) return 'Stop desk delivery without a stop desk chosen';
   const sending = row.courier_sent_at !== null && row.courier_error === null;
@@ -198,7 +199,13 @@ export async function sendOrders(
       }
       if (found) {
         await completeSent(db, courier.name, id, found, author);
-        results.set(id, { id, ok: true, message: `Already at ${labelOf(courier.name)}: tracking ${found.tracking}`, tracking_number: found.tracking, label_url: found.label });
+        results.set(id, {
+          id,
+          ok: true,
+          message: `Already at ${labelOf(courier.name)}: tracking ${found.tracking}`,
+          tracking_number: found.tracking,
+          label_url: found.label,
+        });
         continue;
       }
     }
@@ -288,7 +295,11 @@ export async function applyCourierStatus(
  * parcels on their way, oldest asked first. Stops at the first call the courier cannot take
  * (quota used up, unreachable), saying why.
  */
-export async function syncStatuses(db: Database, courier: Courier, author = 'courier sync'): Promise<CourierSyncResult> {
+export async function syncStatuses(
+  db: Database,
+  courier: Courier,
+  author = 'courier sync',
+): Promise<CourierSyncResult> {
   const result: CourierSyncResult = { checked: 0, updated: 0, moved: 0, recovered: 0, stopped: null };
   const staleBefore = new Date(Date.now() - SENDING_STALE_MS).toISOString();
   const unknown = await db

@@ -49,7 +49,14 @@ const freshPhone = () => `0770${String(100_000 + ++phoneSeq).slice(-6)}`;
 
 /** A placed order, approved unless told otherwise. */
 async function anOrder({ status = 'approved', name = 'Nadia Kaci', wilaya = 'Oran' } = {}): Promise<number> {
-  const price = (await t.db.kysely.selectFrom('shipping_prices').select('price_cents').where('wilaya_name', '=', wilaya).executeTakeFirstOrThrow()).price_cents / 100;
+  const price =
+    (
+      await t.db.kysely
+        .selectFrom('shipping_prices')
+        .select('price_cents')
+        .where('wilaya_name', '=', wilaya)
+        .executeTakeFirstOrThrow()
+    ).price_cents / 100;
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/order',
@@ -66,7 +73,12 @@ async function anOrder({ status = 'approved', name = 'Nadia Kaci', wilaya = 'Ora
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json<{ data: { order_id: number } }>().data.order_id;
   if (status !== 'pending') {
-    const set = await t.app.inject({ method: 'PUT', url: `/api/order/updateOrderStatus/${id}`, headers: admin, payload: { status } });
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: `/api/order/updateOrderStatus/${id}`,
+      headers: admin,
+      payload: { status },
+    });
     expect(set.statusCode, set.body).toBe(200);
   }
   return id;
@@ -204,7 +216,13 @@ describe('sending orders to Yalidine', () => {
     expect((await send(id))[0]?.message).toMatch(/HTTP 500/);
     expect((await order(id)).courier_sent_at).not.toBeNull();
     // Meanwhile the parcel turns out to exist at Yalidine (made before it failed).
-    fake.parcels.push({ tracking: 'yal-LOST01', order_id: String(id), label: 'https://label/yal-LOST01', last_status: 'Expédié', body: {} });
+    fake.parcels.push({
+      tracking: 'yal-LOST01',
+      order_id: String(id),
+      label: 'https://label/yal-LOST01',
+      last_status: 'Expédié',
+      body: {},
+    });
     fake.postMode = 'ok';
     const sync = await t.app.inject({ method: 'POST', url: '/api/courier/sync', headers: admin });
     expect(sync.statusCode, sync.body).toBe(200);
@@ -279,9 +297,13 @@ describe("Yalidine's quota headers", () => {
   });
 
   it('sends wrong keys nowhere: a 401 is a refusal, nothing created', async () => {
-    const client = createYalidine(
-      { apiUrl: fake.url, apiId: 'wrong', apiToken: 'wrong', fromWilaya: 'Alger', timeoutMs: 2000 },
-    );
+    const client = createYalidine({
+      apiUrl: fake.url,
+      apiId: 'wrong',
+      apiToken: 'wrong',
+      fromWilaya: 'Alger',
+      timeoutMs: 2000,
+    });
     const error = await client.stopDesks().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CourierError);
     expect((error as CourierError).reason).toBe('refused');
@@ -338,7 +360,10 @@ describe('statuses from Yalidine', () => {
   it('webhook: refused without the secret, applied with it (query token or header)', async () => {
     const { id, tracking } = await shipped();
     const url = '/api/courier/webhook/yalidine';
-    const payload = { type: 'parcel_status_updated', events: [{ event_id: 'e1', data: { tracking, status: 'Livré' } }] };
+    const payload = {
+      type: 'parcel_status_updated',
+      events: [{ event_id: 'e1', data: { tracking, status: 'Livré' } }],
+    };
     for (const headers of [{}, { 'x-webhook-token': 'wrong' }, { 'x-webhook-token': `${WEBHOOK_SECRET}x` }]) {
       const res = await t.app.inject({ method: 'POST', url, headers, payload });
       expect(res.statusCode).toBe(403);
@@ -369,7 +394,12 @@ describe('statuses from Yalidine', () => {
       payload: { tracking: 'yal-NOPE', status: 'Livré' },
     });
     expect(unknown.json<{ data: { updated: number } }>().data.updated).toBe(0);
-    const bad = await t.app.inject({ method: 'POST', url, headers: { 'x-webhook-token': WEBHOOK_SECRET }, payload: { nope: 1 } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'x-webhook-token': WEBHOOK_SECRET },
+      payload: { nope: 1 },
+    });
     expect(bad.statusCode).toBe(400);
     // Yalidine's check of the address.
     const crc = await t.app.inject({ url: `${url}?token=${WEBHOOK_SECRET}&crc_token=abc123` });
@@ -380,7 +410,8 @@ describe('statuses from Yalidine', () => {
 describe('exports and slips', () => {
   const parseCsv = (body: string) => {
     expect(body.startsWith('\uFEFF')).toBe(true);
-    return parse(body, { bom: true, delimiter: ';', relax_column_count: false }) as string[][];
+    const rows: string[][] = parse(body, { bom: true, delimiter: ';', relax_column_count: false });
+    return rows;
   };
 
   it("the chosen orders in Yalidine's bulk-import layout", async () => {
@@ -478,7 +509,12 @@ describe('without a courier account', () => {
     const headers = await bare.adminHeaders();
     const status = await bare.app.inject({ url: '/api/courier/status', headers });
     expect(status.json<{ data: unknown }>().data).toMatchObject({ courier: null, configured: false, webhook: false });
-    const sent = await bare.app.inject({ method: 'POST', url: '/api/courier/send', headers, payload: { orderIds: [1] } });
+    const sent = await bare.app.inject({
+      method: 'POST',
+      url: '/api/courier/send',
+      headers,
+      payload: { orderIds: [1] },
+    });
     expect(sent.statusCode).toBe(409);
     expect(sent.json<{ message: string }>().message).toMatch(/No courier is configured/);
     const hook = await bare.app.inject({

@@ -37,7 +37,12 @@ async function exportedOrders(db: Database, query: OrderExportQuery): Promise<{ 
   rows.sort((a, b) => a.id - b.id);
   const items: Items = [];
   for (let i = 0; i < rows.length; i += 500) {
-    items.push(...(await repo.findItemsOf(db, rows.slice(i, i + 500).map((r) => r.id))));
+    items.push(
+      ...(await repo.findItemsOf(
+        db,
+        rows.slice(i, i + 500).map((r) => r.id),
+      )),
+    );
   }
   return { rows, items };
 }

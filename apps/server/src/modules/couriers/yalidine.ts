@@ -5,7 +5,15 @@
 // (x-second-quota-left… or x-second-quota…): a window at 0 stops the next calls until it is over,
 // before Yalidine refuses them (it blocks accounts that run over their quota). Every call gives up
 // after the configured time.
-import { CourierError, type Courier, type ParcelInfo, type ParcelOutcome, type ParcelRequest, type Quota, type StopDesk } from './courier.ts';
+import {
+  CourierError,
+  type Courier,
+  type ParcelInfo,
+  type ParcelOutcome,
+  type ParcelRequest,
+  type Quota,
+  type StopDesk,
+} from './courier.ts';
 
 export interface YalidineOptions {
   apiUrl: string;
@@ -28,6 +36,8 @@ interface YalidineParcel {
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+/** A string or number field as text ('' otherwise). */
+const field = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
 /** Yalidine's message in an error answer, whatever its shape. */
 function messageOf(body: unknown, fallback: string): string {
@@ -63,7 +73,10 @@ export function createYalidine(options: YalidineOptions, now: () => number = Dat
       const seen = left.get(window);
       if (!seen || seen.remaining > 0) continue;
       // The day's quota starts again at midnight, the others with their next second, minute, hour.
-      const over = window === 'day' ? new Date(seen.at).setUTCHours(24, 0, 0, 0) : Math.floor(seen.at / WINDOWS[window]) * WINDOWS[window] + WINDOWS[window];
+      const over =
+        window === 'day'
+          ? new Date(seen.at).setUTCHours(24, 0, 0, 0)
+          : Math.floor(seen.at / WINDOWS[window]) * WINDOWS[window] + WINDOWS[window];
       if (now() < over) return window;
       left.delete(window);
     }
@@ -72,7 +85,8 @@ export function createYalidine(options: YalidineOptions, now: () => number = Dat
 
   async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
     const used = exhausted();
-    if (used) throw new CourierError('quota', `Yalidine's ${used} quota of API calls is used up: try again later`, false);
+    if (used)
+      throw new CourierError('quota', `Yalidine's ${used} quota of API calls is used up: try again later`, false);
     let response: Response;
     try {
       response = await fetch(`${base}${path}`, {
@@ -104,7 +118,11 @@ export function createYalidine(options: YalidineOptions, now: () => number = Dat
       parsed = raw === '' ? null : JSON.parse(raw);
     } catch (error) {
       if ((error as { name?: string }).name === 'TimeoutError') {
-        throw new CourierError('timeout', `Yalidine did not finish its answer within ${options.timeoutMs / 1000} s`, true);
+        throw new CourierError(
+          'timeout',
+          `Yalidine did not finish its answer within ${options.timeoutMs / 1000} s`,
+          true,
+        );
       }
       if (response.ok) throw new CourierError('failed', 'Yalidine answered something that is not JSON', true);
     }
@@ -117,7 +135,11 @@ export function createYalidine(options: YalidineOptions, now: () => number = Dat
     // A parcel the courier does not know.
     if (response.status === 404 && method === 'GET') return null;
     if (!response.ok) {
-      throw new CourierError('refused', messageOf(parsed, `Yalidine refused the call (HTTP ${response.status})`), false);
+      throw new CourierError(
+        'refused',
+        messageOf(parsed, `Yalidine refused the call (HTTP ${response.status})`),
+        false,
+      );
     }
     return parsed;
   }
@@ -133,7 +155,7 @@ export function createYalidine(options: YalidineOptions, now: () => number = Dat
     if (!tracking) return null;
     return {
       tracking,
-      orderId: String(parcel.order_id ?? ''),
+      orderId: field(parcel.order_id),
       label: text(parcel.label),
       lastStatus: text(parcel.last_status),
     };
@@ -208,7 +230,7 @@ export function createYalidine(options: YalidineOptions, now: () => number = Dat
       }[];
       const newest = history
         .filter((h) => text(h.status))
-        .sort((a, b) => String(b.date_status ?? '').localeCompare(String(a.date_status ?? '')))[0];
+        .sort((a, b) => field(b.date_status).localeCompare(field(a.date_status)))[0];
       return newest ? text(newest.status) : null;
     },
 
@@ -218,10 +240,10 @@ export function createYalidine(options: YalidineOptions, now: () => number = Dat
         const answer = (await call('GET', `/centers/?page=${page}&page_size=1000`)) as { has_more?: unknown } | null;
         for (const c of parcelsOf(answer) as Record<string, unknown>[]) {
           desks.push({
-            id: String(c.center_id ?? ''),
-            name: String(c.name ?? ''),
-            commune: String(c.commune_name ?? ''),
-            wilaya: String(c.wilaya_name ?? ''),
+            id: field(c.center_id),
+            name: field(c.name),
+            commune: field(c.commune_name),
+            wilaya: field(c.wilaya_name),
           });
         }
         if (answer?.has_more !== true) break;
