@@ -167,8 +167,8 @@ export const slipSchema = z
     customer_name: z.string(),
     customer_phone: z.string(),
     wilaya_name: z.string(),
-    /** The commune, or the address's first part on orders placed before communes were asked. */
-    commune: z.string(),
+    /** The commune; null on orders placed before communes were asked (the address says it). */
+    commune: z.string().nullable(),
     address: z.string(),
     delivery_type: z.enum(['home', 'stop_desk']),
     stop_desk_id: z.string().nullable(),

@@ -142,6 +142,29 @@ describe('sending orders to Yalidine', () => {
     expect(fake.createdFor(id)).toBe(1);
   });
 
+  it("a stop desk order goes to its stop desk, in the customer's commune", async () => {
+    const id = await anOrder();
+    await t.db.kysely
+      .updateTable('orders')
+      .set({ delivery_type: 'stop_desk', commune_name: 'Bir El Djir', stop_desk_id: '310101' })
+      .where('id', '=', id)
+      .execute();
+    const slip = (await t.app.inject({ url: `/api/courier/slips?ids=${id}`, headers: admin })).json<{ data: Slip[] }>()
+      .data[0];
+    expect(slip).toMatchObject({ delivery_type: 'stop_desk', commune: 'Bir El Djir', stop_desk_id: '310101' });
+    expect((await send(id))[0]?.ok).toBe(true);
+    expect(fake.parcels.find((p) => p.order_id === String(id))?.body).toMatchObject({
+      is_stopdesk: true,
+      stopdesk_id: '310101',
+      to_commune_name: 'Bir El Djir',
+    });
+    // A stop desk order without its stop desk is not sent.
+    const lost = await anOrder();
+    await t.db.kysely.updateTable('orders').set({ delivery_type: 'stop_desk' }).where('id', '=', lost).execute();
+    expect((await send(lost))[0]?.message).toMatch(/without a stop desk/);
+    expect(fake.createdFor(lost)).toBe(0);
+  });
+
   it('sends only approved orders', async () => {
     const pending = await anOrder({ status: 'pending' });
     const cancelled = await anOrder({ status: 'cancelled' });
@@ -484,7 +507,8 @@ describe('exports and slips', () => {
     expect(slips[0]).toMatchObject({
       delivery_type: 'home',
       wilaya_name: 'Oran',
-      commune: '12 rue Larbi Ben M’hidi',
+      commune: null,
+      address: '12 rue Larbi Ben M’hidi',
       amount: (await order(b)).final_total,
       items: [{ name: 'Savon à l’huile d’olive', size: '', quantity: 2 }],
     });

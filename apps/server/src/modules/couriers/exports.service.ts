@@ -163,7 +163,7 @@ export async function slips(db: Database, ids: readonly number[]): Promise<Slip[
         customer_name: row.customer_name,
         customer_phone: row.customer_phone,
         wilaya_name: row.wilaya_name,
-        commune: row.commune_name ?? address,
+        commune: row.commune_name,
         address,
         delivery_type: row.delivery_type === 'stop_desk' ? 'stop_desk' : 'home',
         stop_desk_id: row.stop_desk_id,

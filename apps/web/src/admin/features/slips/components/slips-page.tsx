@@ -71,19 +71,25 @@ function SlipCard({ slip }: { slip: Slip }) {
         <dd className="font-semibold tabular-nums">{slip.customer_phone}</dd>
         <dt className="text-slate-600">Wilaya</dt>
         <dd className="break-words">{slip.wilaya_name}</dd>
-        <dt className="text-slate-600">Commune</dt>
-        <dd className="break-words">{slip.commune}</dd>
+        {slip.commune ? (
+          <>
+            <dt className="text-slate-600">Commune</dt>
+            <dd className="break-words">{slip.commune}</dd>
+          </>
+        ) : null}
         {slip.delivery_type === 'stop_desk' ? (
           <>
             <dt className="text-slate-600">Stop desk</dt>
             <dd className="break-words">{slip.stop_desk_id ?? '—'}</dd>
           </>
-        ) : (
+        ) : null}
+        {/* Home delivery, or an older order without a commune: the address says where. */}
+        {slip.delivery_type === 'home' || !slip.commune ? (
           <>
             <dt className="text-slate-600">Adresse</dt>
             <dd className="break-words">{slip.address}</dd>
           </>
-        )}
+        ) : null}
         {slip.tracking_number ? (
           <>
             <dt className="text-slate-600">Suivi</dt>
