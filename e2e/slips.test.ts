@@ -7,6 +7,7 @@
 // Alone: `npm run build && npx vitest run --project e2e e2e/slips.test.ts`.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -23,6 +24,20 @@ import {
 } from './harness.ts';
 
 const SLIPS_DIR = path.join(SCREENSHOT_DIR, 'slips');
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical violations of the page (as e2e/pages.test.ts checks every page). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(() =>
+    (
+      window as unknown as {
+        axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string | null }[] }> };
+      }
+    ).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }),
+  );
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
 
 let shop: ShopServer;
 let browser: Browser;
@@ -144,6 +159,7 @@ describe('delivery slips', () => {
       await page.waitForURL(/\/admin\/slips\?ids=/);
       await expect.poll(() => page.getByTestId('slip').count()).toBe(2);
       await page.screenshot({ path: path.join(SLIPS_DIR, 'phone-slips.png'), fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
 

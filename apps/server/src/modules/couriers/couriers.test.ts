@@ -11,6 +11,7 @@ import { insertProduct } from '../../../test/fixtures.ts';
 import { FAKE_API_ID, FAKE_API_TOKEN, startFakeYalidine, type FakeYalidine } from '../../../test/fake-yalidine.ts';
 import { createYalidine } from './yalidine.ts';
 import { CourierError } from './courier.ts';
+import { loadConfig } from '../../config.ts';
 
 const WEBHOOK_SECRET = 'webhook-secret-0123456789';
 let fake: FakeYalidine;
@@ -519,6 +520,25 @@ describe('exports and slips', () => {
   it('says the courier is configured', async () => {
     const res = await t.app.inject({ url: '/api/courier/status', headers: admin });
     expect(res.json<{ data: unknown }>().data).toMatchObject({ courier: 'yalidine', configured: true, webhook: true });
+  });
+});
+
+describe('the configuration', () => {
+  it('wants both Yalidine keys or neither, and a long enough webhook secret', () => {
+    expect(() => loadConfig({ YALIDINE_API_ID: 'id-only' })).toThrow(
+      /YALIDINE_API_TOKEN: YALIDINE_API_ID and YALIDINE_API_TOKEN go together/,
+    );
+    expect(() => loadConfig({ YALIDINE_WEBHOOK_SECRET: 'short' })).toThrow(
+      /YALIDINE_WEBHOOK_SECRET: must be at least 16/,
+    );
+    expect(() => loadConfig({ YALIDINE_API_URL: 'ftp://x' })).toThrow(/YALIDINE_API_URL/);
+    expect(loadConfig({}).courier).toMatchObject({ yalidine: undefined, webhookSecret: undefined, syncMinutes: 30 });
+    expect(loadConfig({ YALIDINE_API_ID: 'a', YALIDINE_API_TOKEN: 'b' }).courier.yalidine).toEqual({
+      apiUrl: 'https://api.yalidine.app/v1',
+      apiId: 'a',
+      apiToken: 'b',
+      fromWilaya: 'Alger',
+    });
   });
 });
 
