@@ -27,6 +27,8 @@ export const ADMIN_PAGES = {
   coupons: '/admin/coupons',
   shippingPrices: '/admin/shipping-prices',
   settings: '/admin/settings',
+  /** Printable delivery slips of the orders in ?ids= (issue 16). */
+  slips: '/admin/slips',
 } as const;
 
 /** /Shop/{search} and /product/{id}: one segment after the page. */
