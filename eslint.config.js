@@ -23,6 +23,7 @@ const ADMIN_PAGES = [
   'ratings',
   'settings',
   'shipping',
+  'slips',
 ];
 
 function webZones() {

@@ -131,6 +131,8 @@ async function main(): Promise<void> {
       DATA_DIR: tmp,
       UPLOADS_DIR: path.join(tmp, 'uploads'),
       SEED_DEMO: 'true',
+      // As a deployed shop is configured: canonical links and the sitemap line are absolute.
+      PUBLIC_BASE_URL: baseUrl,
       LOG_LEVEL: 'warn',
       ADMIN_PASSWORD: 'bench-password-123',
     },

@@ -39,6 +39,8 @@ import { couponsAdminRoutes, couponsRoutes } from './modules/coupons/coupons.rou
 import { shippingAdminRoutes, shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { ratingsAdminRoutes, ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { customItemsAdminRoutes, customItemsRoutes } from './modules/custom-items/custom-items.routes.ts';
+import { couriersAdminRoutes, couriersRoutes } from './modules/couriers/couriers.routes.ts';
+import { createCourier, scheduleCourierSync } from './modules/couriers/courier-sync.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { imageRoutes } from './modules/web/uploads.routes.ts';
@@ -110,6 +112,8 @@ export async function buildApp({ config, db, logger, onRoute }: BuildOptions): P
   app.decorate('imageStorage', createImageStorage(config));
   app.addHook('onClose', () => app.imageStorage.close());
   app.decorate('metrics', createMetrics());
+  app.decorate('courier', createCourier(config));
+  scheduleCourierSync(app);
   registerErrorHandling(app);
   registerObservability(app);
   registerNulGuard(app);
@@ -165,6 +169,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildOptions): P
       shippingRoutes(api);
       ratingsRoutes(api);
       customItemsRoutes(api);
+      couriersRoutes(api);
       await api.register(
         adminScope((admin) => {
           authAdminRoutes(admin);
@@ -175,6 +180,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildOptions): P
           shippingAdminRoutes(admin);
           ratingsAdminRoutes(admin);
           customItemsAdminRoutes(admin);
+          couriersAdminRoutes(admin);
         }),
       );
     },

@@ -100,6 +100,18 @@ const envSchema = z
     S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
     METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
     WEB_DIST_DIR: z.string().optional(),
+    // The courier (issue 16): Yalidine's API, on only with both keys; the webhook only with its secret.
+    YALIDINE_API_URL: httpUrl.default('https://api.yalidine.app/v1'),
+    YALIDINE_API_ID: z.string().trim().min(1).optional(),
+    YALIDINE_API_TOKEN: z.string().trim().min(1).optional(),
+    YALIDINE_FROM_WILAYA: z.string().trim().min(1).default('Alger'),
+    YALIDINE_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+    COURIER_SYNC_MINUTES: z.coerce
+      .number()
+      .min(0)
+      .max(24 * 60)
+      .default(30),
+    COURIER_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(20),
     SHOP_NAME: z.string().default('Boutique DZ'),
     SHOP_PHONE: z.string().default('0555123456'),
     SHOP_EMAIL: z.string().default('contact@boutique.dz'),
@@ -109,6 +121,10 @@ const envSchema = z
     SHOP_TIKTOK_URL: z.string().default('https://www.tiktok.com/'),
   })
   .superRefine((e, ctx) => {
+    if (Boolean(e.YALIDINE_API_ID) !== Boolean(e.YALIDINE_API_TOKEN)) {
+      const missing = e.YALIDINE_API_ID ? 'YALIDINE_API_TOKEN' : 'YALIDINE_API_ID';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'YALIDINE_API_ID and YALIDINE_API_TOKEN go together' });
+    }
     const s3Names = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const;
     if (!e.S3_BUCKET) {
       for (const name of s3Names.filter((n) => e[n] !== undefined)) {
@@ -156,6 +172,8 @@ export interface Config {
   s3: S3Config | undefined;
   /** /metrics answers only with this bearer token; off when unset. */
   metricsToken: string | undefined;
+  /** The courier parcels are sent to (issue 16); yalidine undefined: not configured. */
+  courier: CourierConfig;
   /** What one order may hold: units of one line, and lines. */
   orderLimits: { maxQuantityPerLine: number; maxLines: number };
   shop: {
@@ -167,6 +185,16 @@ export interface Config {
     instagram: string;
     tiktok: string;
   };
+}
+
+export interface CourierConfig {
+  yalidine: { apiUrl: string; apiId: string; apiToken: string; fromWilaya: string } | undefined;
+  /** The webhook answers only with this token (?token= or X-Webhook-Token); off when unset. */
+  webhookSecret: string | undefined;
+  /** Statuses are fetched every this many minutes (0: never; only with a courier configured). */
+  syncMinutes: number;
+  /** Every call to the courier gives up after this long. */
+  timeoutMs: number;
 }
 
 export interface S3Config {
@@ -229,6 +257,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     orderLimits: { maxQuantityPerLine: e.MAX_QUANTITY_PER_LINE, maxLines: e.MAX_LINES_PER_ORDER },
     metricsToken: e.METRICS_TOKEN,
+    courier: {
+      yalidine:
+        e.YALIDINE_API_ID && e.YALIDINE_API_TOKEN
+          ? {
+              apiUrl: e.YALIDINE_API_URL,
+              apiId: e.YALIDINE_API_ID,
+              apiToken: e.YALIDINE_API_TOKEN,
+              fromWilaya: e.YALIDINE_FROM_WILAYA,
+            }
+          : undefined,
+      webhookSecret: e.YALIDINE_WEBHOOK_SECRET,
+      syncMinutes: e.COURIER_SYNC_MINUTES,
+      timeoutMs: e.COURIER_TIMEOUT_SECONDS * 1000,
+    },
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -93,7 +93,7 @@ export type OrderNote = z.infer<typeof orderNoteSchema>;
 /** A line of an order's history beside its status changes: a call, a correction, a return. */
 export const orderEventSchema = z
   .object({
-    kind: z.enum(['confirmation', 'edit', 'return_received']),
+    kind: z.enum(['confirmation', 'edit', 'return_received', 'courier']),
     detail: z.string(),
     author: z.string().nullable(),
     created_at: z.string(),
@@ -140,6 +140,12 @@ export const orderSchema = z
     /** Another open order from the same phone within 24 hours. */
     possible_duplicate: z.boolean(),
     tracking_number: z.string().nullable(),
+    /** The courier's parcel (issue 16): courier, label, its last status, a refusal's reason. */
+    courier: z.string().nullable(),
+    label_url: z.string().nullable(),
+    courier_status: z.string().nullable(),
+    courier_sent_at: z.string().nullable(),
+    courier_error: z.string().nullable(),
     /** A returned parcel received back (its stock is back). */
     return_received_at: z.string().nullable(),
     /** "2× T-shirt (M), 1× Savon": the lines at a glance. */

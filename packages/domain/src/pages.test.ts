@@ -14,8 +14,10 @@ describe('isAppPage', () => {
     '/suivi',
     '/Suivi/',
     '/admin',
+    '/admin/confirm',
     '/admin/orders',
     '/admin/settings',
+    '/admin/slips',
   ])('knows %s', (path) => expect(isAppPage(path)).toBe(true));
 
   it.each(['/nope', '/Shop/a/b', '/product', '/product/1/2', '/admin/nope', '/wp-login.php', '/Cart/x', '/suivi/12'])(

@@ -17,6 +17,8 @@ export const STOREFRONT_PAGES = {
 export const ADMIN_PAGES = {
   login: '/admin/login',
   dashboard: '/admin',
+  /** The order desk's queue of orders to confirm by phone (issue 15). */
+  confirm: '/admin/confirm',
   products: '/admin/products',
   orders: '/admin/orders',
   ratings: '/admin/ratings',
@@ -25,6 +27,8 @@ export const ADMIN_PAGES = {
   coupons: '/admin/coupons',
   shippingPrices: '/admin/shipping-prices',
   settings: '/admin/settings',
+  /** Printable delivery slips of the orders in ?ids= (issue 16). */
+  slips: '/admin/slips',
 } as const;
 
 /** /Shop/{search} and /product/{id}: one segment after the page. */

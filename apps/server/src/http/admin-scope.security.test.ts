@@ -50,6 +50,9 @@ const PUBLIC_ROUTES = [
   'GET /api/CustomOrderItem/getAll',
   // Following an order: its number and phone together (issue 15).
   'GET /api/order/track',
+  // The courier's status updates (issue 16): checked against YALIDINE_WEBHOOK_SECRET, not a session.
+  'POST /api/courier/webhook/yalidine',
+  'GET /api/courier/webhook/yalidine',
   // For load balancers: the process answers, and is ready (issue 18). /metrics exists only with
   // METRICS_TOKEN, and then asks for it.
   'GET /healthz',

@@ -10,6 +10,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import type { AdminIdentity } from '../modules/auth/auth.service.ts';
 import type { ImageStorage } from '../modules/media/image-storage.ts';
+import type { Courier } from '../modules/couriers/courier.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +18,8 @@ declare module 'fastify' {
     config: Config;
     /** Where uploaded images live: UPLOADS_DIR or an S3 bucket. */
     imageStorage: ImageStorage;
+    /** The courier parcels are handed to; null when none is configured (issue 16). */
+    courier: Courier | null;
   }
   interface FastifyRequest {
     admin?: AdminIdentity;

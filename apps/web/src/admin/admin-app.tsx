@@ -22,6 +22,7 @@ const ShippingPricesRoute = lazy(() =>
   import('./routes/shipping-prices.tsx').then((m) => ({ default: m.ShippingPricesRoute })),
 );
 
+const SlipsRoute = lazy(() => import('./routes/slips.tsx').then((m) => ({ default: m.SlipsRoute })));
 const SettingsRoute = lazy(() => import('./routes/settings.tsx').then((m) => ({ default: m.SettingsRoute })));
 
 export function AdminApp() {
@@ -40,6 +41,7 @@ export function AdminApp() {
           <Route path="coupons" element={<CouponsRoute />} />
           <Route path="shipping-prices" element={<ShippingPricesRoute />} />
           <Route path="settings" element={<SettingsRoute />} />
+          <Route path="slips" element={<SlipsRoute />} />
           <Route path="*" element={<AdminNotFoundRoute />} />
         </Route>
       </Routes>

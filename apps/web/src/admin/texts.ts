@@ -44,6 +44,41 @@ export const texts = {
     /** Amounts take a decimal point or comma: 1250,50 is 1 250,50 Da. */
     amountExample: 'e.g. 1250,50',
   },
+  courier: {
+    send: 'Send to courier',
+    sending: 'Sending...',
+    sendTitle: 'Send to the courier',
+    sendConfirm: (n: number, courier: string) =>
+      `Create ${n === 1 ? 'a parcel' : `${n} parcels`} at ${courier}? Only approved orders are sent; each becomes Shipping.`,
+    notConfigured:
+      'No courier account configured (YALIDINE_API_ID, YALIDINE_API_TOKEN): export the Yalidine file instead.',
+    sendFailed: 'Could not send to the courier',
+    sent: (ok: number, failed: number) =>
+      failed ? `${ok} sent, ${failed} not sent:` : `${ok} order${ok === 1 ? '' : 's'} sent to the courier.`,
+    resultLine: (id: number, message: string) => `#${id}: ${message}`,
+    slips: 'Print slips',
+    slip: 'Print slip',
+    exportCsv: 'Export CSV',
+    exportYalidine: 'Yalidine file',
+    exportHint: (n: number) =>
+      n > 0 ? `Exports hold the ${n} selected order${n === 1 ? '' : 's'}` : 'Exports hold the filtered orders',
+    exportFailed: 'Could not export the orders',
+    tracking: 'Tracking',
+    label: 'Label',
+    openLabel: 'Open label',
+    courierStatus: 'Courier status',
+    courierError: 'Courier problem',
+    names: { yalidine: 'Yalidine' } as Record<string, string>,
+  },
+  slips: {
+    title: 'Delivery slips',
+    print: 'Print',
+    back: 'Back to orders',
+    none: 'Choose orders in the list first (?ids=1,2,3).',
+    failed: 'Could not load the slips',
+    missing: (ids: number[]) => `Not found: ${ids.map((id) => `#${id}`).join(', ')}`,
+    count: (n: number, pages: number) => `${n} slip${n === 1 ? '' : 's'}, ${pages} A4 page${pages === 1 ? '' : 's'}`,
+  },
   login: {
     title: 'Admin sign in',
     username: 'Username',
@@ -298,6 +333,7 @@ export const texts = {
       confirmation: 'Call',
       edit: 'Changed',
       return_received: 'Return received',
+      courier: 'Courier',
     },
     statusChange: 'Status',
     editOrder: 'Edit order',

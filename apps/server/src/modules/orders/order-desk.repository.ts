@@ -32,25 +32,6 @@ export function updateOrder(db: Executor, id: number, values: Updateable<OrderTa
 
 // ---- a phone's past orders ----
 
-/** Per phone: its orders, delivered, returned, refused by phone and cancelled. */
-export function reputationOf(db: Executor, phones: readonly string[]) {
-  if (phones.length === 0) return Promise.resolve([]);
-  const count = (condition: ReturnType<typeof sql>) => sql<number>`sum(case when ${condition} then 1 else 0 end)`;
-  return db
-    .selectFrom('orders')
-    .select((eb) => [
-      'customer_phone',
-      eb.fn.countAll<number>().as('orders'),
-      count(sql`status = 'successful'`).as('delivered'),
-      count(sql`status = 'returned'`).as('returned'),
-      count(sql`confirmation = 'refused'`).as('refused'),
-      count(sql`status = 'cancelled'`).as('cancelled'),
-    ])
-    .where('customer_phone', 'in', [...new Set(phones)])
-    .groupBy('customer_phone')
-    .execute();
-}
-
 /** Per phone, its open orders (pending or approved, not refused) placed since `since`. */
 export function openOrdersSince(db: Executor, phones: readonly string[], since: string) {
   if (phones.length === 0) return Promise.resolve([]);

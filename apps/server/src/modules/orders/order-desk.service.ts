@@ -65,20 +65,11 @@ function itemSummary(row: OrderRow, items: readonly { quantity: number; product_
 
 /**
  * Turns order rows into the admin shape, loading lines, images and the phones' past orders of
- * the whole page in one query each. Statuses are written only from ORDER_STATUSES; the response
+ * the whole page at once (orders.repository.ts findOrderDetails). Statuses are written only from ORDER_STATUSES; the response
  * contract checks them again.
  */
 export async function toAdminOrders(db: Executor, rows: readonly OrderRow[]): Promise<Order[]> {
-  // Only regular orders have lines and only custom ones reference images.
-  const ofType = (type: string) => rows.filter((r) => r.type === type).map((r) => r.id);
-  const [items, images, reputations] = await Promise.all([
-    repo.findItemsOf(db, ofType('regular')),
-    repo.findReferenceImagesOf(db, ofType('custom')),
-    desk.reputationOf(
-      db,
-      rows.map((r) => r.customer_phone),
-    ),
-  ]);
+  const { items, images, reputations } = await repo.findOrderDetails(db, rows);
   return rows.map((row) => {
     const lines = items.filter((i) => i.order_id === row.id);
     const reputation = reputations.find((r) => r.customer_phone === row.customer_phone);
@@ -131,6 +122,11 @@ export async function toAdminOrders(db: Executor, rows: readonly OrderRow[]): Pr
       held: row.held === 1,
       possible_duplicate: row.possible_duplicate === 1,
       tracking_number: row.tracking_number,
+      courier: row.courier,
+      label_url: row.label_url,
+      courier_status: row.courier_status,
+      courier_sent_at: row.courier_sent_at,
+      courier_error: row.courier_error,
       return_received_at: row.return_received_at,
       item_summary: itemSummary(row, lines),
       reputation: reputation
@@ -204,7 +200,7 @@ async function takenBy(trx: Executor, row: OrderRow) {
 }
 
 /** Locks and reads an order for a change (PostgreSQL: two changes of one order take turns). */
-async function lockOrder(trx: Executor, id: number): Promise<OrderRow> {
+export async function lockOrder(trx: Executor, id: number): Promise<OrderRow> {
   const row = await repo.findOrder(trx, id, isPostgres(trx));
   if (!row) throw notFound(ORDER_MESSAGES.orderNotFound);
   return row;
@@ -217,7 +213,7 @@ async function lockOrder(trx: Executor, id: number): Promise<OrderRow> {
  * from shipping only and gives the coupon use back (the customer never paid); its stock comes
  * back when the parcel is received (markReturnReceived). It can go back to shipping until then.
  */
-async function applyStatus(trx: Executor, row: OrderRow, status: OrderStatus, now: string): Promise<number[]> {
+export async function applyStatus(trx: Executor, row: OrderRow, status: OrderStatus, now: string): Promise<number[]> {
   if (row.status === status) return [];
   if (status === 'returned' && row.status !== 'shipping') throw conflict(ORDER_MESSAGES.returnOnlyFromShipping);
   if (row.status === 'returned' && (status !== 'shipping' || row.return_received_at !== null)) {
@@ -255,7 +251,7 @@ async function applyStatus(trx: Executor, row: OrderRow, status: OrderStatus, no
 }
 
 /** Tells every process what a change of orders touched: their products' stock, the dashboard. */
-function ordersChanged(db: Database, products: readonly number[]) {
+export function ordersChanged(db: Database, products: readonly number[]) {
   return catalogRepo.bumpCatalogVersion(db, [...new Set(products)].map(productTag).concat('orders'));
 }
 

@@ -170,12 +170,16 @@ export async function sitemapXml(db: Executor, base: string): Promise<string> {
 
 export const DEFAULT_ROBOTS = 'User-agent: *\nAllow: /\nDisallow: /admin\n';
 
-/** The web app's robots.txt (or ours) with the sitemap's absolute address. */
+/**
+ * The web app's robots.txt (or ours) with the sitemap's absolute address. Without
+ * PUBLIC_BASE_URL there is none to give (the sitemaps protocol wants an absolute URL, and a
+ * relative one is reported invalid), so the line is left out.
+ */
 export function robotsTxt(rules: string, base: string): string {
   const kept = rules
     .split('\n')
     .filter((line) => !/^sitemap:/i.test(line.trim()))
     .join('\n')
     .trimEnd();
-  return `${kept}\n\nSitemap: ${base}/sitemap.xml\n`;
+  return base ? `${kept}\n\nSitemap: ${base}/sitemap.xml\n` : `${kept}\n`;
 }

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
+import type { CourierSendResult } from '@shop/domain/courier';
 import { formatDa } from '@shop/domain/money';
 import { EDITABLE_STATUSES } from '@shop/domain/order-status';
 import { imageUrl } from '../../../../lib/api.ts';
@@ -13,6 +15,7 @@ import { useMarkReturnReceived } from '../api/mark-return-received.ts';
 import { OrderEditForm } from './order-edit-form.tsx';
 import { OrderHistory, StatusBadge } from './order-history.tsx';
 import { OrderNotes } from './order-notes.tsx';
+import { SendResults, SendToCourierButton, slipsPath } from './courier-actions.tsx';
 
 /** Colour names are free text (often French); only a real CSS colour gets a swatch. */
 function isCssColor(value: string): boolean {
@@ -87,6 +90,7 @@ function OrderDetails({
   const received = useMarkReturnReceived();
   const editable = EDITABLE_STATUSES.includes(order.status);
   const waitingReturn = order.status === 'returned' && order.return_received_at === null;
+  const [sent, setSent] = useState<CourierSendResult['results'] | null>(null);
 
   function markReceived() {
     received.mutate(order.id, {
@@ -118,6 +122,25 @@ function OrderDetails({
           ) : null}
         </div>
       ) : null}
+      <div className="flex flex-wrap items-center gap-2" data-testid="order-courier">
+        {order.status === 'approved' && !order.tracking_number ? (
+          <SendToCourierButton ids={[order.id]} onSent={setSent} />
+        ) : null}
+        <Link to={slipsPath([order.id])} className={buttonClass('secondary')}>
+          {texts.courier.slip}
+        </Link>
+        {order.label_url ? (
+          <a href={order.label_url} target="_blank" rel="noreferrer noopener" className={buttonClass('secondary')}>
+            {texts.courier.openLabel}
+          </a>
+        ) : null}
+      </div>
+      {sent ? <SendResults results={sent} onClose={() => setSent(null)} /> : null}
+      {order.courier_error ? (
+        <Banner tone="error">
+          <span className="font-medium">{texts.courier.courierError}:</span> {order.courier_error}
+        </Banner>
+      ) : null}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         <Info label={texts.orders.customer}>{order.customer_name}</Info>
         <Info label={texts.orders.phone}>{order.customer_phone}</Info>
@@ -148,7 +171,13 @@ function OrderDetails({
             <OrderFlags order={order} />
           </Info>
         ) : null}
-        {order.tracking_number ? <Info label={texts.orders.tracking}>{order.tracking_number}</Info> : null}
+        {order.tracking_number ? (
+          <Info label={texts.orders.tracking}>
+            {order.courier ? `${texts.courier.names[order.courier] ?? order.courier} ` : ''}
+            <span className="tabular-nums">{order.tracking_number}</span>
+          </Info>
+        ) : null}
+        {order.courier_status ? <Info label={texts.courier.courierStatus}>{order.courier_status}</Info> : null}
         {order.status === 'returned' ? (
           <Info label={texts.orders.returnReceivedAt}>
             {order.return_received_at ? formatDate(order.return_received_at) : texts.orders.returnWaiting}

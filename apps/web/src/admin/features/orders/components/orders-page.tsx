@@ -20,6 +20,7 @@ import { texts } from '../../../texts.ts';
 import { NO_FILTERS, useOrders, type OrderSearch } from '../api/search-orders.ts';
 import { useWilayas } from '../api/get-wilayas.ts';
 import { BulkStatusBar } from './bulk-status-bar.tsx';
+import { CourierActions } from './courier-actions.tsx';
 import { OrderDetailsModal } from './order-details-modal.tsx';
 import { paramsFromSearch, searchFromParams } from './order-filters.ts';
 import { StatusSelect } from './status-select.tsx';
@@ -197,6 +198,7 @@ export function OrdersPage() {
         </div>
       </fieldset>
       <BulkStatusBar ids={[...selected]} onDone={(ok) => ok.forEach((id) => toggle(id, false))} />
+      <CourierActions ids={[...selected]} search={search} onSent={(sent) => sent.forEach((id) => toggle(id, false))} />
       {orders.isError ? (
         <ErrorState message={texts.orders.failed} onRetry={() => void orders.refetch()} />
       ) : orders.isPending ? (
@@ -271,6 +273,16 @@ export function OrdersPage() {
                   <span className="flex flex-wrap items-center justify-end gap-1 sm:justify-start">
                     <StatusSelect orderId={order.id} status={order.status} />
                     <ConfirmationBadge confirmation={order.confirmation} />
+                    {order.tracking_number ? (
+                      <span className="w-full text-right text-xs text-slate-600 tabular-nums sm:text-left">
+                        {order.tracking_number}
+                      </span>
+                    ) : null}
+                    {order.courier_error ? (
+                      <span className="w-full text-right text-xs text-red-700 sm:text-left">
+                        {texts.courier.courierError}
+                      </span>
+                    ) : null}
                   </span>
                 </td>
                 <td data-label={texts.common.actions} className={`${tdClass} text-right`}>

@@ -1,0 +1,80 @@
+// One interface for every courier (issue 16): create parcels for orders, find one by its order,
+// read a parcel's status, list the stop desks. Yalidine's API (yalidine.ts) is the first one; the
+// service (couriers.service.ts) never knows which courier it talks to.
+import type { CourierName } from '@shop/domain/courier';
+
+/** A parcel to create: what the courier prints on its label and collects at the door. */
+export interface ParcelRequest {
+  orderId: number;
+  firstname: string;
+  familyname: string;
+  phone: string;
+  address: string;
+  commune: string;
+  wilaya: string;
+  products: string;
+  /** Da to collect. */
+  price: number;
+  stopDesk: boolean;
+  stopDeskId: string | null;
+  freeShipping: boolean;
+  hasExchange: boolean;
+}
+
+/** The courier's answer for one order of a creation call. */
+export type ParcelOutcome =
+  { kind: 'created'; tracking: string; label: string | null } | { kind: 'refused'; message: string };
+
+/** A parcel as the courier knows it. */
+export interface ParcelInfo {
+  tracking: string;
+  orderId: string;
+  label: string | null;
+  lastStatus: string | null;
+}
+
+export interface StopDesk {
+  id: string;
+  name: string;
+  commune: string;
+  wilaya: string;
+}
+
+/** Calls left in each window of the courier's quota, as it last said (null: not told yet). */
+export interface Quota {
+  second: number | null;
+  minute: number | null;
+  hour: number | null;
+  day: number | null;
+}
+
+/**
+ * Why a call failed. `sent` says whether the courier may have acted on it: false when it was
+ * never reached (connection refused, quota used up before calling, a refusal of the whole
+ * request), true when the answer was lost (time-out, reset connection, its server failing), in
+ * which case a parcel may exist and must be looked for before creating one again.
+ */
+export class CourierError extends Error {
+  readonly reason: 'timeout' | 'unreachable' | 'quota' | 'refused' | 'failed';
+  readonly sent: boolean;
+
+  constructor(reason: CourierError['reason'], message: string, sent: boolean) {
+    super(message);
+    this.name = 'CourierError';
+    this.reason = reason;
+    this.sent = sent;
+  }
+}
+
+export interface Courier {
+  readonly name: CourierName;
+  /** Creates parcels in one call; each order's outcome. Throws CourierError when the call failed. */
+  createParcels(parcels: readonly ParcelRequest[]): Promise<Map<number, ParcelOutcome>>;
+  /** The parcel made for an order, if any (to never create a second one after a lost answer). */
+  findParcelByOrder(orderId: number): Promise<ParcelInfo | null>;
+  /** A parcel's last status, or null when the courier does not know the tracking number. */
+  parcelStatus(tracking: string): Promise<string | null>;
+  stopDesks(): Promise<StopDesk[]>;
+  /** What the quota headers last said. */
+  quota(): Quota;
+}

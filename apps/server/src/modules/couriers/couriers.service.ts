@@ -1,0 +1,381 @@
+// Handing approved orders to the courier, and what the courier says back (issue 16).
+//
+// No order is ever half-sent, and a retry never makes a second parcel: before the courier is
+// called, the order is marked as being sent (courier, courier_sent_at; no tracking number) in its
+// own transaction. The courier's answer then either completes it (tracking number, label, status
+// approved → shipping, an entry in its history, one transaction) or, when refused or never
+// reached, clears the mark with the reason. When the answer is lost (a time-out, a failing
+// courier) the mark stays with the reason: the next attempt, or the next sync, first asks the
+// courier for a parcel with that order's number and only creates one when there is none.
+import { orderStatusForCourier, type CourierSendResult, type CourierSyncResult } from '@shop/domain/courier';
+import { splitCustomerAddress } from '@shop/domain/order-schemas';
+import type { OrderStatus } from '@shop/domain/order-status';
+import { toDa } from '@shop/domain/money';
+import type { Database, OrderRow } from '../../db/database.ts';
+import { isPostgres } from '../../db/dialect.ts';
+import * as repo from '../orders/orders.repository.ts';
+import * as desk from '../orders/order-desk.repository.ts';
+import { applyStatus, lockOrder, ordersChanged } from '../orders/order-desk.service.ts';
+import { CourierError, type Courier, type ParcelInfo, type ParcelRequest } from './courier.ts';
+
+/** Parcels per creation call. */
+const PARCELS_PER_CALL = 50;
+/** A mark this old without an answer is an attempt that died with its process: it may be retried. */
+export const SENDING_STALE_MS = 10 * 60_000;
+/** Parcels whose status one sync asks for (the oldest asked first). */
+const SYNC_BATCH = 100;
+
+const COURIER_LABELS: Record<string, string> = { yalidine: 'Yalidine' };
+const labelOf = (courier: string) => COURIER_LABELS[courier] ?? courier;
+
+type Result = CourierSendResult['results'][number];
+const failed = (id: number, message: string): Result => ({
+  id,
+  ok: false,
+  message,
+  tracking_number: null,
+  label_url: null,
+});
+
+/** "2× T-shirt (M), 1× Savon", or a custom order's garment; at most 250 characters. */
+export function productList(row: OrderRow, items: readonly { quantity: number; product_name: string; size: string }[]) {
+  const list =
+    row.type === 'custom'
+      ? `Custom ${row.clothing_type ?? ''} ${[row.size, row.color].filter(Boolean).join(' ')}`.trim()
+      : items.map((i) => `${i.quantity}x ${i.product_name}${i.size ? ` (${i.size})` : ''}`).join(', ');
+  return list.length > 250 ? `${list.slice(0, 247)}...` : list;
+}
+
+/**
+ * The parcel of an order. The commune is the one the customer chose; orders placed before
+ * communes were asked fall back on their wilaya's name (its chief town's commune). The amount
+ * collected is the order's final total, shipping included: the shop pays the courier's fee.
+ */
+export function parcelOf(
+  row: OrderRow,
+  items: readonly { quantity: number; product_name: string; size: string }[],
+): ParcelRequest {
+  const [firstname = '', ...rest] = row.customer_name.trim().split(/\s+/);
+  return {
+    orderId: row.id,
+    firstname,
+    familyname: rest.join(' ') || firstname,
+    phone: row.customer_phone,
+    address: splitCustomerAddress(row.customer_address).address || row.customer_address,
+    commune: row.commune_name ?? row.wilaya_name,
+    wilaya: row.wilaya_name,
+    products: productList(row, items),
+    price: toDa(row.final_total_cents),
+    stopDesk: row.delivery_type === 'stop_desk',
+    stopDeskId: row.stop_desk_id,
+    freeShipping: true,
+    hasExchange: false,
+  };
+}
+
+/** What keeps an order from being handed to the courier now, or null. */
+function refusalOf(row: OrderRow, now: number): string | null {
+  if (row.tracking_number)
+    return `Already sent to ${labelOf(row.courier ?? 'the courier')} (tracking ${row.tracking_number})`;
+  if (row.status !== 'approved') return `Only approved orders can be sent to the courier (this one is ${row.status})`;
+  if (row.delivery_type === 'stop_desk' && !row.stop_desk_id) return 'Stop desk delivery without a stop desk chosen';
+  const sending = row.courier_sent_at !== null && row.courier_error === null;
+  if (sending && now - Date.parse(row.courier_sent_at ?? '') < SENDING_STALE_MS) {
+    return 'Being sent to the courier right now';
+  }
+  return null;
+}
+
+/**
+ * Marks an order as being sent, in its own transaction: the mark is in the database before the
+ * courier hears of the order. Answers whether an earlier attempt's outcome is unknown (a parcel
+ * may exist), or why the order cannot be sent.
+ */
+async function claim(
+  db: Database,
+  courier: Courier,
+  id: number,
+): Promise<{ row: OrderRow; recovering: boolean } | { refused: string }> {
+  return db.transaction().execute(async (trx) => {
+    const row = await repo.findOrder(trx, id, isPostgres(trx));
+    if (!row) return { refused: `Order #${id} not found` };
+    const now = Date.now();
+    const refused = refusalOf(row, now);
+    if (refused) return { refused };
+    await desk.updateOrder(trx, id, {
+      courier: courier.name,
+      courier_sent_at: new Date(now).toISOString(),
+      courier_error: null,
+    });
+    return { row, recovering: row.courier_sent_at !== null };
+  });
+}
+
+/** The parcel exists: the order keeps it and ships, with a line in its history. */
+async function completeSent(
+  db: Database,
+  courier: string,
+  id: number,
+  parcel: { tracking: string; label: string | null; lastStatus: string | null },
+  author: string,
+): Promise<void> {
+  const moved = await db.transaction().execute(async (trx) => {
+    const row = await lockOrder(trx, id);
+    const now = new Date().toISOString();
+    await desk.updateOrder(trx, id, {
+      courier,
+      tracking_number: parcel.tracking,
+      label_url: parcel.label,
+      courier_status: parcel.lastStatus,
+      courier_error: null,
+      courier_synced_at: now,
+      updated_at: now,
+    });
+    // Only an approved order ships; one cancelled meanwhile keeps its status (the parcel is noted).
+    const products = row.status === 'approved' ? await applyStatus(trx, row, 'shipping', now) : [];
+    await desk.insertEvent(trx, {
+      order_id: id,
+      kind: 'courier',
+      detail:
+        `Sent to ${labelOf(courier)}: tracking ${parcel.tracking}` +
+        (row.status === 'approved' ? '' : ` (the order was ${row.status}; its status is unchanged)`),
+      author,
+      created_at: now,
+    });
+    return products;
+  });
+  await ordersChanged(db, moved);
+}
+
+/** No parcel was made: the mark is cleared and the reason kept, for the owner to correct and send again. */
+async function clearRefused(db: Database, courier: string, id: number, message: string, author: string) {
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    await lockOrder(trx, id);
+    await desk.updateOrder(trx, id, { courier: null, courier_sent_at: null, courier_error: message });
+    await desk.insertEvent(trx, {
+      order_id: id,
+      kind: 'courier',
+      detail: `Not sent to ${labelOf(courier)}: ${message}`,
+      author,
+      created_at: now,
+    });
+  });
+}
+
+/** The answer was lost: the mark stays, with why; the next attempt asks the courier first. */
+async function keepUnknown(db: Database, id: number, message: string) {
+  await desk.updateOrder(db, id, { courier_error: `${message}; the parcel may exist: sending again checks first` });
+}
+
+/**
+ * Sends approved orders to the courier, each answered on its own: sent (tracking number and
+ * label), or why not. Orders whose earlier attempt's outcome is unknown are looked for at the
+ * courier first; the others are created in calls of PARCELS_PER_CALL.
+ */
+export async function sendOrders(
+  db: Database,
+  courier: Courier,
+  ids: readonly number[],
+  author: string,
+): Promise<CourierSendResult> {
+  const results = new Map<number, Result>();
+  const toCreate: { row: OrderRow; parcel: ParcelRequest }[] = [];
+  for (const id of [...new Set(ids)]) {
+    const outcome = await claim(db, courier, id);
+    if ('refused' in outcome) {
+      results.set(id, failed(id, outcome.refused));
+      continue;
+    }
+    if (outcome.recovering) {
+      let found: ParcelInfo | null;
+      try {
+        found = await courier.findParcelByOrder(id);
+      } catch (error) {
+        if (!(error instanceof CourierError)) throw error;
+        await keepUnknown(db, id, `Could not check ${labelOf(courier.name)} for this order's parcel: ${error.message}`);
+        results.set(id, failed(id, error.message));
+        continue;
+      }
+      if (found) {
+        await completeSent(db, courier.name, id, found, author);
+        results.set(id, {
+          id,
+          ok: true,
+          message: `Already at ${labelOf(courier.name)}: tracking ${found.tracking}`,
+          tracking_number: found.tracking,
+          label_url: found.label,
+        });
+        continue;
+      }
+    }
+    toCreate.push({ row: outcome.row, parcel: parcelOf(outcome.row, await repo.findItemsOf(db, [id])) });
+  }
+
+  for (let start = 0; start < toCreate.length; start += PARCELS_PER_CALL) {
+    const chunk = toCreate.slice(start, start + PARCELS_PER_CALL);
+    let outcomes: Awaited<ReturnType<Courier['createParcels']>>;
+    try {
+      outcomes = await courier.createParcels(chunk.map((c) => c.parcel));
+    } catch (error) {
+      if (!(error instanceof CourierError)) {
+        // A bug of ours after the call may have left parcels: keep every mark, ask on retry.
+        for (const { row } of chunk) await keepUnknown(db, row.id, 'Unexpected error while sending');
+        throw error;
+      }
+      for (const { row } of chunk) {
+        if (error.sent) await keepUnknown(db, row.id, error.message);
+        else await clearRefused(db, courier.name, row.id, error.message, author);
+        results.set(row.id, failed(row.id, error.message));
+      }
+      continue;
+    }
+    for (const { row } of chunk) {
+      const outcome = outcomes.get(row.id);
+      if (outcome?.kind === 'created') {
+        await completeSent(db, courier.name, row.id, { ...outcome, lastStatus: null }, author);
+        results.set(row.id, {
+          id: row.id,
+          ok: true,
+          message: `Sent to ${labelOf(courier.name)}: tracking ${outcome.tracking}`,
+          tracking_number: outcome.tracking,
+          label_url: outcome.label,
+        });
+      } else if (outcome?.kind === 'refused') {
+        await clearRefused(db, courier.name, row.id, outcome.message, author);
+        results.set(row.id, failed(row.id, outcome.message));
+      } else {
+        const message = `${labelOf(courier.name)}'s answer did not mention this order`;
+        await keepUnknown(db, row.id, message);
+        results.set(row.id, failed(row.id, message));
+      }
+    }
+  }
+  return { results: [...new Set(ids)].map((id) => results.get(id) ?? failed(id, 'Not sent')) };
+}
+
+/**
+ * A courier status for an order: kept, written to its history when it changed, and the order
+ * moved when the status means something and the order is on its way (shipping): delivered →
+ * successful, returned, cancelled. An order the owner already closed is not moved back.
+ */
+export async function applyCourierStatus(
+  db: Database,
+  id: number,
+  courierStatus: string,
+  author: string,
+): Promise<{ changed: boolean; moved: boolean }> {
+  const outcome = await db.transaction().execute(async (trx) => {
+    const row = await lockOrder(trx, id);
+    const now = new Date().toISOString();
+    const changed = row.courier_status !== courierStatus;
+    await desk.updateOrder(trx, id, { courier_status: courierStatus, courier_synced_at: now });
+    const target: OrderStatus | null = orderStatusForCourier(courierStatus);
+    const moves = target !== null && target !== 'shipping' && row.status === 'shipping';
+    const products = moves ? await applyStatus(trx, row, target, now) : [];
+    if (changed || moves) {
+      await desk.insertEvent(trx, {
+        order_id: id,
+        kind: 'courier',
+        detail: `${labelOf(row.courier ?? 'Courier')}: ${courierStatus}${moves ? ` (order ${target})` : ''}`,
+        author,
+        created_at: now,
+      });
+      if (!moves) await desk.updateOrder(trx, id, { updated_at: now });
+    }
+    return { changed, moved: moves, products };
+  });
+  if (outcome.moved) await ordersChanged(db, outcome.products);
+  return { changed: outcome.changed, moved: outcome.moved };
+}
+
+/**
+ * Asks the courier what became of its parcels: first the orders whose creation answer was lost
+ * (found → completed; not there → the mark cleared, to be sent again), then the status of the
+ * parcels on their way, oldest asked first. Stops at the first call the courier cannot take
+ * (quota used up, unreachable), saying why.
+ */
+export async function syncStatuses(
+  db: Database,
+  courier: Courier,
+  author = 'courier sync',
+): Promise<CourierSyncResult> {
+  const result: CourierSyncResult = { checked: 0, updated: 0, moved: 0, recovered: 0, stopped: null };
+  const staleBefore = new Date(Date.now() - SENDING_STALE_MS).toISOString();
+  const unknown = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('courier', '=', courier.name)
+    .where('tracking_number', 'is', null)
+    .where('courier_sent_at', 'is not', null)
+    .where((eb) => eb.or([eb('courier_error', 'is not', null), eb('courier_sent_at', '<', staleBefore)]))
+    .orderBy('id')
+    .limit(SYNC_BATCH)
+    .execute();
+  try {
+    for (const { id } of unknown) {
+      const found = await courier.findParcelByOrder(id);
+      result.recovered++;
+      if (found) {
+        await completeSent(db, courier.name, id, found, author);
+        continue;
+      }
+      // Cleared only if still unanswered: a send that completed meanwhile keeps its parcel.
+      await db
+        .updateTable('orders')
+        .set({
+          courier: null,
+          courier_sent_at: null,
+          courier_error: `${labelOf(courier.name)} has no parcel for this order: send it again`,
+        })
+        .where('id', '=', id)
+        .where('tracking_number', 'is', null)
+        .execute();
+    }
+    const parcels = await db
+      .selectFrom('orders')
+      .select(['id', 'tracking_number'])
+      .where('courier', '=', courier.name)
+      .where('status', '=', 'shipping')
+      .where('tracking_number', 'is not', null)
+      .orderBy('courier_synced_at')
+      .orderBy('id')
+      .limit(SYNC_BATCH)
+      .execute();
+    for (const { id, tracking_number } of parcels) {
+      if (!tracking_number) continue;
+      const status = await courier.parcelStatus(tracking_number);
+      result.checked++;
+      if (status === null) continue;
+      const applied = await applyCourierStatus(db, id, status, author);
+      if (applied.changed) result.updated++;
+      if (applied.moved) result.moved++;
+    }
+  } catch (error) {
+    if (!(error instanceof CourierError)) throw error;
+    result.stopped = error.message;
+  }
+  return result;
+}
+
+/**
+ * The courier's pushed statuses (webhook): each tracking number's order gets its status. A
+ * tracking number no order has is ignored (the courier sends every parcel of the account).
+ */
+export async function receiveStatuses(
+  db: Database,
+  parcels: readonly { tracking: string; status: string }[],
+): Promise<{ received: number; updated: number }> {
+  let updated = 0;
+  for (const parcel of parcels) {
+    const order = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('tracking_number', '=', parcel.tracking)
+      .executeTakeFirst();
+    if (!order) continue;
+    await applyCourierStatus(db, order.id, parcel.status, 'courier webhook');
+    updated++;
+  }
+  return { received: parcels.length, updated };
+}

@@ -1,0 +1,179 @@
+// What the back office prints and downloads without a courier account (issue 16): the orders in
+// Yalidine's bulk-import layout, the accountant's orders file, and delivery slips. The orders are
+// the ones chosen (ids) or the ones the orders list's filters match (the same filters and query).
+import type { OrderExportQuery, Slip } from '@shop/domain/courier';
+import { toDa } from '@shop/domain/money';
+import { splitCustomerAddress } from '@shop/domain/order-schemas';
+import type { Database, OrderRow } from '../../db/database.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import * as repo from '../orders/orders.repository.ts';
+import { listOrders } from '../orders/order-desk.service.ts';
+import { csvAmount, toCsv } from './csv.ts';
+import { parcelOf } from './couriers.service.ts';
+
+/** Orders one file may hold; more must be narrowed by the filters. */
+export const EXPORT_MAX = 5000;
+
+type Items = Awaited<ReturnType<typeof repo.findItemsOf>>;
+
+/** The chosen or filtered orders, oldest first, with their lines. */
+async function exportedOrders(db: Database, query: OrderExportQuery): Promise<{ rows: OrderRow[]; items: Items }> {
+  const { ids, ...filter } = query;
+  let chosen: number[];
+  if (ids) {
+    chosen = ids;
+  } else {
+    const { rows, total } = await listOrders(db, filter, 1, EXPORT_MAX);
+    if (total > EXPORT_MAX) {
+      throw badRequest(`${total} orders match: at most ${EXPORT_MAX} per file, narrow the filters (dates, status…)`);
+    }
+    chosen = rows.map((r) => r.id);
+  }
+  const rows: OrderRow[] = [];
+  for (let i = 0; i < chosen.length; i += 500) {
+    const part = chosen.slice(i, i + 500);
+    if (part.length > 0) rows.push(...(await db.selectFrom('orders').selectAll().where('id', 'in', part).execute()));
+  }
+  rows.sort((a, b) => a.id - b.id);
+  const items: Items = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    items.push(
+      ...(await repo.findItemsOf(
+        db,
+        rows.slice(i, i + 500).map((r) => r.id),
+      )),
+    );
+  }
+  return { rows, items };
+}
+
+const itemsOf = (items: Items, id: number) => items.filter((i) => i.order_id === id);
+
+/** Yalidine's columns, in the order of its bulk-import sheet (the API's parcel fields). */
+export const YALIDINE_COLUMNS = [
+  'order_id',
+  'firstname',
+  'familyname',
+  'contact_phone',
+  'address',
+  'to_commune_name',
+  'to_wilaya_name',
+  'product_list',
+  'price',
+  'is_stopdesk',
+  'stopdesk_id',
+  'freeshipping',
+  'has_exchange',
+  'product_to_collect',
+  'do_insurance',
+  'declared_value',
+] as const;
+
+/** The orders as Yalidine's import reads them: one parcel a line. */
+export async function yalidineExport(db: Database, query: OrderExportQuery): Promise<string> {
+  const { rows, items } = await exportedOrders(db, query);
+  const lines = rows.map((row) => {
+    const p = parcelOf(row, itemsOf(items, row.id));
+    return [
+      p.orderId,
+      p.firstname,
+      p.familyname,
+      p.phone,
+      p.address,
+      p.commune,
+      p.wilaya,
+      p.products,
+      Math.round(p.price),
+      p.stopDesk ? 1 : 0,
+      p.stopDeskId ?? '',
+      p.freeShipping ? 1 : 0,
+      p.hasExchange ? 1 : 0,
+      '',
+      0,
+      Math.round(p.price),
+    ];
+  });
+  return toCsv(YALIDINE_COLUMNS, lines);
+}
+
+export const ACCOUNTING_COLUMNS = [
+  'Order',
+  'Date',
+  'Status',
+  'Confirmation',
+  'Type',
+  'Customer',
+  'Phone',
+  'Wilaya',
+  'Commune',
+  'Address',
+  'Delivery',
+  'Items',
+  'Subtotal (DA)',
+  'Discount (DA)',
+  'Shipping (DA)',
+  'Total (DA)',
+  'Coupon',
+  'Courier',
+  'Tracking',
+  'Courier status',
+] as const;
+
+/** The accountant's file: one order a line, amounts with a decimal comma. */
+export async function accountingExport(db: Database, query: OrderExportQuery): Promise<string> {
+  const { rows, items } = await exportedOrders(db, query);
+  const lines = rows.map((row) => [
+    row.id,
+    row.created_at.slice(0, 19).replace('T', ' '),
+    row.status,
+    row.confirmation,
+    row.type,
+    row.customer_name,
+    row.customer_phone,
+    row.wilaya_name,
+    row.commune_name ?? '',
+    splitCustomerAddress(row.customer_address).address || row.customer_address,
+    row.delivery_type === 'stop_desk' ? 'stop desk' : 'home',
+    parcelOf(row, itemsOf(items, row.id)).products,
+    csvAmount(toDa(row.subtotal_cents)),
+    csvAmount(toDa(row.discount_cents)),
+    csvAmount(toDa(row.shipping_fee_cents)),
+    csvAmount(toDa(row.final_total_cents)),
+    row.coupon_code ?? '',
+    row.courier ?? '',
+    row.tracking_number ?? '',
+    row.courier_status ?? '',
+  ]);
+  return toCsv(ACCOUNTING_COLUMNS, lines);
+}
+
+/** Delivery slips of the orders, in the order asked; 404 when none of them exists. */
+export async function slips(db: Database, ids: readonly number[]): Promise<Slip[]> {
+  const { rows, items } = await exportedOrders(db, { ids: [...ids] });
+  if (rows.length === 0) throw notFound('None of these orders exists');
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const address = splitCustomerAddress(row.customer_address).address || row.customer_address;
+    return [
+      {
+        id: row.id,
+        created_at: row.created_at,
+        customer_name: row.customer_name,
+        customer_phone: row.customer_phone,
+        wilaya_name: row.wilaya_name,
+        commune: row.commune_name,
+        address,
+        delivery_type: row.delivery_type === 'stop_desk' ? 'stop_desk' : 'home',
+        stop_desk_id: row.stop_desk_id,
+        items:
+          row.type === 'custom'
+            ? [{ name: `Custom ${row.clothing_type ?? ''}`.trim(), size: row.size ?? '', quantity: 1 }]
+            : itemsOf(items, row.id).map((i) => ({ name: i.product_name, size: i.size, quantity: i.quantity })),
+        amount: toDa(row.final_total_cents),
+        tracking_number: row.tracking_number,
+      },
+    ];
+  });
+}

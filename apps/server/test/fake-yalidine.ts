@@ -1,0 +1,156 @@
+// A local Yalidine for the tests: the endpoints of its API v1 the shop calls, as documented
+// (POST /v1/parcels/ with an array, each order answered under its order_id; GET /v1/parcels/ by
+// order_id or tracking; GET /v1/parcels/{tracking}; GET /v1/histories/; GET /v1/centers/), with
+// the X-API-ID / X-API-TOKEN check and the quota headers. It counts the parcels made for each
+// order_id, and can refuse an order, answer 429 or 500, never answer, or stop listening.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const FAKE_API_ID = 'test-api-id';
+export const FAKE_API_TOKEN = 'test-api-token';
+
+export interface FakeParcel {
+  tracking: string;
+  order_id: string;
+  label: string;
+  last_status: string;
+  body: Record<string, unknown>;
+}
+
+export type PostMode = 'ok' | 'hang-after-create' | 'hang-before-create' | 'error-500' | 'quota-429';
+
+export interface FakeYalidine {
+  /** The API's base address, as YALIDINE_API_URL takes it (…/v1). */
+  url: string;
+  parcels: FakeParcel[];
+  /** Parcels created per order_id. */
+  createdFor(orderId: number | string): number;
+  calls: { method: string; path: string }[];
+  /** How the next creation calls are answered. */
+  postMode: PostMode;
+  /** Orders refused with this message (success: false). */
+  refuse: Map<string, string>;
+  /** Headers added to every answer (the quota left). */
+  headers: Record<string, string>;
+  /** Stops listening (connection refused) and starts again on the same port. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startFakeYalidine(): Promise<FakeYalidine> {
+  let sequence = 0;
+  const fake: Omit<FakeYalidine, 'url' | 'stop' | 'start' | 'close' | 'createdFor'> = {
+    parcels: [],
+    calls: [],
+    postMode: 'ok',
+    refuse: new Map(),
+    headers: {},
+  };
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    fake.calls.push({ method: req.method ?? '', path: url.pathname + url.search });
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, {
+          'content-type': 'application/json',
+          'x-second-quota-left': '4',
+          'x-minute-quota-left': '49',
+          'x-hour-quota-left': '999',
+          'x-day-quota-left': '9999',
+          ...fake.headers,
+        });
+        res.end(JSON.stringify(body));
+      };
+      if (req.headers['x-api-id'] !== FAKE_API_ID || req.headers['x-api-token'] !== FAKE_API_TOKEN) {
+        return send(401, { error: { code: 401, message: 'Unauthorized' } });
+      }
+      const list = (data: unknown[]) => send(200, { has_more: false, total_data: data.length, data, links: {} });
+      const view = (p: FakeParcel) => ({
+        tracking: p.tracking,
+        order_id: p.order_id,
+        label: p.label,
+        last_status: p.last_status,
+      });
+
+      if (req.method === 'POST' && url.pathname === '/v1/parcels/') {
+        if (fake.postMode === 'quota-429') return send(429, { error: { code: 429, message: 'Too Many Requests' } });
+        if (fake.postMode === 'error-500') return send(500, { error: { code: 500, message: 'Server Error' } });
+        if (fake.postMode === 'hang-before-create') return; // never answers, creates nothing
+        const parcels = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>[];
+        const answer: Record<string, unknown> = {};
+        for (const body of parcels) {
+          const orderId = String(body.order_id);
+          const refusal = fake.refuse.get(orderId);
+          if (refusal) {
+            answer[orderId] = {
+              success: false,
+              order_id: orderId,
+              tracking: null,
+              import_id: null,
+              label: null,
+              message: refusal,
+            };
+            continue;
+          }
+          const tracking = `yal-${String(++sequence).padStart(6, '0')}`;
+          const label = `https://yalidine.app/app/bordereau.php?tracking=${tracking}`;
+          fake.parcels.push({ tracking, order_id: orderId, label, last_status: 'En préparation', body });
+          answer[orderId] = { success: true, order_id: orderId, tracking, import_id: 7, label, message: '' };
+        }
+        if (fake.postMode === 'hang-after-create') return; // made the parcels, the answer is lost
+        return send(200, answer);
+      }
+      if (req.method === 'GET' && url.pathname === '/v1/parcels/') {
+        const orderId = url.searchParams.get('order_id');
+        const trackings = url.searchParams.get('tracking')?.split(',');
+        return list(
+          fake.parcels
+            .filter(
+              (p) => (orderId === null || p.order_id === orderId) && (!trackings || trackings.includes(p.tracking)),
+            )
+            .map(view),
+        );
+      }
+      const one = /^\/v1\/parcels\/([^/]+)\/?$/.exec(url.pathname);
+      if (req.method === 'GET' && one) {
+        const parcel = fake.parcels.find((p) => p.tracking === decodeURIComponent(one[1] ?? ''));
+        return parcel ? list([view(parcel)]) : send(404, { error: { code: 404, message: 'Not found' } });
+      }
+      if (req.method === 'GET' && url.pathname === '/v1/histories/') {
+        const tracking = url.searchParams.get('tracking');
+        return list(
+          fake.parcels
+            .filter((p) => p.tracking === tracking)
+            .map((p) => ({ tracking: p.tracking, status: p.last_status, date_status: '2026-01-01 10:00:00' })),
+        );
+      }
+      if (req.method === 'GET' && url.pathname === '/v1/centers/') {
+        return list([
+          { center_id: 160101, name: 'Agence de Bab Ezzouar', commune_name: 'Bab Ezzouar', wilaya_name: 'Alger' },
+          { center_id: 310101, name: 'Agence d’Oran', commune_name: 'Oran', wilaya_name: 'Oran' },
+        ]);
+      }
+      send(404, { error: { code: 404, message: 'Not found' } });
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      if (!server.listening) return resolve();
+      server.close(() => resolve());
+    });
+  return Object.assign(fake, {
+    url: `http://127.0.0.1:${port}/v1`,
+    createdFor: (orderId: number | string) => fake.parcels.filter((p) => p.order_id === String(orderId)).length,
+    stop,
+    start: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
+    close: stop,
+  });
+}

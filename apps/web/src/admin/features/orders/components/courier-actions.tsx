@@ -1,0 +1,165 @@
+// The courier's side of the orders list (issue 16): send the selected orders to the courier, print
+// their slips, and download the exports (the selected orders, else the filtered ones).
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { CourierSendResult } from '@shop/domain/courier';
+import { paths } from '../../../../lib/paths.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { Banner, buttonClass } from '../../../components/ui.tsx';
+import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
+import { texts } from '../../../texts.ts';
+import { useCourierStatus, useSendToCourier } from '../api/courier.ts';
+import { downloadExport, exportQuery, type ExportKind } from '../api/download-export.ts';
+import type { OrderSearch } from '../api/search-orders.ts';
+
+/** The slips page of some orders. */
+export function slipsPath(ids: readonly number[]): string {
+  return `${paths.admin.slips}?ids=${[...ids].sort((a, b) => a - b).join(',')}`;
+}
+
+/** Each order's outcome of a send: how many went, and why the others did not. */
+export function SendResults({ results, onClose }: { results: CourierSendResult['results']; onClose: () => void }) {
+  const failed = results.filter((r) => !r.ok);
+  return (
+    <Banner tone={failed.length ? 'error' : 'success'} onClose={onClose}>
+      <p>{texts.courier.sent(results.length - failed.length, failed.length)}</p>
+      {failed.length ? (
+        <ul className="mt-1 list-disc pl-5">
+          {failed.map((r) => (
+            <li key={r.id}>{texts.courier.resultLine(r.id, r.message)}</li>
+          ))}
+        </ul>
+      ) : null}
+    </Banner>
+  );
+}
+
+/** A button that sends orders to the courier after asking; disabled with the reason when none is configured. */
+export function SendToCourierButton({
+  ids,
+  onSent,
+  small = false,
+}: {
+  ids: number[];
+  onSent: (results: CourierSendResult['results']) => void;
+  small?: boolean;
+}) {
+  const status = useCourierStatus();
+  const send = useSendToCourier();
+  const [asking, setAsking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const configured = status.data?.configured === true;
+  const courierName = texts.courier.names[status.data?.courier ?? ''] ?? 'the courier';
+  return (
+    <>
+      <button
+        type="button"
+        className={buttonClass('primary', small)}
+        disabled={!configured || send.isPending || ids.length === 0}
+        title={status.data && !configured ? texts.courier.notConfigured : undefined}
+        onClick={() => setAsking(true)}
+      >
+        {send.isPending ? texts.courier.sending : texts.courier.send}
+      </button>
+      {status.data && !configured ? (
+        <span className="text-xs text-slate-600">{texts.courier.notConfigured}</span>
+      ) : null}
+      {error ? (
+        <span className="w-full">
+          <Banner tone="error" onClose={() => setError(null)}>
+            {error}
+          </Banner>
+        </span>
+      ) : null}
+      {asking ? (
+        <ConfirmDialog
+          title={texts.courier.sendTitle}
+          message={texts.courier.sendConfirm(ids.length, courierName)}
+          confirmLabel={texts.courier.send}
+          busy={send.isPending}
+          onCancel={() => setAsking(false)}
+          onConfirm={() =>
+            send.mutate(ids, {
+              onSuccess: (answer) => onSent(answer.results),
+              onError: (e) => {
+                if (!sessionEnded(e)) setError(errorMessage(e, texts.courier.sendFailed));
+              },
+              onSettled: () => setAsking(false),
+            })
+          }
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** Send, print and export for the selected orders (exports: the filtered ones when none is selected). */
+export function CourierActions({
+  ids,
+  search,
+  onSent,
+}: {
+  ids: number[];
+  search: OrderSearch;
+  onSent: (sent: number[]) => void;
+}) {
+  const [results, setResults] = useState<CourierSendResult['results'] | null>(null);
+  const [exporting, setExporting] = useState<ExportKind | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function download(kind: ExportKind) {
+    setError(null);
+    setExporting(kind);
+    try {
+      await downloadExport(kind, exportQuery(search, ids));
+    } catch (e) {
+      if (!sessionEnded(e)) setError(errorMessage(e, texts.courier.exportFailed));
+    } finally {
+      setExporting(null);
+    }
+  }
+
+  return (
+    <div className="mb-3 space-y-2" data-testid="courier-actions">
+      <div className="flex flex-wrap items-center gap-2">
+        {ids.length > 0 ? (
+          <>
+            <SendToCourierButton
+              ids={ids}
+              onSent={(answered) => {
+                setResults(answered);
+                onSent(answered.filter((r) => r.ok).map((r) => r.id));
+              }}
+            />
+            <Link to={slipsPath(ids)} className={buttonClass('secondary')}>
+              {texts.courier.slips}
+            </Link>
+          </>
+        ) : null}
+        <button
+          type="button"
+          className={buttonClass('secondary')}
+          disabled={exporting !== null}
+          onClick={() => void download('accounting')}
+        >
+          {texts.courier.exportCsv}
+        </button>
+        <button
+          type="button"
+          className={buttonClass('secondary')}
+          disabled={exporting !== null}
+          onClick={() => void download('yalidine')}
+        >
+          {texts.courier.exportYalidine}
+        </button>
+        <span className="text-xs text-slate-600">{texts.courier.exportHint(ids.length)}</span>
+      </div>
+      {error ? (
+        <Banner tone="error" onClose={() => setError(null)}>
+          {error}
+        </Banner>
+      ) : null}
+      {results ? <SendResults results={results} onClose={() => setResults(null)} /> : null}
+    </div>
+  );
+}

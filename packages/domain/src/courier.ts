@@ -1,0 +1,205 @@
+// Couriers (issue 16): what a courier's parcel status means for the order, what the back office
+// sends (orders to hand to the courier, the orders to export or print) and what it is answered.
+// Admin messages in English.
+import { z } from 'zod';
+import { idSchema } from './common-schemas.ts';
+import { orderFiltersSchema } from './order-desk-schemas.ts';
+import type { OrderStatus } from './order-status.ts';
+
+/** The couriers the shop can hand parcels to through their API. */
+export const COURIERS = ['yalidine'] as const;
+export type CourierName = (typeof COURIERS)[number];
+
+/** A status without accents, case or extra spaces ("Echèc  livraison" → "echec livraison"). */
+function plain(status: string): string {
+  return status
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The order status a courier's parcel status means, or null when it says nothing we know (the
+ * order stays as it is; the courier's words are still shown). Yalidine's statuses are French:
+ * "Livré" is delivered; a refusal at the door ("Echèc livraison", "Echange échoué") and every
+ * "Retour…" / "Retourné…" step are a return; "Annulé" / "Supprimé" a cancellation; everything
+ * from "En préparation" to "Sorti en livraison" and "Tentative échouée" (tried again) is on its way.
+ */
+export function orderStatusForCourier(courierStatus: string | null | undefined): OrderStatus | null {
+  if (!courierStatus) return null;
+  const s = plain(courierStatus);
+  if (s === 'livre' || s === 'delivered' || s === 'livre et encaisse' || s === 'livre et paye') return 'successful';
+  if (/^retour|^retourne|^echec|echange echoue|^refuse|^returned/.test(s)) return 'returned';
+  if (/^annule|^supprime|^cancel/.test(s)) return 'cancelled';
+  if (IN_TRANSIT.some((step) => s === step || s.startsWith(`${step} `))) return 'shipping';
+  return null;
+}
+
+/** Yalidine's steps between the parcel's creation and its delivery, without accents. */
+const IN_TRANSIT = [
+  'en preparation',
+  'pas encore expedie',
+  'pas encore ramasse',
+  'a verifier',
+  'pret a expedier',
+  'ramasse',
+  'bloque',
+  'debloque',
+  'transfert',
+  'expedie',
+  'centre',
+  'en localisation',
+  'vers wilaya',
+  'recu a wilaya',
+  'en attente du client',
+  'en attente',
+  'en alerte',
+  'pret pour livreur',
+  'sorti en livraison',
+  'tentative echouee',
+  'in transit',
+];
+
+/** Orders picked by their numbers (1 to 500 of them). */
+const orderIdsSchema = z
+  .array(idSchema, { error: 'orderIds must be a list of order numbers' })
+  .min(1, { error: 'Choose at least one order' })
+  .max(500, { error: 'At most 500 orders at once' });
+
+/** POST /courier/send. */
+export const courierSendSchema = z.object({ orderIds: orderIdsSchema });
+export type CourierSend = z.infer<typeof courierSendSchema>;
+
+/** "1,2,3" from a query string: the orders to export or print. */
+export const idListSchema = z
+  .string()
+  .trim()
+  .max(5000)
+  .transform((text, ctx) => {
+    const ids = [...new Set(text.split(',').map((part) => part.trim()))].filter(Boolean).map(Number);
+    if (ids.length === 0 || ids.some((id) => !Number.isInteger(id) || id < 1 || id > 2_147_483_647)) {
+      ctx.addIssue({ code: 'custom', message: 'ids must be order numbers separated by commas' });
+      return z.NEVER;
+    }
+    if (ids.length > 500) {
+      ctx.addIssue({ code: 'custom', message: 'At most 500 orders at once' });
+      return z.NEVER;
+    }
+    return ids;
+  });
+
+/**
+ * The orders an export holds: the ones chosen (ids), else those the orders list's filters match
+ * (the same filters as GET /order/searchOrders).
+ */
+export const orderExportQuerySchema = orderFiltersSchema.extend({
+  ids: idListSchema.optional(),
+  q: z.string().trim().max(100).optional(),
+  phone: z.string().trim().max(20).optional(),
+});
+export type OrderExportQuery = z.infer<typeof orderExportQuerySchema>;
+
+export const EXPORT_FORMATS = ['csv'] as const;
+/** GET /order/export: the accountant's file. */
+export const accountingExportQuerySchema = orderExportQuerySchema.extend({
+  format: z.enum(EXPORT_FORMATS, { error: 'format must be csv' }).default('csv'),
+});
+
+/** GET /courier/slips. */
+export const slipsQuerySchema = z.object({ ids: idListSchema });
+
+/** PUT /courier/sync: nothing to send; the answer counts what moved. */
+export const courierSyncResultSchema = z
+  .object({
+    checked: z.number().int(),
+    updated: z.number().int(),
+    /** Orders whose status moved (delivered, returned, cancelled). */
+    moved: z.number().int(),
+    /** Parcels sent earlier whose answer was lost, found at the courier (or not) since. */
+    recovered: z.number().int(),
+    /** Why the sync stopped early (quota used up, courier unreachable), or null. */
+    stopped: z.string().nullable(),
+  })
+  .meta({ id: 'CourierSyncResult' });
+export type CourierSyncResult = z.infer<typeof courierSyncResultSchema>;
+
+/** Each order's outcome of POST /courier/send. */
+export const courierSendResultSchema = z
+  .object({
+    results: z.array(
+      z.object({
+        id: z.number().int(),
+        ok: z.boolean(),
+        message: z.string(),
+        tracking_number: z.string().nullable(),
+        label_url: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'CourierSendResult' });
+export type CourierSendResult = z.infer<typeof courierSendResultSchema>;
+
+/** GET /courier/status: whether parcels can be sent, and how statuses come back. */
+export const courierStatusSchema = z
+  .object({
+    courier: z.enum(COURIERS).nullable(),
+    configured: z.boolean(),
+    webhook: z.boolean(),
+    sync_minutes: z.number(),
+    /** Calls left in each of the courier's windows, as last answered (null: not known yet). */
+    quota: z.object({
+      second: z.number().nullable(),
+      minute: z.number().nullable(),
+      hour: z.number().nullable(),
+      day: z.number().nullable(),
+    }),
+  })
+  .meta({ id: 'CourierStatus' });
+export type CourierStatus = z.infer<typeof courierStatusSchema>;
+
+/** A delivery slip: what the courier and the customer need at the door. */
+export const slipSchema = z
+  .object({
+    id: z.number().int(),
+    created_at: z.string(),
+    customer_name: z.string(),
+    customer_phone: z.string(),
+    wilaya_name: z.string(),
+    /** The commune; null on orders placed before communes were asked (the address says it). */
+    commune: z.string().nullable(),
+    address: z.string(),
+    delivery_type: z.enum(['home', 'stop_desk']),
+    stop_desk_id: z.string().nullable(),
+    items: z.array(z.object({ name: z.string(), size: z.string(), quantity: z.number().int() })),
+    /** Da to collect: the order's final total. */
+    amount: z.number(),
+    tracking_number: z.string().nullable(),
+  })
+  .meta({ id: 'DeliverySlip' });
+export type Slip = z.infer<typeof slipSchema>;
+
+/** Orders printed on one A4 page. */
+export const SLIPS_PER_PAGE = 4;
+
+/** The webhook's body: Yalidine's events ({ events: [{ data: { tracking, status } }] }) or one parcel. */
+const webhookParcel = z.object({
+  tracking: z.string().trim().min(1).max(100),
+  status: z.string().trim().min(1).max(200),
+});
+export const courierWebhookSchema = z.union([
+  z.object({
+    events: z
+      .array(z.object({ data: webhookParcel.loose() }).loose())
+      .min(1)
+      .max(1000),
+  }),
+  webhookParcel,
+]);
+export type CourierWebhook = z.infer<typeof courierWebhookSchema>;
+
+/** Each parcel of a webhook call: applied, or ignored (a tracking number no order has). */
+export const courierWebhookResultSchema = z
+  .object({ received: z.number().int(), updated: z.number().int() })
+  .meta({ id: 'CourierWebhookResult' });
