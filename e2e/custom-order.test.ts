@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   adminToken,
+  chooseCommune,
   chooseWilaya,
   launchBrowser,
   newPage,
@@ -74,6 +75,7 @@ async function fillCustomer(page: Page, name: string) {
   await page.locator('#fullName').fill(name);
   await page.locator('#phoneNumber').fill('0555123456');
   await chooseWilaya(page, 'Alger');
+  await chooseCommune(page, 'hydr', 'Hydra');
   await page.locator('#address').fill('12 rue Didouche Mourad');
   await page.locator('#zipCode').fill('16000');
 }
@@ -132,7 +134,7 @@ describe('custom order', () => {
       const id = await orderNumber(page);
       await page.getByText('Paiement à l’avance').waitFor();
       await page.getByText('7-10 jours ouvrables').waitFor();
-      await page.getByText('12 rue Didouche Mourad, Alger 16000').waitFor();
+      await page.getByText('12 rue Didouche Mourad, Hydra, Alger 16000').waitFor();
       await screenshot(page, 'custom-order-thank-you-1280');
       // The confirmation survives a reload; "Continuer vos achats" ends it and goes to the shop.
       await page.reload();

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   adminToken,
+  adminCall,
+  chooseCommune,
   chooseWilaya,
   launchBrowser,
   newPage,
@@ -56,7 +58,11 @@ async function revealAll(page: Page) {
   await page.waitForTimeout(900);
 }
 
-async function journey(viewport: { width: number; height: number }, tag: string) {
+/**
+ * `stopDesk`: the customer picks Alger's stop desk (point relais) in the cart, then a commune
+ * typed in part (issue 16); otherwise home delivery to Hydra.
+ */
+async function journey(viewport: { width: number; height: number }, tag: string, { stopDesk = false } = {}) {
   const { context, page, errors } = await newPage(browser, shop.baseUrl, viewport);
   try {
     await page.goto('/');
@@ -129,6 +135,14 @@ async function journey(viewport: { width: number; height: number }, tag: string)
     await chooseWilaya(page, '16');
     // The fee joins the summary once the wilaya is chosen.
     await expect.poll(() => page.getByTestId('shipping').textContent()).not.toBe('à choisir');
+    const delivery = page.getByRole('group', { name: 'Mode de livraison' });
+    if (stopDesk) {
+      const homeFee = await page.getByTestId('shipping').textContent();
+      await delivery.getByRole('radio', { name: /Point relais/ }).check();
+      await expect.poll(() => page.getByTestId('shipping').textContent()).not.toBe(homeFee);
+    } else {
+      expect(await delivery.getByRole('radio', { name: /À domicile/ }).isChecked()).toBe(true);
+    }
     const shownTotal = await page.getByTestId('total').textContent();
     await screenshot(page, `cart-${tag}`);
 
@@ -144,7 +158,16 @@ async function journey(viewport: { width: number; height: number }, tag: string)
     await dialog.getByLabel('Nom complet').fill('Sara Test');
     await dialog.getByLabel('Numéro de téléphone').fill('0555 12 34 56');
     await dialog.getByLabel('Adresse', { exact: true }).fill('12 rue Didouche Mourad');
-    await dialog.getByLabel('Code postal').fill('16000');
+    if (stopDesk) {
+      expect(await dialog.getByRole('radio', { name: /Point relais/ }).isChecked()).toBe(true);
+      // Alger Centre's postal code comes with it.
+      await chooseCommune(dialog, 'alger c', 'Alger Centre');
+      expect(await dialog.getByLabel('Code postal').inputValue()).toBe('16000');
+      await screenshot(page, `dialog-commune-${tag}`);
+    } else {
+      await chooseCommune(dialog, 'hyd', 'Hydra');
+      await dialog.getByLabel('Code postal').fill('16000');
+    }
     await dialog.getByRole('button', { name: '5 étoiles' }).click();
     await dialog.getByRole('button', { name: 'Confirmer la commande' }).click();
     await page.getByRole('heading', { name: 'Merci pour votre commande !' }).waitFor();
@@ -154,6 +177,10 @@ async function journey(viewport: { width: number; height: number }, tag: string)
     await page.getByText('Paiement à la livraison', { exact: true }).waitFor();
     await page.getByText('3-5 jours ouvrables').waitFor();
     await page.getByText(shownTotal!.trim()).waitFor();
+    await page
+      .getByTestId('delivery-type')
+      .filter({ hasText: stopDesk ? 'Point relais (stop desk)' : 'À domicile' })
+      .waitFor();
     expect(await page.evaluate(() => localStorage.getItem('lastOrderNumber'))).toBe(String(orderId));
     expect(await page.evaluate(() => localStorage.getItem('cart'))).toBe('[]');
     await screenshot(page, `thank-you-${tag}`);
@@ -180,8 +207,11 @@ describe('storefront', () => {
       shipping_fee: number;
       final_total: number;
       coupon_code: string;
+      delivery_type: string;
+      commune_name: string;
       order_items: { product_id: number; quantity: number; size: string }[];
     }>(`/order/getOrder/${result.orderId}`, token);
+    expect(order).toMatchObject({ delivery_type: 'home', commune_name: 'Hydra' });
     const shipping = await api<{ wilaya_name: string; price: number }[]>('/ShippingPrice/read');
     const fee = shipping.find((w) => w.wilaya_name === 'Alger')!.price;
     const subtotal = result.product.final_price * result.quantity;
@@ -199,9 +229,30 @@ describe('storefront', () => {
     expect(after.sizes.find((s) => s.name === result.size.name)!.stock).toBe(result.size.stock - 2);
   });
 
-  it('works the same at 390 px', async () => {
-    const result = await journey(VIEWPORTS.mobile, 'mobile');
-    expect(result.orderId).toBeGreaterThan(0);
+  it('works the same at 390 px, to a stop desk in a commune, charged the stop desk fee', async () => {
+    const token = await adminToken(shop.baseUrl);
+    const prices = await api<{ id: number; wilaya_name: string; price: number }[]>('/ShippingPrice/read');
+    const alger = prices.find((w) => w.wilaya_name === 'Alger')!;
+    const stopDeskFee = alger.price - 150;
+    await adminCall(shop.baseUrl, token, 'POST', '/ShippingPrice/update', {
+      id: alger.id,
+      wilaya_name: 'Alger',
+      price: alger.price,
+      stop_desk_price: stopDeskFee,
+    });
+    const result = await journey(VIEWPORTS.mobile, 'mobile', { stopDesk: true });
+    const order = await api<{
+      subtotal: number;
+      discount_amount: number;
+      shipping_fee: number;
+      final_total: number;
+      delivery_type: string;
+      commune_name: string;
+    }>(`/order/getOrder/${result.orderId}`, token);
+    expect(order).toMatchObject({ delivery_type: 'stop_desk', commune_name: 'Alger Centre' });
+    expect(order.shipping_fee).toBeCloseTo(stopDeskFee, 2);
+    expect(order.final_total).toBeCloseTo(order.subtotal - order.discount_amount + stopDeskFee, 2);
+    expect(result.shownTotal.replace(/\D/g, '')).toBe(order.final_total.toFixed(2).replace(/\D/g, ''));
   });
 
   it('shows the empty cart, a sold-out size and the not-found page', async () => {

@@ -61,6 +61,34 @@ export function moneySchema(label: string) {
     );
 }
 
+/** Like moneySchema, but empty ('' or null) is null (none) and omitted is undefined (unchanged). */
+export function optionalMoneySchema(label: string) {
+  return z
+    .union([z.number(), z.string(), z.null()], { error: `${label} must be a number` })
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const amount = parseAmount(value);
+      if (amount === undefined) return null;
+      if (amount === null) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a number, like 1250 or 1250,50` });
+        return z.NEVER;
+      }
+      return amount;
+    })
+    .pipe(
+      z
+        .number()
+        .min(0, { error: `${label} must be at least 0` })
+        .max(MAX_PRICE_DA, { error: `${label} must be at most ${MAX_PRICE_DA} Da` })
+        .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+          error: `${label} can have at most two decimals`,
+        })
+        .nullable()
+        .optional(),
+    );
+}
+
 export function percentSchema(message: string) {
   return z.coerce
     .number({ error: message })

@@ -11,6 +11,8 @@ export const CUSTOMER_MESSAGES = {
   addressRequired: "L'adresse est requise",
   addressTooLong: `L'adresse ne doit pas dépasser ${CUSTOMER_ADDRESS_MAX} caractères`,
   wilayaRequired: 'La wilaya est requise',
+  deliveryRequired: 'Choisissez un mode de livraison',
+  communeRequired: 'La commune est requise',
   zipRequired: 'Le code postal est requis',
   zipInvalid: 'Le code postal doit contenir 5 chiffres',
 } as const;

@@ -9,6 +9,7 @@ import {
   REVIEW_MESSAGES,
 } from './customer-fields.ts';
 import { customerPhoneSchema } from './phone.ts';
+import { DELIVERY_TYPES } from './shipping-schemas.ts';
 
 /** The customer's contact fields, shared by the checkout dialog and the custom order (French). */
 const customerFields = {
@@ -24,6 +25,9 @@ const customerFields = {
     .min(1, { error: CUSTOMER_MESSAGES.addressRequired })
     .max(CUSTOMER_ADDRESS_MAX, { error: CUSTOMER_MESSAGES.addressTooLong }),
   wilaya: z.string().trim().min(1, { error: CUSTOMER_MESSAGES.wilayaRequired }),
+  /** Issue 16: how the order is delivered and to which commune (required on the storefront). */
+  deliveryType: z.enum(DELIVERY_TYPES, { error: CUSTOMER_MESSAGES.deliveryRequired }),
+  commune: z.string().trim().min(1, { error: CUSTOMER_MESSAGES.communeRequired }).max(100),
   zipCode: z
     .string()
     .trim()

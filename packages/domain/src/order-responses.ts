@@ -2,6 +2,7 @@
 // the server's figures (DESIGN §3.2, §3.3), the back office's order and its dashboard figures.
 import { z } from 'zod';
 import { stockLineSchema } from './catalog-responses.ts';
+import { DELIVERY_TYPES } from './shipping-schemas.ts';
 import {
   BLACKLIST_POLICIES,
   CONFIRMATION_STATES,
@@ -111,6 +112,9 @@ export const orderSchema = z
     customer_address: z.string(),
     customer_postal_code: z.string(),
     wilaya_name: z.string(),
+    /** Issue 16: at home or at a stop desk, in which commune (null for older orders). */
+    delivery_type: z.enum(DELIVERY_TYPES),
+    commune_name: z.string().nullable(),
     subtotal: z.number(),
     discount_percentage: z.number(),
     discount_amount: z.number(),
@@ -206,6 +210,8 @@ export const trackingSchema = z
     items: z.array(z.object({ name: z.string(), size: z.string(), quantity: z.number().int() })),
     total: z.number(),
     wilaya: z.string(),
+    delivery_type: z.enum(DELIVERY_TYPES),
+    commune: z.string().nullable(),
   })
   .meta({ id: 'OrderTracking' });
 export type OrderTracking = z.infer<typeof trackingSchema>;

@@ -4,6 +4,7 @@ import { CUSTOMER_ADDRESS_MAX, CUSTOMER_MESSAGES, CUSTOMER_NAME_MAX } from './cu
 import { customerPhoneSchema } from './phone.ts';
 import { ORDER_STATUSES, ORDER_TYPES } from './order-status.ts';
 import { ADMIN_ORDERS_PAGE_SIZE } from './constants.ts';
+import { DELIVERY_TYPES } from './shipping-schemas.ts';
 
 // Public order payloads answer in French: their messages reach the customer's page.
 
@@ -36,6 +37,13 @@ const couponCode = z
   .optional()
   .transform((v) => (v ? v.toUpperCase() : ''));
 const wilaya = z.string().trim().max(100).optional();
+/** Issue 16: home (the default, for clients that send none) or a stop desk (point relais). */
+const deliveryType = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.enum(DELIVERY_TYPES, { error: 'Mode de livraison invalide' }).optional(),
+);
+/** The commune's name (French or Arabic); required with a delivery_type, optional without. */
+const commune = z.string().trim().max(100, { error: 'Commune inconnue' }).optional();
 
 export const orderLineSchema = z.object({
   product_id: idSchema,
@@ -60,6 +68,8 @@ export const regularOrderSchema = z.object({
   coupon_code: couponCode,
   /** Optional explicit wilaya name; otherwise read from the start of customer_address. */
   wilaya,
+  delivery_type: deliveryType,
+  commune,
   size: z.string().trim().max(20).optional(),
   items: z
     .array(orderLineSchema, { error: 'Votre panier est vide' })
@@ -85,6 +95,8 @@ export const customOrderFieldsSchema = z.object({
   size: z.string().trim().max(20).optional().default(''),
   coupon_code: couponCode,
   wilaya,
+  delivery_type: deliveryType,
+  commune,
 });
 export type CustomOrderFields = z.infer<typeof customOrderFieldsSchema>;
 

@@ -45,20 +45,32 @@ export function orderTotals(
 export interface Wilaya {
   wilaya_name: string;
   price: number;
+  /** Issue 16: the stop desk fee, null (or absent) where there is none. */
+  stop_desk_price?: number | null;
 }
 
 /**
  * Shipping fee in Da of a wilaya, found by name however it is spelled (wilayaKey, as the server
  * finds it); null when it is not listed: there is no default fee (DESIGN §6.4, decision 006).
  */
-export function shippingFeeDa(wilayas: readonly Wilaya[], wilayaName: string): number | null {
+export function shippingFeeDa(
+  wilayas: readonly Wilaya[],
+  wilayaName: string,
+  deliveryType: 'home' | 'stop_desk' = 'home',
+): number | null {
   const wanted = wilayaKey(wilayaName);
   if (wanted === '') return null;
-  return wilayas.find((w) => wilayaKey(w.wilaya_name) === wanted)?.price ?? null;
+  const wilaya = wilayas.find((w) => wilayaKey(w.wilaya_name) === wanted);
+  if (!wilaya) return null;
+  return deliveryType === 'stop_desk' ? (wilaya.stop_desk_price ?? null) : wilaya.price;
 }
 
-export function shippingFeeCentimes(wilayas: readonly Wilaya[], wilayaName: string): number | null {
-  const fee = shippingFeeDa(wilayas, wilayaName);
+export function shippingFeeCentimes(
+  wilayas: readonly Wilaya[],
+  wilayaName: string,
+  deliveryType: 'home' | 'stop_desk' = 'home',
+): number | null {
+  const fee = shippingFeeDa(wilayas, wilayaName, deliveryType);
   return fee === null ? null : toCentimes(fee);
 }
 

@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { idSchema, moneySchema, requiredText } from './common-schemas.ts';
+import { idSchema, moneySchema, optionalMoneySchema, requiredText } from './common-schemas.ts';
+import { MAX_PRICE_DA } from './constants.ts';
 
 export const shippingPriceCreateSchema = z.object({
   wilaya_name: requiredText('Wilaya name is required', 100),
   price: moneySchema('Price'),
+  /** Stop desk fee; empty or null: no stop desk in this wilaya; omitted on update: kept. */
+  stop_desk_price: optionalMoneySchema('Stop desk price'),
   /** Official wilaya number (1-58…); optional, kept when omitted on update. */
   wilaya_code: z.coerce
     .number({ error: 'Wilaya code must be a number' })
@@ -16,3 +19,35 @@ export const shippingPriceCreateSchema = z.object({
 
 export const shippingPriceUpdateSchema = shippingPriceCreateSchema.extend({ id: idSchema });
 export const shippingPriceDeleteSchema = z.object({ id: idSchema });
+
+export const DELIVERY_TYPES = ['home', 'stop_desk'] as const;
+export type DeliveryType = (typeof DELIVERY_TYPES)[number];
+
+/**
+ * Every wilaya's fees changed at once: by an amount in Da (may be negative) or a percentage,
+ * on home and/or stop desk fees; results are whole dinars, never below 0.
+ */
+export const shippingAdjustSchema = z
+  .object({
+    mode: z.enum(['amount', 'percent'], { error: 'Mode must be amount or percent' }),
+    value: z.coerce
+      .number({ error: 'Value must be a number' })
+      .refine(Number.isFinite, { error: 'Value must be a number' })
+      .refine((v) => v !== 0, { error: 'Value must not be 0' }),
+    apply_to: z.enum(['home', 'stop_desk', 'both'], { error: 'apply_to must be home, stop_desk or both' }),
+  })
+  .superRefine((body, ctx) => {
+    if (body.mode === 'percent' && (body.value < -100 || body.value > 1000)) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'A percentage must be between -100 and 1000' });
+    }
+    if (body.mode === 'amount' && Math.abs(body.value) > MAX_PRICE_DA) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: `An amount must be at most ${MAX_PRICE_DA} Da` });
+    }
+  });
+export type ShippingAdjust = z.infer<typeof shippingAdjustSchema>;
+
+/** A fee after an adjustment: whole dinars, at least 0, at most MAX_PRICE_DA. */
+export function adjustedFee(da: number, adjust: Pick<ShippingAdjust, 'mode' | 'value'>): number {
+  const raw = adjust.mode === 'amount' ? da + adjust.value : da * (1 + adjust.value / 100);
+  return Math.min(MAX_PRICE_DA, Math.max(0, Math.round(raw)));
+}

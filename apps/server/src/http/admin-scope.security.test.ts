@@ -42,6 +42,7 @@ const PUBLIC_ROUTES = [
   'GET /api/coupon/validate/:code',
   'GET /api/coupon/validateAndIncrement/:code',
   'GET /api/ShippingPrice/read',
+  'GET /api/commune',
   'POST /api/rating/create',
   'POST /api/BrandRating/create',
   'GET /api/BrandRating/getRecentRatings',

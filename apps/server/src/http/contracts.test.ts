@@ -207,6 +207,8 @@ describe('response contracts', () => {
       wilaya_code: 1,
       wilaya_name: WILAYAS[0]!.name,
       price: WILAYAS[0]!.price,
+      // Issue 16: the stop desk fee beside the spec's fields (none until the owner sets one).
+      stop_desk_price: null,
     });
     const [item] = (await get('/api/CustomOrderItem/getAll')) as object[];
     expect(item).toEqual({

@@ -36,6 +36,7 @@ import * as catalogRepo from '../catalog/catalog.repository.ts';
 import { productTag } from '../catalog/catalog.repository.ts';
 import { deskSettings } from '../settings/settings.service.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
+import { deliveryTypeOf, feeOf } from './delivery.ts';
 import { giveBack, takeOne, type StockLine } from './order-stock.ts';
 import * as desk from './order-desk.repository.ts';
 import * as repo from './orders.repository.ts';
@@ -81,6 +82,8 @@ export async function toAdminOrders(db: Executor, rows: readonly OrderRow[]): Pr
       customer_address: row.customer_address,
       customer_postal_code: row.customer_postal_code,
       wilaya_name: row.wilaya_name,
+      delivery_type: deliveryTypeOf(row.delivery_type),
+      commune_name: row.commune_name,
       subtotal: toDa(row.subtotal_cents),
       discount_percentage: row.discount_percentage,
       discount_amount: toDa(row.discount_cents),
@@ -432,13 +435,16 @@ export async function editOrder(db: Database, id: number, edit: OrderEdit, autho
     const current = splitCustomerAddress(row.customer_address);
     let wilayaName = row.wilaya_name;
     let shippingCents = row.shipping_fee_cents;
+    let communeName = row.commune_name;
     if (edit.wilaya !== undefined) {
       const wanted = wilayaKey(edit.wilaya);
       const shipping = (await repo.findShippingRows(trx)).find((r) => wilayaKey(r.wilaya_name) === wanted);
       if (!shipping) throw badRequest(UNKNOWN_WILAYA);
       if (shipping.wilaya_name !== row.wilaya_name) {
         wilayaName = shipping.wilaya_name;
-        shippingCents = shipping.price_cents;
+        // The new wilaya's fee for the order's delivery type; its commune was of the old wilaya.
+        shippingCents = feeOf(shipping, deliveryTypeOf(row.delivery_type));
+        communeName = null;
       }
     }
     const address = `${wilayaName}${ADDRESS_SEPARATOR}${edit.address ?? current.address}`;
@@ -479,7 +485,7 @@ export async function editOrder(db: Database, id: number, edit: OrderEdit, autho
       shipping_fee_cents: shippingCents,
       final_total_cents: subtotalCents - discountCents + shippingCents,
     };
-    await desk.updateOrder(trx, id, { ...values, updated_at: now });
+    await desk.updateOrder(trx, id, { ...values, commune_name: communeName, updated_at: now });
     await desk.insertEvent(trx, {
       order_id: id,
       kind: 'edit',
@@ -639,5 +645,7 @@ export async function trackOrder(db: Database, orderId: number, phone: string): 
         : items.map((i) => ({ name: i.product_name, size: i.size, quantity: i.quantity })),
     total: toDa(row.final_total_cents),
     wilaya: row.wilaya_name,
+    delivery_type: deliveryTypeOf(row.delivery_type),
+    commune: row.commune_name,
   };
 }

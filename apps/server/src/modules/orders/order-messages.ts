@@ -18,6 +18,8 @@ export const ORDER_MESSAGES = {
   imageRequired: REFERENCE_IMAGE_REQUIRED,
   tooManyLines: (max: number) => `Une commande compte au plus ${max} articles différents`,
   tooManyUnits: (max: number) => `Au plus ${max} unités par article`,
+  noStopDesk: (wilaya: string) =>
+    `Pas de point relais (stop desk) dans la wilaya ${wilaya} : choisissez la livraison à domicile`,
   frontImageRequired: "L'image de face est requise pour une tasse",
   // admin
   orderNotFound: 'Order not found',

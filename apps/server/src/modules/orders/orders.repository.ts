@@ -45,7 +45,10 @@ export function findProductsForOrder(db: Executor, ids: readonly number[]) {
 /** Shipping rows whose lower-cased wilaya name is one of `lowerNames`, each with that `key`. */
 /** Every wilaya's fee (58 rows). */
 export function findShippingRows(db: Executor) {
-  return db.selectFrom('shipping_prices').select(['wilaya_name', 'price_cents']).execute();
+  return db
+    .selectFrom('shipping_prices')
+    .select(['wilaya_code', 'wilaya_name', 'price_cents', 'stop_desk_price_cents'])
+    .execute();
 }
 
 export function findCustomItemById(db: Executor, id: number) {

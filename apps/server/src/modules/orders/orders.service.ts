@@ -16,6 +16,8 @@ import {
 import type { CreatedOrder } from '@shop/domain/order-responses';
 import { finalPriceCentimes, orderTotals, type OrderTotals } from '@shop/domain/pricing';
 import { lineSize } from '@shop/domain/sizes';
+import type { DeliveryType } from '@shop/domain/shipping-schemas';
+import { deliveryOf } from './delivery.ts';
 import type { Executor } from '../../db/database.ts';
 import { badRequest, conflict, forbidden } from '../../http/errors.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
@@ -48,13 +50,20 @@ function created(orderId: number, totals: OrderTotals): CreatedOrder {
 interface Pricing {
   wilayaName: string;
   shippingCents: number;
+  deliveryType: DeliveryType;
+  communeName: string | null;
   coupon: { id: number; code: string; discount: number } | null;
 }
 
-async function priceContext(
-  { reads }: OrderPlacing,
-  input: { wilaya?: string | undefined; customer_address: string; coupon_code: string },
-): Promise<Pricing> {
+interface DeliveryInput {
+  wilaya?: string | undefined;
+  customer_address: string;
+  coupon_code: string;
+  delivery_type?: DeliveryType | undefined;
+  commune?: string | undefined;
+}
+
+async function priceContext({ reads }: OrderPlacing, input: DeliveryInput): Promise<Pricing> {
   const wanted = wilayaKey(input.wilaya || splitCustomerAddress(input.customer_address).wilaya);
   if (!wanted) throw badRequest(CUSTOMER_MESSAGES.wilayaRequired);
   const [shipping, row] = await Promise.all([
@@ -63,6 +72,8 @@ async function priceContext(
   ]);
   // Never a default fee for a name that is not in the table (DESIGN §6.4, decision 006).
   if (!shipping) throw badRequest(UNKNOWN_WILAYA);
+  // The delivery is checked before the coupon: its message tells the customer what to change.
+  const delivery = deliveryOf(shipping, input);
   let coupon: Pricing['coupon'] = null;
   if (input.coupon_code) {
     if (!row) throw badRequest(ORDER_MESSAGES.couponUnusable);
@@ -70,7 +81,7 @@ async function priceContext(
     if (couponDisplayStatus(state) !== 'Active') throw badRequest(ORDER_MESSAGES.couponUnusable);
     coupon = { id: row.id, code: row.code, discount: row.discount_percentage };
   }
-  return { wilayaName: shipping.wilaya_name, shippingCents: shipping.price_cents, coupon };
+  return { wilayaName: shipping.wilaya_name, ...delivery, coupon };
 }
 
 /** An order whose figures would not fit the database's money columns is refused, not a 500. */
@@ -141,6 +152,8 @@ function orderHeader(
     customer_address: input.customer_address,
     customer_postal_code: input.customer_postal_code,
     wilaya_name: pricing.wilayaName,
+    delivery_type: pricing.deliveryType,
+    commune_name: pricing.communeName,
     subtotal_cents: totals.subtotal,
     discount_percentage: totals.discountPercentage,
     discount_cents: totals.discount,
@@ -175,6 +188,8 @@ export interface RegularOrderData {
   shipping_fee: number;
   coupon_code: string;
   wilaya?: string | undefined;
+  delivery_type?: DeliveryType | undefined;
+  commune?: string | undefined;
   items: { product_id: number; quantity: number; size: string }[];
 }
 

@@ -54,7 +54,7 @@ describe('pricing reads of orders placed together', () => {
     await insertCoupon(t.db.kysely, { code: 'ENSEMBLE', discount_percentage: 15 });
     const wilaya = await t.db.kysely
       .selectFrom('shipping_prices')
-      .select(['wilaya_name', 'price_cents'])
+      .select(['wilaya_code', 'wilaya_name', 'price_cents', 'stop_desk_price_cents'])
       .orderBy('id')
       .executeTakeFirstOrThrow();
     queries.length = 0;

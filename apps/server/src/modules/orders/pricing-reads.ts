@@ -13,13 +13,15 @@ import * as repo from './orders.repository.ts';
 import * as desk from './order-desk.repository.ts';
 import { duplicateWindowStart } from './order-desk.service.ts';
 
+export type ShippingRow = Awaited<ReturnType<typeof repo.findShippingRows>>[number];
+
 export type PricedProduct = Awaited<ReturnType<typeof repo.findProductsForOrder>>[number] & { sizes: string[] };
 
 export interface PricingReads {
   /** A product by id, with the sizes it has (none for a product without sizes). */
   product: DataLoader<number, PricedProduct | undefined>;
   /** A shipping row by wilaya name, compared by wilayaKey (packages/domain/wilaya.ts). */
-  shipping: DataLoader<string, { wilaya_name: string; price_cents: number } | undefined>;
+  shipping: DataLoader<string, ShippingRow | undefined>;
   /** A coupon by its exact code. */
   coupon: DataLoader<string, CouponRow | undefined>;
   /** A phone's blacklist entry, if any. */

@@ -17,7 +17,12 @@ export function findShippingPrice(db: Executor, id: number) {
 
 export function insertShippingPrice(
   db: Executor,
-  values: { wilaya_code: number | null; wilaya_name: string; price_cents: number },
+  values: {
+    wilaya_code: number | null;
+    wilaya_name: string;
+    price_cents: number;
+    stop_desk_price_cents: number | null;
+  },
 ) {
   return db.insertInto('shipping_prices').values(values).returningAll().executeTakeFirstOrThrow();
 }
@@ -25,9 +30,23 @@ export function insertShippingPrice(
 export function updateShippingPrice(
   db: Executor,
   id: number,
-  values: { wilaya_name: string; price_cents: number; wilaya_code?: number | null },
+  values: {
+    wilaya_name: string;
+    price_cents: number;
+    wilaya_code?: number | null;
+    stop_desk_price_cents?: number | null;
+  },
 ) {
   return db.updateTable('shipping_prices').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+/** One row's two fees (the bulk adjustment writes each row in its transaction). */
+export async function setShippingFees(
+  db: Executor,
+  id: number,
+  fees: { price_cents: number; stop_desk_price_cents: number | null },
+): Promise<void> {
+  await db.updateTable('shipping_prices').set(fees).where('id', '=', id).execute();
 }
 
 export async function deleteShippingPrice(db: Executor, id: number): Promise<boolean> {

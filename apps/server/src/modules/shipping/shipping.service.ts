@@ -1,6 +1,7 @@
 // Shipping prices per wilaya (SPEC §3, DESIGN §3.11): stored in centimes, spoken in Da; a wilaya
 // name exists once, compared case-insensitively.
 import { toCentimes, toDa } from '@shop/domain/money';
+import { adjustedFee, type ShippingAdjust } from '@shop/domain/shipping-schemas';
 import type { Selectable } from 'kysely';
 import type { ShippingPrice } from '@shop/domain/shipping-responses';
 import type { Database, ShippingPriceTable } from '../../db/database.ts';
@@ -13,7 +14,13 @@ export const DUPLICATE_WILAYA_MESSAGE = 'A shipping price for this wilaya alread
 export const SHIPPING_NOT_FOUND_MESSAGE = 'Shipping price not found';
 
 export function toShippingPrice(row: Selectable<ShippingPriceTable>): ShippingPrice {
-  return { id: row.id, wilaya_code: row.wilaya_code, wilaya_name: row.wilaya_name, price: toDa(row.price_cents) };
+  return {
+    id: row.id,
+    wilaya_code: row.wilaya_code,
+    wilaya_name: row.wilaya_name,
+    price: toDa(row.price_cents),
+    stop_desk_price: row.stop_desk_price_cents === null ? null : toDa(row.stop_desk_price_cents),
+  };
 }
 
 export async function listShippingPrices(db: Database): Promise<ShippingPrice[]> {
@@ -23,8 +30,12 @@ export async function listShippingPrices(db: Database): Promise<ShippingPrice[]>
 export interface ShippingPriceInput {
   wilaya_name: string;
   price: number;
+  /** null: no stop desk; undefined: unchanged (on update), none (on create). */
+  stop_desk_price?: number | null | undefined;
   wilaya_code?: number | null | undefined;
 }
+
+const cents = (da: number | null) => (da === null ? null : toCentimes(da));
 
 /** The row of that wilaya, compared as orders compare it (wilayaKey: case, accents, invisibles). */
 async function findSameWilaya(db: Database, name: string, exceptId?: number) {
@@ -47,6 +58,7 @@ export async function createShippingPrice(db: Database, input: ShippingPriceInpu
       wilaya_code: input.wilaya_code ?? officialCode(input.wilaya_name),
       wilaya_name: input.wilaya_name,
       price_cents: toCentimes(input.price),
+      stop_desk_price_cents: cents(input.stop_desk_price ?? null),
     });
     return toShippingPrice(row);
   } catch (error) {
@@ -63,6 +75,7 @@ export async function updateShippingPrice(db: Database, id: number, input: Shipp
     const row = await repo.updateShippingPrice(db, id, {
       wilaya_name: input.wilaya_name,
       price_cents: toCentimes(input.price),
+      ...(input.stop_desk_price !== undefined ? { stop_desk_price_cents: cents(input.stop_desk_price) } : {}),
       ...(input.wilaya_code !== undefined ? { wilaya_code: input.wilaya_code } : {}),
     });
     if (!row) throw notFound(SHIPPING_NOT_FOUND_MESSAGE);
@@ -75,4 +88,27 @@ export async function updateShippingPrice(db: Database, id: number, input: Shipp
 
 export async function deleteShippingPrice(db: Database, id: number): Promise<void> {
   if (!(await repo.deleteShippingPrice(db, id))) throw notFound(SHIPPING_NOT_FOUND_MESSAGE);
+}
+
+/**
+ * Every wilaya's fees changed at once (issue 16), in one transaction: home and/or stop desk fees,
+ * by an amount or a percentage, each result in whole dinars and never below 0. A wilaya without a
+ * stop desk keeps none.
+ */
+export async function adjustShippingPrices(db: Database, adjust: ShippingAdjust): Promise<ShippingPrice[]> {
+  const home = adjust.apply_to !== 'stop_desk';
+  const desk = adjust.apply_to !== 'home';
+  await db.transaction().execute(async (trx) => {
+    for (const row of await repo.listShippingPrices(trx)) {
+      const price_cents = home ? toCentimes(adjustedFee(toDa(row.price_cents), adjust)) : row.price_cents;
+      const stop_desk_price_cents =
+        desk && row.stop_desk_price_cents !== null
+          ? toCentimes(adjustedFee(toDa(row.stop_desk_price_cents), adjust))
+          : row.stop_desk_price_cents;
+      if (price_cents !== row.price_cents || stop_desk_price_cents !== row.stop_desk_price_cents) {
+        await repo.setShippingFees(trx, row.id, { price_cents, stop_desk_price_cents });
+      }
+    }
+  });
+  return listShippingPrices(db);
 }

@@ -62,6 +62,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     customer_address: 'Oran | 3 rue Larbi Ben M’hidi',
     customer_postal_code: '31000',
     wilaya_name: 'Oran',
+    delivery_type: 'home',
+    commune_name: null,
     subtotal: 4000,
     discount_percentage: 0,
     discount_amount: 0,

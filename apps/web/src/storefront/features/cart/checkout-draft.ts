@@ -5,7 +5,7 @@ import type { CheckoutCustomer } from '@shop/domain/form-schemas';
 export type CheckoutDraft = Partial<CheckoutCustomer>;
 
 const DRAFT_KEY = 'checkoutDraft';
-const TEXT_FIELDS = ['fullName', 'phoneNumber', 'address', 'wilaya', 'zipCode', 'comment'] as const;
+const TEXT_FIELDS = ['fullName', 'phoneNumber', 'address', 'wilaya', 'commune', 'zipCode', 'comment'] as const;
 
 export function readDraft(): CheckoutDraft {
   try {
@@ -18,6 +18,7 @@ export function readDraft(): CheckoutDraft {
       if (typeof value === 'string') draft[field] = value;
     }
     if (typeof raw.rating === 'number') draft.rating = raw.rating;
+    if (raw.deliveryType === 'home' || raw.deliveryType === 'stop_desk') draft.deliveryType = raw.deliveryType;
     return draft;
   } catch {
     return {};

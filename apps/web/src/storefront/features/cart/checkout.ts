@@ -44,6 +44,8 @@ export function buildOrderPayload(
     shipping_fee: figures.shippingFeeDa.toFixed(2),
     coupon_code: figures.couponCode,
     wilaya: customer.wilaya,
+    delivery_type: customer.deliveryType,
+    commune: customer.commune.trim(),
     size: items[0]?.size ?? '',
     items,
   };

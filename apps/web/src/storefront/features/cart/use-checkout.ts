@@ -54,6 +54,8 @@ export function useCheckout(lines: readonly CartLine[], onCompleted: (order: Pla
       orderNumber: created.order_id,
       address: customer.address.trim(),
       wilaya: customer.wilaya,
+      deliveryType: customer.deliveryType,
+      commune: customer.commune.trim(),
       zipCode: customer.zipCode.trim(),
       total: Number(created.total),
       // For the tracking link of the thank-you screen (the number and the phone together).

@@ -42,9 +42,19 @@ const ITEMS = [
   },
 ];
 const WILAYAS = [
-  { id: 1, wilaya_code: 1, wilaya_name: 'Adrar', price: 900 },
-  { id: 16, wilaya_code: 16, wilaya_name: 'Alger', price: 400 },
+  { id: 1, wilaya_code: 1, wilaya_name: 'Adrar', price: 900, stop_desk_price: null },
+  { id: 16, wilaya_code: 16, wilaya_name: 'Alger', price: 400, stop_desk_price: 300 },
 ];
+const COMMUNES: Record<string, { name: string; name_ar: string; postal_code: string | null }[]> = {
+  Adrar: [
+    { name: 'Adrar', name_ar: 'أدرار', postal_code: '01000' },
+    { name: 'Reggane', name_ar: 'رقان', postal_code: null },
+  ],
+  Alger: [
+    { name: 'Alger Centre', name_ar: 'الجزائر الوسطى', postal_code: '16000' },
+    { name: 'Bab El Oued', name_ar: 'باب الوادي', postal_code: null },
+  ],
+};
 
 /** fr-DZ groups digits with a narrow no-break space; Testing Library normalises it to a space. */
 function formatDa(da: number): string {
@@ -74,6 +84,10 @@ beforeEach(() => {
     }
     if (url === '/api/CustomOrderItem/getAll') return Promise.resolve(envelope(200, ITEMS));
     if (url === '/api/ShippingPrice/read') return Promise.resolve(envelope(200, WILAYAS));
+    if (url.startsWith('/api/commune?')) {
+      const list = COMMUNES[new URL(url, 'http://localhost').searchParams.get('wilaya') ?? ''];
+      return Promise.resolve(list ? envelope(200, list) : envelope(404, null, 'Wilaya inconnue'));
+    }
     if (url === '/api/settings') {
       return Promise.resolve(
         envelope(200, {
@@ -121,11 +135,20 @@ async function chooseWilaya(user: ReturnType<typeof userEvent.setup>, typed: str
   await user.click(await screen.findByRole('option', { name: new RegExp(typed, 'i') }));
 }
 
+async function chooseCommune(user: ReturnType<typeof userEvent.setup>, typed: string, name: string) {
+  const box = screen.getByRole('combobox', { name: 'Commune' });
+  await user.clear(box);
+  await user.type(box, typed);
+  await user.click(await screen.findByRole('option', { name: new RegExp(name, 'i') }));
+}
+
+/** The contact fields and a commune of the wilaya chosen (Adrar, preselected). */
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Nom complet'), 'Amina Benali');
   await user.type(screen.getByLabelText('Numéro de téléphone'), '0555123456');
   await user.type(screen.getByLabelText('Adresse'), '12 rue Didouche Mourad');
   await user.type(screen.getByLabelText('Code postal'), '16000');
+  await chooseCommune(user, 'reg', 'Reggane');
 }
 
 function summary() {
@@ -319,6 +342,10 @@ describe('CustomOrderPage', () => {
     await loaded();
     await fillValid(user);
     await chooseWilaya(user, '16');
+    // A commune of Adrar is not one of Alger's: chosen again, at Alger's stop desk.
+    expect(screen.getByRole('combobox', { name: 'Commune' })).toHaveValue('');
+    await chooseCommune(user, 'bab', 'Bab El Oued');
+    await user.click(screen.getByRole('radio', { name: /Point relais/ }));
     await user.selectOptions(screen.getByLabelText('Taille'), 'L');
     await user.upload(screen.getByLabelText('Devant'), png('front.png'));
     await user.upload(screen.getByLabelText('Dos'), png('back.png'));
@@ -332,7 +359,8 @@ describe('CustomOrderPage', () => {
     expect(screen.getByRole('heading', { name: 'Merci pour votre commande !' })).toBeInTheDocument();
     expect(screen.getByTestId('order-number')).toHaveTextContent('#42');
     expect(screen.getByText('7-10 jours ouvrables')).toBeInTheDocument();
-    expect(screen.getByText('12 rue Didouche Mourad, Alger 16000')).toBeInTheDocument();
+    expect(screen.getByText('12 rue Didouche Mourad, Bab El Oued, Alger 16000')).toBeInTheDocument();
+    expect(screen.getByTestId('delivery-type')).toHaveTextContent('Point relais (stop desk)');
     expect(screen.getByTestId('order-total')).toHaveTextContent(formatDa(2700));
     // Where the advance payment goes, and the reference to give.
     expect(await screen.findByTestId('pay-ccp')).toHaveTextContent('0012345678 clé 90');
@@ -353,12 +381,14 @@ describe('CustomOrderPage', () => {
       customer_postal_code: '16000',
       type: 'custom',
       subtotal: '2000.00',
-      shipping_fee: '400.00',
+      shipping_fee: '300.00',
       clothing_type: '1',
       color: 'Noir',
       size: 'L',
       coupon_code: 'BIENVENUE10',
       wilaya: 'Alger',
+      delivery_type: 'stop_desk',
+      commune: 'Bab El Oued',
     });
     expect((form.get('reference_image_front') as File).name).toBe('front.png');
     expect((form.get('reference_image_back') as File).name).toBe('back.png');

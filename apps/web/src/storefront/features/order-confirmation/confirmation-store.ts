@@ -9,6 +9,9 @@ export interface PlacedOrder {
   address: string;
   wilaya: string;
   zipCode: string;
+  /** Issue 16: how and in which commune it is delivered (absent in confirmations kept from before). */
+  deliveryType?: 'home' | 'stop_desk';
+  commune?: string;
   /** The phone the order was placed with (0XXXXXXXXX): the tracking link fills it in. */
   phone?: string;
 }
@@ -28,7 +31,9 @@ function isPlacedOrder(value: unknown): value is PlacedOrder {
     typeof v.address === 'string' &&
     typeof v.wilaya === 'string' &&
     typeof v.zipCode === 'string' &&
-    (v.phone === undefined || typeof v.phone === 'string')
+    (v.phone === undefined || typeof v.phone === 'string') &&
+    (v.deliveryType === undefined || v.deliveryType === 'home' || v.deliveryType === 'stop_desk') &&
+    (v.commune === undefined || typeof v.commune === 'string')
   );
 }
 

@@ -33,6 +33,8 @@ const shipped: OrderTracking = {
     { name: 'Savon à l’argan', size: '', quantity: 1 },
   ],
   total: 5400,
+  delivery_type: 'stop_desk',
+  commune: 'Azazga',
   wilaya: 'Tizi Ouzou',
 };
 
@@ -108,7 +110,8 @@ describe('TrackingPage', () => {
     expect(screen.getByText('Robe kabyle').closest('li')).toHaveTextContent('Robe kabyle · Taille M× 2');
     expect(screen.getByText('Savon à l’argan').closest('li')).toHaveTextContent(/^Savon à l’argan× 1$/);
     expect(screen.getByTestId('tracking-total').textContent).toBe(formatDa(5400));
-    expect(screen.getByText('Tizi Ouzou')).toBeInTheDocument();
+    // Where and how it is delivered (issue 16).
+    expect(screen.getByTestId('tracking-delivery')).toHaveTextContent('Azazga, Tizi OuzouPoint relais (stop desk)');
     // A question about it goes to the shop's phone and WhatsApp, quoting the number.
     expect(screen.getByRole('link', { name: 'Appeler le 0555 00 11 22' })).toHaveAttribute('href', 'tel:0555001122');
     expect(screen.getByRole('link', { name: 'Écrire sur WhatsApp' })).toHaveAttribute(

@@ -30,6 +30,8 @@ const order: Order = {
   customer_address: 'Oran | 3 rue Larbi Ben M’hidi',
   customer_postal_code: '31000',
   wilaya_name: 'Oran',
+  delivery_type: 'stop_desk',
+  commune_name: 'Es Senia',
   subtotal: 6600,
   discount_percentage: 10,
   discount_amount: 660,
@@ -104,7 +106,10 @@ describe("an order's details", () => {
     const receipt = within(dialog).getByTestId('receipt');
     expect(receipt).toHaveTextContent(`Lines${da(6600)}`);
     expect(receipt).toHaveTextContent(`Coupon BIENVENUE10 (-10%)−${da(660)}`);
-    expect(receipt).toHaveTextContent(`Shipping fee (Oran)${da(600)}`);
+    expect(receipt).toHaveTextContent(`Shipping fee (Oran, Stop desk)${da(600)}`);
+    // How and where it is delivered (issue 16).
+    expect(within(dialog).getByText('Delivery').nextElementSibling).toHaveTextContent('Stop desk');
+    expect(within(dialog).getByText('Commune').nextElementSibling).toHaveTextContent('Es Senia');
     expect(receipt).toHaveTextContent(`Total${da(6540)}`);
     expect(formatDa(6540)).toMatch(/^6\s540,00 Da$/);
   });

@@ -149,6 +149,8 @@ function OrderDetails({
         </Info>
         <Info label={texts.orders.address}>{order.customer_address}</Info>
         <Info label={texts.orders.postalCode}>{order.customer_postal_code}</Info>
+        <Info label={texts.orders.delivery}>{texts.orders.deliveryTypes[order.delivery_type]}</Info>
+        <Info label={texts.orders.commune}>{order.commune_name ?? '—'}</Info>
         <Info label={texts.orders.date}>{formatDate(order.created_at)}</Info>
         <Info label={texts.desk.confirmation}>
           <ConfirmationBadge confirmation={order.confirmation} />
@@ -294,7 +296,7 @@ function Receipt({ order }: { order: Order }) {
       <div className={row}>
         <dt>
           {texts.orders.shippingFee}
-          {order.wilaya_name ? ` (${order.wilaya_name})` : ''}
+          {order.wilaya_name ? ` (${order.wilaya_name}, ${texts.orders.deliveryTypes[order.delivery_type]})` : ''}
         </dt>
         <dd>{formatDa(order.shipping_fee)}</dd>
       </div>

@@ -258,6 +258,10 @@ export function OrdersPage() {
                 </td>
                 <td data-label={texts.orders.wilaya} className={`${tdClass} whitespace-nowrap`}>
                   {order.wilaya_name}
+                  <span className="block text-xs text-slate-500">
+                    {order.commune_name ? `${order.commune_name} · ` : ''}
+                    {texts.orders.deliveryTypes[order.delivery_type]}
+                  </span>
                 </td>
                 <td data-label={texts.orders.itemsCol} className={`${tdClass} text-xs sm:max-w-[16rem]`}>
                   <span className="break-words">{order.item_summary}</span>

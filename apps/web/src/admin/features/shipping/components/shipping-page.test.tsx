@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, stubFetch } from '../../../lib/test-utils.tsx';
 import { ShippingPage } from './shipping-page.tsx';
@@ -10,8 +10,8 @@ afterEach(() => {
 });
 
 const prices = [
-  { id: 16, wilaya_code: 16, wilaya_name: 'Alger', price: 400 },
-  { id: 31, wilaya_code: 31, wilaya_name: 'Oran', price: 600 },
+  { id: 16, wilaya_code: 16, wilaya_name: 'Alger', price: 400, stop_desk_price: 250 },
+  { id: 31, wilaya_code: 31, wilaya_name: 'Oran', price: 600, stop_desk_price: null },
 ];
 
 async function addWilaya(name: string, price: string) {
@@ -59,5 +59,76 @@ describe('shipping prices: a refused save', () => {
     renderWithProviders(<ShippingPage />);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Delete Oran' }));
     expect(await screen.findByText('Orders still use this wilaya')).toBeInTheDocument();
+  });
+});
+
+describe('shipping prices: stop desks and the adjustment of all wilayas (issue 16)', () => {
+  const bodies = (fetchMock: ReturnType<typeof stubFetch>, path: string) =>
+    fetchMock.mock.calls
+      .filter(([input]) => input === `/api${path}`)
+      .map(([, init]) => JSON.parse(typeof init?.body === 'string' ? init.body : 'null') as unknown);
+
+  test('shows each stop desk fee or none, and saves an edited or emptied one', async () => {
+    const fetchMock = stubFetch((url) => {
+      if (url === '/api/ShippingPrice/read') return { data: prices };
+      if (url === '/api/ShippingPrice/update') return { data: prices[0] };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ShippingPage />);
+    const alger = await screen.findByTestId('wilaya-16');
+    expect(alger).toHaveTextContent(/250,00/);
+    expect(screen.getByTestId('wilaya-31')).toHaveTextContent('No stop desk');
+    await user.click(screen.getByRole('button', { name: 'Edit Alger' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit shipping price' });
+    const stopDesk = within(dialog).getByLabelText('Stop desk (Da)');
+    expect(stopDesk).toHaveValue('250');
+    await user.clear(stopDesk);
+    await user.type(stopDesk, '275,50');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies(fetchMock, '/ShippingPrice/update')).toHaveLength(1));
+    expect(bodies(fetchMock, '/ShippingPrice/update')[0]).toMatchObject({ id: 16, price: 400, stop_desk_price: 275.5 });
+
+    await user.click(screen.getByRole('button', { name: 'Edit Alger' }));
+    const again = screen.getByRole('dialog', { name: 'Edit shipping price' });
+    await user.clear(within(again).getByLabelText('Stop desk (Da)'));
+    await user.click(within(again).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies(fetchMock, '/ShippingPrice/update')).toHaveLength(2));
+    expect(bodies(fetchMock, '/ShippingPrice/update')[1]).toMatchObject({ id: 16, stop_desk_price: null });
+  });
+
+  test('adjusts every wilaya only after a confirmation that says what will change', async () => {
+    const fetchMock = stubFetch((url) => {
+      if (url === '/api/ShippingPrice/read') return { data: prices };
+      if (url === '/api/ShippingPrice/adjust') return { data: prices, message: 'Shipping prices adjusted' };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ShippingPage />);
+    await screen.findByText('Oran');
+    await user.click(screen.getByRole('button', { name: 'Adjust all prices' }));
+    let dialog = screen.getByRole('dialog', { name: 'Adjust every wilaya at once' });
+    await user.click(within(dialog).getByRole('button', { name: 'Review' }));
+    expect(within(dialog).getByText('Enter a number other than 0')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: 'A percentage (%)' }));
+    await user.type(within(dialog).getByLabelText('Value (negative lowers)'), '-10');
+    await user.click(within(dialog).getByRole('radio', { name: 'Stop desk prices' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Review' }));
+
+    // Cancelling the confirmation sends nothing and brings the form back as it was.
+    let confirm = screen.getByRole('dialog', { name: 'Change every wilaya?' });
+    expect(confirm).toHaveTextContent('-10 % on the stop desk prices of all 2 wilayas');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    dialog = screen.getByRole('dialog', { name: 'Adjust every wilaya at once' });
+    expect(within(dialog).getByLabelText('Value (negative lowers)')).toHaveValue('-10');
+    expect(bodies(fetchMock, '/ShippingPrice/adjust')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Review' }));
+    confirm = screen.getByRole('dialog', { name: 'Change every wilaya?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Apply to all wilayas' }));
+    expect(await screen.findByText('All shipping prices adjusted')).toBeInTheDocument();
+    expect(bodies(fetchMock, '/ShippingPrice/adjust')).toEqual([
+      { mode: 'percent', value: -10, apply_to: 'stop_desk' },
+    ]);
   });
 });

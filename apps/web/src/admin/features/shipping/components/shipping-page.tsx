@@ -27,6 +27,7 @@ import { texts } from '../../../texts.ts';
 import { useShippingPrices } from '../api/get-shipping-prices.ts';
 import { useSaveShippingPrice } from '../api/save-shipping-price.ts';
 import { useDeleteShippingPrice } from '../api/delete-shipping-price.ts';
+import { AdjustPricesModal } from './adjust-prices-modal.tsx';
 
 type Message = { tone: 'error' | 'success'; text: string } | null;
 
@@ -38,6 +39,7 @@ export function ShippingPage() {
   const [editing, setEditing] = useState<ShippingPrice | 'new' | null>(null);
   const [message, setMessage] = useState<Message>(null);
   const [filter, setFilter] = useState('');
+  const [adjusting, setAdjusting] = useState(false);
   useReopenFormDraft(SHIPPING_PRICE_FORM, prices.isSuccess, (target) => {
     const price = target === 'new' ? 'new' : prices.data?.find((p) => String(p.id) === target);
     if (price) setEditing(price);
@@ -65,6 +67,14 @@ export function ShippingPage() {
           aria-label={`Filter by ${texts.shipping.wilaya}`}
           className={`${inputBase} w-40`}
         />
+        <button
+          type="button"
+          className={buttonClass('secondary')}
+          onClick={() => setAdjusting(true)}
+          disabled={!prices.data?.length}
+        >
+          {texts.shipping.adjustOpen}
+        </button>
         <button type="button" className={buttonClass('primary')} onClick={() => setEditing('new')}>
           + {texts.shipping.add}
         </button>
@@ -84,12 +94,13 @@ export function ShippingPage() {
             <tr>
               <th className={thClass}>{texts.shipping.code}</th>
               <th className={thClass}>{texts.shipping.wilaya}</th>
-              <th className={thClass}>{texts.shipping.price}</th>
+              <th className={thClass}>{texts.shipping.homeColumn}</th>
+              <th className={thClass}>{texts.shipping.stopDeskPrice}</th>
               <th className={`${thClass} text-right`}>{texts.common.actions}</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
-            {rows.length === 0 ? <EmptyRow colSpan={4} text={texts.shipping.empty} /> : null}
+            {rows.length === 0 ? <EmptyRow colSpan={5} text={texts.shipping.empty} /> : null}
             {rows.map((price) => (
               <tr key={price.id} data-testid={`wilaya-${price.id}`}>
                 <td data-label={texts.shipping.code} className={`${tdClass} w-16 tabular-nums text-slate-500`}>
@@ -98,8 +109,15 @@ export function ShippingPage() {
                 <td data-label={texts.shipping.wilaya} className={`${tdClass} font-medium`}>
                   {price.wilaya_name}
                 </td>
-                <td data-label={texts.shipping.price} className={`${tdClass} whitespace-nowrap tabular-nums`}>
+                <td data-label={texts.shipping.homeColumn} className={`${tdClass} whitespace-nowrap tabular-nums`}>
                   {formatDa(price.price)}
+                </td>
+                <td data-label={texts.shipping.stopDeskPrice} className={`${tdClass} whitespace-nowrap tabular-nums`}>
+                  {price.stop_desk_price === null ? (
+                    <span className="text-slate-500">{texts.shipping.noStopDesk}</span>
+                  ) : (
+                    formatDa(price.stop_desk_price)
+                  )}
                 </td>
                 <td data-label={texts.common.actions} className={`${tdClass} text-right whitespace-nowrap`}>
                   <div className="inline-flex gap-1">
@@ -136,6 +154,16 @@ export function ShippingPage() {
           }}
         />
       ) : null}
+      {adjusting ? (
+        <AdjustPricesModal
+          count={prices.data?.length ?? 0}
+          onClose={() => setAdjusting(false)}
+          onDone={(text) => {
+            setAdjusting(false);
+            setMessage({ tone: 'success', text });
+          }}
+        />
+      ) : null}
     </section>
   );
 }
@@ -163,6 +191,7 @@ function ShippingPriceModal({
     defaultValues: draft?.values ?? {
       wilaya_name: price?.wilaya_name ?? '',
       price: price?.price ?? '',
+      stop_desk_price: price ? (price.stop_desk_price ?? '') : '',
       wilaya_code: price?.wilaya_code ?? null,
     },
   });
@@ -195,7 +224,12 @@ function ShippingPriceModal({
             {...register('wilaya_name')}
           />
         </Field>
-        <Field id="shipping-price" label={texts.shipping.price} error={errors.price?.message}>
+        <Field
+          id="shipping-price"
+          label={texts.shipping.price}
+          error={errors.price?.message}
+          hint={texts.shipping.priceHint}
+        >
           <input
             id="shipping-price"
             type="text"
@@ -205,6 +239,23 @@ function ShippingPriceModal({
             className={inputClass}
             aria-invalid={errors.price ? true : undefined}
             {...register('price')}
+          />
+        </Field>
+        <Field
+          id="shipping-stop-desk-price"
+          label={texts.shipping.stopDeskPrice}
+          error={errors.stop_desk_price?.message}
+          hint={texts.shipping.stopDeskHint}
+        >
+          <input
+            id="shipping-stop-desk-price"
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={texts.common.amountExample}
+            className={inputClass}
+            aria-invalid={errors.stop_desk_price ? true : undefined}
+            {...register('stop_desk_price')}
           />
         </Field>
       </form>

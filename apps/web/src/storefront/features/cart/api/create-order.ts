@@ -11,6 +11,9 @@ export interface RegularOrderPayload {
   shipping_fee: string;
   coupon_code: string;
   wilaya: string;
+  /** Issue 16: home or stop desk, and the commune's name. */
+  delivery_type: 'home' | 'stop_desk';
+  commune: string;
   size: string;
   items: { product_id: number; quantity: number; size: string }[];
 }

@@ -6,8 +6,13 @@ import { addToCart, clearCart, getCart } from '../cart-store.ts';
 import { CartPage } from './cart-page.tsx';
 
 const wilayas = [
-  { id: 16, wilaya_code: 16, wilaya_name: 'Alger', price: 400 },
-  { id: 31, wilaya_code: 31, wilaya_name: 'Oran', price: 600 },
+  { id: 16, wilaya_code: 16, wilaya_name: 'Alger', price: 400, stop_desk_price: 250 },
+  { id: 31, wilaya_code: 31, wilaya_name: 'Oran', price: 600, stop_desk_price: null },
+];
+const algerCommunes = [
+  { name: 'Alger Centre', name_ar: 'الجزائر الوسطى', postal_code: '16000' },
+  { name: 'Bab El Oued', name_ar: 'باب الوادي', postal_code: null },
+  { name: 'Hydra', name_ar: 'حيدرة', postal_code: null },
 ];
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -20,6 +25,20 @@ async function chooseWilaya(user: User, scope: Pick<typeof screen, 'getByRole' |
   await user.click(await scope.findByRole('option', { name: new RegExp(typed, 'i') }));
 }
 
+/** Picks a commune: types part of its name, then taps it. */
+async function chooseCommune(
+  user: User,
+  scope: Pick<typeof screen, 'getByRole' | 'findByRole'>,
+  typed: string,
+  name: string,
+) {
+  const box = scope.getByRole('combobox', { name: 'Commune' });
+  await waitFor(() => expect(box).toBeEnabled());
+  await user.clear(box);
+  await user.type(box, typed);
+  await user.click(await scope.findByRole('option', { name: new RegExp(name, 'i') }));
+}
+
 type Handler = Parameters<typeof mockFetch>[0];
 
 function setup(extra: Handler = () => undefined) {
@@ -27,6 +46,9 @@ function setup(extra: Handler = () => undefined) {
     const answer = extra(url, init);
     if (answer) return answer;
     if (url.pathname === '/api/ShippingPrice/read') return ok(wilayas);
+    if (url.pathname === '/api/commune') {
+      return url.searchParams.get('wilaya') === 'Alger' ? ok(algerCommunes) : fail(404, 'Wilaya inconnue');
+    }
     if (url.pathname === '/api/settings') return ok({ whatsapp_url: 'https://wa.me/213555', social: {} });
     if (url.pathname === '/api/coupon/validate/BIENVENUE10')
       return ok({ code: 'BIENVENUE10', discount_percentage: 10 });
@@ -57,6 +79,7 @@ async function placeOrderThroughDialog(user: User) {
   await user.type(d.getByLabelText('Numéro de téléphone'), '0555123456');
   await user.type(d.getByLabelText('Adresse'), '12 rue Didouche');
   await chooseWilaya(user, d, 'Alger');
+  await chooseCommune(user, d, 'hyd', 'Hydra');
   await user.type(d.getByLabelText('Code postal'), '16000');
   await user.click(d.getByRole('button', { name: 'Confirmer la commande' }));
 }
@@ -218,6 +241,7 @@ describe('cart page', () => {
       'Le numéro de téléphone est requis',
       "L'adresse est requise",
       'La wilaya est requise',
+      'La commune est requise',
       'Le code postal est requis',
     ]) {
       expect(await d.findByText(message)).toBeInTheDocument();
@@ -234,6 +258,7 @@ describe('cart page', () => {
     await user.type(d.getByLabelText('Nom complet'), 'Sara');
     await user.type(d.getByLabelText('Adresse'), '12 rue Didouche');
     await chooseWilaya(user, d, 'alg');
+    await chooseCommune(user, d, 'bab', 'Bab El Oued');
     await user.click(d.getByRole('button', { name: '4 étoiles' }));
     await user.click(d.getByRole('button', { name: 'Confirmer la commande' }));
 
@@ -241,7 +266,8 @@ describe('cart page', () => {
     expect(screen.getByTestId('order-number')).toHaveTextContent('#42');
     expect(screen.getByText('Paiement à la livraison')).toBeInTheDocument();
     expect(screen.getByText('3-5 jours ouvrables')).toBeInTheDocument();
-    expect(screen.getByText('12 rue Didouche, Alger 16000')).toBeInTheDocument();
+    expect(screen.getByText('12 rue Didouche, Bab El Oued, Alger 16000')).toBeInTheDocument();
+    expect(screen.getByTestId('delivery-type')).toHaveTextContent('À domicile');
 
     expect(sentBodies(fetchMock, '/order')[0]).toEqual({
       customer_name: 'Sara',
@@ -253,6 +279,8 @@ describe('cart page', () => {
       shipping_fee: '400.00',
       coupon_code: 'BIENVENUE10',
       wilaya: 'Alger',
+      delivery_type: 'home',
+      commune: 'Bab El Oued',
       size: 'M',
       items: [
         { product_id: 1, quantity: 2, size: 'M' },
@@ -336,7 +364,7 @@ describe('cart page', () => {
     await user.type(d.getByLabelText('Numéro de téléphone'), '0555123456');
     await user.type(d.getByLabelText('Adresse'), 'Rue 1');
     await chooseWilaya(user, d, 'Alger');
-    await user.type(d.getByLabelText('Code postal'), '16000');
+    await chooseCommune(user, d, 'alger c', 'Alger Centre');
     await user.click(d.getByRole('button', { name: 'Confirmer la commande' }));
     expect(await d.findByText(/Les prix ont changé depuis votre visite/)).toHaveTextContent(/4.000,00 Da/);
     // The cart behind the dialog shows the new prices too: 2 × 1300 + 1000 + 400.
@@ -347,5 +375,60 @@ describe('cart page', () => {
     expect(sentBodies(fetchMock, '/order')[1]).toMatchObject({ subtotal: '3600.00', shipping_fee: '400.00' });
     await user.click(d.getByRole('button', { name: 'Confirmer la commande' }));
     await waitFor(() => expect(screen.getByTestId('order-number')).toHaveTextContent('#43'));
+  });
+
+  it('prices a stop desk delivery, turns it off where the wilaya has none, and fills the postal code from the commune', async () => {
+    const user = userEvent.setup();
+    fillCart();
+    const fetchMock = setup();
+    await chooseWilaya(user, screen, 'Oran');
+    // Oran has no stop desk: the choice is off and says so; home is the fee.
+    const summary = within(screen.getByRole('group', { name: 'Mode de livraison' }));
+    expect(summary.getByRole('radio', { name: /Point relais/ })).toBeDisabled();
+    expect(summary.getByText('Pas de point relais dans cette wilaya')).toBeInTheDocument();
+    expect(summary.getByRole('radio', { name: /À domicile/ })).toBeChecked();
+    expect(total()).toMatch(/4.000,00 Da/);
+    await chooseWilaya(user, screen, 'Alger');
+    expect(summary.getByRole('radio', { name: /Point relais.*250,00 Da/ })).toBeEnabled();
+    await user.click(summary.getByRole('radio', { name: /Point relais/ }));
+    // 3400 + 250 at the stop desk instead of 400 at home.
+    expect(screen.getByTestId('shipping')).toHaveTextContent(/250,00 Da/);
+    expect(total()).toMatch(/3.650,00 Da/);
+
+    await user.click(screen.getByRole('button', { name: /Passer la commande/ }));
+    const d = within(await screen.findByRole('dialog'));
+    // The dialog shows the same choice.
+    expect(d.getByRole('radio', { name: /Point relais/ })).toBeChecked();
+    await user.type(d.getByLabelText('Nom complet'), 'Sara');
+    await user.type(d.getByLabelText('Numéro de téléphone'), '0555123456');
+    await user.type(d.getByLabelText('Adresse'), 'Rue 1');
+    // Typed in Arabic, found all the same; its postal code fills the field.
+    await chooseCommune(user, d, 'الجزائر', 'Alger Centre');
+    expect(d.getByLabelText('Code postal')).toHaveValue('16000');
+    await user.click(d.getByRole('button', { name: 'Confirmer la commande' }));
+    await screen.findByTestId('order-number');
+    expect(sentBodies(fetchMock, '/order')[0]).toMatchObject({
+      delivery_type: 'stop_desk',
+      commune: 'Alger Centre',
+      shipping_fee: '250.00',
+      customer_postal_code: '16000',
+    });
+    expect(screen.getByTestId('delivery-type')).toHaveTextContent('Point relais (stop desk)');
+  });
+
+  it('forgets a commune typed for another wilaya when the wilaya changes behind the dialog', async () => {
+    const user = userEvent.setup();
+    fillCart();
+    setup();
+    await chooseWilaya(user, screen, 'Alger');
+    await user.click(screen.getByRole('button', { name: /Passer la commande/ }));
+    let d = within(await screen.findByRole('dialog'));
+    await chooseCommune(user, d, 'hyd', 'Hydra');
+    await user.click(d.getByRole('button', { name: 'Annuler' }));
+    await chooseWilaya(user, screen, 'Oran');
+    await user.click(screen.getByRole('button', { name: /Passer la commande/ }));
+    d = within(await screen.findByRole('dialog'));
+    // Oran is not in the commune data of this test: the commune is typed, and starts empty.
+    expect(await d.findByRole('textbox', { name: 'Commune' })).toHaveValue('');
   });
 });

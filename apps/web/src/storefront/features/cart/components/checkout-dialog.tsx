@@ -7,6 +7,10 @@ import { formatDa } from '@shop/domain/money';
 import { t } from '../../../texts.ts';
 import type { ShippingPrice } from '../../shipping/api/get-shipping-prices.ts';
 import { WilayaPicker } from '../../shipping/components/wilaya-picker.tsx';
+import { CommunePicker } from '../../shipping/components/commune-picker.tsx';
+import { DeliveryChoice } from '../../shipping/components/delivery-choice.tsx';
+import { findWilaya } from '../../shipping/wilayas.ts';
+import type { DeliveryType } from '@shop/domain/shipping-schemas';
 import { readDraft, saveDraft } from '../checkout-draft.ts';
 import type { ServerPrices } from '../../checkout/use-place-order.ts';
 import type { CheckoutProblem } from '../checkout.ts';
@@ -16,6 +20,9 @@ interface CheckoutDialogProps {
   wilayas: readonly ShippingPrice[];
   wilaya: string;
   onWilayaChange: (wilaya: string) => void;
+  /** Chosen in the summary or here; kept in step with the page's total. */
+  deliveryType: DeliveryType;
+  onDeliveryTypeChange: (type: DeliveryType) => void;
   totalDa: number;
   /** False until a wilaya is chosen: the total is then without the delivery fee. */
   shippingKnown: boolean;
@@ -37,6 +44,8 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
     wilayas,
     wilaya,
     onWilayaChange,
+    deliveryType,
+    onDeliveryTypeChange,
     totalDa,
     shippingKnown,
     sending,
@@ -62,14 +71,19 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
       fullName: '',
       phoneNumber: '',
       address: '',
+      commune: '',
       zipCode: '',
       rating: undefined,
       comment: '',
       ...readDraft(),
       wilaya,
+      deliveryType,
     },
   });
+  // The summary may change the delivery type (a wilaya without stop desk): the form follows.
+  useEffect(() => setValue('deliveryType', deliveryType), [deliveryType, setValue]);
   const rating = useWatch({ control, name: 'rating' });
+  const chosenWilaya = useWatch({ control, name: 'wilaya' });
   const typed = useWatch({ control });
   useEffect(() => saveDraft(typed), [typed]);
   const backdropRef = useRef<HTMLDivElement>(null);
@@ -170,8 +184,32 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
                 wilayas={wilayas}
                 value={field.value}
                 onChange={(name) => {
+                  // A commune of the old wilaya is not one of the new one's.
+                  if (name !== field.value) setValue('commune', '');
                   field.onChange(name);
                   onWilayaChange(name);
+                }}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <DeliveryChoice
+            wilaya={findWilaya(wilayas, chosenWilaya ?? '')}
+            value={deliveryType}
+            onChange={onDeliveryTypeChange}
+          />
+          <Controller
+            control={control}
+            name="commune"
+            render={({ field, fieldState }) => (
+              <CommunePicker
+                id={`${titleId}-commune`}
+                wilaya={chosenWilaya ?? ''}
+                value={field.value}
+                onChange={(name, commune) => {
+                  field.onChange(name);
+                  // The postal code follows the commune when the data knows it; it stays editable.
+                  if (commune?.postal_code) setValue('zipCode', commune.postal_code, { shouldValidate: true });
                 }}
                 error={fieldState.error?.message}
               />

@@ -7,6 +7,8 @@ import type { PlacedOrder } from '../../order-confirmation/confirmation-store.ts
 import { useShippingPrices } from '../../shipping/api/get-shipping-prices.ts';
 import { WilayaPicker } from '../../shipping/components/wilaya-picker.tsx';
 import { findWilaya } from '../../shipping/wilayas.ts';
+import { DeliveryChoice, deliveryFee, effectiveDeliveryType } from '../../shipping/components/delivery-choice.tsx';
+import type { DeliveryType } from '@shop/domain/shipping-schemas';
 import type { CartLine } from '../cart-store.ts';
 import { clearDraft, readDraft, saveDraft } from '../checkout-draft.ts';
 import { useCoupon } from '../../checkout/use-coupon.ts';
@@ -26,6 +28,7 @@ export function OrderSummary({
 }) {
   const wilayas = useShippingPrices().data ?? [];
   const [wilaya, setWilayaState] = useState(() => readDraft().wilaya ?? '');
+  const [wantedType, setWantedType] = useState<DeliveryType>(() => readDraft().deliveryType ?? 'home');
   const coupon = useCoupon();
   const [dialogOpen, setDialogOpen] = useState(false);
   const checkout = useCheckout(lines, (order) => {
@@ -34,13 +37,25 @@ export function OrderSummary({
   });
 
   function setWilaya(name: string) {
+    // A commune typed for the old wilaya is not one of the new one's.
+    if (name !== wilaya) saveDraft({ wilaya: name, commune: '' });
     setWilayaState(name);
-    saveDraft({ wilaya: name });
   }
 
-  // The fee is shown once a wilaya is chosen ("à choisir" before, not a made-up figure).
+  function setDeliveryType(type: DeliveryType) {
+    setWantedType(type);
+    saveDraft({ deliveryType: type });
+  }
+
+  // The fee is shown once a wilaya is chosen ("à choisir" before, not a made-up figure), for the
+  // delivery type chosen (a stop desk only where the wilaya has one).
   const chosen = findWilaya(wilayas, wilaya);
-  const totals = orderTotals(cartSubtotalCentimes(lines), coupon.percent, chosen ? toCentimes(chosen.price) : 0);
+  const deliveryType = effectiveDeliveryType(wantedType, chosen);
+  const totals = orderTotals(
+    cartSubtotalCentimes(lines),
+    coupon.percent,
+    toCentimes(deliveryFee(chosen, deliveryType) ?? 0),
+  );
 
   async function openCheckout() {
     if (await checkout.start()) setDialogOpen(true);
@@ -93,6 +108,7 @@ export function OrderSummary({
         onChange={setWilaya}
         className="mt-5"
       />
+      <DeliveryChoice wilaya={chosen} value={deliveryType} onChange={setDeliveryType} className="mt-4" />
       <div className="mt-5">
         <CouponField coupon={coupon} />
       </div>
@@ -114,6 +130,8 @@ export function OrderSummary({
           wilayas={wilayas}
           wilaya={wilaya}
           onWilayaChange={setWilaya}
+          deliveryType={deliveryType}
+          onDeliveryTypeChange={setDeliveryType}
           totalDa={checkout.priceChange ? checkout.priceChange.total : toDa(totals.total)}
           shippingKnown={Boolean(chosen) || checkout.priceChange !== null}
           sending={checkout.sending}

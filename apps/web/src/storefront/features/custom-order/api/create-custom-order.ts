@@ -6,6 +6,9 @@ export interface CustomOrderSubmission {
   fullName: string;
   phoneNumber: string;
   wilayaName: string;
+  /** Issue 16: home or stop desk, and the commune's name. */
+  deliveryType: 'home' | 'stop_desk';
+  commune: string;
   address: string;
   zipCode: string;
   /** Da, two decimals. */
@@ -34,6 +37,8 @@ export function customOrderFormData(order: CustomOrderSubmission): FormData {
   if (order.size) form.append('size', order.size);
   if (order.couponCode) form.append('coupon_code', order.couponCode);
   form.append('wilaya', order.wilayaName);
+  form.append('delivery_type', order.deliveryType);
+  form.append('commune', order.commune.trim());
   if (order.images.front) form.append('reference_image_front', order.images.front);
   if (order.images.back) form.append('reference_image_back', order.images.back);
   if (order.images.side) form.append('reference_image_side', order.images.side);

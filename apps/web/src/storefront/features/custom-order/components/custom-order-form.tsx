@@ -43,11 +43,16 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
       address: '',
       zipCode: '',
       wilaya: wilayas[0]?.wilaya_name ?? '',
+      deliveryType: 'home',
+      commune: '',
       ...itemDefaults(initialItem),
     },
   });
   const { handleSubmit, control } = form;
-  const [clothingType, wilaya, isCup] = useWatch({ control, name: ['clothingType', 'wilaya', 'isCup'] });
+  const [clothingType, wilaya, isCup, deliveryType] = useWatch({
+    control,
+    name: ['clothingType', 'wilaya', 'isCup', 'deliveryType'],
+  });
   const item = items.find((candidate) => String(candidate.id) === clothingType);
 
   const images = useReferenceImages();
@@ -56,7 +61,8 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
   const order = usePlaceOrder({ send: sendOrder });
 
   // No fee until a listed wilaya is chosen (the summary says "à choisir"), never a made-up one.
-  const shippingFee = shippingFeeCentimes(wilayas, wilaya ?? '');
+  // The stop desk fee where the wilaya has one (the form falls back to home where it has none).
+  const shippingFee = shippingFeeCentimes(wilayas, wilaya ?? '', deliveryType ?? 'home');
   const totals = orderTotals(toCentimes(item?.base_price ?? 0), coupon.percent, shippingFee ?? 0);
 
   async function applyCoupon() {
@@ -75,6 +81,8 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
       fullName: values.fullName,
       phoneNumber: values.phoneNumber,
       wilayaName: values.wilaya,
+      deliveryType: values.deliveryType,
+      commune: values.commune,
       address: values.address,
       zipCode: values.zipCode,
       subtotal: prices?.subtotal ?? toDa(totals.subtotal),
@@ -95,6 +103,8 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
       orderNumber: Number(response.data.order_id),
       total: typeof response.data.total === 'number' ? response.data.total : (prices?.total ?? toDa(totals.total)),
       wilaya: values.wilaya,
+      deliveryType: values.deliveryType,
+      commune: values.commune.trim(),
       address: values.address.trim(),
       zipCode: values.zipCode.trim(),
       // For the tracking link of the thank-you screen (the number and the phone together).

@@ -1,6 +1,9 @@
-import { Controller, useFormContext } from 'react-hook-form';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import type { ShippingPrice } from '../../shipping/api/get-shipping-prices.ts';
 import { WilayaPicker } from '../../shipping/components/wilaya-picker.tsx';
+import { CommunePicker } from '../../shipping/components/commune-picker.tsx';
+import { DeliveryChoice, effectiveDeliveryType } from '../../shipping/components/delivery-choice.tsx';
+import { findWilaya } from '../../shipping/wilayas.ts';
 import { useEditableField, type CustomOrderValues } from '../form-values.ts';
 import { texts } from '../texts.ts';
 import { Field, errorProps, inputClass } from './field.tsx';
@@ -10,8 +13,12 @@ export function PersonalInfoSection({ wilayas, onEdit }: { wilayas: readonly Shi
   const {
     control,
     clearErrors,
+    setValue,
+    getValues,
     formState: { errors },
   } = useFormContext<CustomOrderValues>();
+  const [wilayaName, deliveryType] = useWatch({ control, name: ['wilaya', 'deliveryType'] });
+  const chosen = findWilaya(wilayas, wilayaName ?? '');
   const field = useEditableField(onEdit);
 
   return (
@@ -48,13 +55,47 @@ export function PersonalInfoSection({ wilayas, onEdit }: { wilayas: readonly Shi
               wilayas={wilayas}
               value={wilaya.value}
               onChange={(name) => {
+                // A commune of the old wilaya is not one of the new one's; nor its stop desk.
+                if (name !== wilaya.value) setValue('commune', '');
                 wilaya.onChange(name);
+                setValue('deliveryType', effectiveDeliveryType(getValues('deliveryType'), findWilaya(wilayas, name)));
                 clearErrors('wilaya');
                 onEdit();
               }}
               error={fieldState.error?.message}
             />
           )}
+        />
+        <Controller
+          control={control}
+          name="commune"
+          render={({ field: commune, fieldState }) => (
+            <CommunePicker
+              id="commune"
+              wilaya={wilayaName ?? ''}
+              value={commune.value}
+              onChange={(name, found) => {
+                commune.onChange(name);
+                clearErrors('commune');
+                // The postal code follows the commune when the data knows it; it stays editable.
+                if (found?.postal_code) {
+                  setValue('zipCode', found.postal_code);
+                  clearErrors('zipCode');
+                }
+                onEdit();
+              }}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <DeliveryChoice
+          wilaya={chosen}
+          value={deliveryType ?? 'home'}
+          onChange={(type) => {
+            setValue('deliveryType', type);
+            onEdit();
+          }}
+          className="sm:col-span-2"
         />
         <Field id="zipCode" label={texts.zipCode} error={errors.zipCode?.message}>
           <input

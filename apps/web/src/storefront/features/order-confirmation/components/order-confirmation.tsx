@@ -37,7 +37,20 @@ export function OrderConfirmation({
     [t.thankYou.orderNumber, `#${order.orderNumber}`, 'order-number'],
     [t.thankYou.payment, paymentMode],
     [t.thankYou.delivery, deliveryEstimate],
-    [t.thankYou.address, `${order.address}, ${order.wilaya} ${order.zipCode}`],
+    ...(order.deliveryType
+      ? [
+          [t.thankYou.deliveryType, t.delivery.typeNames[order.deliveryType], 'delivery-type'] as [
+            string,
+            string,
+            string,
+          ],
+        ]
+      : []),
+    [
+      t.thankYou.address,
+      [order.address, order.commune, `${order.wilaya} ${order.zipCode}`].filter(Boolean).join(', '),
+      'delivery-address',
+    ],
     [t.thankYou.total, formatDa(order.total), 'order-total'],
   ];
   const whatsapp = settings?.whatsapp_url

@@ -8,7 +8,12 @@ export type { ShippingPrice };
 export async function getShippingPrices(): Promise<ShippingPrice[]> {
   const { data } = await apiRequest<ShippingPrice[] | { data: ShippingPrice[] }>('/ShippingPrice/read');
   const list = Array.isArray(data) ? data : (data?.data ?? []);
-  return list.map((w) => ({ ...w, price: Number(w.price) || 0 }));
+  return list.map((w) => ({
+    ...w,
+    price: Number(w.price) || 0,
+    // A server from before issue 16 sends no stop desk fee: none there.
+    stop_desk_price: w.stop_desk_price === null || w.stop_desk_price === undefined ? null : Number(w.stop_desk_price),
+  }));
 }
 
 export const shippingPricesQuery = queryOptions({ queryKey: ['shipping-prices'], queryFn: getShippingPrices });

@@ -3,6 +3,7 @@ import type { OrderTracking, TrackingStep } from '@shop/domain/order-responses';
 import { formatDa } from '@shop/domain/money';
 import { useCopy } from '../../../../lib/ui/use-copy.ts';
 import { END_NOTES, STEP_LABELS, texts } from '../texts.ts';
+import { t } from '../../../texts.ts';
 import { TrackingTimeline } from './tracking-timeline.tsx';
 
 /** The colours of the admin's status selector (SPEC §4), light for a badge. */
@@ -80,7 +81,12 @@ export function TrackingResult({ order, headingRef }: { order: OrderTracking; he
       <dl className="divide-y divide-neutral-200 border-t border-neutral-200">
         <div className="flex justify-between gap-4 py-2">
           <dt className="text-neutral-600">{texts.wilaya}</dt>
-          <dd className="text-right font-medium break-words">{order.wilaya}</dd>
+          <dd className="text-right font-medium break-words" data-testid="tracking-delivery">
+            {[order.commune, order.wilaya].filter(Boolean).join(', ')}
+            <span className="block text-sm font-normal text-neutral-600">
+              {t.delivery.typeNames[order.delivery_type]}
+            </span>
+          </dd>
         </div>
         <div className="flex justify-between gap-4 py-2">
           <dt className="text-neutral-600">{texts.total}</dt>

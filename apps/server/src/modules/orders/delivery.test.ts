@@ -1,0 +1,190 @@
+// Delivery in Algeria (issue 16): an order is priced by its wilaya and delivery type (home or stop
+// desk), names a commune of that wilaya, and the back office and the customer's tracking see both.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order, OrderTracking } from '@shop/domain/order-responses';
+import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { insertCustomItem, insertProduct, multipartBody, pngImage, productStock } from '../../../test/fixtures.ts';
+
+let t: TestContext;
+// Alger has a stop desk at 300 Da (home 400 Da, the seed's); Tlemcen none.
+beforeAll(async () => {
+  t = await createTestContext();
+  await t.db.kysely
+    .updateTable('shipping_prices')
+    .set({ stop_desk_price_cents: 30000 })
+    .where('wilaya_code', '=', 16)
+    .execute();
+  await t.db.kysely
+    .updateTable('shipping_prices')
+    .set({ stop_desk_price_cents: null })
+    .where('wilaya_code', '=', 13)
+    .execute();
+});
+afterAll(() => t.close());
+
+const HOME = 400;
+const DESK = 300;
+const customer = { customer_name: 'Yacine Test', customer_phone: '0661234567', customer_postal_code: '16000' };
+
+async function order(body: Record<string, unknown>, productPrice = 1000) {
+  const id = await insertProduct(t.db.kysely, { price: productPrice, stock: 5 });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/order',
+    payload: {
+      ...customer,
+      customer_address: 'Alger | 3 rue Didouche',
+      subtotal: productPrice,
+      items: [{ product_id: id, quantity: 1 }],
+      ...body,
+    },
+  });
+  return { res, productId: id };
+}
+
+async function adminOrder(id: number): Promise<Order> {
+  const res = await t.app.inject({ url: `/api/order/getOrder/${id}`, headers: await t.adminHeaders() });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ data: Order }>().data;
+}
+
+async function ordersCount(): Promise<number> {
+  const row = await t.db.kysely
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe('delivery type and commune of an order', () => {
+  it('charges the stop desk fee, keeps the commune as the data spells it, and shows both', async () => {
+    const { res } = await order({ delivery_type: 'stop_desk', commune: 'bab el oued', shipping_fee: DESK });
+    expect(res.statusCode).toBe(201);
+    const created = res.json<{ data: { order_id: number; shipping_fee: number; total: number } }>().data;
+    expect(created).toMatchObject({ shipping_fee: DESK, total: 1000 + DESK });
+    const saved = await adminOrder(created.order_id);
+    expect(saved).toMatchObject({ delivery_type: 'stop_desk', commune_name: 'Bab El Oued', shipping_fee: DESK });
+    const track = await t.app.inject({ url: `/api/order/track?order_id=${created.order_id}&phone=0661234567` });
+    expect(track.json<{ data: OrderTracking }>().data).toMatchObject({
+      wilaya: 'Alger',
+      delivery_type: 'stop_desk',
+      commune: 'Bab El Oued',
+    });
+  });
+
+  it('charges the home fee at home and takes a commune by its Arabic name', async () => {
+    const { res } = await order({ delivery_type: 'home', commune: 'باب الوادي', shipping_fee: HOME });
+    expect(res.statusCode).toBe(201);
+    const id = res.json<{ data: { order_id: number } }>().data.order_id;
+    expect(await adminOrder(id)).toMatchObject({
+      delivery_type: 'home',
+      commune_name: 'Bab El Oued',
+      shipping_fee: HOME,
+    });
+  });
+
+  it("answers 409 with the server's fee when the client priced the other delivery type, writing nothing", async () => {
+    const before = await ordersCount();
+    const { res, productId } = await order({ delivery_type: 'stop_desk', commune: 'Hydra', shipping_fee: HOME });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      message: 'Les prix ont changé, veuillez vérifier le nouveau total',
+      data: { subtotal: 1000, shipping_fee: DESK, total: 1000 + DESK },
+    });
+    const home = await order({ delivery_type: 'home', commune: 'Hydra', shipping_fee: DESK });
+    expect(home.res.statusCode).toBe(409);
+    expect(home.res.json()).toMatchObject({ data: { shipping_fee: HOME } });
+    expect(await ordersCount()).toBe(before);
+    expect(await productStock(t.db.kysely, productId, '')).toBe(5);
+  });
+
+  it('refuses a stop desk where there is none, a commune of another wilaya, a missing commune', async () => {
+    const before = await ordersCount();
+    const noDesk = await order({
+      customer_address: 'Tlemcen | 1 place',
+      delivery_type: 'stop_desk',
+      commune: 'Tlemcen',
+      shipping_fee: 700,
+    });
+    expect(noDesk.res.statusCode).toBe(400);
+    expect(noDesk.res.json<{ message: string }>().message).toBe(
+      'Pas de point relais (stop desk) dans la wilaya Tlemcen : choisissez la livraison à domicile',
+    );
+    const elsewhere = await order({ delivery_type: 'home', commune: 'Tlemcen', shipping_fee: HOME });
+    expect(elsewhere.res.statusCode).toBe(400);
+    expect(elsewhere.res.json<{ message: string }>().message).toBe('Cette commune n’est pas dans la wilaya Alger');
+    const missing = await order({ delivery_type: 'home', shipping_fee: HOME });
+    expect(missing.res.statusCode).toBe(400);
+    expect(missing.res.json<{ message: string }>().message).toBe('La commune est requise');
+    const badType = await order({ delivery_type: 'drone', commune: 'Hydra', shipping_fee: HOME });
+    expect(badType.res.statusCode).toBe(400);
+    expect(badType.res.json<{ message: string }>().message).toBe('Mode de livraison invalide');
+    expect(await ordersCount()).toBe(before);
+  });
+
+  it("takes a spec client's order without delivery type or commune as a home delivery", async () => {
+    const { res } = await order({ shipping_fee: HOME });
+    expect(res.statusCode).toBe(201);
+    const id = res.json<{ data: { order_id: number } }>().data.order_id;
+    expect(await adminOrder(id)).toMatchObject({ delivery_type: 'home', commune_name: null, shipping_fee: HOME });
+    // A commune it sends anyway is checked.
+    const wrong = await order({ commune: 'Oran', shipping_fee: HOME });
+    expect(wrong.res.statusCode).toBe(400);
+  });
+
+  it('prices a custom order (multipart) at the stop desk too', async () => {
+    await insertCustomItem(t.db.kysely, { name: 'Robe livrée', base_price: 2500, sizes: ['M'], colors: ['Rouge'] });
+    const fields = {
+      ...customer,
+      customer_address: 'Alger | 5 avenue',
+      type: 'custom',
+      clothing_type: 'Robe livrée',
+      color: 'Rouge',
+      size: 'M',
+      subtotal: '2500',
+      shipping_fee: String(DESK),
+      delivery_type: 'stop_desk',
+      commune: 'Kouba',
+    };
+    const { payload, headers } = multipartBody([
+      ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+      { name: 'reference_image_front', value: await pngImage(), filename: 'front.png', contentType: 'image/png' },
+    ]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/Order', payload, headers });
+    expect(res.statusCode).toBe(201);
+    const id = res.json<{ data: { order_id: number; total: number } }>().data;
+    expect(id.total).toBe(2500 + DESK);
+    expect(await adminOrder(id.order_id)).toMatchObject({ delivery_type: 'stop_desk', commune_name: 'Kouba' });
+  });
+
+  it("a correction to another wilaya charges that wilaya's fee of the order's delivery type", async () => {
+    await t.db.kysely
+      .updateTable('shipping_prices')
+      .set({ stop_desk_price_cents: 55000 })
+      .where('wilaya_code', '=', 31)
+      .execute();
+    const { res } = await order({ delivery_type: 'stop_desk', commune: 'Kouba', shipping_fee: DESK });
+    const id = res.json<{ data: { order_id: number } }>().data.order_id;
+    const headers = await t.adminHeaders();
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/order/edit/${id}`,
+      headers,
+      payload: { wilaya: 'oran' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<{ data: Order }>().data).toMatchObject({
+      wilaya_name: 'Oran',
+      shipping_fee: 550,
+      delivery_type: 'stop_desk',
+      commune_name: null,
+    });
+    const noDesk = await t.app.inject({
+      method: 'PUT',
+      url: `/api/order/edit/${id}`,
+      headers,
+      payload: { wilaya: 'Tlemcen' },
+    });
+    expect(noDesk.statusCode).toBe(400);
+  });
+});
