@@ -1,11 +1,11 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths.ts';
-import { t } from '../texts.ts';
+import { t } from '../i18n/i18n.ts';
 
 /** Accueil > … > current page; the last item is the current page. */
 export function Breadcrumb({ items }: { items: { label: string; to?: string }[] }) {
-  const all = [{ label: t.nav.home, to: paths.home }, ...items];
+  const all = [{ label: t('nav.home'), to: paths.home }, ...items];
   return (
     <nav aria-label="Fil d'Ariane" className="py-4 text-sm text-neutral-600">
       <ol className="flex flex-wrap items-center gap-2">

@@ -4,16 +4,16 @@ import { NAV_HIDE_THRESHOLD_PX } from '@shop/domain/constants';
 import { paths } from '../../lib/paths.ts';
 import { useCartCount } from '../features/cart/cart-store.ts';
 import { useShopName } from '../features/settings/api/get-settings.ts';
-import { t } from '../texts.ts';
+import { t } from '../i18n/i18n.ts';
 import { SearchForm } from './search-form.tsx';
 
 const LINKS = [
-  { to: paths.shop, label: t.nav.shop },
-  { to: paths.newArrival, label: t.nav.newArrival },
-  { to: paths.onSale, label: t.nav.onSale },
-  { to: paths.customOrder, label: t.nav.customOrder },
-  { to: paths.rating, label: t.nav.rating },
-  { to: paths.tracking, label: t.nav.tracking },
+  { to: paths.shop, label: t('nav.shop') },
+  { to: paths.newArrival, label: t('nav.newArrival') },
+  { to: paths.onSale, label: t('nav.onSale') },
+  { to: paths.customOrder, label: t('nav.customOrder') },
+  { to: paths.rating, label: t('nav.rating') },
+  { to: paths.tracking, label: t('nav.tracking') },
 ] as const;
 
 /** Hidden while scrolling down past the threshold, shown again on scrolling up (SPEC §2). */
@@ -91,7 +91,7 @@ export function NavBar() {
               className="-ml-2 rounded p-2 lg:hidden"
               aria-expanded={open}
               aria-controls="side-menu"
-              aria-label={open ? t.nav.closeMenu : t.nav.openMenu}
+              aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
               onClick={() => setOpen((v) => !v)}
             >
               <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
@@ -101,12 +101,12 @@ export function NavBar() {
             <Link
               to={paths.home}
               className="min-w-0 truncate text-2xl font-black tracking-tight"
-              aria-label={`${shopName} — ${t.nav.home}`}
+              aria-label={`${shopName} — ${t('nav.home')}`}
             >
               {shopName}
             </Link>
           </div>
-          <nav aria-label={t.nav.label} className="ml-2 hidden lg:block">
+          <nav aria-label={t('nav.label')} className="ml-2 hidden lg:block">
             <ul className="flex items-center gap-3 text-sm xl:gap-5 xl:text-base">
               {LINKS.map((link) => (
                 <li key={link.to}>
@@ -120,7 +120,7 @@ export function NavBar() {
           <Link
             to={paths.cart}
             className="relative order-none rounded-full p-2 hover:bg-neutral-100 lg:order-last"
-            aria-label={count > 0 ? t.nav.cartWithCount(count) : t.nav.cart}
+            aria-label={count > 0 ? t('nav.cartWithCount', { n: count }) : t('nav.cart')}
           >
             <svg width="26" height="26" viewBox="0 0 24 24" fill="none" aria-hidden="true">
               <path
@@ -157,13 +157,13 @@ export function NavBar() {
       >
         <div className="mb-8 flex items-center justify-between gap-2">
           <span className="truncate text-2xl font-black">{shopName}</span>
-          <button type="button" className="rounded p-2" aria-label={t.nav.closeMenu} onClick={() => setOpen(false)}>
+          <button type="button" className="rounded p-2" aria-label={t('nav.closeMenu')} onClick={() => setOpen(false)}>
             <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
               <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
           </button>
         </div>
-        <nav aria-label={t.nav.sideLabel}>
+        <nav aria-label={t('nav.sideLabel')}>
           <ul className="flex flex-col gap-2 text-lg">
             {LINKS.map((link) => (
               <li key={link.to}>

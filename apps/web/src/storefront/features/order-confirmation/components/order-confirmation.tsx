@@ -1,8 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDa } from '@shop/domain/money';
 import { paths } from '../../../../lib/paths.ts';
-import { t } from '../../../texts.ts';
+import { formatDa, t } from '../../../i18n/i18n.ts';
 import { useSettings } from '../../settings/api/get-settings.ts';
 import type { PlacedOrder } from '../confirmation-store.ts';
 
@@ -34,14 +33,14 @@ export function OrderConfirmation({
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const rows: [string, string, string?][] = [
-    [t.thankYou.orderNumber, `#${order.orderNumber}`, 'order-number'],
-    [t.thankYou.payment, paymentMode],
-    [t.thankYou.delivery, deliveryEstimate],
-    [t.thankYou.address, `${order.address}, ${order.wilaya} ${order.zipCode}`],
-    [t.thankYou.total, formatDa(order.total), 'order-total'],
+    [t('thankYou.orderNumber'), `#${order.orderNumber}`, 'order-number'],
+    [t('thankYou.payment'), paymentMode],
+    [t('thankYou.delivery'), deliveryEstimate],
+    [t('thankYou.address'), `${order.address}, ${order.wilaya} ${order.zipCode}`],
+    [t('thankYou.total'), formatDa(order.total), 'order-total'],
   ];
   const whatsapp = settings?.whatsapp_url
-    ? `${settings.whatsapp_url}?text=${encodeURIComponent(t.thankYou.whatsappMessage(order.orderNumber))}`
+    ? `${settings.whatsapp_url}?text=${encodeURIComponent(t('thankYou.whatsappMessage', { order: order.orderNumber }))}`
     : null;
 
   return (
@@ -69,13 +68,13 @@ export function OrderConfirmation({
       </dl>
       {children}
       <div className="rounded-2xl bg-neutral-50 p-5 text-left">
-        <h2 className="font-bold">{t.thankYou.follow}</h2>
-        <p className="mt-1 text-sm text-neutral-700">{t.thankYou.followHow(order.orderNumber)}</p>
+        <h2 className="font-bold">{t('thankYou.follow')}</h2>
+        <p className="mt-1 text-sm text-neutral-700">{t('thankYou.followHow', { order: order.orderNumber })}</p>
         <Link
           to={paths.trackOrder(order.orderNumber, order.phone)}
           className="mt-4 block rounded-full bg-black px-4 py-3 text-center font-medium text-white hover:bg-neutral-800"
         >
-          {t.thankYou.track}
+          {t('thankYou.track')}
         </Link>
         <div className="mt-2 flex flex-col gap-2 sm:flex-row">
           {settings?.phone && (
@@ -83,7 +82,7 @@ export function OrderConfirmation({
               href={`tel:${settings.phone.replace(/[^\d+]/g, '')}`}
               className="flex-1 rounded-full border border-neutral-300 bg-white px-4 py-3 text-center font-medium hover:bg-neutral-100"
             >
-              {t.thankYou.callUs(settings.phone)}
+              {t('thankYou.callUs', { phone: settings.phone })}
             </a>
           )}
           {whatsapp && (
@@ -93,7 +92,7 @@ export function OrderConfirmation({
               rel="noopener noreferrer"
               className="flex-1 rounded-full bg-green-700 px-4 py-3 text-center font-medium text-white hover:bg-green-800"
             >
-              {t.thankYou.contact}
+              {t('thankYou.contact')}
             </a>
           )}
         </div>
@@ -104,7 +103,7 @@ export function OrderConfirmation({
           onClick={onContinue}
           className="rounded-full bg-black px-10 py-4 font-medium text-white hover:bg-neutral-800"
         >
-          {t.thankYou.continue}
+          {t('thankYou.continue')}
         </button>
       </div>
     </section>

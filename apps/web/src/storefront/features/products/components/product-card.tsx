@@ -8,13 +8,12 @@ import {
   REVEAL_DURATION_MS,
   REVEAL_START_DELAY_MS,
 } from '@shop/domain/constants';
-import { formatDa } from '@shop/domain/money';
 import { paths } from '../../../../lib/paths.ts';
 import { imageSrcSet, imageUrl } from '../../../../lib/api.ts';
 import { formatRatingOutOf5, toNumber } from '../../../../lib/format.ts';
 import { Stars } from '../../../../lib/ui/stars.tsx';
 import { useInView } from '../../../../lib/ui/use-in-view.ts';
-import { t } from '../../../texts.ts';
+import { formatDa, t } from '../../../i18n/i18n.ts';
 import { primaryImage, type Product } from '../types.ts';
 
 export type CardProduct = Pick<
@@ -115,7 +114,7 @@ export function ProductCard({
                 <span>{formatRatingOutOf5(product.average_rating)}</span>
               </>
             ) : (
-              <span>{t.product.noRatings}</span>
+              <span>{t('product.noRatings')}</span>
             )}
           </div>
           <div className="mt-1 flex flex-wrap items-center gap-2">
@@ -123,12 +122,12 @@ export function ProductCard({
             {discount > 0 && (
               <>
                 {listPrice > price && (
-                  <s className="text-neutral-500" aria-label={`${t.card.oldPrice} ${formatDa(listPrice)}`}>
+                  <s className="text-neutral-500" aria-label={`${t('card.oldPrice')} ${formatDa(listPrice)}`}>
                     {formatDa(listPrice)}
                   </s>
                 )}
                 <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700">
-                  {t.card.discount(discount)}
+                  {t('card.discount', { n: discount })}
                 </span>
               </>
             )}

@@ -1,0 +1,99 @@
+// The storefront's languages (issue 17): French, the default, and Arabic, right to left, under
+// /ar. Texts come from one Lingui catalogue per language (locales/<lang>.json, ICU MessageFormat,
+// compiled at build time by build/lingui-catalogs.ts): French is in the first download, Arabic is
+// fetched only by a visitor who reads it (docs/decisions/012).
+import { setupI18n } from '@lingui/core';
+import { formatDa as formatDaIn } from '@shop/domain/money';
+import { messages as frMessages } from 'virtual:catalog/fr';
+import type frCatalogue from './locales/fr.json';
+
+export const LANGUAGES = ['fr', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export type MessageKey = keyof typeof frCatalogue;
+
+/** What Intl formats numbers and dates with: Algerian Arabic with Western digits, as shops print them. */
+const INTL_LOCALES: Record<Language, string> = { fr: 'fr-DZ', ar: 'ar-DZ-u-nu-latn' };
+/** Where the visitor's choice is remembered (a visit to / in French goes on in Arabic). */
+export const LANGUAGE_STORAGE_KEY = 'shop.language';
+/** The Arabic pages' prefix: /ar, /ar/Shop, /ar/product/12… */
+export const ARABIC_PREFIX = '/ar';
+
+export const i18n = setupI18n();
+i18n.load('fr', frMessages);
+i18n.activate('fr', [INTL_LOCALES.fr]);
+
+/** A text of the active language; `values` fill its {placeholders}. */
+export function t(key: MessageKey, values?: Record<string, string | number>): string {
+  return i18n._(key, values);
+}
+
+export function currentLanguage(): Language {
+  return i18n.locale === 'ar' ? 'ar' : 'fr';
+}
+
+let arabicLoaded = false;
+
+/** Fetches a language's catalogue (Arabic's own chunk, once) and makes it the active one. */
+export async function activateLanguage(lang: Language): Promise<void> {
+  if (lang === 'ar' && !arabicLoaded) {
+    const { messages } = await import('virtual:catalog/ar');
+    i18n.load('ar', messages);
+    arabicLoaded = true;
+  }
+  if (i18n.locale !== lang) i18n.activate(lang, [INTL_LOCALES[lang]]);
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = lang;
+    document.documentElement.dir = lang === 'ar' ? 'rtl' : 'ltr';
+  }
+}
+
+/** The language of an address: Arabic under /ar, French elsewhere. */
+export function languageOfPath(pathname: string): Language {
+  return /^\/ar(\/|$)/i.test(pathname) ? 'ar' : 'fr';
+}
+
+/** The address without its language prefix: "/ar/Cart" → "/Cart", "/ar" → "/". */
+export function withoutLanguage(pathname: string): string {
+  if (languageOfPath(pathname) === 'fr') return pathname;
+  return pathname.slice(ARABIC_PREFIX.length) || '/';
+}
+
+/** The same page in another language: ("/Cart", "ar") → "/ar/Cart"; ("/ar/Cart", "fr") → "/Cart". */
+export function pathIn(pathname: string, lang: Language): string {
+  const page = withoutLanguage(pathname);
+  if (lang === 'fr') return page;
+  return page === '/' ? ARABIC_PREFIX : `${ARABIC_PREFIX}${page}`;
+}
+
+export function rememberLanguage(lang: Language): void {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+  } catch {
+    // Private browsing without storage: the choice lasts for this page only.
+  }
+}
+
+export function rememberedLanguage(): Language | null {
+  try {
+    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return value === 'ar' || value === 'fr' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** An amount in the active language: "1 200,00 Da" or "1 200,00 دج" (Western digits in both). */
+export function formatDa(da: number): string {
+  return formatDaIn(da, currentLanguage());
+}
+
+/** "12 mars 2026" or "12 مارس 2026"; an unreadable date gives an empty string. */
+export function formatLongDate(value: string | number | Date): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(INTL_LOCALES[currentLanguage()], {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(date);
+}
