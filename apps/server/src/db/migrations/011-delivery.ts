@@ -6,7 +6,9 @@ import type { DialectKind } from '../connect.ts';
 // a courier, the courier's parcel (tracking number in migration 010's column, label, last status).
 // Orders placed before this migration were home deliveries.
 export async function up(db: Kysely<unknown>, _kind: DialectKind): Promise<void> {
-  await sql`alter table shipping_prices add column stop_desk_price_cents integer check (stop_desk_price_cents >= 0)`.execute(db);
+  await sql`alter table shipping_prices add column stop_desk_price_cents integer check (stop_desk_price_cents >= 0)`.execute(
+    db,
+  );
 
   const columns: [string, string, string?][] = [
     ['delivery_type', 'text', "not null default 'home'"],

@@ -4,6 +4,7 @@
 // fetched only by a visitor who reads it (docs/decisions/012).
 import { setupI18n } from '@lingui/core';
 import { formatDa as formatDaIn } from '@shop/domain/money';
+import { ARABIC_PREFIX, languageOfPath, pathIn, withoutLanguage } from '@shop/domain/pages';
 import { messages as frMessages } from 'virtual:catalog/fr';
 import type frCatalogue from './locales/fr.json';
 
@@ -15,8 +16,8 @@ export type MessageKey = keyof typeof frCatalogue;
 const INTL_LOCALES: Record<Language, string> = { fr: 'fr-DZ', ar: 'ar-DZ-u-nu-latn' };
 /** Where the visitor's choice is remembered (a visit to / in French goes on in Arabic). */
 export const LANGUAGE_STORAGE_KEY = 'shop.language';
-/** The Arabic pages' prefix: /ar, /ar/Shop, /ar/product/12… */
-export const ARABIC_PREFIX = '/ar';
+/** The Arabic pages' prefix (/ar, /ar/Shop, /ar/product/12…) and the addresses' language. */
+export { ARABIC_PREFIX, languageOfPath, pathIn, withoutLanguage };
 
 export const i18n = setupI18n();
 i18n.load('fr', frMessages);
@@ -45,24 +46,6 @@ export async function activateLanguage(lang: Language): Promise<void> {
     document.documentElement.lang = lang;
     document.documentElement.dir = lang === 'ar' ? 'rtl' : 'ltr';
   }
-}
-
-/** The language of an address: Arabic under /ar, French elsewhere. */
-export function languageOfPath(pathname: string): Language {
-  return /^\/ar(\/|$)/i.test(pathname) ? 'ar' : 'fr';
-}
-
-/** The address without its language prefix: "/ar/Cart" → "/Cart", "/ar" → "/". */
-export function withoutLanguage(pathname: string): string {
-  if (languageOfPath(pathname) === 'fr') return pathname;
-  return pathname.slice(ARABIC_PREFIX.length) || '/';
-}
-
-/** The same page in another language: ("/Cart", "ar") → "/ar/Cart"; ("/ar/Cart", "fr") → "/Cart". */
-export function pathIn(pathname: string, lang: Language): string {
-  const page = withoutLanguage(pathname);
-  if (lang === 'fr') return page;
-  return page === '/' ? ARABIC_PREFIX : `${ARABIC_PREFIX}${page}`;
 }
 
 export function rememberLanguage(lang: Language): void {

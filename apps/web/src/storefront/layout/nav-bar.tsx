@@ -4,17 +4,18 @@ import { NAV_HIDE_THRESHOLD_PX } from '@shop/domain/constants';
 import { paths } from '../../lib/paths.ts';
 import { useCartCount } from '../features/cart/cart-store.ts';
 import { useShopName } from '../features/settings/api/get-settings.ts';
-import { t } from '../i18n/i18n.ts';
+import { t, type MessageKey } from '../i18n/i18n.ts';
+import { LanguageSwitch } from './language-switch.tsx';
 import { SearchForm } from './search-form.tsx';
 
 const LINKS = [
-  { to: paths.shop, label: t('nav.shop') },
-  { to: paths.newArrival, label: t('nav.newArrival') },
-  { to: paths.onSale, label: t('nav.onSale') },
-  { to: paths.customOrder, label: t('nav.customOrder') },
-  { to: paths.rating, label: t('nav.rating') },
-  { to: paths.tracking, label: t('nav.tracking') },
-] as const;
+  { to: paths.shop, label: 'nav.shop' },
+  { to: paths.newArrival, label: 'nav.newArrival' },
+  { to: paths.onSale, label: 'nav.onSale' },
+  { to: paths.customOrder, label: 'nav.customOrder' },
+  { to: paths.rating, label: 'nav.rating' },
+  { to: paths.tracking, label: 'nav.tracking' },
+] as const satisfies readonly { to: string; label: MessageKey }[];
 
 /** Hidden while scrolling down past the threshold, shown again on scrolling up (SPEC §2). */
 function useHideOnScroll(): boolean {
@@ -111,12 +112,13 @@ export function NavBar() {
               {LINKS.map((link) => (
                 <li key={link.to}>
                   <NavLink to={link.to} className={linkClass}>
-                    {link.label}
+                    {t(link.label)}
                   </NavLink>
                 </li>
               ))}
             </ul>
           </nav>
+          <LanguageSwitch className="shrink-0 lg:order-last" />
           <Link
             to={paths.cart}
             className="relative order-none rounded-full p-2 hover:bg-neutral-100 lg:order-last"
@@ -168,12 +170,13 @@ export function NavBar() {
             {LINKS.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} className={sideLinkClass} onClick={() => setOpen(false)}>
-                  {link.label}
+                  {t(link.label)}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
+        <LanguageSwitch className="mt-6 inline-block text-base" onSwitch={() => setOpen(false)} />
       </div>
     </>
   );

@@ -1,13 +1,13 @@
 import { positionsFor, type Position } from '../form-values.ts';
-import { t } from '../../../i18n/i18n.ts';
+import { t, type MessageKey } from '../../../i18n/i18n.ts';
 import type { ReferenceImages } from '../use-reference-images.ts';
 import { ReferenceImageField } from './reference-image-field.tsx';
 
-const POSITION_LABEL: Record<Position, string> = {
-  front: t('customOrder.imageFront'),
-  back: t('customOrder.imageBack'),
-  side: t('customOrder.imageSide'),
-};
+const POSITION_LABEL = {
+  front: 'customOrder.imageFront',
+  back: 'customOrder.imageBack',
+  side: 'customOrder.imageSide',
+} as const satisfies Record<Position, MessageKey>;
 
 /** Front, back and side images, each with its preview and remove action; a cup shows the front only. */
 export function ReferenceImagesSection({ isCup, images }: { isCup: boolean; images: ReferenceImages }) {
@@ -25,7 +25,7 @@ export function ReferenceImagesSection({ isCup, images }: { isCup: boolean; imag
           <ReferenceImageField
             key={position}
             id={`reference-image-${position}`}
-            label={POSITION_LABEL[position]}
+            label={t(POSITION_LABEL[position])}
             slot={images.slots[position]}
             onSelect={(file) => void images.select(position, file)}
             onRemove={() => images.remove(position)}
