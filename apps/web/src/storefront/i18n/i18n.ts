@@ -65,6 +65,14 @@ export function rememberedLanguage(): Language | null {
   }
 }
 
+/**
+ * A catalogue text (a product's name, a type's) in the active language: its Arabic version on the
+ * Arabic storefront when the owner gave one, the French one otherwise.
+ */
+export function localized(french: string, arabic?: string | null): string {
+  return currentLanguage() === 'ar' && arabic ? arabic : french;
+}
+
 /** An amount in the active language: "1 200,00 Da" or "1 200,00 دج" (Western digits in both). */
 export function formatDa(da: number): string {
   return formatDaIn(da, currentLanguage());

@@ -4,12 +4,13 @@ import { paths } from '../../../../lib/paths.ts';
 import { imageUrl } from '../../../../lib/api.ts';
 import { QuantityStepper } from '../../../../lib/ui/quantity-stepper.tsx';
 import { Link } from 'react-router';
-import { formatDa, t } from '../../../i18n/i18n.ts';
+import { formatDa, localized, t } from '../../../i18n/i18n.ts';
 import { useOrderLimits } from '../../settings/api/get-settings.ts';
 import { removeFromCart, setQuantity, type CartLine } from '../cart-store.ts';
 
 export function CartLineItem({ line }: { line: CartLine }) {
   const { maxQuantityPerLine } = useOrderLimits();
+  const name = localized(line.name, line.name_ar);
   const max = Math.min(line.max ?? Number.POSITIVE_INFINITY, maxQuantityPerLine);
   const sizeLabel = line.size === '' ? t('cart.noSize') : isSize(line.size) ? SIZE_LABELS[line.size] : line.size;
   return (
@@ -17,7 +18,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
       <Link to={paths.product(line.id)} className="shrink-0 rounded-xl">
         <img
           src={imageUrl(line.src, 250)}
-          alt={line.name}
+          alt={name}
           width={100}
           height={100}
           decoding="async"
@@ -26,11 +27,11 @@ export function CartLineItem({ line }: { line: CartLine }) {
       </Link>
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex items-start justify-between gap-2">
-          <h2 className="min-w-0 font-bold break-words md:text-lg">{line.name}</h2>
+          <h2 className="min-w-0 font-bold break-words md:text-lg">{name}</h2>
           <button
             type="button"
             onClick={() => removeFromCart(line)}
-            aria-label={t('cart.remove', { name: line.name })}
+            aria-label={t('cart.remove', { name: name })}
             className="rounded p-1 text-red-600 hover:bg-red-50"
           >
             <svg width="22" height="22" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
@@ -55,7 +56,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
             value={line.Quantity}
             max={max}
             onChange={(q) => setQuantity(line, q)}
-            label={`${t('product.quantity')} — ${line.name}`}
+            label={`${t('product.quantity')} — ${name}`}
             decreaseLabel={t('product.decrease')}
             increaseLabel={t('product.increase')}
           />

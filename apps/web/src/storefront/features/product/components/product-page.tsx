@@ -8,7 +8,7 @@ import { QuantityStepper } from '../../../../lib/ui/quantity-stepper.tsx';
 import { Stars } from '../../../../lib/ui/stars.tsx';
 import { FETCH_AHEAD_MARGIN, useInView } from '../../../../lib/ui/use-in-view.ts';
 import { Breadcrumb } from '../../../layout/breadcrumb.tsx';
-import { formatDa, t } from '../../../i18n/i18n.ts';
+import { formatDa, localized, t } from '../../../i18n/i18n.ts';
 import { addToCart, findLine, getCart } from '../../cart/cart-store.ts';
 import { useOrderLimits } from '../../settings/api/get-settings.ts';
 import { AddedToast } from '../../cart/components/added-toast.tsx';
@@ -88,6 +88,7 @@ function ProductDetails({ product }: { product: Product }) {
       {
         id: product.id,
         name: product.name,
+        name_ar: product.name_ar,
         cost: price,
         src: primaryImage(product) ?? '',
         size: lineSize,
@@ -107,17 +108,21 @@ function ProductDetails({ product }: { product: Product }) {
     const text =
       result.added < quantity
         ? t('product.stockCapped', { added: result.added, stock: cap })
-        : t('product.added', { name: product.name });
+        : t('product.added', { name: localized(product.name, product.name_ar) });
     notify[result.added < quantity ? 'warning' : 'success'](<AddedToast message={text} />);
   }
 
   return (
     <div className="mx-auto max-w-7xl px-4">
-      <Breadcrumb items={[{ label: t('shop.breadcrumb'), to: paths.shop }, { label: product.name }]} />
+      <Breadcrumb
+        items={[{ label: t('shop.breadcrumb'), to: paths.shop }, { label: localized(product.name, product.name_ar) }]}
+      />
       <div className="grid grid-cols-1 gap-8 md:grid-cols-2 md:gap-10">
-        <Gallery images={product.images ?? []} name={product.name} />
+        <Gallery images={product.images ?? []} name={localized(product.name, product.name_ar)} />
         <div>
-          <h1 className="text-3xl font-black tracking-tight uppercase md:text-4xl">{product.name}</h1>
+          <h1 className="text-3xl font-black tracking-tight uppercase md:text-4xl">
+            {localized(product.name, product.name_ar)}
+          </h1>
           <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-neutral-600">
             {toNumber(product.total_ratings) > 0 ? (
               <>
@@ -147,7 +152,9 @@ function ProductDetails({ product }: { product: Product }) {
               </>
             )}
           </div>
-          <p className="mt-5 whitespace-pre-line text-neutral-600">{product.description}</p>
+          <p className="mt-5 whitespace-pre-line text-neutral-600">
+            {localized(product.description, product.description_ar)}
+          </p>
           <p className={`mt-4 font-medium ${stock > 0 ? 'text-green-700' : 'text-red-700'}`}>
             {stock > 0 ? t('product.inStock', { n: stock }) : t('product.outOfStock')}
           </p>

@@ -13,13 +13,13 @@ import { imageSrcSet, imageUrl } from '../../../../lib/api.ts';
 import { formatRatingOutOf5, toNumber } from '../../../../lib/format.ts';
 import { Stars } from '../../../../lib/ui/stars.tsx';
 import { useInView } from '../../../../lib/ui/use-in-view.ts';
-import { formatDa, t } from '../../../i18n/i18n.ts';
+import { formatDa, localized, t } from '../../../i18n/i18n.ts';
 import { primaryImage, type Product } from '../types.ts';
 
 export type CardProduct = Pick<
   Product,
   'id' | 'name' | 'images' | 'average_rating' | 'discount_percentage' | 'price' | 'final_price'
-> & { discounted_price?: number };
+> & { discounted_price?: number; name_ar?: string | null };
 
 interface ProductCardProps {
   product: CardProduct;
@@ -88,7 +88,7 @@ export function ProductCard({
             <img
               src={imageUrl(primaryImage(product), 250)}
               srcSet={imageSrcSet(primaryImage(product), 250)}
-              alt={product.name}
+              alt={localized(product.name, product.name_ar)}
               width={CAROUSEL_CARD_WIDTH_PX}
               height={CAROUSEL_IMAGE_HEIGHT_PX}
               loading={eager ? 'eager' : 'lazy'}
@@ -105,7 +105,7 @@ export function ProductCard({
             />
           </div>
           <Heading className="mt-3 line-clamp-1 font-bold text-neutral-900 group-hover:underline">
-            {product.name}
+            {localized(product.name, product.name_ar)}
           </Heading>
           <div className="mt-1 flex items-center gap-2 text-sm text-neutral-600">
             {toNumber(product.average_rating) > 0 ? (

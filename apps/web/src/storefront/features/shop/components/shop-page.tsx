@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../../lib/paths.ts';
 import { Breadcrumb } from '../../../layout/breadcrumb.tsx';
-import { t } from '../../../i18n/i18n.ts';
+import { localized, t } from '../../../i18n/i18n.ts';
 import { useProductTypes } from '../../products/api/get-product-types.ts';
 import { useProducts } from '../../products/api/get-products.ts';
 import { ProductCard } from '../../products/components/product-card.tsx';
@@ -39,7 +39,7 @@ export function ShopPage() {
   let heading: string = t('shop.all');
   if (params.type !== undefined) {
     const type = types.data?.find((tp) => tp.id === params.type);
-    heading = type ? type.name : types.isPending ? '' : t('shop.unknownType');
+    heading = type ? localized(type.name, type.name_ar) : types.isPending ? '' : t('shop.unknownType');
   }
 
   const list = products.data?.data ?? [];
@@ -89,7 +89,7 @@ export function ShopPage() {
                           checked={params.type === type.id}
                           onChange={(e) => update(withType(params, e.target.checked ? type.id : undefined))}
                         />
-                        {type.name}
+                        {localized(type.name, type.name_ar)}
                       </label>
                     </li>
                   ))}
