@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import { NotFoundPage } from '../lib/not-found-page.tsx';
+import { NotFoundPage } from './layout/not-found-page.tsx';
 import { HomePage } from './features/home/components/home-page.tsx';
 import { StorefrontLayout } from './layout/storefront-layout.tsx';
 import { t } from './i18n/i18n.ts';

@@ -7,7 +7,7 @@ import { t } from '../i18n/i18n.ts';
 export function Breadcrumb({ items }: { items: { label: string; to?: string }[] }) {
   const all = [{ label: t('nav.home'), to: paths.home }, ...items];
   return (
-    <nav aria-label="Fil d'Ariane" className="py-4 text-sm text-neutral-600">
+    <nav aria-label={t('nav.breadcrumb')} className="py-4 text-sm text-neutral-600">
       <ol className="flex flex-wrap items-center gap-2">
         {all.map((item, i) => (
           <Fragment key={`${item.label}-${i}`}>

@@ -56,7 +56,7 @@ export function Footer() {
             </Link>
             <button
               type="button"
-              className="rounded text-left text-neutral-700 hover:underline"
+              className="rounded text-start text-neutral-700 hover:underline"
               aria-label={`${t('footer.copyPhone')} ${settings?.phone ?? ''}`}
               onClick={() => settings && void copy(settings.phone, t('footer.phoneCopied'))}
             >
@@ -64,7 +64,7 @@ export function Footer() {
             </button>
             <button
               type="button"
-              className="rounded text-left text-neutral-700 hover:underline"
+              className="rounded text-start text-neutral-700 hover:underline"
               aria-label={`${t('footer.copyEmail')} ${settings?.email ?? ''}`}
               onClick={() => settings && void copy(settings.email, t('footer.emailCopied'))}
             >

@@ -89,7 +89,7 @@ export function NavBar() {
             <button
               ref={toggleRef}
               type="button"
-              className="-ml-2 rounded p-2 lg:hidden"
+              className="-ms-2 rounded p-2 lg:hidden"
               aria-expanded={open}
               aria-controls="side-menu"
               aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
@@ -107,7 +107,7 @@ export function NavBar() {
               {shopName}
             </Link>
           </div>
-          <nav aria-label={t('nav.label')} className="ml-2 hidden lg:block">
+          <nav aria-label={t('nav.label')} className="ms-2 hidden lg:block">
             <ul className="flex items-center gap-3 text-sm xl:gap-5 xl:text-base">
               {LINKS.map((link) => (
                 <li key={link.to}>
@@ -138,14 +138,14 @@ export function NavBar() {
             {count > 0 && (
               <span
                 data-testid="cart-count"
-                className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-black px-1 text-xs font-bold text-white"
+                className="absolute -top-0.5 -end-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-black px-1 text-xs font-bold text-white"
                 aria-hidden="true"
               >
                 {count}
               </span>
             )}
           </Link>
-          <SearchForm className="mb-3 w-full lg:mb-0 lg:ml-auto lg:w-64 xl:w-80" />
+          <SearchForm className="mb-3 w-full lg:mb-0 lg:ms-auto lg:w-64 xl:w-80" />
         </div>
       </header>
       {/* Outside the header: its blur and transform would make it the box of these fixed layers. */}
@@ -155,7 +155,7 @@ export function NavBar() {
       <div
         id="side-menu"
         ref={menuRef}
-        className={`fixed inset-y-0 left-0 z-50 h-dvh w-72 max-w-[85vw] overflow-y-auto bg-white p-6 shadow-2xl transition-transform duration-300 lg:hidden ${open ? 'translate-x-0' : 'invisible -translate-x-full'}`}
+        className={`fixed inset-y-0 start-0 z-50 h-dvh w-72 max-w-[85vw] overflow-y-auto bg-white p-6 shadow-2xl transition-transform duration-300 lg:hidden ${open ? 'translate-x-0' : 'invisible -translate-x-full rtl:translate-x-full'}`}
       >
         <div className="mb-8 flex items-center justify-between gap-2">
           <span className="truncate text-2xl font-black">{shopName}</span>

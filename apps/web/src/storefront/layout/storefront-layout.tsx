@@ -19,7 +19,7 @@ export function StorefrontLayout() {
     <div className="flex min-h-screen flex-col bg-white text-neutral-900">
       <a
         href="#main"
-        className="sr-only z-50 bg-white p-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:rounded"
+        className="sr-only z-50 bg-white p-2 focus:not-sr-only focus:fixed focus:top-2 focus:start-2 focus:rounded"
       >
         {t('skipToContent')}
       </a>

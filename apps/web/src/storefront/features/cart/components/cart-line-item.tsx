@@ -62,7 +62,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
           />
         </div>
         {line.Quantity >= max && (
-          <p className="mt-1 text-right text-sm text-neutral-600">
+          <p className="mt-1 text-end text-sm text-neutral-600">
             {max === 0
               ? t('cart.soldOut')
               : max === line.max

@@ -9,7 +9,7 @@ export function CheckoutProblemBox({ problem }: { problem: CheckoutProblem }) {
       {problem.unavailable && problem.unavailable.length > 0 && (
         <>
           <p className="mt-3 font-bold">{t('cart.unavailableTitle')}</p>
-          <ul className="mt-1 list-disc pl-5">
+          <ul className="mt-1 list-disc ps-5">
             {problem.unavailable.map((item) => (
               <li key={`${item.product_id}-${item.size}`}>
                 {item.name}

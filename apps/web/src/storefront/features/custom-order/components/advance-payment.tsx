@@ -17,7 +17,7 @@ export function AdvancePayment({ orderNumber }: { orderNumber: number }) {
   const reference = `#${orderNumber}`;
 
   return (
-    <div className="rounded-2xl border border-amber-300 bg-amber-50 p-5 text-left">
+    <div className="rounded-2xl border border-amber-300 bg-amber-50 p-5 text-start">
       <h2 className="font-bold">{t('customOrder.payTitle')}</h2>
       <p className="mt-1 text-sm text-neutral-700">{t('customOrder.payIntro')}</p>
       {accounts.length > 0 ? (

@@ -116,7 +116,7 @@ export function OrderSummary({
 
       <div className="rounded-2xl bg-gray-50 p-4 text-sm text-gray-700">
         <h3 className="mb-2 font-semibold text-black">{t('customOrder.notesTitle')}</h3>
-        <ul className="flex list-disc flex-col gap-1.5 pl-5">
+        <ul className="flex list-disc flex-col gap-1.5 ps-5">
           <li>
             {t('customOrder.noteAdvance')}{' '}
             {whatsappUrl ? (

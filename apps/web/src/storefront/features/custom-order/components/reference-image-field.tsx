@@ -70,7 +70,7 @@ export function ReferenceImageField({ id, label, slot, onSelect, onRemove }: Pro
             type="button"
             onClick={onRemove}
             aria-label={t('customOrder.imageRemove', { position: label })}
-            className="absolute top-2 right-2 rounded-full bg-black/80 px-3 py-1.5 text-xs font-medium text-white hover:bg-black focus-visible:outline-2 focus-visible:outline-white"
+            className="absolute top-2 end-2 rounded-full bg-black/80 px-3 py-1.5 text-xs font-medium text-white hover:bg-black focus-visible:outline-2 focus-visible:outline-white"
           >
             {t('customOrder.imageRemoveShort')}
           </button>

@@ -1,3 +1,4 @@
+import { formatRating } from '../../../../lib/format.ts';
 import { CAROUSEL_REMEASURE_DELAYS_MS, RECENT_REVIEWS_LIMIT } from '@shop/domain/constants';
 import { formatLongDate } from '../../../i18n/i18n.ts';
 import { Stars } from '../../../../lib/ui/stars.tsx';
@@ -37,7 +38,11 @@ export function ReviewsSection({ id }: { id?: string }) {
         >
           {reviews.map((review) => (
             <li key={review.id} className="w-80 max-w-[85vw] shrink-0 rounded-2xl border border-neutral-200 p-6">
-              <Stars rating={review.rating} size={20} />
+              <Stars
+                rating={review.rating}
+                label={t('rating.ratingValue', { n: formatRating(review.rating) })}
+                size={20}
+              />
               <p className="mt-3 flex items-center gap-2 font-bold">
                 {review.customer_name}
                 {review.verified === true && (

@@ -56,18 +56,18 @@ export function OrderConfirmation({
         </h1>
         {intro && <p className="mt-2 text-neutral-600">{intro}</p>}
       </div>
-      <dl className="divide-y divide-neutral-200 rounded-2xl border border-neutral-200 text-left">
+      <dl className="divide-y divide-neutral-200 rounded-2xl border border-neutral-200 text-start">
         {rows.map(([label, value, testId]) => (
           <div key={label} className="flex flex-col gap-0.5 px-5 py-3 sm:flex-row sm:justify-between sm:gap-4">
             <dt className="text-neutral-600">{label}</dt>
-            <dd className="font-semibold break-words sm:text-right" data-testid={testId}>
+            <dd className="font-semibold break-words sm:text-end" data-testid={testId}>
               {value}
             </dd>
           </div>
         ))}
       </dl>
       {children}
-      <div className="rounded-2xl bg-neutral-50 p-5 text-left">
+      <div className="rounded-2xl bg-neutral-50 p-5 text-start">
         <h2 className="font-bold">{t('thankYou.follow')}</h2>
         <p className="mt-1 text-sm text-neutral-700">{t('thankYou.followHow', { order: order.orderNumber })}</p>
         <Link

@@ -31,7 +31,7 @@ export function Gallery({ images, name }: { images: ProductImage[]; name: string
           />
         </button>
         {total > 0 && (
-          <span className="absolute right-3 bottom-3 rounded-full bg-black/70 px-3 py-1 text-xs font-medium text-white">
+          <span className="absolute end-3 bottom-3 rounded-full bg-black/70 px-3 py-1 text-xs font-medium text-white">
             {t('product.imageCounter', { n: index + 1, total })}
           </span>
         )}

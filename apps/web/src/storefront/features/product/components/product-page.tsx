@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { notify } from '../../../layout/notify.ts';
 import type { Size } from '@shop/domain/sizes';
 import { paths } from '../../../../lib/paths.ts';
-import { formatRatingOutOf5, toNumber } from '../../../../lib/format.ts';
-import { NotFoundPage } from '../../../../lib/not-found-page.tsx';
+import { formatRating, formatRatingOutOf5, toNumber } from '../../../../lib/format.ts';
+import { NotFoundPage } from '../../../layout/not-found-page.tsx';
 import { QuantityStepper } from '../../../../lib/ui/quantity-stepper.tsx';
 import { Stars } from '../../../../lib/ui/stars.tsx';
 import { FETCH_AHEAD_MARGIN, useInView } from '../../../../lib/ui/use-in-view.ts';
@@ -126,7 +126,11 @@ function ProductDetails({ product }: { product: Product }) {
           <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-neutral-600">
             {toNumber(product.total_ratings) > 0 ? (
               <>
-                <Stars rating={product.average_rating} size={20} />
+                <Stars
+                  rating={product.average_rating}
+                  label={t('rating.ratingValue', { n: formatRating(product.average_rating) })}
+                  size={20}
+                />
                 <span>{formatRatingOutOf5(product.average_rating)}</span>
                 <a href="#product-reviews-title" className="underline-offset-2 hover:underline">
                   {t('product.reviews', { n: toNumber(product.total_ratings) })}

@@ -1,3 +1,4 @@
+import { formatRating } from '../../../../lib/format.ts';
 import { formatLongDate } from '../../../i18n/i18n.ts';
 import { Stars } from '../../../../lib/ui/stars.tsx';
 import { FETCH_AHEAD_MARGIN, useInView } from '../../../../lib/ui/use-in-view.ts';
@@ -31,7 +32,11 @@ export function ProductReviews({ productId, total }: { productId: number; total:
           <ul className="mt-6 grid gap-4 md:grid-cols-2">
             {list.map((review) => (
               <li key={review.id} className="rounded-2xl border border-neutral-200 p-5">
-                <Stars rating={review.rating} size={18} />
+                <Stars
+                  rating={review.rating}
+                  label={t('rating.ratingValue', { n: formatRating(review.rating) })}
+                  size={18}
+                />
                 <p className="mt-2 flex flex-wrap items-center gap-x-2 font-bold">
                   {review.customer_name}
                   {review.verified && (

@@ -37,7 +37,7 @@ export function SizePicker({ stock, selected, onSelect }: SizePickerProps) {
               {soldOut && <span className="text-[11px] no-underline">{t('product.soldOut')}</span>}
               {!soldOut && left <= LOW_STOCK_BADGE_AT && (
                 <span
-                  className="absolute -top-2 -right-2 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold text-white"
+                  className="absolute -top-2 -end-2 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold text-white"
                   aria-label={t('product.lowStock', { n: left })}
                 >
                   {left}

@@ -10,7 +10,7 @@ import {
 } from '@shop/domain/constants';
 import { paths } from '../../../../lib/paths.ts';
 import { imageSrcSet, imageUrl } from '../../../../lib/api.ts';
-import { formatRatingOutOf5, toNumber } from '../../../../lib/format.ts';
+import { formatRating, formatRatingOutOf5, toNumber } from '../../../../lib/format.ts';
 import { Stars } from '../../../../lib/ui/stars.tsx';
 import { useInView } from '../../../../lib/ui/use-in-view.ts';
 import { formatDa, localized, t } from '../../../i18n/i18n.ts';
@@ -110,7 +110,10 @@ export function ProductCard({
           <div className="mt-1 flex items-center gap-2 text-sm text-neutral-600">
             {toNumber(product.average_rating) > 0 ? (
               <>
-                <Stars rating={product.average_rating} />
+                <Stars
+                  rating={product.average_rating}
+                  label={t('rating.ratingValue', { n: formatRating(product.average_rating) })}
+                />
                 <span>{formatRatingOutOf5(product.average_rating)}</span>
               </>
             ) : (

@@ -62,7 +62,7 @@ export function WilayaPicker({ id, label, wilayas, value, onChange, error, class
           className="min-w-0 flex-1 rounded-xl bg-transparent px-4 py-2.5 text-base outline-none"
         />
         {selected && !isOpen && (
-          <span className="pr-1 text-sm whitespace-nowrap text-neutral-600">{formatDa(selected.price)}</span>
+          <span className="pe-1 text-sm whitespace-nowrap text-neutral-600">{formatDa(selected.price)}</span>
         )}
         <button
           type="button"

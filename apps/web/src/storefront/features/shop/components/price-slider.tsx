@@ -33,10 +33,10 @@ export function PriceSlider({
   return (
     <div>
       <div className="relative h-8">
-        <div className="absolute top-1/2 right-0 left-0 h-1.5 -translate-y-1/2 rounded-full bg-neutral-200" />
+        <div className="absolute top-1/2 end-0 start-0 h-1.5 -translate-y-1/2 rounded-full bg-neutral-200" />
         <div
           className="absolute top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-black"
-          style={{ left: `${left}%`, right: `${100 - right}%` }}
+          style={{ insetInlineStart: `${left}%`, insetInlineEnd: `${100 - right}%` }}
         />
         <input
           type="range"

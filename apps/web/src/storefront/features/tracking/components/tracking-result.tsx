@@ -79,11 +79,11 @@ export function TrackingResult({ order, headingRef }: { order: OrderTracking; he
       <dl className="divide-y divide-neutral-200 border-t border-neutral-200">
         <div className="flex justify-between gap-4 py-2">
           <dt className="text-neutral-600">{t('tracking.wilaya')}</dt>
-          <dd className="text-right font-medium break-words">{order.wilaya}</dd>
+          <dd className="text-end font-medium break-words">{order.wilaya}</dd>
         </div>
         <div className="flex justify-between gap-4 py-2">
           <dt className="text-neutral-600">{t('tracking.total')}</dt>
-          <dd className="text-right text-lg font-bold" data-testid="tracking-total">
+          <dd className="text-end text-lg font-bold" data-testid="tracking-total">
             {formatDa(order.total)}
           </dd>
         </div>

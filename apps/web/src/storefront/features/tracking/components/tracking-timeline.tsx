@@ -52,7 +52,7 @@ export function TrackingTimeline({ timeline }: { timeline: OrderTracking['timeli
             {(!last || next) && (
               <span
                 aria-hidden="true"
-                className={`absolute top-8 bottom-0 left-[15px] w-0.5 ${last ? 'bg-neutral-300' : 'bg-neutral-900'}`}
+                className={`absolute top-8 bottom-0 start-[15px] w-0.5 ${last ? 'bg-neutral-300' : 'bg-neutral-900'}`}
               />
             )}
             <StepIcon step={step} />
