@@ -7,6 +7,8 @@ import { activateLanguage, pathIn, rememberLanguage, type Language } from '../i1
 import { useLanguage } from '../i18n/use-language.ts';
 
 const NAMES: Record<Language, string> = { fr: 'Français', ar: 'العربية' };
+/** On a phone's crowded nav bar, the short form. */
+const SHORT_NAMES: Record<Language, string> = { fr: 'FR', ar: 'عربي' };
 
 /** Switches the storefront to `lang` on the page at `target`; the choice is remembered. */
 export async function switchLanguage(lang: Language, target: string): Promise<void> {
@@ -15,7 +17,16 @@ export async function switchLanguage(lang: Language, target: string): Promise<vo
   await activateLanguage(lang);
 }
 
-export function LanguageSwitch({ className = '', onSwitch }: { className?: string; onSwitch?: () => void }) {
+export function LanguageSwitch({
+  className = '',
+  compact = false,
+  onSwitch,
+}: {
+  className?: string;
+  /** The nav bar's: the short name on a phone. */
+  compact?: boolean;
+  onSwitch?: () => void;
+}) {
   const lang = useLanguage();
   const { pathname, search, hash } = useLocation();
   const other: Language = lang === 'ar' ? 'fr' : 'ar';
@@ -37,7 +48,12 @@ export function LanguageSwitch({ className = '', onSwitch }: { className?: strin
       className={`rounded-full border border-neutral-300 px-3 py-1.5 text-sm font-medium hover:bg-neutral-100 ${className}`}
       data-testid="language-switch"
     >
-      {NAMES[other]}
+      {compact && (
+        <span className="sm:hidden" aria-hidden="true">
+          {SHORT_NAMES[other]}
+        </span>
+      )}
+      <span className={compact ? 'max-sm:sr-only' : ''}>{NAMES[other]}</span>
     </a>
   );
 }

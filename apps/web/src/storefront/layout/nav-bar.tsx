@@ -102,6 +102,8 @@ export function NavBar() {
             <Link
               to={paths.home}
               className="min-w-0 truncate text-2xl font-black tracking-tight"
+              // The shop's name may be Latin on the Arabic storefront: cut at its own end.
+              dir="auto"
               aria-label={`${shopName} — ${t('nav.home')}`}
             >
               {shopName}
@@ -118,7 +120,7 @@ export function NavBar() {
               ))}
             </ul>
           </nav>
-          <LanguageSwitch className="shrink-0 lg:order-last" />
+          <LanguageSwitch compact className="shrink-0 lg:order-last" />
           <Link
             to={paths.cart}
             className="relative order-none rounded-full p-2 hover:bg-neutral-100 lg:order-last"
@@ -158,7 +160,9 @@ export function NavBar() {
         className={`fixed inset-y-0 start-0 z-50 h-dvh w-72 max-w-[85vw] overflow-y-auto bg-white p-6 shadow-2xl transition-transform duration-300 lg:hidden ${open ? 'translate-x-0' : 'invisible -translate-x-full rtl:translate-x-full'}`}
       >
         <div className="mb-8 flex items-center justify-between gap-2">
-          <span className="truncate text-2xl font-black">{shopName}</span>
+          <span className="truncate text-2xl font-black" dir="auto">
+            {shopName}
+          </span>
           <button type="button" className="rounded p-2" aria-label={t('nav.closeMenu')} onClick={() => setOpen(false)}>
             <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
               <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

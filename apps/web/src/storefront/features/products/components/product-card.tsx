@@ -104,7 +104,11 @@ export function ProductCard({
               className="aspect-square h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
             />
           </div>
-          <Heading className="mt-3 line-clamp-1 font-bold text-neutral-900 group-hover:underline">
+          <Heading
+            className="mt-3 line-clamp-1 font-bold text-neutral-900 group-hover:underline rtl:text-right"
+            // A French name on the Arabic storefront is cut at its own end.
+            dir="auto"
+          >
             {localized(product.name, product.name_ar)}
           </Heading>
           <div className="mt-1 flex items-center gap-2 text-sm text-neutral-600">
