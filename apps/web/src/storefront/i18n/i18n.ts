@@ -3,6 +3,8 @@
 // compiled at build time by build/lingui-catalogs.ts): French is in the first download, Arabic is
 // fetched only by a visitor who reads it (docs/decisions/012).
 import { setupI18n } from '@lingui/core';
+import { customerMessageInArabic } from '@shop/domain/customer-messages-ar';
+import { setAnswerLanguage } from '../../lib/api.ts';
 import { formatDa as formatDaIn } from '@shop/domain/money';
 import { ARABIC_PREFIX, languageOfPath, pathIn, withoutLanguage } from '@shop/domain/pages';
 import { messages as frMessages } from 'virtual:catalog/fr';
@@ -41,6 +43,7 @@ export async function activateLanguage(lang: Language): Promise<void> {
     i18n.load('ar', messages);
     arabicLoaded = true;
   }
+  setAnswerLanguage(lang === 'ar' ? 'ar' : null);
   if (i18n.locale !== lang) i18n.activate(lang, [INTL_LOCALES[lang]]);
   if (typeof document !== 'undefined') {
     document.documentElement.lang = lang;
@@ -71,6 +74,16 @@ export function rememberedLanguage(): Language | null {
  */
 export function localized(french: string, arabic?: string | null): string {
   return currentLanguage() === 'ar' && arabic ? arabic : french;
+}
+
+/**
+ * A message of the shared rules (a form check: "Le numéro de téléphone est requis") in the active
+ * language; the server says its own in the visitor's language already.
+ */
+export function customerMessage(message: string): string;
+export function customerMessage(message: string | undefined): string | undefined;
+export function customerMessage(message: string | undefined): string | undefined {
+  return message && currentLanguage() === 'ar' ? customerMessageInArabic(message) : message;
 }
 
 /** An amount in the active language: "1 200,00 Da" or "1 200,00 دج" (Western digits in both). */

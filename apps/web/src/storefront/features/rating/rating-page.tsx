@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
 import { createBrandRating } from './api/create-brand-rating.ts';
 import { StarPicker } from './components/star-picker.tsx';
-import { t } from '../../i18n/i18n.ts';
+import { customerMessage, t } from '../../i18n/i18n.ts';
 
 type FormInput = z.input<typeof brandRatingCreateSchema>;
 type FormOutput = z.output<typeof brandRatingCreateSchema>;
@@ -27,7 +27,7 @@ function ErrorLine({ id, message }: { id: string; message: string | undefined })
   if (!message) return null;
   return (
     <p id={`${id}-error`} role="alert" className="text-sm text-red-600">
-      {message}
+      {customerMessage(message)}
     </p>
   );
 }

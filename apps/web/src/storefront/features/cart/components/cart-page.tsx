@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { REGULAR_DELIVERY_ESTIMATE } from '@shop/domain/constants';
 import { paths } from '../../../../lib/paths.ts';
 import { Breadcrumb } from '../../../layout/breadcrumb.tsx';
-import { t } from '../../../i18n/i18n.ts';
+import { customerMessage, t } from '../../../i18n/i18n.ts';
 import { OrderConfirmation } from '../../order-confirmation/components/order-confirmation.tsx';
 import { forgetConfirmation, rememberedOrder, type PlacedOrder } from '../../order-confirmation/confirmation-store.ts';
 import { useCart } from '../cart-store.ts';
@@ -27,7 +27,7 @@ export function CartPage() {
           title={t('thankYou.title')}
           order={confirmation}
           paymentMode={t('thankYou.paymentMode')}
-          deliveryEstimate={REGULAR_DELIVERY_ESTIMATE}
+          deliveryEstimate={customerMessage(REGULAR_DELIVERY_ESTIMATE)}
           onContinue={() => {
             forgetConfirmation('cart');
             setPlaced(null);

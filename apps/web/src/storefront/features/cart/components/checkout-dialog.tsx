@@ -3,7 +3,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RATING_MAX, RATING_MIN } from '@shop/domain/constants';
 import { checkoutCustomerSchema, type CheckoutCustomer } from '@shop/domain/form-schemas';
-import { formatDa, t } from '../../../i18n/i18n.ts';
+import { customerMessage, formatDa, t } from '../../../i18n/i18n.ts';
 import type { ShippingPrice } from '../../shipping/api/get-shipping-prices.ts';
 import { WilayaPicker } from '../../shipping/components/wilaya-picker.tsx';
 import { readDraft, saveDraft } from '../checkout-draft.ts';
@@ -292,7 +292,7 @@ function Field({
       })}
       {error && (
         <p id={errorId} className="mt-1 text-sm text-red-600">
-          {error}
+          {customerMessage(error)}
         </p>
       )}
     </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useCombobox } from 'downshift';
-import { formatDa, t } from '../../../i18n/i18n.ts';
+import { customerMessage, formatDa, t } from '../../../i18n/i18n.ts';
 import type { ShippingPrice } from '../api/get-shipping-prices.ts';
 import { filterWilayas, findWilaya, wilayaLabel } from '../wilayas.ts';
 
@@ -102,7 +102,7 @@ export function WilayaPicker({ id, label, wilayas, value, onChange, error, class
       )}
       {error && (
         <p id={errorId} className="mt-1 text-sm text-red-600">
-          {error}
+          {customerMessage(error)}
         </p>
       )}
     </div>
