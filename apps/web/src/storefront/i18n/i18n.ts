@@ -3,7 +3,6 @@
 // compiled at build time by build/lingui-catalogs.ts): French is in the first download, Arabic is
 // fetched only by a visitor who reads it (docs/decisions/012).
 import { setupI18n } from '@lingui/core';
-import { customerMessageInArabic } from '@shop/domain/customer-messages-ar';
 import { setAnswerLanguage } from '../../lib/api.ts';
 import { formatDa as formatDaIn } from '@shop/domain/money';
 import { ARABIC_PREFIX, languageOfPath, pathIn, withoutLanguage } from '@shop/domain/pages';
@@ -34,14 +33,18 @@ export function currentLanguage(): Language {
   return i18n.locale === 'ar' ? 'ar' : 'fr';
 }
 
-let arabicLoaded = false;
+/** The Arabic of the shared rules' French messages, fetched with the Arabic catalogue. */
+let inArabic: ((french: string) => string) | null = null;
 
 /** Fetches a language's catalogue (Arabic's own chunk, once) and makes it the active one. */
 export async function activateLanguage(lang: Language): Promise<void> {
-  if (lang === 'ar' && !arabicLoaded) {
-    const { messages } = await import('virtual:catalog/ar');
+  if (lang === 'ar' && !inArabic) {
+    const [{ messages }, { customerMessageInArabic }] = await Promise.all([
+      import('virtual:catalog/ar'),
+      import('@shop/domain/customer-messages-ar'),
+    ]);
     i18n.load('ar', messages);
-    arabicLoaded = true;
+    inArabic = customerMessageInArabic;
   }
   setAnswerLanguage(lang === 'ar' ? 'ar' : null);
   if (i18n.locale !== lang) i18n.activate(lang, [INTL_LOCALES[lang]]);
@@ -83,7 +86,7 @@ export function localized(french: string, arabic?: string | null): string {
 export function customerMessage(message: string): string;
 export function customerMessage(message: string | undefined): string | undefined;
 export function customerMessage(message: string | undefined): string | undefined {
-  return message && currentLanguage() === 'ar' ? customerMessageInArabic(message) : message;
+  return message && inArabic && currentLanguage() === 'ar' ? inArabic(message) : message;
 }
 
 /** An amount in the active language: "1 200,00 Da" or "1 200,00 دج" (Western digits in both). */

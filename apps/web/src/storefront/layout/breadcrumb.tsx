@@ -12,7 +12,8 @@ export function Breadcrumb({ items }: { items: { label: string; to?: string }[] 
         {all.map((item, i) => (
           <Fragment key={`${item.label}-${i}`}>
             {i > 0 && (
-              <li aria-hidden="true" className="text-neutral-400">
+              // The arrow points to the next step: leftwards right to left.
+              <li aria-hidden="true" className="inline-block text-neutral-400 rtl:-scale-x-100">
                 ›
               </li>
             )}

@@ -21,10 +21,13 @@ export function StarPicker({ value, onChange, labelId }: Props) {
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    // Right to left (Arabic), the stars run from the right: the left arrow goes up.
+    const forward = getComputedStyle(event.currentTarget).direction === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+    const backward = forward === 'ArrowLeft' ? 'ArrowRight' : 'ArrowLeft';
     const moves: Record<string, number> = {
-      ArrowRight: value + 1,
+      [forward]: value + 1,
       ArrowUp: value + 1,
-      ArrowLeft: value - 1,
+      [backward]: value - 1,
       ArrowDown: value - 1,
       Home: RATING_MIN,
       End: RATING_MAX,

@@ -23,7 +23,7 @@ export function Pagination({
             onClick={() => onPage(page - 1)}
             aria-label={t('shop.previous')}
           >
-            «
+            <span className="inline-block rtl:-scale-x-100">«</span>
           </button>
         </li>
         {Array.from({ length: totalPages }, (_, i) => i + 1).map((n) => (
@@ -47,7 +47,7 @@ export function Pagination({
             onClick={() => onPage(page + 1)}
             aria-label={t('shop.next')}
           >
-            »
+            <span className="inline-block rtl:-scale-x-100">»</span>
           </button>
         </li>
       </ul>
