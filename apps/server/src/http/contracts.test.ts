@@ -216,6 +216,8 @@ describe('response contracts', () => {
       id: expect.any(Number),
       name: 'T-shirt',
       description: 'Custom item for tests',
+      name_ar: null,
+      description_ar: null,
       base_price: 2500,
       available_sizes: ['S', 'M', 'L', 'XL'],
       available_colors: ['Noir', 'Blanc'],
