@@ -270,7 +270,7 @@ describe('a customer in Arabic on a phone', () => {
       await dialog.getByLabel('الاسم الكامل').fill('أمينة بن علي');
       await dialog.getByLabel('رقم الهاتف').fill('12345');
       await dialog.getByRole('button', { name: 'تأكيد الطلب' }).click();
-      await dialog.getByText('رقم الهاتف غير صالح (مثال: 0555 12 34 56)').waitFor();
+      await dialog.getByText(/^رقم الهاتف غير صالح \(مثال: .0555 12 34 56.\)$/).waitFor();
       await dialog.getByLabel('رقم الهاتف').fill('0555 12 34 56');
       await chooseWilaya(dialog, 'الجزائر', 'الولاية');
       await dialog.getByLabel('العنوان', { exact: true }).fill('حي النصر، عمارة 12');

@@ -207,7 +207,7 @@ function adminPages(): PageCase[] {
       ready: async (page) => {
         await page.getByRole('button', { name: '+ Add product' }).click();
         const dialog = page.getByRole('dialog', { name: 'Add product' });
-        await dialog.getByLabel('Name').fill('Robe kabyle');
+        await dialog.getByLabel('Name', { exact: true }).fill('Robe kabyle');
         await dialog.getByLabel('Images').setInputFiles({
           name: 'facture.pdf',
           mimeType: 'application/pdf',

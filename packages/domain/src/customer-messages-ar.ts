@@ -44,7 +44,8 @@ const EXACT: Record<string, string> = {
   [REVIEW_MESSAGES.stars]: 'يجب أن يكون التقييم بين 1 و5',
   [REVIEW_MESSAGES.orderNumber]: 'رقم الطلب غير صالح',
   [PHONE_MESSAGES.required]: 'رقم الهاتف مطلوب',
-  [PHONE_MESSAGES.invalid]: 'رقم الهاتف غير صالح (مثال: 0555 12 34 56)',
+  // The example number isolated left to right: its groups keep their order in Arabic text.
+  [PHONE_MESSAGES.invalid]: 'رقم الهاتف غير صالح (مثال: \u20660555 12 34 56\u2069)',
   [UNKNOWN_WILAYA]: 'ولاية غير معروفة',
   [FORM_MESSAGES_FR.clothingTypeRequired]: 'نوع الملابس مطلوب',
   [FORM_MESSAGES_FR.colorRequired]: 'اللون مطلوب',

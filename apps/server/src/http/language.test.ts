@@ -87,7 +87,7 @@ describe('customer calls in Arabic', () => {
     expect(answer.message).toMatch(/[\u0600-\u06ff]/);
     const messages = answer.data?.errors?.map((e) => e.message) ?? [];
     expect(messages).toContain('الاسم الكامل مطلوب');
-    expect(messages).toContain('رقم الهاتف غير صالح (مثال: 0555 12 34 56)');
+    expect(messages).toContain('رقم الهاتف غير صالح (مثال: \u20660555 12 34 56\u2069)');
     expect(messages.every((m) => /[\u0600-\u06ff]/.test(m))).toBe(true);
     expect(arabic.headers.vary).toContain('Accept-Language');
 

@@ -28,7 +28,10 @@ export function Hero() {
             {STATS.map((stat) => (
               <div key={stat.value} className="flex flex-col-reverse">
                 <dt className="text-sm text-neutral-600 sm:text-base">{stat.label()}</dt>
-                <dd className="text-3xl font-bold md:text-4xl">{stat.value}</dd>
+                <dd className="text-3xl font-bold md:text-4xl">
+                  {/* "2 000+" reads left to right in Arabic too. */}
+                  <bdi dir="ltr">{stat.value}</bdi>
+                </dd>
               </div>
             ))}
           </dl>
