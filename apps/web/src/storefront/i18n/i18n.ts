@@ -33,18 +33,24 @@ export function currentLanguage(): Language {
   return i18n.locale === 'ar' ? 'ar' : 'fr';
 }
 
-/** The Arabic of the shared rules' French messages, fetched with the Arabic catalogue. */
+/**
+ * The Arabic of the shared rules' French messages (form checks), fetched beside the Arabic
+ * catalogue but not waited for: a page draws before it, and a form shows a check only once typed in.
+ */
 let inArabic: ((french: string) => string) | null = null;
+let arabicLoaded = false;
 
 /** Fetches a language's catalogue (Arabic's own chunk, once) and makes it the active one. */
 export async function activateLanguage(lang: Language): Promise<void> {
-  if (lang === 'ar' && !inArabic) {
-    const [{ messages }, { customerMessageInArabic }] = await Promise.all([
-      import('virtual:catalog/ar'),
-      import('@shop/domain/customer-messages-ar'),
-    ]);
+  if (lang === 'ar' && !arabicLoaded) {
+    void import('@shop/domain/customer-messages-ar')
+      .then(({ customerMessageInArabic }) => {
+        inArabic = customerMessageInArabic;
+      })
+      .catch(() => undefined);
+    const { messages } = await import('virtual:catalog/ar');
     i18n.load('ar', messages);
-    inArabic = customerMessageInArabic;
+    arabicLoaded = true;
   }
   setAnswerLanguage(lang === 'ar' ? 'ar' : null);
   if (i18n.locale !== lang) i18n.activate(lang, [INTL_LOCALES[lang]]);
