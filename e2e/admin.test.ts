@@ -111,8 +111,8 @@ describe('admin back office', () => {
     await page.getByRole('button', { name: /Add product/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Add product' });
     await dialog.waitFor();
-    await dialog.getByLabel('Name').fill(name);
-    await dialog.getByLabel('Description').fill('Chemise en lin, coupe droite.');
+    await dialog.getByLabel('Name', { exact: true }).fill(name);
+    await dialog.getByLabel('Description', { exact: true }).fill('Chemise en lin, coupe droite.');
     await dialog.getByLabel('Price (Da)').fill('2000');
     await dialog.getByLabel('Type').selectOption({ index: 1 });
     await dialog.getByLabel('S', { exact: true }).fill('-1');
@@ -365,8 +365,8 @@ describe('admin back office', () => {
     await page.getByRole('button', { name: /Add product/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Add product' });
     const name = `Gandoura E2E ${Date.now()}`;
-    await dialog.getByLabel('Name').fill(name);
-    await dialog.getByLabel('Description').fill('Coton léger, brodée main.');
+    await dialog.getByLabel('Name', { exact: true }).fill(name);
+    await dialog.getByLabel('Description', { exact: true }).fill('Coton léger, brodée main.');
     await dialog.getByLabel('Price (Da)').fill('3500');
     await dialog.getByLabel('Type').selectOption({ index: 1 });
     await dialog.getByLabel('M', { exact: true }).fill('4');
@@ -384,8 +384,8 @@ describe('admin back office', () => {
     await page.waitForURL(/\/admin\/products$/);
     await dialog.waitFor();
     await dialog.getByText(/here is what you had typed/).waitFor();
-    expect(await dialog.getByLabel('Name').inputValue()).toBe(name);
-    expect(await dialog.getByLabel('Description').inputValue()).toBe('Coton léger, brodée main.');
+    expect(await dialog.getByLabel('Name', { exact: true }).inputValue()).toBe(name);
+    expect(await dialog.getByLabel('Description', { exact: true }).inputValue()).toBe('Coton léger, brodée main.');
     expect(await dialog.getByLabel('Price (Da)').inputValue()).toBe('3500');
     expect(await dialog.getByLabel('M', { exact: true }).inputValue()).toBe('4');
     await screenshot(page, 'admin-form-restored-mobile');

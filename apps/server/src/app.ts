@@ -17,6 +17,7 @@ import type { Db } from './db/connect.ts';
 import { clientErrorHandler } from './http/client-errors.ts';
 import { createUploadSlots } from './http/multipart.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerCustomerLanguage } from './http/language.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
@@ -115,6 +116,7 @@ export async function buildApp({ config, db, logger, onRoute }: BuildOptions): P
   app.decorate('courier', createCourier(config));
   scheduleCourierSync(app);
   registerErrorHandling(app);
+  registerCustomerLanguage(app);
   registerObservability(app);
   registerNulGuard(app);
   registerResponseCache(app);

@@ -4,15 +4,34 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { QUERY_DEFAULTS } from './lib/query-defaults.ts';
 import { AppRouter } from './app/router.tsx';
 import { loadPageChunk } from './storefront/storefront-app.tsx';
+import {
+  activateLanguage,
+  ARABIC_PREFIX,
+  languageOfPath,
+  rememberedLanguage,
+  withoutLanguage,
+} from './storefront/i18n/i18n.ts';
 import './index.css';
 
 const queryClient = new QueryClient({ defaultOptions: QUERY_DEFAULTS });
 
+// A visitor who chose Arabic and comes back to the shop's address lands on the Arabic home; any
+// other address keeps its language (a shared French link stays French).
+if (window.location.pathname === '/' && rememberedLanguage() === 'ar') {
+  window.history.replaceState(null, '', `${ARABIC_PREFIX}${window.location.search}`);
+}
+
 const root = document.getElementById('root');
-// The storefront page's own chunk first (preloaded by the HTML), so the first render is the page.
-const pageChunk = window.location.pathname.startsWith('/admin')
+const { pathname } = window.location;
+// The storefront page's own chunk first (preloaded by the HTML), so the first render is the page;
+// on an Arabic page its catalogue at the same time.
+const pageChunk = pathname.startsWith('/admin')
   ? Promise.resolve()
-  : loadPageChunk(window.location.pathname).catch(() => undefined);
+  : Promise.all([
+      loadPageChunk(withoutLanguage(pathname)).catch(() => undefined),
+      // Without its catalogue (offline), the page still draws, in French.
+      activateLanguage(languageOfPath(pathname)).catch(() => undefined),
+    ]);
 void pageChunk.then(() => {
   if (!root) return;
   createRoot(root).render(

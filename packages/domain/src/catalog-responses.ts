@@ -27,6 +27,9 @@ export const productSchema = z
     id,
     name: z.string(),
     description: z.string(),
+    /** The Arabic name and description, shown on the Arabic storefront; null: the French ones are shown. */
+    name_ar: z.string().nullable(),
+    description_ar: z.string().nullable(),
     price: z.number(),
     final_price: z.number(),
     /** The same as final_price, under the name the carousel reads (SPEC §3). */
@@ -41,6 +44,7 @@ export const productSchema = z
     /** Null once its type is gone. */
     type_id: z.number().int().nullable(),
     type_name: z.string().nullable(),
+    type_name_ar: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
     size_s: z.number().int(),
@@ -57,7 +61,15 @@ export type Product = z.infer<typeof productSchema>;
 
 /** The product type read; `productTypeSchema` (catalog-schemas.ts) is its payload. */
 export const productTypeReadSchema = z
-  .object({ id, name: z.string(), description: z.string(), for_custom: z.boolean() })
+  .object({
+    id,
+    name: z.string(),
+    description: z.string(),
+    /** Arabic name and description, null when not given (the French ones are shown). */
+    name_ar: z.string().nullable(),
+    description_ar: z.string().nullable(),
+    for_custom: z.boolean(),
+  })
   .meta({ id: 'ProductType' });
 export type ProductType = z.infer<typeof productTypeReadSchema>;
 

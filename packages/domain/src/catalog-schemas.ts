@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, MAX_ID, moneySchema, percentSchema, requiredText } from './common-schemas.ts';
+import { idSchema, MAX_ID, moneySchema, optionalTranslation, percentSchema, requiredText } from './common-schemas.ts';
 import { SIZES } from './sizes.ts';
 import { MAX_PRICE_DA, PRICE_SLIDER_MAX } from './constants.ts';
 
@@ -18,6 +18,9 @@ const sizeStock = z.coerce
 export const productFieldsSchema = z.object({
   name: requiredText('Name is required', 200),
   description: z.string().trim().max(5000).optional().default(''),
+  /** Arabic name and description for the Arabic storefront (optional). */
+  name_ar: optionalTranslation('Arabic name', 200),
+  description_ar: optionalTranslation('Arabic description', 5000),
   price: moneySchema('Price'),
   type_id: z.coerce
     .number({ error: 'Type is required' })
@@ -66,6 +69,8 @@ export const PRICE_FILTER_DEFAULT_MAX = PRICE_SLIDER_MAX;
 export const productTypeSchema = z.object({
   name: requiredText('Name is required', 100),
   description: requiredText('Description is required', 1000),
+  name_ar: optionalTranslation('Arabic name', 100),
+  description_ar: optionalTranslation('Arabic description', 1000),
   for_custom: z
     .union([
       z.boolean(),

@@ -114,3 +114,17 @@ export function optionalText(max: number) {
     .optional()
     .default('');
 }
+
+/**
+ * An optional translation (a product's Arabic name, issue 17): absent leaves it as it is, empty
+ * (or null) removes it, text is kept trimmed.
+ */
+export function optionalTranslation(label: string, max: number) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .nullable()
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value ? value : null));
+}

@@ -6,6 +6,9 @@ export const customItemSchema = z
     id: z.number().int(),
     name: z.string(),
     description: z.string(),
+    /** The Arabic name and description (issue 17); null: the French ones are shown. */
+    name_ar: z.string().nullable(),
+    description_ar: z.string().nullable(),
     base_price: z.number(),
     /** Null for the cup, which has no sizes. */
     available_sizes: z.array(z.string()).nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneySchema, requiredText } from './common-schemas.ts';
+import { moneySchema, optionalTranslation, requiredText } from './common-schemas.ts';
 import { CUP_ITEM_NAME } from './constants.ts';
 import { booleanish } from './coupon-schemas.ts';
 
@@ -33,6 +33,8 @@ export const customOrderItemSchema = z
   .object({
     name: requiredText('Name is required', 100),
     description: z.string().trim().max(1000).optional().default(''),
+    name_ar: optionalTranslation('Arabic name', 100),
+    description_ar: optionalTranslation('Arabic description', 1000),
     base_price: moneySchema('Base price'),
     available_sizes: list,
     available_colors: list,

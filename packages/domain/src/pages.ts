@@ -31,6 +31,27 @@ export const ADMIN_PAGES = {
   slips: '/admin/slips',
 } as const;
 
+/** The storefront's languages (issue 17): French at the root, Arabic under /ar. */
+export type StorefrontLanguage = 'fr' | 'ar';
+export const ARABIC_PREFIX = '/ar';
+
+/** The language of a storefront address: Arabic under /ar (any case), French elsewhere. */
+export function languageOfPath(pathname: string): StorefrontLanguage {
+  return /^\/ar(\/|$)/i.test(pathname) ? 'ar' : 'fr';
+}
+
+/** The page an address shows, without its language: "/ar/Cart" → "/Cart", "/ar" → "/". */
+export function withoutLanguage(pathname: string): string {
+  return languageOfPath(pathname) === 'ar' ? pathname.slice(ARABIC_PREFIX.length) || '/' : pathname;
+}
+
+/** The same page in a language: ("/Cart", "ar") → "/ar/Cart"; ("/ar/Cart", "fr") → "/Cart". */
+export function pathIn(pathname: string, lang: StorefrontLanguage): string {
+  const page = withoutLanguage(pathname);
+  if (lang === 'fr') return page;
+  return page === '/' ? ARABIC_PREFIX : `${ARABIC_PREFIX}${page}`;
+}
+
 /** /Shop/{search} and /product/{id}: one segment after the page. */
 const WITH_PARAMETER = [/^\/shop\/[^/]+$/i, /^\/product\/[^/]+$/i];
 
@@ -43,9 +64,14 @@ const STATIC_PAGES = new Set(
   [...Object.values(STOREFRONT_PAGES), ...Object.values(ADMIN_PAGES)].map((p) => p.toLowerCase()),
 );
 
-/** Whether the app has a page at this address; like the router, case and a final "/" do not matter. */
+/**
+ * Whether the app has a page at this address; like the router, case and a final "/" do not
+ * matter. Every storefront page has its Arabic twin under /ar; the back office has none.
+ */
 export function isAppPage(pathname: string): boolean {
-  const path = normalized(pathname);
+  const arabic = languageOfPath(pathname) === 'ar';
+  const path = normalized(withoutLanguage(pathname));
+  if (arabic && isAdminPath(path)) return false;
   return STATIC_PAGES.has(path) || WITH_PARAMETER.some((pattern) => pattern.test(path));
 }
 

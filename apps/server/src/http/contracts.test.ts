@@ -60,6 +60,8 @@ const PRODUCT_FIELDS = [
   'id',
   'name',
   'description',
+  'name_ar',
+  'description_ar',
   'price',
   'final_price',
   'discounted_price',
@@ -70,6 +72,7 @@ const PRODUCT_FIELDS = [
   'has_sizes',
   'type_id',
   'type_name',
+  'type_name_ar',
   'created_at',
   'updated_at',
   'size_s',
@@ -215,13 +218,22 @@ describe('response contracts', () => {
       id: expect.any(Number),
       name: 'T-shirt',
       description: 'Custom item for tests',
+      name_ar: null,
+      description_ar: null,
       base_price: 2500,
       available_sizes: ['S', 'M', 'L', 'XL'],
       available_colors: ['Noir', 'Blanc'],
       active: true,
     });
     expect(await get('/api/ProductType/getAll')).toEqual([
-      { id: expect.any(Number), name: 'Robes', description: 'Robes products', for_custom: false },
+      {
+        id: expect.any(Number),
+        name: 'Robes',
+        description: 'Robes products',
+        name_ar: null,
+        description_ar: null,
+        for_custom: false,
+      },
     ]);
   });
 

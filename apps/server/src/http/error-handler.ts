@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, type Bilingual } from './errors.ts';
-import { callLanguage, say } from './language.ts';
+import { bilingualKey, say } from './language.ts';
 
 /** One error handler for the whole API: 4xx carry a clear message, a 5xx never its details. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -9,7 +9,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       return reply
         .status(error.statusCode)
-        .send({ status: error.statusCode, message: error.messageIn(callLanguage(request)), data: error.data });
+        .send({ status: error.statusCode, message: error.messageIn(bilingualKey(request)), data: error.data });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((issue) => ({

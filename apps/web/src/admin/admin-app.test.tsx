@@ -129,7 +129,9 @@ describe('admin access', () => {
   });
 });
 
-const types = [{ id: 3, name: 'T-shirts', description: 'Tees', for_custom: false }];
+const types = [
+  { id: 3, name: 'T-shirts', description: 'Tees', name_ar: null, description_ar: null, for_custom: false },
+];
 const shirt = {
   id: 12,
   name: 'Linen shirt',

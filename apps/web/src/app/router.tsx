@@ -2,27 +2,45 @@
 // page renders); the admin under /admin stays a lazy area, so a customer never downloads it.
 // A declarative router (BrowserRouter + Routes): the app loads no data through the router, and
 // the data router's code would be ~10 KB gzip more on every customer's first load.
-import { lazy, Suspense } from 'react';
+// The Arabic storefront is the same app under the basename /ar (issue 17): every link the pages
+// draw ("/Cart") lands on its Arabic address ("/ar/Cart") without knowing the language.
+import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { I18nProvider } from '@lingui/react';
 import { StorefrontApp } from '../storefront/storefront-app.tsx';
+import { activateLanguage, ARABIC_PREFIX, currentLanguage, i18n, languageOfPath } from '../storefront/i18n/i18n.ts';
+import { useLanguage } from '../storefront/i18n/use-language.ts';
 
 const AdminApp = lazy(async () => ({ default: (await import('../admin/admin-app.tsx')).AdminApp }));
 
 export function AppRouter() {
+  const lang = useLanguage();
+  // Back or forward across languages (/ar/Cart ← /Cart): the app follows the address's language.
+  useEffect(() => {
+    function onPopState() {
+      const wanted = languageOfPath(window.location.pathname);
+      if (wanted !== currentLanguage()) void activateLanguage(wanted);
+    }
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, []);
   return (
-    <BrowserRouter>
-      <Routes>
-        <Route
-          path="/admin/*"
-          element={
-            // Nothing while the admin chunk loads on the first visit: the page follows at once.
-            <Suspense fallback={null}>
-              <AdminApp />
-            </Suspense>
-          }
-        />
-        <Route path="/*" element={<StorefrontApp />} />
-      </Routes>
-    </BrowserRouter>
+    <I18nProvider i18n={i18n}>
+      {/* A new router per language: it reads the address again with the right basename. */}
+      <BrowserRouter key={lang} basename={lang === 'ar' ? ARABIC_PREFIX : undefined}>
+        <Routes>
+          <Route
+            path="/admin/*"
+            element={
+              // Nothing while the admin chunk loads on the first visit: the page follows at once.
+              <Suspense fallback={null}>
+                <AdminApp />
+              </Suspense>
+            }
+          />
+          <Route path="/*" element={<StorefrontApp />} />
+        </Routes>
+      </BrowserRouter>
+    </I18nProvider>
   );
 }

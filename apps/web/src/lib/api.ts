@@ -30,8 +30,22 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** The language the customer's calls are answered in (issue 17): set by the Arabic storefront. */
+let answerLanguage: string | null = null;
+
+/**
+ * Asks the server to answer this page's calls (order, stock check, review: what it refuses and
+ * why) in `language`; null for the server's default (French). Reads (GET) go without: their data
+ * is the same in every language, and the page's preloaded answers must be reused as they are.
+ */
+export function setAnswerLanguage(language: string | null): void {
+  answerLanguage = language;
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
   const headers: Record<string, string> = { accept: 'application/json' };
+  const method = options.method ?? (options.body !== undefined ? 'POST' : 'GET');
+  if (answerLanguage && method !== 'GET') headers['accept-language'] = answerLanguage;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
@@ -41,7 +55,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const response = await fetch(`${API_BASE}${path}`, {
-    method: options.method ?? (body ? 'POST' : 'GET'),
+    method,
     headers,
     body,
     signal: options.signal,

@@ -1,9 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import { NotFoundPage } from '../lib/not-found-page.tsx';
+import { NotFoundPage } from './layout/not-found-page.tsx';
 import { HomePage } from './features/home/components/home-page.tsx';
 import { StorefrontLayout } from './layout/storefront-layout.tsx';
-import { t } from './texts.ts';
+import { t } from './i18n/i18n.ts';
 
 // Home is eager (first screen); every other page is its own chunk.
 const loadShop = () => import('./routes/shop.tsx');
@@ -50,7 +50,7 @@ function PageFallback() {
   return (
     <div className="mx-auto min-h-screen max-w-7xl px-4 py-4" aria-busy="true" data-testid="page-skeleton">
       <span className="sr-only" role="status">
-        {t.loadingPage}
+        {t('loadingPage')}
       </span>
       <div className="h-4 w-40 animate-pulse rounded bg-neutral-200" />
       <div className="mt-6 h-9 w-2/3 max-w-md animate-pulse rounded bg-neutral-200" />

@@ -231,7 +231,7 @@ export function findSizesOf(db: Executor, productIds: readonly number[]) {
 
 export function findTypeNames(db: Executor, typeIds: readonly number[]) {
   if (typeIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('product_types').select(['id', 'name']).where('id', 'in', typeIds).execute();
+  return db.selectFrom('product_types').select(['id', 'name', 'name_ar']).where('id', 'in', typeIds).execute();
 }
 
 export async function insertProduct(db: Executor, product: NewProduct): Promise<number> {
@@ -310,7 +310,7 @@ export async function deleteProduct(db: Executor, id: number): Promise<void> {
 export function findAllTypes(db: Executor) {
   return db
     .selectFrom('product_types')
-    .select(['id', 'name', 'description', 'for_custom'])
+    .select(['id', 'name', 'description', 'name_ar', 'description_ar', 'for_custom'])
     .orderBy('id', 'asc')
     .execute();
 }
@@ -318,14 +318,21 @@ export function findAllTypes(db: Executor) {
 export function findType(db: Executor, id: number) {
   return db
     .selectFrom('product_types')
-    .select(['id', 'name', 'description', 'for_custom'])
+    .select(['id', 'name', 'description', 'name_ar', 'description_ar', 'for_custom'])
     .where('id', '=', id)
     .executeTakeFirst();
 }
 
 export async function insertType(
   db: Executor,
-  type: { name: string; description: string; for_custom: number; created_at: string },
+  type: {
+    name: string;
+    description: string;
+    name_ar: string | null;
+    description_ar: string | null;
+    for_custom: number;
+    created_at: string;
+  },
 ): Promise<number> {
   const row = await db.insertInto('product_types').values(type).returning('id').executeTakeFirstOrThrow();
   return row.id;
@@ -334,7 +341,13 @@ export async function insertType(
 export async function updateType(
   db: Executor,
   id: number,
-  changes: { name: string; description: string; for_custom: number },
+  changes: {
+    name: string;
+    description: string;
+    name_ar?: string | null;
+    description_ar?: string | null;
+    for_custom: number;
+  },
 ): Promise<number> {
   const result = await db.updateTable('product_types').set(changes).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows);

@@ -58,6 +58,7 @@ export async function toProducts(db: Executor, rows: ProductRow[]): Promise<Prod
     sizesOf.set(s.product_id, map);
   }
   const typeName = new Map(types.map((t) => [t.id, t.name]));
+  const typeNameAr = new Map(types.map((t) => [t.id, t.name_ar]));
 
   return rows.map((row) => {
     const sizeMap = row.has_sizes ? (sizesOf.get(row.id) ?? new Map<string, number>()) : new Map<string, number>();
@@ -67,6 +68,8 @@ export async function toProducts(db: Executor, rows: ProductRow[]): Promise<Prod
       id: row.id,
       name: row.name,
       description: row.description,
+      name_ar: row.name_ar,
+      description_ar: row.description_ar,
       price: toDa(row.price_cents),
       final_price: finalPrice,
       discounted_price: finalPrice,
@@ -77,6 +80,7 @@ export async function toProducts(db: Executor, rows: ProductRow[]): Promise<Prod
       has_sizes: row.has_sizes === 1,
       type_id: row.type_id,
       type_name: row.type_id === null ? null : (typeName.get(row.type_id) ?? null),
+      type_name_ar: row.type_id === null ? null : (typeNameAr.get(row.type_id) ?? null),
       created_at: row.created_at,
       updated_at: row.updated_at,
       size_s: sizeMap.get('S') ?? 0,
@@ -282,9 +286,13 @@ export function productInputFromMultipart(fields: Record<string, string>) {
       if (value !== '') sizes[size] = value;
       continue;
     }
-    if (['name', 'description', 'price', 'type_id', 'discount_percentage', 'stock'].includes(name)) {
+    if (
+      ['name', 'description', 'name_ar', 'description_ar', 'price', 'type_id', 'discount_percentage', 'stock'].includes(
+        name,
+      )
+    ) {
       // Empty optional boxes are "not given" rather than 0; empty required ones fail validation.
-      if (value === '' && name !== 'name' && name !== 'description') continue;
+      if (value === '' && !['name', 'description', 'name_ar', 'description_ar'].includes(name)) continue;
       input[name] = rawValue;
     }
   }
@@ -359,6 +367,8 @@ export async function createProduct(db: Database, storage: ImageStorage, body: M
       const productId = await repo.insertProduct(trx, {
         name: fields.name,
         description: fields.description,
+        name_ar: fields.name_ar ?? null,
+        description_ar: fields.description_ar ?? null,
         price_cents: priceCents,
         discount_percentage: fields.discount_percentage,
         final_price_cents: finalPriceCentimes(priceCents, fields.discount_percentage),
@@ -409,6 +419,9 @@ export async function updateProduct(
       await repo.updateProduct(trx, id, {
         name: fields.name,
         description: fields.description,
+        // Absent: kept as it is; empty: removed.
+        ...(fields.name_ar === undefined ? {} : { name_ar: fields.name_ar }),
+        ...(fields.description_ar === undefined ? {} : { description_ar: fields.description_ar }),
         price_cents: priceCents,
         discount_percentage: fields.discount_percentage,
         final_price_cents: finalPriceCentimes(priceCents, fields.discount_percentage),
@@ -474,8 +487,22 @@ export async function deleteImage(db: Database, storage: ImageStorage, imageId: 
 
 // ---- Product types ----
 
-function toType(row: { id: number; name: string; description: string; for_custom: number }): ProductType {
-  return { id: row.id, name: row.name, description: row.description, for_custom: row.for_custom === 1 };
+function toType(row: {
+  id: number;
+  name: string;
+  description: string;
+  name_ar: string | null;
+  description_ar: string | null;
+  for_custom: number;
+}): ProductType {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    name_ar: row.name_ar,
+    description_ar: row.description_ar,
+    for_custom: row.for_custom === 1,
+  };
 }
 
 export async function listTypes(db: Database): Promise<ProductType[]> {
@@ -485,6 +512,9 @@ export async function listTypes(db: Database): Promise<ProductType[]> {
 export interface TypeInput {
   name: string;
   description: string;
+  /** Absent: kept as it is (null for a new type); null: removed. */
+  name_ar?: string | null | undefined;
+  description_ar?: string | null | undefined;
   for_custom: boolean;
 }
 
@@ -504,12 +534,20 @@ export async function createType(db: Database, input: TypeInput): Promise<Produc
     const newId = await repo.insertType(trx, {
       name: input.name,
       description: input.description,
+      name_ar: input.name_ar ?? null,
+      description_ar: input.description_ar ?? null,
       for_custom: input.for_custom ? 1 : 0,
       created_at: new Date().toISOString(),
     });
     return newId;
   });
-  return { id, ...input };
+  return toType({
+    id,
+    ...input,
+    name_ar: input.name_ar ?? null,
+    description_ar: input.description_ar ?? null,
+    for_custom: input.for_custom ? 1 : 0,
+  });
 }
 
 export async function updateType(db: Database, id: number, input: TypeInput): Promise<ProductType> {
@@ -518,11 +556,15 @@ export async function updateType(db: Database, id: number, input: TypeInput): Pr
     const changed = await repo.updateType(trx, id, {
       name: input.name,
       description: input.description,
+      ...(input.name_ar === undefined ? {} : { name_ar: input.name_ar }),
+      ...(input.description_ar === undefined ? {} : { description_ar: input.description_ar }),
       for_custom: input.for_custom ? 1 : 0,
     });
     if (changed === 0) throw notFound(TYPE_NOT_FOUND);
   });
-  return { id, ...input };
+  const type = (await repo.findAllTypes(db)).find((t) => t.id === id);
+  if (!type) throw notFound(TYPE_NOT_FOUND);
+  return toType(type);
 }
 
 /**

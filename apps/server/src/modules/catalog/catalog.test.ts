@@ -294,6 +294,38 @@ describe('product updates and images', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('keeps an optional Arabic name and description, given at creation, changed, kept or removed (issue 17)', async () => {
+    const plain = await created(shirt('Sans arabe', 1000));
+    expect(plain).toMatchObject({ name_ar: null, description_ar: null });
+    const product = await created({ ...shirt('Robe', 1000), name_ar: ' جبة ', description_ar: 'جبة قطنية' });
+    expect(product).toMatchObject({ name: 'Robe', name_ar: 'جبة', description_ar: 'جبة قطنية' });
+    const update = async (fields: Record<string, string | number>) => {
+      const body = multipart({ name: 'Robe', price: 1000, type_id: tshirts, ...fields });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/product/update/${product.id}`,
+        payload: body.payload,
+        headers: { ...body.headers, ...admin },
+      });
+      return res;
+    };
+    // Absent: kept; empty: removed.
+    expect((await update({})).json<{ data: Product }>().data).toMatchObject({
+      name_ar: 'جبة',
+      description_ar: 'جبة قطنية',
+    });
+    expect((await update({ name_ar: 'جبة صيفية', description_ar: '' })).json<{ data: Product }>().data).toMatchObject({
+      name_ar: 'جبة صيفية',
+      description_ar: null,
+    });
+    const tooLong = await update({ name_ar: 'ج'.repeat(201) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.body).toContain('Arabic name must be at most 200 characters');
+    // Read back by the storefront as well.
+    const read = await get<Product>(`/api/product/get/${product.id}`);
+    expect(read.body.data).toMatchObject({ name_ar: 'جبة صيفية', description_ar: null });
+  });
+
   it('setPrimaryImage leaves exactly one primary; deleteImage promotes another', async () => {
     const product = await created(shirt('Galerie', 900), [
       { field: 'images[]', filename: 'a.png', content: await png('#111111') },
@@ -608,7 +640,14 @@ describe('product types', () => {
   it('creates, lists, updates and deletes; a type in use is kept until its products move', async () => {
     const id = await createType('Pantalons');
     const list = await get<{ id: number; name: string; for_custom: boolean }[]>('/api/ProductType/getAll');
-    expect(list.body.data).toContainEqual({ id, name: 'Pantalons', description: 'Pantalons desc', for_custom: false });
+    expect(list.body.data).toContainEqual({
+      id,
+      name: 'Pantalons',
+      description: 'Pantalons desc',
+      name_ar: null,
+      description_ar: null,
+      for_custom: false,
+    });
     const upd = await t.app.inject({
       method: 'PUT',
       url: `/api/ProductType/update/${id}`,
@@ -616,7 +655,43 @@ describe('product types', () => {
       payload: { name: 'Jeans', description: 'Denim' },
     });
     expect(upd.statusCode).toBe(200);
-    expect(upd.json<{ data: unknown }>().data).toEqual({ id, name: 'Jeans', description: 'Denim', for_custom: false });
+    expect(upd.json<{ data: unknown }>().data).toEqual({
+      id,
+      name: 'Jeans',
+      description: 'Denim',
+      name_ar: null,
+      description_ar: null,
+      for_custom: false,
+    });
+    // An Arabic name and description (issue 17): kept when absent, removed when empty.
+    const arabic = await t.app.inject({
+      method: 'PUT',
+      url: `/api/ProductType/update/${id}`,
+      headers: admin,
+      payload: { name: 'Jeans', description: 'Denim', name_ar: ' جينز ', description_ar: 'قماش الدنيم' },
+    });
+    expect(arabic.json<{ data: unknown }>().data).toMatchObject({ name_ar: 'جينز', description_ar: 'قماش الدنيم' });
+    const removed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/ProductType/update/${id}`,
+      headers: admin,
+      payload: { name: 'Jeans', description: 'Denim', name_ar: '' },
+    });
+    expect(removed.json<{ data: unknown }>().data).toMatchObject({ name_ar: null, description_ar: 'قماش الدنيم' });
+    const tooLong = await t.app.inject({
+      method: 'PUT',
+      url: `/api/ProductType/update/${id}`,
+      headers: admin,
+      payload: { name: 'Jeans', description: 'Denim', name_ar: 'ج'.repeat(101) },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.body).toContain('Arabic name must be at most 100 characters');
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/ProductType/update/${id}`,
+      headers: admin,
+      payload: { name: 'Jeans', description: 'Denim', name_ar: null, description_ar: null },
+    });
     const missingDescription = await t.app.inject({
       method: 'POST',
       url: '/api/ProductType/',

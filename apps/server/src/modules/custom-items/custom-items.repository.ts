@@ -4,6 +4,9 @@ import type { Executor } from '../../db/database.ts';
 export interface CustomItemValues {
   name: string;
   description: string;
+  /** Absent on an update: kept as it is. */
+  name_ar?: string | null;
+  description_ar?: string | null;
   base_price_cents: number;
   available_sizes: string | null;
   available_colors: string;

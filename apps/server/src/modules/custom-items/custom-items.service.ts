@@ -27,6 +27,8 @@ export function toCustomItem(row: CustomOrderItemRow) {
     id: row.id,
     name: row.name,
     description: row.description,
+    name_ar: row.name_ar,
+    description_ar: row.description_ar,
     base_price: toDa(row.base_price_cents),
     available_sizes: parseStoredList(row.available_sizes),
     available_colors: parseStoredList(row.available_colors) ?? [],
@@ -38,6 +40,8 @@ function toValues(input: CustomItemInput): repo.CustomItemValues {
   return {
     name: input.name,
     description: input.description,
+    ...(input.name_ar === undefined ? {} : { name_ar: input.name_ar }),
+    ...(input.description_ar === undefined ? {} : { description_ar: input.description_ar }),
     base_price_cents: toCentimes(input.base_price),
     available_sizes: input.available_sizes === null ? null : JSON.stringify(input.available_sizes),
     available_colors: JSON.stringify(input.available_colors),

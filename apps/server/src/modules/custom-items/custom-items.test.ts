@@ -116,6 +116,38 @@ describe('custom order items', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('keeps an optional Arabic name and description, read by the storefront (issue 17)', async () => {
+    const headers = await t.adminHeaders();
+    const update = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/CustomOrderItem/update/${tshirt.id}`,
+        headers,
+        payload: {
+          name: 'T-shirt oversize',
+          base_price: 1800,
+          available_sizes: ['M', 'L'],
+          available_colors: 'Noir',
+          ...payload,
+        },
+      });
+    const res = await update({ name_ar: 'قميص واسع', description_ar: 'قطن مطبوع بتصميمك' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ data: Item }>().data).toMatchObject({
+      name_ar: 'قميص واسع',
+      description_ar: 'قطن مطبوع بتصميمك',
+    });
+    // Absent: kept; empty: removed.
+    expect((await update({})).json<{ data: Item }>().data).toMatchObject({ name_ar: 'قميص واسع' });
+    expect((await update({ description_ar: '' })).json<{ data: Item }>().data).toMatchObject({
+      name_ar: 'قميص واسع',
+      description_ar: null,
+    });
+    expect((await update({ name_ar: 'ق'.repeat(101) })).statusCode).toBe(400);
+    const listed = (await getAll()).find((item) => item.id === tshirt.id);
+    expect(listed).toMatchObject({ name_ar: 'قميص واسع', description_ar: null });
+  });
+
   it('toggles the active flag; getAll hides inactive items unless all=true', async () => {
     const headers = await t.adminHeaders();
     const off = await t.app.inject({ method: 'PUT', url: `/api/CustomOrderItem/toggleActive/${cup.id}`, headers });

@@ -3,7 +3,14 @@
 // of every product page and robots.txt pointing at it.
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/database.ts';
-import { isAdminPath, isAppPage } from '@shop/domain/pages';
+import {
+  isAdminPath,
+  isAppPage,
+  languageOfPath,
+  pathIn,
+  withoutLanguage,
+  type StorefrontLanguage,
+} from '@shop/domain/pages';
 import type { Product } from '../catalog/catalog.service.ts';
 
 export interface PageMeta {
@@ -16,28 +23,64 @@ export interface PageMeta {
   price?: number;
   /** 404 for an unknown address or product: the page still renders, search engines drop it. */
   status?: number;
-  /** The storefront is French, the back office English (`<html lang>`). */
-  lang: 'fr' | 'en';
+  /** The storefront is French or Arabic (under /ar), the back office English (`<html lang>`). */
+  lang: StorefrontLanguage | 'en';
+  /** The same page in each storefront language (hreflang alternates); none for the back office or a 404. */
+  alternates?: Record<StorefrontLanguage, string>;
 }
 
-/** The pages of the storefront listed in the sitemap, with their French titles (and descriptions). */
-export const MAIN_PAGES: { path: string; title: string; description?: string }[] = [
-  { path: '/', title: 'Vêtements et soins, livraison en Algérie' },
-  { path: '/Shop', title: 'Boutique' },
-  { path: '/NewArrival', title: 'Nouveautés' },
-  { path: '/TopSelling', title: 'Meilleures ventes' },
-  { path: '/OnSale', title: 'Promotions' },
-  { path: '/CustomOrder', title: 'Commande personnalisée' },
-  { path: '/Rating', title: 'Avis clients' },
+/** What the storefront says of itself where a page has no description of its own, per language. */
+export const SHOP_DESCRIPTIONS: Record<StorefrontLanguage, string> = {
+  fr: 'Vêtements et soins du corps livrés partout en Algérie, paiement à la livraison, et commandes personnalisées.',
+  ar: 'ملابس ومنتجات للعناية بالجسم تُوصَل إلى كل أنحاء الجزائر، مع الدفع عند الاستلام وطلبات مخصصة.',
+};
+
+/** The words of the storefront's own page titles, per language. */
+const TITLE_WORDS: Record<
+  StorefrontLanguage,
+  { productNotFound: string; pageNotFound: string; search: (term: string) => string }
+> = {
+  fr: {
+    productNotFound: 'Produit introuvable',
+    pageNotFound: 'Page introuvable',
+    search: (term) => `Recherche « ${term} »`,
+  },
+  ar: {
+    productNotFound: 'المنتج غير موجود',
+    pageNotFound: 'الصفحة غير موجودة',
+    search: (term) => `البحث عن «${term}»`,
+  },
+};
+
+interface TitledPage {
+  path: string;
+  title: Record<StorefrontLanguage, string>;
+  description?: Record<StorefrontLanguage, string>;
+}
+
+/** The pages of the storefront listed in the sitemap, with their titles (and descriptions) in French and Arabic. */
+export const MAIN_PAGES: TitledPage[] = [
+  {
+    path: '/',
+    title: { fr: 'Vêtements et soins, livraison en Algérie', ar: 'ملابس ومنتجات عناية، توصيل في كل الجزائر' },
+  },
+  { path: '/Shop', title: { fr: 'Boutique', ar: 'المتجر' } },
+  { path: '/NewArrival', title: { fr: 'Nouveautés', ar: 'وصل حديثًا' } },
+  { path: '/TopSelling', title: { fr: 'Meilleures ventes', ar: 'الأكثر مبيعًا' } },
+  { path: '/OnSale', title: { fr: 'Promotions', ar: 'التخفيضات' } },
+  { path: '/CustomOrder', title: { fr: 'Commande personnalisée', ar: 'طلب مخصص' } },
+  { path: '/Rating', title: { fr: 'Avis clients', ar: 'آراء الزبائن' } },
   {
     path: '/suivi',
-    title: 'Suivi de commande',
-    description:
-      'Où en est votre commande ? Entrez son numéro et votre téléphone : reçue, confirmée, expédiée, livrée, avec le numéro de suivi du transporteur.',
+    title: { fr: 'Suivi de commande', ar: 'تتبع الطلب' },
+    description: {
+      fr: 'Où en est votre commande ? Entrez son numéro et votre téléphone : reçue, confirmée, expédiée, livrée, avec le numéro de suivi du transporteur.',
+      ar: 'أين وصل طلبك؟ أدخل رقمه ورقم هاتفك: تم الاستلام، تم التأكيد، تم الشحن، تم التوصيل، مع رقم تتبع شركة التوصيل.',
+    },
   },
 ];
 /** Every storefront page with a title of its own: the sitemap's and the cart. */
-const TITLED_PAGES = [...MAIN_PAGES, { path: '/Cart', title: 'Panier' }];
+const TITLED_PAGES: TitledPage[] = [...MAIN_PAGES, { path: '/Cart', title: { fr: 'Panier', ar: 'سلة التسوق' } }];
 const DESCRIPTION_MAX = 160;
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -81,22 +124,31 @@ export function pageMeta(config: Config, base: string, pathname: string, product
       ...(known ? {} : { status: 404 }),
     };
   }
-  if (product === null)
-    return { title: `Produit introuvable — ${shop}`, url, type: 'website', status: 404, lang: 'fr' };
+  const lang = languageOfPath(pathname);
+  const page = withoutLanguage(pathname);
+  const words = TITLE_WORDS[lang];
+  const notFound = { url, type: 'website', status: 404, lang, description: SHOP_DESCRIPTIONS[lang] } as const;
+  if (product === null) return { ...notFound, title: `${words.productNotFound} — ${shop}` };
+  if (!isAppPage(pathname)) return { ...notFound, title: `${words.pageNotFound} — ${shop}` };
+  // The page in French and in Arabic (canonical: the page itself; x-default: French).
+  const alternates = { fr: `${base}${pathIn(page, 'fr')}`, ar: `${base}${pathIn(page, 'ar')}` };
   if (product) {
-    // Images come primary first.
+    // Images come primary first. The Arabic page shows the Arabic name and description when there are.
     const image = product.images[0]?.image_url;
+    const name = (lang === 'ar' && product.name_ar) || product.name;
+    const description = (lang === 'ar' && product.description_ar) || product.description;
     return {
-      title: `${product.name} — ${shop}`,
-      description: shorten(product.description || product.name),
+      title: `${name} — ${shop}`,
+      description: shorten(description || name),
       url,
       type: 'product',
       price: product.final_price,
-      lang: 'fr',
+      lang,
+      alternates,
       ...(image ? { image: `${base}/public${image}` } : {}),
     };
   }
-  const search = /^\/Shop\/([^/]+)$/i.exec(pathname);
+  const search = /^\/Shop\/([^/]+)$/i.exec(page);
   if (search?.[1]) {
     let term = search[1];
     try {
@@ -104,15 +156,31 @@ export function pageMeta(config: Config, base: string, pathname: string, product
     } catch {
       // a malformed escape is shown as it came
     }
-    return { title: `Recherche « ${term} » — ${shop}`, url, type: 'website', lang: 'fr' };
+    return {
+      title: `${words.search(term)} — ${shop}`,
+      url,
+      type: 'website',
+      lang,
+      alternates,
+      description: SHOP_DESCRIPTIONS[lang],
+    };
   }
-  if (!isAppPage(pathname))
-    return { title: `Page introuvable — ${shop}`, url, type: 'website', status: 404, lang: 'fr' };
-  const wanted = pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname;
-  const page = TITLED_PAGES.find((p) => p.path.toLowerCase() === wanted);
+  const wanted = page.length > 1 ? page.replace(/\/+$/, '').toLowerCase() : page;
+  const titled = TITLED_PAGES.find((p) => p.path.toLowerCase() === wanted);
   // The home page leads with the shop's name; the others with their own.
-  const title = !page ? shop : page.path === '/' ? `${shop} — ${page.title}` : `${page.title} — ${shop}`;
-  return { title, url, type: 'website', lang: 'fr', ...(page?.description ? { description: page.description } : {}) };
+  const title = !titled
+    ? shop
+    : titled.path === '/'
+      ? `${shop} — ${titled.title[lang]}`
+      : `${titled.title[lang]} — ${shop}`;
+  return {
+    title,
+    url,
+    type: 'website',
+    lang,
+    alternates,
+    description: titled?.description?.[lang] ?? SHOP_DESCRIPTIONS[lang],
+  };
 }
 
 /**
@@ -121,7 +189,8 @@ export function pageMeta(config: Config, base: string, pathname: string, product
  * replacement string, where "$&" or "$'" would splice pieces of the page into it.
  */
 export function injectMeta(html: string, meta: PageMeta, siteName: string): string {
-  let out = html.replace(/<html lang="[^"]*"/, () => `<html lang="${meta.lang}"`);
+  const dir = meta.lang === 'ar' ? ' dir="rtl"' : '';
+  let out = html.replace(/<html lang="[^"]*"/, () => `<html lang="${meta.lang}"${dir}`);
   if (meta.title) out = out.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`);
   if (meta.description) {
     const tag = `<meta name="description" content="${escapeHtml(meta.description)}" />`;
@@ -136,6 +205,16 @@ export function injectMeta(html: string, meta: PageMeta, siteName: string): stri
     `<meta property="og:type" content="${meta.type}" />`,
     `<meta property="og:url" content="${escapeHtml(meta.url)}" />`,
     `<meta property="og:site_name" content="${escapeHtml(siteName)}" />`,
+    ...(meta.lang === 'en'
+      ? []
+      : [`<meta property="og:locale" content="${meta.lang === 'ar' ? 'ar_DZ' : 'fr_DZ'}" />`]),
+    ...(meta.alternates
+      ? [
+          `<link rel="alternate" hreflang="fr" href="${escapeHtml(meta.alternates.fr)}" />`,
+          `<link rel="alternate" hreflang="ar" href="${escapeHtml(meta.alternates.ar)}" />`,
+          `<link rel="alternate" hreflang="x-default" href="${escapeHtml(meta.alternates.fr)}" />`,
+        ]
+      : []),
     // Title and description are already escaped in the document.
     ...(titleMatch?.[1] ? [`<meta property="og:title" content="${titleMatch[1].replace(/"/g, '&quot;')}" />`] : []),
     ...(descriptionMatch?.[1] ? [`<meta property="og:description" content="${descriptionMatch[1]}" />`] : []),
@@ -155,17 +234,27 @@ export function injectMeta(html: string, meta: PageMeta, siteName: string): stri
   return out.replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`);
 }
 
-/** Every main page and product page, with the product's last change. */
+/** A page in both languages: one <url> each, both naming the other (hreflang). */
+function sitemapEntries(base: string, page: string, lastmod?: string): string[] {
+  const fr = escapeHtml(`${base}${pathIn(page, 'fr')}`);
+  const ar = escapeHtml(`${base}${pathIn(page, 'ar')}`);
+  const links = [
+    `<xhtml:link rel="alternate" hreflang="fr" href="${fr}"/>`,
+    `<xhtml:link rel="alternate" hreflang="ar" href="${ar}"/>`,
+    `<xhtml:link rel="alternate" hreflang="x-default" href="${fr}"/>`,
+  ].join('');
+  const modified = lastmod ? `<lastmod>${escapeHtml(lastmod)}</lastmod>` : '';
+  return [fr, ar].map((loc) => `  <url><loc>${loc}</loc>${modified}${links}</url>`);
+}
+
+/** Every main page and product page, in French and in Arabic, with the product's last change. */
 export async function sitemapXml(db: Executor, base: string): Promise<string> {
   const products = await db.selectFrom('products').select(['id', 'updated_at']).orderBy('id').execute();
   const urls = [
-    ...MAIN_PAGES.map((p) => `  <url><loc>${escapeHtml(`${base}${p.path}`)}</loc></url>`),
-    ...products.map(
-      (p) =>
-        `  <url><loc>${escapeHtml(`${base}/product/${p.id}`)}</loc><lastmod>${escapeHtml(p.updated_at.slice(0, 10))}</lastmod></url>`,
-    ),
+    ...MAIN_PAGES.flatMap((p) => sitemapEntries(base, p.path)),
+    ...products.flatMap((p) => sitemapEntries(base, `/product/${p.id}`, p.updated_at.slice(0, 10))),
   ];
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 export const DEFAULT_ROBOTS = 'User-agent: *\nAllow: /\nDisallow: /admin\n';

@@ -236,6 +236,89 @@ describe('every address gets the status and language it deserves', () => {
   });
 });
 
+describe('the Arabic storefront under /ar (issue 17)', () => {
+  it('answers every storefront page under /ar in Arabic, right to left, and 404 elsewhere', async () => {
+    for (const url of [
+      '/ar',
+      '/ar/',
+      '/ar/Shop',
+      '/ar/Shop/robe',
+      '/ar/Cart',
+      '/ar/CustomOrder',
+      '/ar/Rating',
+      '/ar/suivi',
+      `/ar/product/${productId}`,
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<html lang="ar" dir="rtl">');
+      // The shop's details are in the page, as on the French pages.
+      expect(res.body, url).toContain('id="page-data"');
+    }
+    for (const url of ['/ar/nope', '/ar/admin', '/ar/product/abc']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('<html lang="ar" dir="rtl">');
+    }
+    expect((await t.app.inject({ url: '/ar/nope' })).body).toContain('<title>الصفحة غير موجودة — Boutique DZ</title>');
+  });
+
+  it('titles and describes the Arabic pages in Arabic', async () => {
+    const home = await t.app.inject({ url: '/ar' });
+    expect(home.body).toContain('<title>Boutique DZ — ملابس ومنتجات عناية، توصيل في كل الجزائر</title>');
+    expect(home.body).toMatch(/<meta name="description" content="ملابس ومنتجات للعناية بالجسم[^"]*" \/>/);
+    expect(home.body).toContain('<meta property="og:locale" content="ar_DZ" />');
+    const cart = await t.app.inject({ url: '/ar/Cart' });
+    expect(cart.body).toContain('<title>سلة التسوق — Boutique DZ</title>');
+    const tracking = await t.app.inject({ url: '/ar/suivi' });
+    expect(tracking.body).toContain('<title>تتبع الطلب — Boutique DZ</title>');
+    expect(tracking.body).toMatch(/<meta name="description" content="أين وصل طلبك؟[^"]*" \/>/);
+  });
+
+  it("shows a product's Arabic name and description on its Arabic page, the French ones when there are none", async () => {
+    const id = await insertProduct(t.db.kysely, { name: 'Robe kabyle', description: 'Robe brodée', price: 9000 });
+    const before = await t.app.inject({ url: `/ar/product/${id}` });
+    expect(before.body).toContain('<title>Robe kabyle — Boutique DZ</title>');
+    await t.db.kysely
+      .updateTable('products')
+      .set({ name_ar: 'جبة قبائلية', description_ar: 'جبة مطرزة باليد' })
+      .where('id', '=', id)
+      .execute();
+    const after = await t.app.inject({ url: `/ar/product/${id}` });
+    expect(after.body).toContain('<title>جبة قبائلية — Boutique DZ</title>');
+    expect(after.body).toContain('<meta name="description" content="جبة مطرزة باليد" />');
+    const french = await t.app.inject({ url: `/product/${id}` });
+    expect(french.body).toContain('<title>Robe kabyle — Boutique DZ</title>');
+  });
+
+  it('links each page to its twin in the other language (hreflang), both ways', async () => {
+    for (const url of ['/Cart', '/ar/Cart']) {
+      const res = await t.app.inject({ url });
+      expect(res.body, url).toContain('<link rel="alternate" hreflang="fr" href="https://shop.example/Cart" />');
+      expect(res.body, url).toContain('<link rel="alternate" hreflang="ar" href="https://shop.example/ar/Cart" />');
+      expect(res.body, url).toContain('<link rel="alternate" hreflang="x-default" href="https://shop.example/Cart" />');
+    }
+    const home = await t.app.inject({ url: '/' });
+    expect(home.body).toContain('<link rel="alternate" hreflang="ar" href="https://shop.example/ar" />');
+    expect((await t.app.inject({ url: '/ar' })).body).toContain(
+      '<link rel="canonical" href="https://shop.example/ar" />',
+    );
+    // Neither the back office nor a missing page has a twin.
+    expect((await t.app.inject({ url: '/admin' })).body).not.toContain('hreflang');
+    expect((await t.app.inject({ url: '/nope' })).body).not.toContain('hreflang');
+  });
+
+  it('lists both languages in the sitemap, each page naming the other', async () => {
+    const res = await t.app.inject({ url: '/sitemap.xml' });
+    expect(res.body).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    expect(res.body).toContain('<loc>https://shop.example/ar</loc>');
+    expect(res.body).toContain('<loc>https://shop.example/ar/Shop</loc>');
+    expect(res.body).toContain(`<loc>https://shop.example/ar/product/${productId}</loc>`);
+    expect(res.body).toContain('<xhtml:link rel="alternate" hreflang="ar" href="https://shop.example/ar/suivi"/>');
+    expect(res.body.match(/<loc>/g)!.length % 2).toBe(0);
+  });
+});
+
 describe('sitemap.xml and robots.txt', () => {
   it('lists the main pages and every product page at the public address', async () => {
     const res = await t.app.inject({ url: '/sitemap.xml' });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PRICE_SLIDER_MAX, PRICE_SLIDER_MIN, SHOP_PAGE_SIZE } from '@shop/domain/constants';
+import { withoutLanguage } from '@shop/domain/pages';
 import { acceptedEncoding, compress } from '../../http/compression.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
@@ -104,17 +105,19 @@ export async function webRoutes(app: App): Promise<void> {
     if (file.startsWith(root) && url !== '/' && fs.existsSync(file) && fs.statSync(file).isFile()) {
       return reply.sendFile(path.relative(root, file));
     }
+    // The page shown, whatever its language (/ar/Cart shows /Cart in Arabic, issue 17).
+    const page = withoutLanguage(url);
     // /product/{anything}: the product, or null (404) when there is none or the id is not one.
-    const productId = PRODUCT_PAGE.exec(url)?.[1];
-    const product = PRODUCT_ADDRESS.test(url) ? (productId ? await productOf(Number(productId)) : null) : undefined;
+    const productId = PRODUCT_PAGE.exec(page)?.[1];
+    const product = PRODUCT_ADDRESS.test(page) ? (productId ? await productOf(Number(productId)) : null) : undefined;
     const meta = pageMeta(app.config, baseUrl(app.config), url, product);
     if (meta.status) reply.status(meta.status);
-    const first = await firstContent(url, search, product);
-    const hints = pageHints(url, search, routeChunks, first.images);
-    const page = injectMeta(html, meta, app.config.shop.name);
+    const first = await firstContent(page, search, product);
+    const hints = pageHints(page, search, routeChunks, first.images);
+    const document = injectMeta(html, meta, app.config.shop.name);
     // Storefront pages carry the shop's details: its name is in the nav's first paint.
     const answers =
-      meta.lang === 'fr' ? { '/settings': await app.shopSettings.read(), ...first.answers } : first.answers;
-    return sendHtml(request, reply, injectPageData(injectHints(page, hints), answers));
+      meta.lang !== 'en' ? { '/settings': await app.shopSettings.read(), ...first.answers } : first.answers;
+    return sendHtml(request, reply, injectPageData(injectHints(document, hints), answers));
   });
 }

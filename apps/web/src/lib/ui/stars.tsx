@@ -12,7 +12,7 @@ export function Stars({ rating, size = 16, label }: { rating: unknown; size?: nu
       {[0, 1, 2, 3, 4].map((i) => {
         const fill = i < full ? 'full' : i === full && half ? 'half' : 'empty';
         return (
-          <svg key={i} width={size} height={size} viewBox="0 0 24 24" aria-hidden="true">
+          <svg key={i} width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" className="rtl:-scale-x-100">
             {fill === 'half' && (
               <defs>
                 <clipPath id={`half-${i}`}>

@@ -46,7 +46,12 @@ export function useDragScroll<T extends HTMLElement>(remeasureDelaysMs: readonly
       el.setPointerCapture?.(event.pointerId);
     }
     event.preventDefault();
-    el.scrollLeft = Math.min(range.current, Math.max(0, state.left - dx));
+    // Right to left (the Arabic storefront), scrollLeft runs from 0 down to -range.
+    const next = state.left - dx;
+    el.scrollLeft =
+      getComputedStyle(el).direction === 'rtl'
+        ? Math.max(-range.current, Math.min(0, next))
+        : Math.min(range.current, Math.max(0, next));
   }, []);
 
   const onPointerUp = useCallback(() => {

@@ -3,7 +3,7 @@ import { paths } from '../../lib/paths.ts';
 import { useCopy } from '../../lib/ui/use-copy.ts';
 import { FETCH_AHEAD_MARGIN, useInView } from '../../lib/ui/use-in-view.ts';
 import { useSettings, useShopName } from '../features/settings/api/get-settings.ts';
-import { t } from '../texts.ts';
+import { t } from '../i18n/i18n.ts';
 
 const SOCIAL_ICONS = {
   facebook: 'M14 8h3V4h-3a4 4 0 00-4 4v2H8v4h2v8h4v-8h3l1-4h-4V8z',
@@ -26,10 +26,10 @@ export function Footer() {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-3">
         <div>
           <p className="text-2xl font-black">{shopName}</p>
-          <p className="mt-3 text-sm text-neutral-600">{t.footer.tagline}</p>
+          <p className="mt-3 text-sm text-neutral-600">{t('footer.tagline')}</p>
         </div>
         <div>
-          <h2 className="font-semibold tracking-widest uppercase">{t.footer.follow}</h2>
+          <h2 className="font-semibold tracking-widest uppercase">{t('footer.follow')}</h2>
           <ul className="mt-4 flex gap-3">
             {(['facebook', 'instagram', 'tiktok'] as const).map((network) => (
               <li key={network}>
@@ -49,24 +49,24 @@ export function Footer() {
           </ul>
         </div>
         <div>
-          <h2 className="font-semibold tracking-widest uppercase">{t.footer.contact}</h2>
+          <h2 className="font-semibold tracking-widest uppercase">{t('footer.contact')}</h2>
           <div className="mt-4 flex flex-col items-start gap-2 text-sm">
             <Link to={paths.tracking} className="rounded font-semibold text-black underline hover:no-underline">
-              {t.footer.tracking}
+              {t('footer.tracking')}
             </Link>
             <button
               type="button"
-              className="rounded text-left text-neutral-700 hover:underline"
-              aria-label={`${t.footer.copyPhone} ${settings?.phone ?? ''}`}
-              onClick={() => settings && void copy(settings.phone, t.footer.phoneCopied)}
+              className="rounded text-start text-neutral-700 hover:underline"
+              aria-label={`${t('footer.copyPhone')} ${settings?.phone ?? ''}`}
+              onClick={() => settings && void copy(settings.phone, t('footer.phoneCopied'))}
             >
               ☎ {settings?.phone ?? '…'}
             </button>
             <button
               type="button"
-              className="rounded text-left text-neutral-700 hover:underline"
-              aria-label={`${t.footer.copyEmail} ${settings?.email ?? ''}`}
-              onClick={() => settings && void copy(settings.email, t.footer.emailCopied)}
+              className="rounded text-start text-neutral-700 hover:underline"
+              aria-label={`${t('footer.copyEmail')} ${settings?.email ?? ''}`}
+              onClick={() => settings && void copy(settings.email, t('footer.emailCopied'))}
             >
               ✉ {settings?.email ?? '…'}
             </button>
@@ -77,9 +77,9 @@ export function Footer() {
         </div>
       </div>
       <div className="mx-auto flex max-w-7xl flex-col gap-1 border-t border-neutral-300 px-4 py-6 text-sm text-neutral-600 md:flex-row md:justify-between">
-        <p>{t.footer.rights(new Date().getFullYear(), shopName)}</p>
+        <p>{t('footer.rights', { year: new Date().getFullYear(), shop: shopName })}</p>
         <p>
-          {t.footer.credit} {t.footer.creator(shopName)}
+          {t('footer.credit')} {t('footer.creator', { shop: shopName })}
         </p>
       </div>
     </footer>

@@ -4,17 +4,18 @@ import { NAV_HIDE_THRESHOLD_PX } from '@shop/domain/constants';
 import { paths } from '../../lib/paths.ts';
 import { useCartCount } from '../features/cart/cart-store.ts';
 import { useShopName } from '../features/settings/api/get-settings.ts';
-import { t } from '../texts.ts';
+import { t, type MessageKey } from '../i18n/i18n.ts';
+import { LanguageSwitch } from './language-switch.tsx';
 import { SearchForm } from './search-form.tsx';
 
 const LINKS = [
-  { to: paths.shop, label: t.nav.shop },
-  { to: paths.newArrival, label: t.nav.newArrival },
-  { to: paths.onSale, label: t.nav.onSale },
-  { to: paths.customOrder, label: t.nav.customOrder },
-  { to: paths.rating, label: t.nav.rating },
-  { to: paths.tracking, label: t.nav.tracking },
-] as const;
+  { to: paths.shop, label: 'nav.shop' },
+  { to: paths.newArrival, label: 'nav.newArrival' },
+  { to: paths.onSale, label: 'nav.onSale' },
+  { to: paths.customOrder, label: 'nav.customOrder' },
+  { to: paths.rating, label: 'nav.rating' },
+  { to: paths.tracking, label: 'nav.tracking' },
+] as const satisfies readonly { to: string; label: MessageKey }[];
 
 /** Hidden while scrolling down past the threshold, shown again on scrolling up (SPEC §2). */
 function useHideOnScroll(): boolean {
@@ -88,10 +89,10 @@ export function NavBar() {
             <button
               ref={toggleRef}
               type="button"
-              className="-ml-2 rounded p-2 lg:hidden"
+              className="-ms-2 rounded p-2 lg:hidden"
               aria-expanded={open}
               aria-controls="side-menu"
-              aria-label={open ? t.nav.closeMenu : t.nav.openMenu}
+              aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
               onClick={() => setOpen((v) => !v)}
             >
               <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
@@ -101,26 +102,29 @@ export function NavBar() {
             <Link
               to={paths.home}
               className="min-w-0 truncate text-2xl font-black tracking-tight"
-              aria-label={`${shopName} — ${t.nav.home}`}
+              // The shop's name may be Latin on the Arabic storefront: cut at its own end.
+              dir="auto"
+              aria-label={`${shopName} — ${t('nav.home')}`}
             >
               {shopName}
             </Link>
           </div>
-          <nav aria-label={t.nav.label} className="ml-2 hidden lg:block">
+          <nav aria-label={t('nav.label')} className="ms-2 hidden lg:block">
             <ul className="flex items-center gap-3 text-sm xl:gap-5 xl:text-base">
               {LINKS.map((link) => (
                 <li key={link.to}>
                   <NavLink to={link.to} className={linkClass}>
-                    {link.label}
+                    {t(link.label)}
                   </NavLink>
                 </li>
               ))}
             </ul>
           </nav>
+          <LanguageSwitch compact className="shrink-0 lg:order-last" />
           <Link
             to={paths.cart}
             className="relative order-none rounded-full p-2 hover:bg-neutral-100 lg:order-last"
-            aria-label={count > 0 ? t.nav.cartWithCount(count) : t.nav.cart}
+            aria-label={count > 0 ? t('nav.cartWithCount', { n: count }) : t('nav.cart')}
           >
             <svg width="26" height="26" viewBox="0 0 24 24" fill="none" aria-hidden="true">
               <path
@@ -136,14 +140,14 @@ export function NavBar() {
             {count > 0 && (
               <span
                 data-testid="cart-count"
-                className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-black px-1 text-xs font-bold text-white"
+                className="absolute -top-0.5 -end-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-black px-1 text-xs font-bold text-white"
                 aria-hidden="true"
               >
                 {count}
               </span>
             )}
           </Link>
-          <SearchForm className="mb-3 w-full lg:mb-0 lg:ml-auto lg:w-64 xl:w-80" />
+          <SearchForm className="mb-3 w-full lg:mb-0 lg:ms-auto lg:w-64 xl:w-80" />
         </div>
       </header>
       {/* Outside the header: its blur and transform would make it the box of these fixed layers. */}
@@ -153,27 +157,30 @@ export function NavBar() {
       <div
         id="side-menu"
         ref={menuRef}
-        className={`fixed inset-y-0 left-0 z-50 h-dvh w-72 max-w-[85vw] overflow-y-auto bg-white p-6 shadow-2xl transition-transform duration-300 lg:hidden ${open ? 'translate-x-0' : 'invisible -translate-x-full'}`}
+        className={`fixed inset-y-0 start-0 z-50 h-dvh w-72 max-w-[85vw] overflow-y-auto bg-white p-6 shadow-2xl transition-transform duration-300 lg:hidden ${open ? 'translate-x-0' : 'invisible -translate-x-full rtl:translate-x-full'}`}
       >
         <div className="mb-8 flex items-center justify-between gap-2">
-          <span className="truncate text-2xl font-black">{shopName}</span>
-          <button type="button" className="rounded p-2" aria-label={t.nav.closeMenu} onClick={() => setOpen(false)}>
+          <span className="truncate text-2xl font-black" dir="auto">
+            {shopName}
+          </span>
+          <button type="button" className="rounded p-2" aria-label={t('nav.closeMenu')} onClick={() => setOpen(false)}>
             <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
               <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
           </button>
         </div>
-        <nav aria-label={t.nav.sideLabel}>
+        <nav aria-label={t('nav.sideLabel')}>
           <ul className="flex flex-col gap-2 text-lg">
             {LINKS.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} className={sideLinkClass} onClick={() => setOpen(false)}>
-                  {link.label}
+                  {t(link.label)}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
+        <LanguageSwitch className="mt-6 inline-block text-base" onSwitch={() => setOpen(false)} />
       </div>
     </>
   );

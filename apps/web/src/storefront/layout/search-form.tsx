@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../lib/paths.ts';
-import { t } from '../texts.ts';
+import { t } from '../i18n/i18n.ts';
 
 /** The product search of the nav: /Shop/{search} (DESIGN §3.9), the whole shop when empty. */
 export function SearchForm({ className = '' }: { className?: string }) {
@@ -27,16 +27,16 @@ export function SearchForm({ className = '' }: { className?: string }) {
         type="search"
         value={query}
         onChange={(e) => setQuery(e.target.value)}
-        aria-label={t.nav.search}
-        placeholder={t.nav.searchPlaceholder}
+        aria-label={t('nav.search')}
+        placeholder={t('nav.searchPlaceholder')}
         enterKeyHint="search"
         maxLength={100}
-        className="h-10 w-full rounded-full bg-[#f0f0f0] pr-11 pl-4 text-base placeholder:text-neutral-600"
+        className="h-10 w-full rounded-full bg-[#f0f0f0] pe-11 ps-4 text-base placeholder:text-neutral-600"
       />
       <button
         type="submit"
-        aria-label={t.nav.searchSubmit}
-        className="absolute top-0 right-0 flex h-10 w-10 items-center justify-center rounded-full text-neutral-700"
+        aria-label={t('nav.searchSubmit')}
+        className="absolute top-0 end-0 flex h-10 w-10 items-center justify-center rounded-full text-neutral-700"
       >
         <svg width="20" height="20" viewBox="0 0 24 24" fill="none" aria-hidden="true">
           <circle cx="11" cy="11" r="7" stroke="currentColor" strokeWidth="2" />

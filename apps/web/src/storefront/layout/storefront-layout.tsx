@@ -1,6 +1,6 @@
 import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { t } from '../texts.ts';
+import { t } from '../i18n/i18n.ts';
 import { Footer } from './footer.tsx';
 import { NavBar } from './nav-bar.tsx';
 import { useToastsWanted } from './notify.ts';
@@ -19,12 +19,12 @@ export function StorefrontLayout() {
     <div className="flex min-h-screen flex-col bg-white text-neutral-900">
       <a
         href="#main"
-        className="sr-only z-50 bg-white p-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:rounded"
+        className="sr-only z-50 bg-white p-2 focus:not-sr-only focus:fixed focus:top-2 focus:start-2 focus:rounded"
       >
-        {t.skipToContent}
+        {t('skipToContent')}
       </a>
-      <aside aria-label={t.bannerLabel}>
-        <p className="bg-black px-4 py-2 text-center text-xs text-white sm:text-sm">{t.banner}</p>
+      <aside aria-label={t('bannerLabel')}>
+        <p className="bg-black px-4 py-2 text-center text-xs text-white sm:text-sm">{t('banner')}</p>
       </aside>
       <NavBar />
       <main id="main" className="flex-1">

@@ -5,6 +5,8 @@ import { useSyncExternalStore } from 'react';
 export interface CartLine {
   id: number;
   name: string;
+  /** The Arabic name, shown on the Arabic storefront (issue 17); absent in older carts. */
+  name_ar?: string | null;
   cost: number;
   src: string;
   /** Short size code; '' for products without sizes (DESIGN §3.3). */

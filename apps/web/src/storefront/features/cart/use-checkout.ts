@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PRODUCT_REVIEW } from '@shop/domain/constants';
 import { normalizeAlgerianPhone } from '@shop/domain/phone-number';
 import type { CheckoutCustomer } from '@shop/domain/form-schemas';
-import { t } from '../../texts.ts';
+import { t } from '../../i18n/i18n.ts';
 import { usePlaceOrder, type ServerPrices } from '../checkout/use-place-order.ts';
 import { productQuery } from '../products/api/get-product.ts';
 import { checkStock } from './api/check-stock.ts';
@@ -81,20 +81,20 @@ export function useCheckout(lines: readonly CartLine[], onCompleted: (order: Pla
 
   /** Returns the problem that blocks the checkout, or null when it may go on. */
   async function verify(): Promise<CheckoutProblem | null> {
-    if (lines.length === 0) return { message: t.cart.empty };
+    if (lines.length === 0) return { message: t('cart.empty') };
     try {
-      if (await hasMissingSizes()) return { message: t.cart.missingSize };
+      if (await hasMissingSizes()) return { message: t('cart.missingSize') };
       const answer = await checkStock(orderItems(lines));
       if (!answer.ok) {
         return {
-          message: t.cart.unavailable,
+          message: t('cart.unavailable'),
           unavailable: answer.items.filter((i) => !i.ok),
-          hint: t.cart.adjust,
+          hint: t('cart.adjust'),
         };
       }
       return null;
     } catch {
-      return { message: t.cart.stockCheckFailed };
+      return { message: t('cart.stockCheckFailed') };
     }
   }
 
@@ -130,8 +130,8 @@ export function useCheckout(lines: readonly CartLine[], onCompleted: (order: Pla
     failure === null
       ? null
       : failure.kind === 'refused'
-        ? failure.message || t.checkout.orderFailed
-        : t.checkout.orderException;
+        ? failure.message || t('checkout.orderFailed')
+        : t('checkout.orderException');
 
   function reset() {
     setProblem(null);

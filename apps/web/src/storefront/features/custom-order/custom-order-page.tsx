@@ -16,7 +16,7 @@ import {
 } from '../order-confirmation/confirmation-store.ts';
 import { AdvancePayment } from './components/advance-payment.tsx';
 import { CustomOrderForm } from './components/custom-order-form.tsx';
-import { texts } from './texts.ts';
+import { t } from '../../i18n/i18n.ts';
 
 /** /CustomOrder (SPEC §2): a garment or a cup made from the customer's reference images. */
 export function CustomOrderPage() {
@@ -30,10 +30,10 @@ export function CustomOrderPage() {
   const [placed, setPlaced] = useState<PlacedOrder | null>(() => rememberedOrder('custom'));
 
   useEffect(() => {
-    if (items.isError) notify.error(texts.toastItemsFailed, { toastId: 'custom-items-failed' });
+    if (items.isError) notify.error(t('customOrder.toastItemsFailed'), { toastId: 'custom-items-failed' });
   }, [items.isError]);
   useEffect(() => {
-    if (wilayas.isError) notify.error(texts.toastShippingFailed, { toastId: 'shipping-prices-failed' });
+    if (wilayas.isError) notify.error(t('customOrder.toastShippingFailed'), { toastId: 'shipping-prices-failed' });
   }, [wilayas.isError]);
   useEffect(() => {
     if (placed) window.scrollTo({ top: 0 });
@@ -44,15 +44,15 @@ export function CustomOrderPage() {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:py-10">
-      <Breadcrumb items={[{ label: texts.title }]} />
+      <Breadcrumb items={[{ label: t('customOrder.title') }]} />
 
       {placed ? (
         <OrderConfirmation
-          title={texts.thankYouTitle}
-          intro={texts.thankYouBody}
+          title={t('customOrder.thankYouTitle')}
+          intro={t('customOrder.thankYouBody')}
           order={placed}
-          paymentMode={texts.paymentAdvance}
-          deliveryEstimate={texts.deliveryEstimateValue}
+          paymentMode={t('customOrder.paymentAdvance')}
+          deliveryEstimate={t('customOrder.deliveryEstimateValue')}
           onContinue={() => {
             forgetConfirmation('custom');
             setPlaced(null);
@@ -64,8 +64,8 @@ export function CustomOrderPage() {
       ) : (
         <>
           <header className="mb-8 flex flex-col gap-2">
-            <h1 className="text-3xl font-black tracking-tight uppercase sm:text-4xl">{texts.title}</h1>
-            <p className="max-w-2xl text-gray-600">{texts.intro}</p>
+            <h1 className="text-3xl font-black tracking-tight uppercase sm:text-4xl">{t('customOrder.title')}</h1>
+            <p className="max-w-2xl text-gray-600">{t('customOrder.intro')}</p>
           </header>
           {loading ? (
             <div role="status" className="flex min-h-[40vh] items-center justify-center">
@@ -73,7 +73,7 @@ export function CustomOrderPage() {
                 aria-hidden="true"
                 className="h-10 w-10 animate-spin rounded-full border-4 border-gray-200 border-t-black"
               />
-              <span className="sr-only">{texts.loading}</span>
+              <span className="sr-only">{t('customOrder.loading')}</span>
             </div>
           ) : (
             <CustomOrderForm

@@ -4,7 +4,7 @@ import { useFormContext, type FieldPath } from 'react-hook-form';
 import type { customOrderFormSchema } from '@shop/domain/form-schemas';
 import { isCupName } from '@shop/domain/custom-item-schemas';
 import type { CustomItem } from './api/get-custom-items.ts';
-import { texts } from './texts.ts';
+import { localized, t } from '../../i18n/i18n.ts';
 
 export type CustomOrderValues = z.input<typeof customOrderFormSchema>;
 
@@ -21,8 +21,11 @@ export function positionsFor(isCup: boolean | undefined): readonly Position[] {
 }
 
 /** The cup item is shown in French; other catalogue names capitalised ("hoodie" → "Hoodie"). */
-export function displayName(name: string): string {
-  if (isCupName(name)) return texts.cupName;
+export function displayName(name: string, nameAr?: string | null): string {
+  // The owner's Arabic name first on the Arabic storefront (issue 17).
+  const arabic = localized('', nameAr);
+  if (arabic) return arabic;
+  if (isCupName(name)) return t('customOrder.cupName');
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 

@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
 import { createBrandRating } from './api/create-brand-rating.ts';
 import { StarPicker } from './components/star-picker.tsx';
-import { texts } from './texts.ts';
+import { customerMessage, t } from '../../i18n/i18n.ts';
 
 type FormInput = z.input<typeof brandRatingCreateSchema>;
 type FormOutput = z.output<typeof brandRatingCreateSchema>;
@@ -27,7 +27,7 @@ function ErrorLine({ id, message }: { id: string; message: string | undefined })
   if (!message) return null;
   return (
     <p id={`${id}-error`} role="alert" className="text-sm text-red-600">
-      {message}
+      {customerMessage(message)}
     </p>
   );
 }
@@ -54,26 +54,26 @@ export function RatingPage() {
     try {
       const response = await createBrandRating(values);
       if (response.status !== 200 && response.status !== 201) {
-        notify.error(response.message || texts.toastFailed);
+        notify.error(response.message || t('rating.toastFailed'));
         return;
       }
-      notify.success(texts.toastSuccess);
+      notify.success(t('rating.toastSuccess'));
       setDone(true);
     } catch (error) {
-      notify.error(error instanceof ApiError ? error.message || texts.toastFailed : texts.toastError);
+      notify.error(error instanceof ApiError ? error.message || t('rating.toastFailed') : t('rating.toastError'));
     }
   });
 
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-6 sm:px-6 lg:py-10">
-      <Breadcrumb items={[{ label: texts.breadcrumb }]} />
+      <Breadcrumb items={[{ label: t('rating.breadcrumb') }]} />
       {done ? (
         <ThankYou />
       ) : (
         <>
           <header className="mb-8 flex flex-col gap-2">
-            <h1 className="text-3xl font-black tracking-tight uppercase sm:text-4xl">{texts.title}</h1>
-            <p className="text-gray-600">{texts.intro}</p>
+            <h1 className="text-3xl font-black tracking-tight uppercase sm:text-4xl">{t('rating.title')}</h1>
+            <p className="text-gray-600">{t('rating.intro')}</p>
           </header>
           <form
             onSubmit={onSubmit}
@@ -83,7 +83,7 @@ export function RatingPage() {
             <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
               <div className="flex flex-col gap-1.5">
                 <label htmlFor="customer_name" className="text-sm font-medium text-gray-800">
-                  {texts.fullName}
+                  {t('rating.fullName')}
                 </label>
                 <input
                   id="customer_name"
@@ -96,13 +96,13 @@ export function RatingPage() {
               </div>
               <div className="flex flex-col gap-1.5">
                 <label htmlFor="customer_phone" className="text-sm font-medium text-gray-800">
-                  {texts.phone}
+                  {t('rating.phone')}
                 </label>
                 <input
                   id="customer_phone"
                   type="tel"
                   autoComplete="tel"
-                  placeholder={texts.phonePlaceholder}
+                  placeholder={t('rating.phonePlaceholder')}
                   className={inputClass}
                   {...errorProps('customer_phone', errors.customer_phone?.message)}
                   {...field('customer_phone')}
@@ -112,25 +112,25 @@ export function RatingPage() {
             </div>
             <div className="flex flex-col gap-1.5">
               <label htmlFor="order_id" className="text-sm font-medium text-gray-800">
-                {texts.orderNumber}
+                {t('rating.orderNumber')}
               </label>
               <input
                 id="order_id"
                 inputMode="numeric"
-                placeholder={texts.orderNumberPlaceholder}
+                placeholder={t('rating.orderNumberPlaceholder')}
                 className={inputClass}
                 aria-describedby="order_id-help"
                 {...errorProps('order_id', errors.order_id?.message)}
                 {...field('order_id')}
               />
               <p id="order_id-help" className="text-sm text-gray-600">
-                {texts.orderNumberHelp}
+                {t('rating.orderNumberHelp')}
               </p>
               <ErrorLine id="order_id" message={errors.order_id?.message} />
             </div>
             <div className="flex flex-col gap-2">
               <span id="rating-label" className="text-sm font-medium text-gray-800">
-                {texts.rating}
+                {t('rating.rating')}
               </span>
               <Controller
                 control={control}
@@ -142,12 +142,12 @@ export function RatingPage() {
             </div>
             <div className="flex flex-col gap-1.5">
               <label htmlFor="review" className="text-sm font-medium text-gray-800">
-                {texts.review}
+                {t('rating.review')}
               </label>
               <textarea
                 id="review"
                 rows={5}
-                placeholder={texts.reviewPlaceholder}
+                placeholder={t('rating.reviewPlaceholder')}
                 className={`${inputClass} resize-y`}
                 {...errorProps('review', errors.review?.message)}
                 {...field('review')}
@@ -160,7 +160,7 @@ export function RatingPage() {
               aria-busy={isSubmitting}
               className="w-full rounded-full bg-black px-6 py-4 text-base font-semibold text-white hover:bg-gray-800 disabled:opacity-60 sm:w-auto sm:self-end sm:px-10"
             >
-              {isSubmitting ? texts.submitting : texts.submit}
+              {isSubmitting ? t('rating.submitting') : t('rating.submit')}
             </button>
           </form>
         </>
@@ -180,11 +180,11 @@ function ThankYou() {
         </svg>
       </div>
       <h1 ref={heading} tabIndex={-1} className="text-3xl font-black tracking-tight focus:outline-none">
-        {texts.thankYouTitle}
+        {t('rating.thankYouTitle')}
       </h1>
-      <p className="max-w-md text-gray-600">{texts.thankYouBody}</p>
+      <p className="max-w-md text-gray-600">{t('rating.thankYouBody')}</p>
       <Link to={paths.shop} className="rounded-full bg-black px-8 py-3 font-medium text-white hover:bg-gray-800">
-        {texts.continueShopping}
+        {t('rating.continueShopping')}
       </Link>
     </section>
   );

@@ -1,12 +1,14 @@
-// How a wilaya is named and found in the storefront's lists: "16 - Alger", found by typing its
-// number or any part of its name, accents and case ignored.
-import { wilayaKey } from '@shop/domain/wilaya';
+// How a wilaya is named and found in the storefront's lists: "16 - Alger" ("16 - الجزائر" in
+// Arabic), found by typing its number or any part of its name, accents and case ignored.
+import { WILAYA_NAMES_AR, wilayaKey } from '@shop/domain/wilaya';
+import { currentLanguage } from '../../i18n/i18n.ts';
 import type { ShippingPrice } from './api/get-shipping-prices.ts';
 
+/** "16 - Alger", or "16 - الجزائر" on the Arabic storefront. */
 export function wilayaLabel(wilaya: Pick<ShippingPrice, 'wilaya_code' | 'wilaya_name'>): string {
-  return wilaya.wilaya_code
-    ? `${String(wilaya.wilaya_code).padStart(2, '0')} - ${wilaya.wilaya_name}`
-    : wilaya.wilaya_name;
+  const arabic = currentLanguage() === 'ar' && wilaya.wilaya_code ? WILAYA_NAMES_AR[wilaya.wilaya_code] : undefined;
+  const name = arabic ?? wilaya.wilaya_name;
+  return wilaya.wilaya_code ? `${String(wilaya.wilaya_code).padStart(2, '0')} - ${name}` : name;
 }
 
 /** The wilayas whose number starts with, or whose label contains, what was typed. */
@@ -18,7 +20,8 @@ export function filterWilayas<W extends Pick<ShippingPrice, 'wilaya_code' | 'wil
   if (wanted === '') return [...wilayas];
   const byNumber = /^\d+$/.test(wanted);
   return wilayas.filter((w) => {
-    if (!byNumber) return wilayaKey(wilayaLabel(w)).includes(wanted);
+    // The French name is found on the Arabic storefront too.
+    if (!byNumber) return wilayaKey(wilayaLabel(w)).includes(wanted) || wilayaKey(w.wilaya_name).includes(wanted);
     const code = String(w.wilaya_code ?? '');
     return code.startsWith(wanted) || code.padStart(2, '0').startsWith(wanted);
   });

@@ -149,6 +149,8 @@ function CustomItemModal({ item, onClose }: { item?: CustomItem; onClose: () => 
     defaultValues: draft?.values ?? {
       name: item?.name ?? '',
       description: item?.description ?? '',
+      name_ar: item?.name_ar ?? '',
+      description_ar: item?.description_ar ?? '',
       base_price: item?.base_price ?? '',
       available_sizes: item ? parseList(item.available_sizes).join(', ') : '',
       available_colors: item ? parseList(item.available_colors).join(', ') : '',
@@ -204,6 +206,24 @@ function CustomItemModal({ item, onClose }: { item?: CustomItem; onClose: () => 
           className="sm:col-span-2"
         >
           <textarea id="item-description" rows={2} className={inputClass} {...register('description')} />
+        </Field>
+        <Field id="item-name-ar" label={texts.customItems.nameAr} error={errors.name_ar?.message}>
+          <input id="item-name-ar" lang="ar" dir="rtl" className={inputClass} {...register('name_ar')} />
+        </Field>
+        <Field
+          id="item-description-ar"
+          label={texts.customItems.descriptionAr}
+          error={errors.description_ar?.message}
+          className="sm:col-span-2"
+        >
+          <textarea
+            id="item-description-ar"
+            lang="ar"
+            dir="rtl"
+            rows={2}
+            className={inputClass}
+            {...register('description_ar')}
+          />
         </Field>
         <Field
           id="item-sizes"

@@ -4,6 +4,9 @@ import { ADMIN_KEY, adminRequest } from '../../../lib/admin-request.ts';
 export interface ProductTypeInput {
   name: string;
   description: string;
+  /** Arabic name and description (issue 17); '' or null removes them. */
+  name_ar: string | null;
+  description_ar: string | null;
 }
 
 /** POST /ProductType/ to add, PUT /ProductType/update/{id} to edit; these types are not for custom orders. */

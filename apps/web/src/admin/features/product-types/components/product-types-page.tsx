@@ -117,13 +117,27 @@ function ProductTypeModal({ type, onClose }: { type?: ProductType; onClose: () =
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(productTypeSchema),
-    defaultValues: draft?.values ?? { name: type?.name ?? '', description: type?.description ?? '', for_custom: false },
+    defaultValues: draft?.values ?? {
+      name: type?.name ?? '',
+      description: type?.description ?? '',
+      name_ar: type?.name_ar ?? '',
+      description_ar: type?.description_ar ?? '',
+      for_custom: false,
+    },
   });
   useKeepFormDraft(PRODUCT_TYPE_FORM, target, () => ({ values: getValues() }));
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await save.mutateAsync({ id: type?.id, values: { name: values.name, description: values.description } });
+      await save.mutateAsync({
+        id: type?.id,
+        values: {
+          name: values.name,
+          description: values.description,
+          name_ar: values.name_ar ?? null,
+          description_ar: values.description_ar ?? null,
+        },
+      });
       onClose();
     } catch (error) {
       if (!sessionEnded(error)) setFailure(errorMessage(error, texts.productTypes.saveFailed));
@@ -154,6 +168,19 @@ function ProductTypeModal({ type, onClose }: { type?: ProductType; onClose: () =
             className={inputClass}
             aria-invalid={errors.description ? true : undefined}
             {...register('description')}
+          />
+        </Field>
+        <Field id="type-name-ar" label={texts.productTypes.nameAr} error={errors.name_ar?.message}>
+          <input id="type-name-ar" lang="ar" dir="rtl" className={inputClass} {...register('name_ar')} />
+        </Field>
+        <Field id="type-description-ar" label={texts.productTypes.descriptionAr} error={errors.description_ar?.message}>
+          <textarea
+            id="type-description-ar"
+            lang="ar"
+            dir="rtl"
+            rows={3}
+            className={inputClass}
+            {...register('description_ar')}
           />
         </Field>
       </form>

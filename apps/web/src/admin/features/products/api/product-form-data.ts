@@ -12,6 +12,9 @@ export function toProductFormData(values: ProductFormValues, images: File[]): Fo
   const form = new FormData();
   form.append('name', values.name);
   form.append('description', values.description);
+  // Empty removes the Arabic text: the Arabic storefront then shows the French one.
+  form.append('name_ar', values.name_ar ?? '');
+  form.append('description_ar', values.description_ar ?? '');
   form.append('price', String(values.price));
   form.append('type_id', String(values.type_id));
   form.append('discount_percentage', String(values.discount_percentage));

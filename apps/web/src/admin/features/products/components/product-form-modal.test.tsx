@@ -9,7 +9,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const types = [{ id: 3, name: 'T-shirts', description: 'Tees', for_custom: false }];
+const types = [
+  { id: 3, name: 'T-shirts', description: 'Tees', name_ar: null, description_ar: null, for_custom: false },
+];
 const STOCK_MESSAGE = 'Stock must be a whole number of at least 0';
 
 async function fillBasics(user: ReturnType<typeof userEvent.setup>) {
@@ -68,6 +70,23 @@ describe('product form: stock per size', () => {
     expect(body.get('size_xl')).toBe('2');
     expect(body.get('stock')).toBe('10');
     expect(body.get('type_id')).toBe('3');
+    // No Arabic text given: sent empty, the Arabic storefront shows the French name.
+    expect(body.get('name_ar')).toBe('');
+  });
+
+  test('sends the optional Arabic name and description (issue 17)', async () => {
+    const fetchMock = stubFetch(() => ({ status: 201, data: { id: 9 } }));
+    const onClose = vi.fn();
+    renderWithProviders(<ProductFormModal types={types} onClose={onClose} />);
+    const user = userEvent.setup();
+    await fillBasics(user);
+    await user.type(screen.getByLabelText('Arabic name (optional)'), 'قميص كتان');
+    await user.type(screen.getByLabelText('Arabic description (optional)'), 'قميص صيفي خفيف');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const body = fetchMock.mock.calls[0]![1]?.body as FormData;
+    expect(body.get('name_ar')).toBe('قميص كتان');
+    expect(body.get('description_ar')).toBe('قميص صيفي خفيف');
   });
 
   test('a product not sold by size has a single stock and no size fields', async () => {

@@ -34,6 +34,8 @@ function defaults(product?: Product): ProductFormInput {
     return {
       name: '',
       description: '',
+      name_ar: '',
+      description_ar: '',
       price: '',
       type_id: '',
       discount_percentage: 0,
@@ -46,6 +48,8 @@ function defaults(product?: Product): ProductFormInput {
   return {
     name: product.name,
     description: product.description ?? '',
+    name_ar: product.name_ar ?? '',
+    description_ar: product.description_ar ?? '',
     price: product.price,
     type_id: product.type_id,
     discount_percentage: product.discount_percentage,
@@ -139,6 +143,41 @@ export function ProductFormModal({ product, types, onClose }: ProductFormModalPr
         >
           <textarea id="product-description" rows={3} className={inputClass} {...register('description')} />
         </Field>
+        <Field
+          id="product-name-ar"
+          label={texts.products.nameAr}
+          error={errors.name_ar?.message}
+          className="sm:col-span-2"
+        >
+          <input
+            id="product-name-ar"
+            lang="ar"
+            dir="rtl"
+            className={inputClass}
+            aria-describedby="product-arabic-help"
+            aria-invalid={errors.name_ar ? true : undefined}
+            {...register('name_ar')}
+          />
+        </Field>
+        <Field
+          id="product-description-ar"
+          label={texts.products.descriptionAr}
+          error={errors.description_ar?.message}
+          className="sm:col-span-2"
+        >
+          <textarea
+            id="product-description-ar"
+            lang="ar"
+            dir="rtl"
+            rows={3}
+            className={inputClass}
+            aria-describedby="product-arabic-help"
+            {...register('description_ar')}
+          />
+        </Field>
+        <p id="product-arabic-help" className="-mt-2 text-sm text-neutral-600 sm:col-span-2">
+          {texts.products.arabicHelp}
+        </p>
         <Field id="product-price" label={`${texts.products.price} (Da)`} error={errors.price?.message}>
           <input
             id="product-price"

@@ -8,7 +8,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const types = [{ id: 3, name: 'T-shirts', description: 'Tees', for_custom: false }];
+const types = [
+  { id: 3, name: 'T-shirts', description: 'Tees', name_ar: null, description_ar: null, for_custom: false },
+];
 const product = {
   id: 12,
   name: 'Linen shirt',

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../../../lib/paths.ts';
-import { t } from '../../../texts.ts';
+import { t } from '../../../i18n/i18n.ts';
 
 /** The add-to-cart toast: it covers the cart icon on a phone, so it carries the way to the cart. */
 export function AddedToast({ message }: { message: string }) {
@@ -11,7 +11,7 @@ export function AddedToast({ message }: { message: string }) {
         to={paths.cart}
         className="shrink-0 rounded-full bg-black px-3 py-2 text-sm font-medium whitespace-nowrap text-white hover:bg-neutral-800"
       >
-        {t.product.viewCart}
+        {t('product.viewCart')}
       </Link>
     </div>
   );

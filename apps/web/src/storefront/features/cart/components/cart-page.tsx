@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { REGULAR_DELIVERY_ESTIMATE } from '@shop/domain/constants';
 import { paths } from '../../../../lib/paths.ts';
 import { Breadcrumb } from '../../../layout/breadcrumb.tsx';
-import { t } from '../../../texts.ts';
+import { customerMessage, t } from '../../../i18n/i18n.ts';
 import { OrderConfirmation } from '../../order-confirmation/components/order-confirmation.tsx';
 import { forgetConfirmation, rememberedOrder, type PlacedOrder } from '../../order-confirmation/confirmation-store.ts';
 import { useCart } from '../cart-store.ts';
@@ -21,13 +21,13 @@ export function CartPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 pb-12">
-      <Breadcrumb items={[{ label: t.cart.breadcrumb }]} />
+      <Breadcrumb items={[{ label: t('cart.breadcrumb') }]} />
       {confirmation ? (
         <OrderConfirmation
-          title={t.thankYou.title}
+          title={t('thankYou.title')}
           order={confirmation}
-          paymentMode={t.thankYou.paymentMode}
-          deliveryEstimate={REGULAR_DELIVERY_ESTIMATE}
+          paymentMode={t('thankYou.paymentMode')}
+          deliveryEstimate={customerMessage(REGULAR_DELIVERY_ESTIMATE)}
           onContinue={() => {
             forgetConfirmation('cart');
             setPlaced(null);
@@ -36,15 +36,15 @@ export function CartPage() {
         />
       ) : (
         <>
-          <h1 className="mb-6 text-3xl font-black tracking-tight uppercase md:text-4xl">{t.cart.title}</h1>
+          <h1 className="mb-6 text-3xl font-black tracking-tight uppercase md:text-4xl">{t('cart.title')}</h1>
           {lines.length === 0 ? (
             <div className="py-16 text-center">
-              <p className="text-xl font-medium">{t.cart.emptyCart}</p>
+              <p className="text-xl font-medium">{t('cart.emptyCart')}</p>
               <Link
                 to={paths.shop}
                 className="mt-6 inline-block rounded-full bg-black px-10 py-4 font-medium text-white hover:bg-neutral-800"
               >
-                {t.cart.goShop}
+                {t('cart.goShop')}
               </Link>
             </div>
           ) : (

@@ -3,8 +3,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RATING_MAX, RATING_MIN } from '@shop/domain/constants';
 import { checkoutCustomerSchema, type CheckoutCustomer } from '@shop/domain/form-schemas';
-import { formatDa } from '@shop/domain/money';
-import { t } from '../../../texts.ts';
+import { customerMessage, formatDa, t } from '../../../i18n/i18n.ts';
 import type { ShippingPrice } from '../../shipping/api/get-shipping-prices.ts';
 import { WilayaPicker } from '../../shipping/components/wilaya-picker.tsx';
 import { CommunePicker } from '../../shipping/components/commune-picker.tsx';
@@ -154,15 +153,15 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
         <div className="flex items-start justify-between gap-4">
           <div>
             <h2 id={titleId} className="text-2xl font-bold">
-              {t.checkout.title}
+              {t('checkout.title')}
             </h2>
-            <p className="mt-1 text-sm text-neutral-600">{t.checkout.intro}</p>
+            <p className="mt-1 text-sm text-neutral-600">{t('checkout.intro')}</p>
           </div>
           <button
             type="button"
             onClick={onClose}
             disabled={sending}
-            aria-label={t.checkout.close}
+            aria-label={t('checkout.close')}
             className="rounded-full p-2 hover:bg-neutral-100 disabled:opacity-40"
           >
             <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
@@ -171,7 +170,7 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
           </button>
         </div>
         <form noValidate onSubmit={(e) => void submit(e)} className="mt-5 flex flex-col gap-4">
-          <Field label={t.checkout.fullName} error={errors.fullName?.message}>
+          <Field label={t('checkout.fullName')} error={errors.fullName?.message}>
             {(p) => <input {...p} {...register('fullName')} autoComplete="name" />}
           </Field>
           <Controller
@@ -180,7 +179,7 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
             render={({ field, fieldState }) => (
               <WilayaPicker
                 id={`${titleId}-wilaya`}
-                label={t.checkout.wilaya}
+                label={t('checkout.wilaya')}
                 wilayas={wilayas}
                 value={field.value}
                 onChange={(name) => {
@@ -215,27 +214,27 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
               />
             )}
           />
-          <Field label={t.checkout.address} error={errors.address?.message}>
+          <Field label={t('checkout.address')} error={errors.address?.message}>
             {(p) => <input {...p} {...register('address')} autoComplete="street-address" />}
           </Field>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <Field label={t.checkout.phone} error={errors.phoneNumber?.message}>
+            <Field label={t('checkout.phone')} error={errors.phoneNumber?.message}>
               {(p) => (
                 <input {...p} {...register('phoneNumber')} type="tel" autoComplete="tel" placeholder="0555 12 34 56" />
               )}
             </Field>
-            <Field label={t.checkout.zipCode} error={errors.zipCode?.message}>
+            <Field label={t('checkout.zipCode')} error={errors.zipCode?.message}>
               {(p) => <input {...p} {...register('zipCode')} inputMode="numeric" autoComplete="postal-code" />}
             </Field>
           </div>
           <fieldset>
-            <legend className="mb-1 text-sm font-medium">{t.checkout.rating}</legend>
+            <legend className="mb-1 text-sm font-medium">{t('checkout.rating')}</legend>
             <div className="flex gap-1">
               {STAR_VALUES.map((n) => (
                 <button
                   key={n}
                   type="button"
-                  aria-label={t.checkout.ratingStar(n)}
+                  aria-label={t('checkout.ratingStar', { n })}
                   aria-pressed={rating === n}
                   onClick={() => setValue('rating', rating === n ? undefined : n)}
                   className={`rounded text-3xl leading-none ${rating && n <= rating ? 'text-[#f5b301]' : 'text-neutral-400'}`}
@@ -245,12 +244,12 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
               ))}
             </div>
           </fieldset>
-          <Field label={t.checkout.comment}>{(p) => <textarea {...p} {...register('comment')} rows={2} />}</Field>
+          <Field label={t('checkout.comment')}>{(p) => <textarea {...p} {...register('comment')} rows={2} />}</Field>
           <p className="flex justify-between border-t border-neutral-200 pt-4 text-lg font-bold">
             <span>
-              {t.checkout.total}
+              {t('checkout.total')}
               {!shippingKnown && (
-                <span className="block text-sm font-normal text-neutral-600">{t.cart.withoutShipping}</span>
+                <span className="block text-sm font-normal text-neutral-600">{t('cart.withoutShipping')}</span>
               )}
             </span>
             <span className="whitespace-nowrap">{formatDa(totalDa)}</span>
@@ -264,7 +263,7 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
           {priceChange ? (
             <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm">
               <p>
-                {t.checkout.pricesChanged} <strong>{formatDa(priceChange.total)}</strong>
+                {t('checkout.pricesChanged')} <strong>{formatDa(priceChange.total)}</strong>
               </p>
               <button
                 type="button"
@@ -272,7 +271,7 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
                 onClick={() => props.onConfirmNewTotal(getValues())}
                 className="mt-3 w-full rounded-full bg-black py-3 font-medium text-white hover:bg-neutral-800 disabled:opacity-60"
               >
-                {sending ? t.checkout.sending : t.checkout.confirmNewTotal}
+                {sending ? t('checkout.sending') : t('checkout.confirmNewTotal')}
               </button>
             </div>
           ) : (
@@ -283,14 +282,14 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
                 disabled={sending}
                 className="rounded-full border border-neutral-300 px-6 py-3 font-medium hover:bg-neutral-50 disabled:opacity-40"
               >
-                {t.checkout.cancel}
+                {t('checkout.cancel')}
               </button>
               <button
                 type="submit"
                 disabled={sending}
                 className="flex-1 rounded-full bg-black px-6 py-3 font-medium text-white hover:bg-neutral-800 disabled:opacity-60"
               >
-                {sending ? t.checkout.sending : t.checkout.confirm}
+                {sending ? t('checkout.sending') : t('checkout.confirm')}
               </button>
             </div>
           )}
@@ -331,7 +330,7 @@ function Field({
       })}
       {error && (
         <p id={errorId} className="mt-1 text-sm text-red-600">
-          {error}
+          {customerMessage(error)}
         </p>
       )}
     </div>

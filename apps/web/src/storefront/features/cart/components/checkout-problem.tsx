@@ -1,5 +1,5 @@
 import { SIZE_LABELS, isSize } from '@shop/domain/sizes';
-import { t } from '../../../texts.ts';
+import { t } from '../../../i18n/i18n.ts';
 import type { CheckoutProblem } from '../checkout.ts';
 
 export function CheckoutProblemBox({ problem }: { problem: CheckoutProblem }) {
@@ -8,13 +8,15 @@ export function CheckoutProblemBox({ problem }: { problem: CheckoutProblem }) {
       <p className="font-medium">{problem.message}</p>
       {problem.unavailable && problem.unavailable.length > 0 && (
         <>
-          <p className="mt-3 font-bold">{t.cart.unavailableTitle}</p>
-          <ul className="mt-1 list-disc pl-5">
+          <p className="mt-3 font-bold">{t('cart.unavailableTitle')}</p>
+          <ul className="mt-1 list-disc ps-5">
             {problem.unavailable.map((item) => (
               <li key={`${item.product_id}-${item.size}`}>
                 {item.name}
                 {item.size && ` (${isSize(item.size) ? SIZE_LABELS[item.size] : item.size})`} —{' '}
-                {item.available > 0 ? t.cart.available(item.available, item.requested) : t.cart.soldOut}
+                {item.available > 0
+                  ? t('cart.available', { available: item.available, requested: item.requested })
+                  : t('cart.soldOut')}
               </li>
             ))}
           </ul>

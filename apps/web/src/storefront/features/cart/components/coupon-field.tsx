@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { t } from '../../../texts.ts';
+import { t } from '../../../i18n/i18n.ts';
 import type { Coupon } from '../../checkout/use-coupon.ts';
 
 /** Pending prompt, green success or red error (SPEC §4); the states are the checkout's useCoupon. */
@@ -16,14 +16,14 @@ export function CouponField({ coupon }: { coupon: Coupon }) {
       }}
     >
       <label htmlFor={inputId} className="sr-only">
-        {t.cart.promoLabel}
+        {t('cart.promoLabel')}
       </label>
       <div className="flex gap-2">
         <input
           id={inputId}
           value={coupon.code}
           onChange={(e) => coupon.edit(e.target.value)}
-          placeholder={t.cart.promoPlaceholder}
+          placeholder={t('cart.promoPlaceholder')}
           aria-describedby={messageId}
           aria-invalid={status === 'invalid'}
           autoComplete="off"
@@ -34,7 +34,7 @@ export function CouponField({ coupon }: { coupon: Coupon }) {
           disabled={coupon.applying}
           className="rounded-full bg-black px-5 text-sm font-medium text-white hover:bg-neutral-800 disabled:opacity-60"
         >
-          {t.cart.promoApply}
+          {t('cart.promoApply')}
         </button>
       </div>
       <p
@@ -42,7 +42,11 @@ export function CouponField({ coupon }: { coupon: Coupon }) {
         role="status"
         className={`mt-2 text-sm ${status === 'valid' ? 'text-green-700' : status === 'invalid' ? 'text-red-600' : 'text-neutral-500'}`}
       >
-        {status === 'valid' ? t.cart.promoValid : status === 'invalid' ? t.cart.promoInvalid : t.cart.promoPending}
+        {status === 'valid'
+          ? t('cart.promoValid')
+          : status === 'invalid'
+            ? t('cart.promoInvalid')
+            : t('cart.promoPending')}
       </p>
     </form>
   );

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { cartSubtotalCentimes, orderTotals } from '@shop/domain/pricing';
-import { formatDa, toCentimes, toDa } from '@shop/domain/money';
+import { toCentimes, toDa } from '@shop/domain/money';
 import type { CheckoutCustomer } from '@shop/domain/form-schemas';
-import { t } from '../../../texts.ts';
+import { formatDa, t } from '../../../i18n/i18n.ts';
 import type { PlacedOrder } from '../../order-confirmation/confirmation-store.ts';
 import { useShippingPrices } from '../../shipping/api/get-shipping-prices.ts';
 import { WilayaPicker } from '../../shipping/components/wilaya-picker.tsx';
@@ -74,26 +74,26 @@ export function OrderSummary({
   return (
     <section aria-labelledby="summary-title" className="min-w-0 rounded-2xl border border-neutral-200 p-5 md:p-6">
       <h2 id="summary-title" className="text-xl font-bold">
-        {t.cart.summary}
+        {t('cart.summary')}
       </h2>
       <dl className="mt-5 space-y-3" data-testid="totals">
-        <Row label={t.cart.subtotal} value={formatDa(toDa(totals.subtotal))} />
+        <Row label={t('cart.subtotal')} value={formatDa(toDa(totals.subtotal))} />
         {totals.discount > 0 && (
           <Row
-            label={t.cart.discount(totals.discountPercentage)}
+            label={t('cart.discount', { n: totals.discountPercentage })}
             value={`-${formatDa(toDa(totals.discount))}`}
             className="text-red-600"
           />
         )}
         <Row
-          label={t.cart.shipping}
-          value={chosen ? formatDa(toDa(totals.shippingFee)) : t.cart.shippingToChoose}
+          label={t('cart.shipping')}
+          value={chosen ? formatDa(toDa(totals.shippingFee)) : t('cart.shippingToChoose')}
           testId="shipping"
         />
         <div className="flex justify-between gap-3 border-t border-neutral-200 pt-4 text-lg font-bold">
           <dt>
-            {t.cart.total}
-            {!chosen && <span className="block text-sm font-normal text-neutral-600">{t.cart.withoutShipping}</span>}
+            {t('cart.total')}
+            {!chosen && <span className="block text-sm font-normal text-neutral-600">{t('cart.withoutShipping')}</span>}
           </dt>
           <dd data-testid="total" className="whitespace-nowrap">
             {formatDa(toDa(totals.total))}
@@ -102,7 +102,7 @@ export function OrderSummary({
       </dl>
       <WilayaPicker
         id="cart-wilaya"
-        label={t.cart.wilaya}
+        label={t('cart.wilaya')}
         wilayas={wilayas}
         value={wilaya}
         onChange={setWilaya}
@@ -123,7 +123,7 @@ export function OrderSummary({
         disabled={checkout.checking}
         className="mt-5 flex w-full items-center justify-center gap-2 rounded-full bg-black py-4 font-medium text-white hover:bg-neutral-800 disabled:opacity-60"
       >
-        {checkout.checking ? t.cart.checking : t.cart.checkout} <span aria-hidden="true">→</span>
+        {checkout.checking ? t('cart.checking') : t('cart.checkout')} <span aria-hidden="true">→</span>
       </button>
       {dialogOpen && (
         <CheckoutDialog

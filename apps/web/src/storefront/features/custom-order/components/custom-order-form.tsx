@@ -14,7 +14,7 @@ import type { ShippingPrice } from '../../shipping/api/get-shipping-prices.ts';
 import { createCustomOrder } from '../api/create-custom-order.ts';
 import type { CustomItem } from '../api/get-custom-items.ts';
 import { isCupItem, itemDefaults, positionsFor, type CustomOrderValues } from '../form-values.ts';
-import { texts } from '../texts.ts';
+import { t } from '../../../i18n/i18n.ts';
 import { useReferenceImages } from '../use-reference-images.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { PersonalInfoSection } from './personal-info-section.tsx';
@@ -68,9 +68,11 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
   async function applyCoupon() {
     const outcome = await coupon.apply();
     order.dismiss();
-    if (outcome.status === 'valid') notify.success(texts.toastCouponValid);
+    if (outcome.status === 'valid') notify.success(t('customOrder.toastCouponValid'));
     else if (outcome.status === 'invalid' && outcome.reason !== 'empty') {
-      notify.error(outcome.reason === 'refused' ? texts.toastCouponInvalid : texts.toastCouponError);
+      notify.error(
+        outcome.reason === 'refused' ? t('customOrder.toastCouponInvalid') : t('customOrder.toastCouponError'),
+      );
     }
   }
 
@@ -115,11 +117,15 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
   async function placeOrder(values: CustomOrderValues, { acceptNewPrices = false } = {}) {
     const outcome = await (acceptNewPrices ? order.confirm(values) : order.place(values));
     if (outcome.status === 'placed') {
-      notify.success(texts.toastOrderSuccess);
+      notify.success(t('customOrder.toastOrderSuccess'));
       onPlaced(outcome.result);
     } else if (outcome.status === 'failed') {
       const { failure } = outcome;
-      notify.error(failure.kind === 'refused' ? failure.message || texts.toastOrderFailed : texts.toastOrderError);
+      notify.error(
+        failure.kind === 'refused'
+          ? failure.message || t('customOrder.toastOrderFailed')
+          : t('customOrder.toastOrderError'),
+      );
     }
   }
 
@@ -131,15 +137,15 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
   const onSubmit = handleSubmit(
     async (values) => {
       if (!hasRequiredImage()) {
-        images.setError(texts.imageRequired);
-        notify.error(texts.toastFormInvalid);
+        images.setError(t('customOrder.imageRequired'));
+        notify.error(t('customOrder.toastFormInvalid'));
         return;
       }
       await placeOrder(values);
     },
     () => {
-      if (!hasRequiredImage()) images.setError(texts.imageRequired);
-      notify.error(texts.toastFormInvalid);
+      if (!hasRequiredImage()) images.setError(t('customOrder.imageRequired'));
+      notify.error(t('customOrder.toastFormInvalid'));
     },
   );
 

@@ -1,3 +1,4 @@
+import { customerMessage } from '../../../i18n/i18n.ts';
 import type { ReactNode } from 'react';
 
 export const inputClass =
@@ -21,7 +22,7 @@ export function Field({ id, label, error, children, className = '' }: FieldProps
       {children}
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-600">
-          {error}
+          {customerMessage(error)}
         </p>
       ) : null}
     </div>

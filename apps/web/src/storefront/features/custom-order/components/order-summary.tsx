@@ -1,9 +1,8 @@
 import type { OrderTotals } from '@shop/domain/pricing';
-import { formatDa, toDa } from '@shop/domain/money';
-import { t } from '../../../texts.ts';
+import { toDa } from '@shop/domain/money';
+import { formatDa, t } from '../../../i18n/i18n.ts';
 import type { Coupon } from '../../checkout/use-coupon.ts';
 import type { ServerPrices } from '../../checkout/use-place-order.ts';
-import { texts } from '../texts.ts';
 
 interface Props {
   totals: OrderTotals;
@@ -47,20 +46,20 @@ export function OrderSummary({
 }: Props) {
   return (
     <aside className="flex flex-col gap-5 rounded-3xl border border-gray-200 p-5 sm:p-6 lg:sticky lg:top-24">
-      <h2 className="text-xl font-bold">{texts.summaryTitle}</h2>
+      <h2 className="text-xl font-bold">{t('customOrder.summaryTitle')}</h2>
       <dl className="flex flex-col gap-3 text-gray-700">
-        <Row label={texts.subtotal} value={formatDa(toDa(totals.subtotal))} />
+        <Row label={t('customOrder.subtotal')} value={formatDa(toDa(totals.subtotal))} />
         <Row
-          label={texts.discount(totals.discountPercentage)}
+          label={t('customOrder.discount', { percent: totals.discountPercentage })}
           value={totals.discount > 0 ? `-${formatDa(toDa(totals.discount))}` : formatDa(0)}
           tone={totals.discount > 0 ? 'text-red-600' : ''}
         />
         <Row
-          label={texts.shipping}
-          value={shippingChosen ? formatDa(toDa(totals.shippingFee)) : t.cart.shippingToChoose}
+          label={t('customOrder.shipping')}
+          value={shippingChosen ? formatDa(toDa(totals.shippingFee)) : t('cart.shippingToChoose')}
         />
         <Row
-          label={texts.total}
+          label={t('customOrder.total')}
           value={formatDa(toDa(totals.total))}
           tone="border-t border-gray-200 pt-3 text-lg text-black"
         />
@@ -68,7 +67,7 @@ export function OrderSummary({
 
       <div className="flex flex-col gap-2">
         <label htmlFor="coupon-code" className="text-sm font-medium text-gray-800">
-          {texts.promoLabel}
+          {t('customOrder.promoLabel')}
         </label>
         <div className="flex gap-2">
           <input
@@ -82,7 +81,7 @@ export function OrderSummary({
                 onApplyCoupon();
               }
             }}
-            placeholder={texts.promoPlaceholder}
+            placeholder={t('customOrder.promoPlaceholder')}
             autoComplete="off"
             aria-describedby="coupon-status"
             className="min-w-0 flex-1 rounded-full border border-gray-300 bg-gray-50 px-4 py-2.5 uppercase placeholder:normal-case focus:border-black focus:outline-none"
@@ -93,7 +92,7 @@ export function OrderSummary({
             disabled={coupon.applying}
             className="rounded-full bg-black px-5 py-2.5 text-sm font-medium text-white hover:bg-gray-800 disabled:opacity-60"
           >
-            {texts.promoApply}
+            {t('customOrder.promoApply')}
           </button>
         </div>
         <p
@@ -108,29 +107,29 @@ export function OrderSummary({
           }`}
         >
           {coupon.state.status === 'valid'
-            ? texts.promoValid(coupon.state.percent)
+            ? t('customOrder.promoValid', { percent: coupon.state.percent })
             : coupon.state.status === 'invalid'
-              ? texts.promoInvalid
-              : texts.promoPending}
+              ? t('customOrder.promoInvalid')
+              : t('customOrder.promoPending')}
         </p>
       </div>
 
       <div className="rounded-2xl bg-gray-50 p-4 text-sm text-gray-700">
-        <h3 className="mb-2 font-semibold text-black">{texts.notesTitle}</h3>
-        <ul className="flex list-disc flex-col gap-1.5 pl-5">
+        <h3 className="mb-2 font-semibold text-black">{t('customOrder.notesTitle')}</h3>
+        <ul className="flex list-disc flex-col gap-1.5 ps-5">
           <li>
-            {texts.noteAdvance}{' '}
+            {t('customOrder.noteAdvance')}{' '}
             {whatsappUrl ? (
               <a href={whatsappUrl} target="_blank" rel="noreferrer" className="font-medium text-black underline">
-                {texts.noteMessagingApp}
+                {t('customOrder.noteMessagingApp')}
               </a>
             ) : (
-              texts.noteMessagingApp
+              t('customOrder.noteMessagingApp')
             )}
             .
           </li>
-          <li>{texts.noteMaking}</li>
-          <li>{texts.noteCall}</li>
+          <li>{t('customOrder.noteMaking')}</li>
+          <li>{t('customOrder.noteCall')}</li>
         </ul>
       </div>
       {repriced ? (
@@ -141,10 +140,10 @@ export function OrderSummary({
           className="flex flex-col gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4"
         >
           <h3 id="repriced-title" className="font-bold">
-            {texts.priceChangedTitle}
+            {t('customOrder.priceChangedTitle')}
           </h3>
           <p id="repriced-body" className="text-sm text-gray-700">
-            {texts.priceChangedBody(formatDa(repriced.total))}
+            {t('customOrder.priceChangedBody', { total: formatDa(repriced.total) })}
           </p>
           <div className="flex gap-2">
             <button
@@ -153,14 +152,14 @@ export function OrderSummary({
               disabled={submitting}
               className="flex-1 rounded-full bg-black px-4 py-2.5 text-sm font-medium text-white hover:bg-gray-800 disabled:opacity-60"
             >
-              {texts.priceChangedConfirm}
+              {t('customOrder.priceChangedConfirm')}
             </button>
             <button
               type="button"
               onClick={onCancelRepriced}
               className="rounded-full border border-gray-300 px-4 py-2.5 text-sm font-medium hover:bg-white"
             >
-              {texts.priceChangedCancel}
+              {t('customOrder.priceChangedCancel')}
             </button>
           </div>
         </div>
@@ -171,7 +170,7 @@ export function OrderSummary({
         aria-busy={submitting}
         className="w-full rounded-full bg-black px-6 py-4 text-base font-semibold text-white hover:bg-gray-800 disabled:cursor-not-allowed disabled:opacity-60"
       >
-        {submitting ? texts.submitting : texts.submit}
+        {submitting ? t('customOrder.submitting') : t('customOrder.submit')}
       </button>
     </aside>
   );

@@ -5,7 +5,7 @@ import { CommunePicker } from '../../shipping/components/commune-picker.tsx';
 import { DeliveryChoice, effectiveDeliveryType } from '../../shipping/components/delivery-choice.tsx';
 import { findWilaya } from '../../shipping/wilayas.ts';
 import { useEditableField, type CustomOrderValues } from '../form-values.ts';
-import { texts } from '../texts.ts';
+import { t } from '../../../i18n/i18n.ts';
 import { Field, errorProps, inputClass } from './field.tsx';
 
 /** Full name, phone, wilaya (with its fee), postal code and address (SPEC §2). */
@@ -23,9 +23,9 @@ export function PersonalInfoSection({ wilayas, onEdit }: { wilayas: readonly Shi
 
   return (
     <fieldset className="flex min-w-0 flex-col gap-5 rounded-3xl border border-gray-200 p-5 sm:p-6">
-      <legend className="px-2 text-lg font-bold">{texts.personalSection}</legend>
+      <legend className="px-2 text-lg font-bold">{t('customOrder.personalSection')}</legend>
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-        <Field id="fullName" label={texts.fullName} error={errors.fullName?.message}>
+        <Field id="fullName" label={t('customOrder.fullName')} error={errors.fullName?.message}>
           <input
             id="fullName"
             autoComplete="name"
@@ -34,12 +34,12 @@ export function PersonalInfoSection({ wilayas, onEdit }: { wilayas: readonly Shi
             {...field('fullName')}
           />
         </Field>
-        <Field id="phoneNumber" label={texts.phone} error={errors.phoneNumber?.message}>
+        <Field id="phoneNumber" label={t('customOrder.phone')} error={errors.phoneNumber?.message}>
           <input
             id="phoneNumber"
             type="tel"
             autoComplete="tel"
-            placeholder={texts.phonePlaceholder}
+            placeholder={t('customOrder.phonePlaceholder')}
             className={inputClass}
             {...errorProps('phoneNumber', errors.phoneNumber?.message)}
             {...field('phoneNumber')}
@@ -51,7 +51,7 @@ export function PersonalInfoSection({ wilayas, onEdit }: { wilayas: readonly Shi
           render={({ field: wilaya, fieldState }) => (
             <WilayaPicker
               id="wilaya"
-              label={texts.wilaya}
+              label={t('customOrder.wilaya')}
               wilayas={wilayas}
               value={wilaya.value}
               onChange={(name) => {
@@ -97,22 +97,22 @@ export function PersonalInfoSection({ wilayas, onEdit }: { wilayas: readonly Shi
           }}
           className="sm:col-span-2"
         />
-        <Field id="zipCode" label={texts.zipCode} error={errors.zipCode?.message}>
+        <Field id="zipCode" label={t('customOrder.zipCode')} error={errors.zipCode?.message}>
           <input
             id="zipCode"
             inputMode="numeric"
             autoComplete="postal-code"
-            placeholder={texts.zipPlaceholder}
+            placeholder={t('customOrder.zipPlaceholder')}
             className={inputClass}
             {...errorProps('zipCode', errors.zipCode?.message)}
             {...field('zipCode')}
           />
         </Field>
-        <Field id="address" label={texts.address} error={errors.address?.message} className="sm:col-span-2">
+        <Field id="address" label={t('customOrder.address')} error={errors.address?.message} className="sm:col-span-2">
           <input
             id="address"
             autoComplete="street-address"
-            placeholder={texts.addressPlaceholder}
+            placeholder={t('customOrder.addressPlaceholder')}
             className={inputClass}
             {...errorProps('address', errors.address?.message)}
             {...field('address')}

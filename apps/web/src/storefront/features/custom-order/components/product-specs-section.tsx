@@ -1,9 +1,8 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import { formatDa } from '@shop/domain/money';
 import type { CustomItem } from '../api/get-custom-items.ts';
 import { colorSwatch } from '../colors.ts';
 import { displayName, itemDefaults, useEditableField, type CustomOrderValues } from '../form-values.ts';
-import { texts } from '../texts.ts';
+import { formatDa, localized, t } from '../../../i18n/i18n.ts';
 import { Field, errorProps, inputClass } from './field.tsx';
 
 /** Clothing type, size (none for a cup) and colour with its swatch (SPEC §2, §4). */
@@ -35,25 +34,25 @@ export function ProductSpecsSection({ items, onEdit }: { items: readonly CustomI
 
   return (
     <fieldset className="flex min-w-0 flex-col gap-5 rounded-3xl border border-gray-200 p-5 sm:p-6">
-      <legend className="px-2 text-lg font-bold">{texts.productSection}</legend>
+      <legend className="px-2 text-lg font-bold">{t('customOrder.productSection')}</legend>
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-        <Field id="clothingType" label={texts.clothingType} error={errors.clothingType?.message}>
+        <Field id="clothingType" label={t('customOrder.clothingType')} error={errors.clothingType?.message}>
           <select
             id="clothingType"
             className={inputClass}
             {...errorProps('clothingType', errors.clothingType?.message)}
             {...clothingTypeField}
           >
-            {items.length === 0 ? <option value="">{texts.noItems}</option> : null}
+            {items.length === 0 ? <option value="">{t('customOrder.noItems')}</option> : null}
             {items.map((candidate) => (
               <option key={candidate.id} value={String(candidate.id)}>
-                {displayName(candidate.name)} ({formatDa(candidate.base_price)})
+                {displayName(candidate.name, candidate.name_ar)} ({formatDa(candidate.base_price)})
               </option>
             ))}
           </select>
         </Field>
         {isCup ? null : (
-          <Field id="size" label={texts.size} error={errors.size?.message}>
+          <Field id="size" label={t('customOrder.size')} error={errors.size?.message}>
             <select id="size" className={inputClass} {...errorProps('size', errors.size?.message)} {...field('size')}>
               {sizes.length === 0 ? <option value="">—</option> : null}
               {sizes.map((size) => (
@@ -64,7 +63,12 @@ export function ProductSpecsSection({ items, onEdit }: { items: readonly CustomI
             </select>
           </Field>
         )}
-        <Field id="color" label={texts.color} error={errors.color?.message} className={isCup ? '' : 'sm:col-span-2'}>
+        <Field
+          id="color"
+          label={t('customOrder.color')}
+          error={errors.color?.message}
+          className={isCup ? '' : 'sm:col-span-2'}
+        >
           <div className="flex items-center gap-3">
             <select
               id="color"
@@ -81,7 +85,7 @@ export function ProductSpecsSection({ items, onEdit }: { items: readonly CustomI
             </select>
             <span
               role="img"
-              aria-label={texts.colorPreview(color ?? '')}
+              aria-label={t('customOrder.colorPreview', { color: color ?? '' })}
               data-testid="color-swatch"
               className="h-11 w-11 shrink-0 rounded-full border border-gray-300 shadow-inner"
               style={{ backgroundColor: colorSwatch(color ?? '') }}
@@ -89,7 +93,9 @@ export function ProductSpecsSection({ items, onEdit }: { items: readonly CustomI
           </div>
         </Field>
       </div>
-      {item?.description ? <p className="text-sm text-gray-600">{item.description}</p> : null}
+      {item?.description || item?.description_ar ? (
+        <p className="text-sm text-gray-600">{localized(item.description, item.description_ar)}</p>
+      ) : null}
     </fieldset>
   );
 }

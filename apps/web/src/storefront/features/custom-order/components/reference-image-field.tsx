@@ -1,4 +1,4 @@
-import { texts } from '../texts.ts';
+import { t } from '../../../i18n/i18n.ts';
 
 export interface ImageSlot {
   file: File | null;
@@ -28,7 +28,7 @@ export function ReferenceImageField({ id, label, slot, onSelect, onRemove }: Pro
         {slot.preview ? (
           <img
             src={slot.preview}
-            alt={texts.imagePreviewAlt(label)}
+            alt={t('customOrder.imagePreviewAlt', { position: label })}
             className="absolute inset-0 h-full w-full object-cover"
           />
         ) : null}
@@ -48,7 +48,7 @@ export function ReferenceImageField({ id, label, slot, onSelect, onRemove }: Pro
           >
             <path d="M4 16l4.6-4.6a2 2 0 0 1 2.8 0L16 16m-2-2 1.6-1.6a2 2 0 0 1 2.8 0L20 14M14 8h.01M6 20h12a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2Z" />
           </svg>
-          <span>{slot.processing ? texts.imageProcessing : texts.imageChoose}</span>
+          <span>{slot.processing ? t('customOrder.imageProcessing') : t('customOrder.imageChoose')}</span>
         </label>
         <input
           id={id}
@@ -69,10 +69,10 @@ export function ReferenceImageField({ id, label, slot, onSelect, onRemove }: Pro
           <button
             type="button"
             onClick={onRemove}
-            aria-label={texts.imageRemove(label)}
-            className="absolute top-2 right-2 rounded-full bg-black/80 px-3 py-1.5 text-xs font-medium text-white hover:bg-black focus-visible:outline-2 focus-visible:outline-white"
+            aria-label={t('customOrder.imageRemove', { position: label })}
+            className="absolute top-2 end-2 rounded-full bg-black/80 px-3 py-1.5 text-xs font-medium text-white hover:bg-black focus-visible:outline-2 focus-visible:outline-white"
           >
-            {texts.imageRemoveShort}
+            {t('customOrder.imageRemoveShort')}
           </button>
         ) : null}
       </div>

@@ -5,7 +5,7 @@ import { useTopPromotions } from '../../products/api/get-top-promotions.ts';
 import { useTopSelling } from '../../products/api/get-top-selling.ts';
 import { FETCH_AHEAD_MARGIN, useInView } from '../../../../lib/ui/use-in-view.ts';
 import { ProductCarousel } from '../../products/components/product-carousel.tsx';
-import { t } from '../../../texts.ts';
+import { t } from '../../../i18n/i18n.ts';
 import { Hero } from './hero.tsx';
 import { ReviewsSection } from './reviews-section.tsx';
 
@@ -37,9 +37,9 @@ export function HomePage({ section }: { section?: HomeSection }) {
   return (
     <>
       <Hero />
-      <ProductCarousel id="newArrival" title={t.home.newArrival} products={latest.data} loading={latest.isPending} />
+      <ProductCarousel id="newArrival" title={t('home.newArrival')} products={latest.data} loading={latest.isPending} />
       <hr className="mx-auto max-w-7xl border-neutral-200" />
-      <ProductCarousel id="onSale" title={t.home.onSale} products={promotions.data} loading={promotions.isPending} />
+      <ProductCarousel id="onSale" title={t('home.onSale')} products={promotions.data} loading={promotions.isPending} />
       <TopSelling asked={target === 'topSelling'} />
       <ReviewsSection />
     </>
@@ -61,10 +61,10 @@ function TopSelling({ asked }: { asked: boolean }) {
           <hr className="mx-auto max-w-7xl border-neutral-200" />
           <ProductCarousel
             id="bestSellers"
-            title={t.home.topSelling}
+            title={t('home.topSelling')}
             products={best.data}
             loading={best.isPending}
-            emptyText={t.home.noTopSelling}
+            emptyText={t('home.noTopSelling')}
           />
         </>
       )}

@@ -1,8 +1,9 @@
+import { formatRating } from '../../../../lib/format.ts';
 import { CAROUSEL_REMEASURE_DELAYS_MS, RECENT_REVIEWS_LIMIT } from '@shop/domain/constants';
-import { formatFrenchLongDate } from '../../../../lib/format.ts';
+import { formatLongDate } from '../../../i18n/i18n.ts';
 import { Stars } from '../../../../lib/ui/stars.tsx';
 import { useDragScroll } from '../../../../lib/ui/use-drag-scroll.ts';
-import { t } from '../../../texts.ts';
+import { t } from '../../../i18n/i18n.ts';
 import { useRecentRatings } from '../api/get-recent-ratings.ts';
 
 /** SPEC §2 home: NOS CLIENTS SATISFAITS, draggable review cards; failures show the empty state. */
@@ -14,7 +15,7 @@ export function ReviewsSection({ id }: { id?: string }) {
   return (
     <section id={id} aria-labelledby="reviews-title" className="mx-auto max-w-7xl scroll-mt-24 px-4 py-12">
       <h2 id="reviews-title" className="mb-8 text-center text-3xl font-black tracking-tight md:text-5xl">
-        {t.home.reviews}
+        {t('home.reviews')}
       </h2>
       {isPending ? (
         <div className="flex gap-5 overflow-hidden" aria-busy="true">
@@ -23,7 +24,7 @@ export function ReviewsSection({ id }: { id?: string }) {
           ))}
         </div>
       ) : reviews.length === 0 ? (
-        <p className="text-center text-neutral-500">{t.home.noReviews}</p>
+        <p className="text-center text-neutral-500">{t('home.noReviews')}</p>
       ) : (
         <ul
           ref={ref}
@@ -37,11 +38,15 @@ export function ReviewsSection({ id }: { id?: string }) {
         >
           {reviews.map((review) => (
             <li key={review.id} className="w-80 max-w-[85vw] shrink-0 rounded-2xl border border-neutral-200 p-6">
-              <Stars rating={review.rating} size={20} />
+              <Stars
+                rating={review.rating}
+                label={t('rating.ratingValue', { n: formatRating(review.rating) })}
+                size={20}
+              />
               <p className="mt-3 flex items-center gap-2 font-bold">
                 {review.customer_name}
                 {review.verified === true && (
-                  <svg width="20" height="20" viewBox="0 0 24 24" role="img" aria-label={t.home.verified}>
+                  <svg width="20" height="20" viewBox="0 0 24 24" role="img" aria-label={t('home.verified')}>
                     <circle cx="12" cy="12" r="10" fill="#01ab31" />
                     <path d="M7 12.5l3 3 7-7" stroke="#fff" strokeWidth="2.2" fill="none" />
                   </svg>
@@ -49,7 +54,7 @@ export function ReviewsSection({ id }: { id?: string }) {
               </p>
               <p className="mt-2 text-neutral-600">“{review.review}”</p>
               <p className="mt-4 text-sm text-neutral-500">
-                <time dateTime={review.created_at}>{formatFrenchLongDate(review.created_at)}</time>
+                <time dateTime={review.created_at}>{formatLongDate(review.created_at)}</time>
               </p>
             </li>
           ))}

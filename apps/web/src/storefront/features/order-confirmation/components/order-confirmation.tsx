@@ -1,8 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDa } from '@shop/domain/money';
 import { paths } from '../../../../lib/paths.ts';
-import { t } from '../../../texts.ts';
+import { formatDa, t } from '../../../i18n/i18n.ts';
 import { useSettings } from '../../settings/api/get-settings.ts';
 import type { PlacedOrder } from '../confirmation-store.ts';
 
@@ -34,12 +33,12 @@ export function OrderConfirmation({
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const rows: [string, string, string?][] = [
-    [t.thankYou.orderNumber, `#${order.orderNumber}`, 'order-number'],
-    [t.thankYou.payment, paymentMode],
-    [t.thankYou.delivery, deliveryEstimate],
+    [t('thankYou.orderNumber'), `#${order.orderNumber}`, 'order-number'],
+    [t('thankYou.payment'), paymentMode],
+    [t('thankYou.delivery'), deliveryEstimate],
     ...(order.deliveryType
       ? [
-          [t.thankYou.deliveryType, t.delivery.typeNames[order.deliveryType], 'delivery-type'] as [
+          [t('thankYou.deliveryType'), t(`delivery.typeNames.${order.deliveryType}`), 'delivery-type'] as [
             string,
             string,
             string,
@@ -47,14 +46,14 @@ export function OrderConfirmation({
         ]
       : []),
     [
-      t.thankYou.address,
+      t('thankYou.address'),
       [order.address, order.commune, `${order.wilaya} ${order.zipCode}`].filter(Boolean).join(', '),
       'delivery-address',
     ],
-    [t.thankYou.total, formatDa(order.total), 'order-total'],
+    [t('thankYou.total'), formatDa(order.total), 'order-total'],
   ];
   const whatsapp = settings?.whatsapp_url
-    ? `${settings.whatsapp_url}?text=${encodeURIComponent(t.thankYou.whatsappMessage(order.orderNumber))}`
+    ? `${settings.whatsapp_url}?text=${encodeURIComponent(t('thankYou.whatsappMessage', { order: order.orderNumber }))}`
     : null;
 
   return (
@@ -70,25 +69,25 @@ export function OrderConfirmation({
         </h1>
         {intro && <p className="mt-2 text-neutral-600">{intro}</p>}
       </div>
-      <dl className="divide-y divide-neutral-200 rounded-2xl border border-neutral-200 text-left">
+      <dl className="divide-y divide-neutral-200 rounded-2xl border border-neutral-200 text-start">
         {rows.map(([label, value, testId]) => (
           <div key={label} className="flex flex-col gap-0.5 px-5 py-3 sm:flex-row sm:justify-between sm:gap-4">
             <dt className="text-neutral-600">{label}</dt>
-            <dd className="font-semibold break-words sm:text-right" data-testid={testId}>
+            <dd className="font-semibold break-words sm:text-end" data-testid={testId}>
               {value}
             </dd>
           </div>
         ))}
       </dl>
       {children}
-      <div className="rounded-2xl bg-neutral-50 p-5 text-left">
-        <h2 className="font-bold">{t.thankYou.follow}</h2>
-        <p className="mt-1 text-sm text-neutral-700">{t.thankYou.followHow(order.orderNumber)}</p>
+      <div className="rounded-2xl bg-neutral-50 p-5 text-start">
+        <h2 className="font-bold">{t('thankYou.follow')}</h2>
+        <p className="mt-1 text-sm text-neutral-700">{t('thankYou.followHow', { order: order.orderNumber })}</p>
         <Link
           to={paths.trackOrder(order.orderNumber, order.phone)}
           className="mt-4 block rounded-full bg-black px-4 py-3 text-center font-medium text-white hover:bg-neutral-800"
         >
-          {t.thankYou.track}
+          {t('thankYou.track')}
         </Link>
         <div className="mt-2 flex flex-col gap-2 sm:flex-row">
           {settings?.phone && (
@@ -96,7 +95,7 @@ export function OrderConfirmation({
               href={`tel:${settings.phone.replace(/[^\d+]/g, '')}`}
               className="flex-1 rounded-full border border-neutral-300 bg-white px-4 py-3 text-center font-medium hover:bg-neutral-100"
             >
-              {t.thankYou.callUs(settings.phone)}
+              {t('thankYou.callUs', { phone: settings.phone })}
             </a>
           )}
           {whatsapp && (
@@ -106,7 +105,7 @@ export function OrderConfirmation({
               rel="noopener noreferrer"
               className="flex-1 rounded-full bg-green-700 px-4 py-3 text-center font-medium text-white hover:bg-green-800"
             >
-              {t.thankYou.contact}
+              {t('thankYou.contact')}
             </a>
           )}
         </div>
@@ -117,7 +116,7 @@ export function OrderConfirmation({
           onClick={onContinue}
           className="rounded-full bg-black px-10 py-4 font-medium text-white hover:bg-neutral-800"
         >
-          {t.thankYou.continue}
+          {t('thankYou.continue')}
         </button>
       </div>
     </section>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { imageSrcSet, imageUrl } from '../../../../lib/api.ts';
-import { t } from '../../../texts.ts';
+import { t } from '../../../i18n/i18n.ts';
 import type { ProductImage } from '../../products/types.ts';
 
 /** Main image (click to advance), thumbnails and the "n / total" counter (SPEC §2). */
@@ -17,7 +17,7 @@ export function Gallery({ images, name }: { images: ProductImage[]; name: string
           type="button"
           className="block w-full overflow-hidden rounded-2xl bg-[#f0eeed]"
           onClick={() => total > 1 && setIndex((i) => (i + 1) % total)}
-          aria-label={total > 1 ? t.product.nextImage : name}
+          aria-label={total > 1 ? t('product.nextImage') : name}
         >
           <img
             src={imageUrl(current?.image_url, 800)}
@@ -31,8 +31,8 @@ export function Gallery({ images, name }: { images: ProductImage[]; name: string
           />
         </button>
         {total > 0 && (
-          <span className="absolute right-3 bottom-3 rounded-full bg-black/70 px-3 py-1 text-xs font-medium text-white">
-            {t.product.imageCounter(index + 1, total)}
+          <span className="absolute end-3 bottom-3 rounded-full bg-black/70 px-3 py-1 text-xs font-medium text-white">
+            {t('product.imageCounter', { n: index + 1, total })}
           </span>
         )}
       </div>
@@ -43,7 +43,7 @@ export function Gallery({ images, name }: { images: ProductImage[]; name: string
               <button
                 type="button"
                 onClick={() => setIndex(i)}
-                aria-label={t.product.showImage(i + 1)}
+                aria-label={t('product.showImage', { n: i + 1 })}
                 aria-current={i === index}
                 className={`block overflow-hidden rounded-xl border-2 ${i === index ? 'border-black' : 'border-transparent'}`}
               >

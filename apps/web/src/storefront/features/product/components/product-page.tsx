@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { notify } from '../../../layout/notify.ts';
-import { formatDa } from '@shop/domain/money';
 import type { Size } from '@shop/domain/sizes';
 import { paths } from '../../../../lib/paths.ts';
-import { formatRatingOutOf5, toNumber } from '../../../../lib/format.ts';
-import { NotFoundPage } from '../../../../lib/not-found-page.tsx';
+import { formatRating, formatRatingOutOf5, toNumber } from '../../../../lib/format.ts';
+import { NotFoundPage } from '../../../layout/not-found-page.tsx';
 import { QuantityStepper } from '../../../../lib/ui/quantity-stepper.tsx';
 import { Stars } from '../../../../lib/ui/stars.tsx';
 import { FETCH_AHEAD_MARGIN, useInView } from '../../../../lib/ui/use-in-view.ts';
 import { Breadcrumb } from '../../../layout/breadcrumb.tsx';
-import { t } from '../../../texts.ts';
+import { formatDa, localized, t } from '../../../i18n/i18n.ts';
 import { addToCart, findLine, getCart } from '../../cart/cart-store.ts';
 import { useOrderLimits } from '../../settings/api/get-settings.ts';
 import { AddedToast } from '../../cart/components/added-toast.tsx';
@@ -29,7 +28,7 @@ export function ProductPage({ id }: { id: string }) {
         className="mx-auto grid min-h-screen max-w-7xl content-start gap-8 px-4 py-10 md:grid-cols-2"
         aria-busy="true"
       >
-        <span className="sr-only">{t.product.loading}</span>
+        <span className="sr-only">{t('product.loading')}</span>
         <div className="aspect-square animate-pulse rounded-2xl bg-neutral-200" />
         <div className="space-y-4">
           <div className="h-10 w-3/4 animate-pulse rounded bg-neutral-200" />
@@ -74,13 +73,13 @@ function ProductDetails({ product }: { product: Product }) {
   }
 
   function add() {
-    if (stock <= 0) return setMessage(t.product.outOfStock);
-    if (hasSizes && !size) return setMessage(t.product.pleaseChooseSize);
-    if (hasSizes && size && (sizeStock[size] ?? 0) < quantity) return setMessage(t.product.sizeSoldOut);
-    if (!hasSizes && stock < quantity) return setMessage(t.product.outOfStock);
+    if (stock <= 0) return setMessage(t('product.outOfStock'));
+    if (hasSizes && !size) return setMessage(t('product.pleaseChooseSize'));
+    if (hasSizes && size && (sizeStock[size] ?? 0) < quantity) return setMessage(t('product.sizeSoldOut'));
+    if (!hasSizes && stock < quantity) return setMessage(t('product.outOfStock'));
     const lineSize = hasSizes && size ? size : '';
     if (!findLine({ id: product.id, size: lineSize }) && getCart().length >= maxLines) {
-      return setMessage(t.product.cartFull(maxLines));
+      return setMessage(t('product.cartFull', { n: maxLines }));
     }
     // What is already in the cart counts against the stock (SPEC §5) and the order's limit.
     const lineStock = hasSizes && size ? (sizeStock[size] ?? 0) : stock;
@@ -89,6 +88,7 @@ function ProductDetails({ product }: { product: Product }) {
       {
         id: product.id,
         name: product.name,
+        name_ar: product.name_ar,
         cost: price,
         src: primaryImage(product) ?? '',
         size: lineSize,
@@ -98,34 +98,46 @@ function ProductDetails({ product }: { product: Product }) {
       maxQuantityPerLine,
     );
     if (result.added === 0) {
-      const full = cap < lineStock ? t.product.orderLimitReached(cap) : t.product.stockFull(cap);
+      const full =
+        cap < lineStock ? t('product.orderLimitReached', { n: cap }) : t('product.stockFull', { stock: cap });
       setMessage(full);
       notify.warning(full);
       return;
     }
     setMessage(null);
-    const text = result.added < quantity ? t.product.stockCapped(result.added, cap) : t.product.added(product.name);
+    const text =
+      result.added < quantity
+        ? t('product.stockCapped', { added: result.added, stock: cap })
+        : t('product.added', { name: localized(product.name, product.name_ar) });
     notify[result.added < quantity ? 'warning' : 'success'](<AddedToast message={text} />);
   }
 
   return (
     <div className="mx-auto max-w-7xl px-4">
-      <Breadcrumb items={[{ label: t.shop.breadcrumb, to: paths.shop }, { label: product.name }]} />
+      <Breadcrumb
+        items={[{ label: t('shop.breadcrumb'), to: paths.shop }, { label: localized(product.name, product.name_ar) }]}
+      />
       <div className="grid grid-cols-1 gap-8 md:grid-cols-2 md:gap-10">
-        <Gallery images={product.images ?? []} name={product.name} />
+        <Gallery images={product.images ?? []} name={localized(product.name, product.name_ar)} />
         <div>
-          <h1 className="text-3xl font-black tracking-tight uppercase md:text-4xl">{product.name}</h1>
+          <h1 className="text-3xl font-black tracking-tight uppercase md:text-4xl">
+            {localized(product.name, product.name_ar)}
+          </h1>
           <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-neutral-600">
             {toNumber(product.total_ratings) > 0 ? (
               <>
-                <Stars rating={product.average_rating} size={20} />
+                <Stars
+                  rating={product.average_rating}
+                  label={t('rating.ratingValue', { n: formatRating(product.average_rating) })}
+                  size={20}
+                />
                 <span>{formatRatingOutOf5(product.average_rating)}</span>
                 <a href="#product-reviews-title" className="underline-offset-2 hover:underline">
-                  {t.product.reviews(toNumber(product.total_ratings))}
+                  {t('product.reviews', { n: toNumber(product.total_ratings) })}
                 </a>
               </>
             ) : (
-              <span>{t.product.noRatings}</span>
+              <span>{t('product.noRatings')}</span>
             )}
           </div>
           <div className="mt-4 flex flex-wrap items-center gap-3">
@@ -134,25 +146,27 @@ function ProductDetails({ product }: { product: Product }) {
               <>
                 <s
                   className="text-2xl font-bold text-neutral-500"
-                  aria-label={`${t.card.oldPrice} ${formatDa(listPrice)}`}
+                  aria-label={`${t('card.oldPrice')} ${formatDa(listPrice)}`}
                 >
                   {formatDa(listPrice)}
                 </s>
                 <span className="rounded-full bg-red-100 px-3 py-1 text-sm font-semibold text-red-700">
-                  {t.card.discount(discount)}
+                  {t('card.discount', { n: discount })}
                 </span>
               </>
             )}
           </div>
-          <p className="mt-5 whitespace-pre-line text-neutral-600">{product.description}</p>
+          <p className="mt-5 whitespace-pre-line text-neutral-600">
+            {localized(product.description, product.description_ar)}
+          </p>
           <p className={`mt-4 font-medium ${stock > 0 ? 'text-green-700' : 'text-red-700'}`}>
-            {stock > 0 ? t.product.inStock(stock) : t.product.outOfStock}
+            {stock > 0 ? t('product.inStock', { n: stock }) : t('product.outOfStock')}
           </p>
           <hr className="my-6 border-neutral-200" />
           {hasSizes && (
             <>
               <SizePicker stock={sizeStock} selected={size} onSelect={selectSize} />
-              {!size && stock > 0 && <p className="mt-2 text-sm text-neutral-500">{t.product.chooseSize}</p>}
+              {!size && stock > 0 && <p className="mt-2 text-sm text-neutral-500">{t('product.chooseSize')}</p>}
               <hr className="my-6 border-neutral-200" />
             </>
           )}
@@ -161,9 +175,9 @@ function ProductDetails({ product }: { product: Product }) {
               value={quantity}
               onChange={setQuantity}
               max={maxQuantity}
-              label={t.product.quantity}
-              decreaseLabel={t.product.decrease}
-              increaseLabel={t.product.increase}
+              label={t('product.quantity')}
+              decreaseLabel={t('product.decrease')}
+              increaseLabel={t('product.increase')}
             />
             <button
               type="button"
@@ -171,7 +185,7 @@ function ProductDetails({ product }: { product: Product }) {
               disabled={stock <= 0}
               className="h-12 flex-1 rounded-full bg-black px-6 font-medium text-white hover:bg-neutral-800 disabled:cursor-not-allowed disabled:bg-neutral-400"
             >
-              {stock > 0 ? t.product.addToCart : t.product.outOfStock}
+              {stock > 0 ? t('product.addToCart') : t('product.outOfStock')}
             </button>
           </div>
           <p role="alert" className="mt-3 min-h-6 text-sm font-medium text-red-700">
@@ -191,12 +205,12 @@ function RelatedProducts({ id }: { id: number }) {
     <div ref={ref}>
       <ProductCarousel
         id="related"
-        title={t.product.related}
+        title={t('product.related')}
         products={related.data}
         loading={related.isPending}
         hideId={id}
-        emptyText={t.product.noRelated}
-        errorText={related.isError ? t.product.error(related.error.message) : null}
+        emptyText={t('product.noRelated')}
+        errorText={related.isError ? t('product.error', { message: related.error.message }) : null}
       />
     </div>
   );

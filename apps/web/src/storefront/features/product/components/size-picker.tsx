@@ -1,6 +1,6 @@
 import { LOW_STOCK_BADGE_AT } from '@shop/domain/constants';
 import { SIZE_LABELS, SIZES, type Size } from '@shop/domain/sizes';
-import { t } from '../../../texts.ts';
+import { t } from '../../../i18n/i18n.ts';
 
 interface SizePickerProps {
   stock: Partial<Record<Size, number>>;
@@ -12,7 +12,7 @@ interface SizePickerProps {
 export function SizePicker({ stock, selected, onSelect }: SizePickerProps) {
   return (
     <fieldset>
-      <legend className="mb-3 text-neutral-600">{t.product.size}</legend>
+      <legend className="mb-3 text-neutral-600">{t('product.size')}</legend>
       <div className="flex flex-wrap gap-3">
         {SIZES.map((size) => {
           const left = stock[size] ?? 0;
@@ -34,11 +34,11 @@ export function SizePicker({ stock, selected, onSelect }: SizePickerProps) {
               }`}
             >
               {SIZE_LABELS[size]}
-              {soldOut && <span className="text-[11px] no-underline">{t.product.soldOut}</span>}
+              {soldOut && <span className="text-[11px] no-underline">{t('product.soldOut')}</span>}
               {!soldOut && left <= LOW_STOCK_BADGE_AT && (
                 <span
-                  className="absolute -top-2 -right-2 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold text-white"
-                  aria-label={t.product.lowStock(left)}
+                  className="absolute -top-2 -end-2 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold text-white"
+                  aria-label={t('product.lowStock', { n: left })}
                 >
                   {left}
                 </span>

@@ -8,19 +8,18 @@ import {
   REVEAL_DURATION_MS,
   REVEAL_START_DELAY_MS,
 } from '@shop/domain/constants';
-import { formatDa } from '@shop/domain/money';
 import { paths } from '../../../../lib/paths.ts';
 import { imageSrcSet, imageUrl } from '../../../../lib/api.ts';
-import { formatRatingOutOf5, toNumber } from '../../../../lib/format.ts';
+import { formatRating, formatRatingOutOf5, toNumber } from '../../../../lib/format.ts';
 import { Stars } from '../../../../lib/ui/stars.tsx';
 import { useInView } from '../../../../lib/ui/use-in-view.ts';
-import { t } from '../../../texts.ts';
+import { formatDa, localized, t } from '../../../i18n/i18n.ts';
 import { primaryImage, type Product } from '../types.ts';
 
 export type CardProduct = Pick<
   Product,
   'id' | 'name' | 'images' | 'average_rating' | 'discount_percentage' | 'price' | 'final_price'
-> & { discounted_price?: number };
+> & { discounted_price?: number; name_ar?: string | null };
 
 interface ProductCardProps {
   product: CardProduct;
@@ -89,7 +88,7 @@ export function ProductCard({
             <img
               src={imageUrl(primaryImage(product), 250)}
               srcSet={imageSrcSet(primaryImage(product), 250)}
-              alt={product.name}
+              alt={localized(product.name, product.name_ar)}
               width={CAROUSEL_CARD_WIDTH_PX}
               height={CAROUSEL_IMAGE_HEIGHT_PX}
               loading={eager ? 'eager' : 'lazy'}
@@ -105,17 +104,24 @@ export function ProductCard({
               className="aspect-square h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
             />
           </div>
-          <Heading className="mt-3 line-clamp-1 font-bold text-neutral-900 group-hover:underline">
-            {product.name}
+          <Heading
+            className="mt-3 line-clamp-1 font-bold text-neutral-900 group-hover:underline rtl:text-right"
+            // A French name on the Arabic storefront is cut at its own end.
+            dir="auto"
+          >
+            {localized(product.name, product.name_ar)}
           </Heading>
           <div className="mt-1 flex items-center gap-2 text-sm text-neutral-600">
             {toNumber(product.average_rating) > 0 ? (
               <>
-                <Stars rating={product.average_rating} />
+                <Stars
+                  rating={product.average_rating}
+                  label={t('rating.ratingValue', { n: formatRating(product.average_rating) })}
+                />
                 <span>{formatRatingOutOf5(product.average_rating)}</span>
               </>
             ) : (
-              <span>{t.product.noRatings}</span>
+              <span>{t('product.noRatings')}</span>
             )}
           </div>
           <div className="mt-1 flex flex-wrap items-center gap-2">
@@ -123,12 +129,12 @@ export function ProductCard({
             {discount > 0 && (
               <>
                 {listPrice > price && (
-                  <s className="text-neutral-500" aria-label={`${t.card.oldPrice} ${formatDa(listPrice)}`}>
+                  <s className="text-neutral-500" aria-label={`${t('card.oldPrice')} ${formatDa(listPrice)}`}>
                     {formatDa(listPrice)}
                   </s>
                 )}
                 <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700">
-                  {t.card.discount(discount)}
+                  {t('card.discount', { n: discount })}
                 </span>
               </>
             )}

@@ -6,7 +6,7 @@ import {
   CAROUSEL_REMEASURE_DELAYS_MS,
 } from '@shop/domain/constants';
 import { useDragScroll } from '../../../../lib/ui/use-drag-scroll.ts';
-import { t } from '../../../texts.ts';
+import { t } from '../../../i18n/i18n.ts';
 import { ProductCard, type CardProduct } from './product-card.tsx';
 
 interface ProductCarouselProps {
@@ -30,7 +30,7 @@ export function ProductCarousel({ id, title, products, loading, hideId, emptyTex
   if (loading) {
     body = (
       <div className="flex overflow-hidden" style={{ gap: CAROUSEL_GAP_PX }} aria-busy="true">
-        <span className="sr-only">{t.carousel.loading}</span>
+        <span className="sr-only">{t('carousel.loading')}</span>
         {Array.from({ length: CAROUSEL_PLACEHOLDERS }, (_, i) => (
           <div key={i} className="shrink-0" style={{ width: CAROUSEL_CARD_WIDTH_PX }} aria-hidden="true">
             <div className="animate-pulse rounded-2xl bg-neutral-200" style={{ height: CAROUSEL_IMAGE_HEIGHT_PX }} />
@@ -47,7 +47,7 @@ export function ProductCarousel({ id, title, products, loading, hideId, emptyTex
       </p>
     );
   } else if (visible.length === 0) {
-    body = <p className="text-center text-neutral-500">{emptyText ?? t.carousel.empty}</p>;
+    body = <p className="text-center text-neutral-500">{emptyText ?? t('carousel.empty')}</p>;
   } else {
     body = (
       <ul

@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { RATING_MAX, RATING_MIN } from '@shop/domain/constants';
-import { texts } from '../texts.ts';
+import { t } from '../../../i18n/i18n.ts';
 
 const STARS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
 
@@ -21,10 +21,13 @@ export function StarPicker({ value, onChange, labelId }: Props) {
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    // Right to left (Arabic), the stars run from the right: the left arrow goes up.
+    const forward = getComputedStyle(event.currentTarget).direction === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+    const backward = forward === 'ArrowLeft' ? 'ArrowRight' : 'ArrowLeft';
     const moves: Record<string, number> = {
-      ArrowRight: value + 1,
+      [forward]: value + 1,
       ArrowUp: value + 1,
-      ArrowLeft: value - 1,
+      [backward]: value - 1,
       ArrowDown: value - 1,
       Home: RATING_MIN,
       End: RATING_MAX,
@@ -49,7 +52,7 @@ export function StarPicker({ value, onChange, labelId }: Props) {
               type="button"
               role="radio"
               aria-checked={star === value}
-              aria-label={texts.star(star)}
+              aria-label={t('rating.star', { n: star })}
               tabIndex={star === value ? 0 : -1}
               onClick={() => select(star)}
               onKeyDown={onKeyDown}
@@ -70,7 +73,7 @@ export function StarPicker({ value, onChange, labelId }: Props) {
         })}
       </div>
       <span className="text-sm font-medium text-gray-700" aria-live="polite">
-        {texts.ratingValue(value)}
+        {t('rating.ratingValue', { n: value })}
       </span>
     </div>
   );

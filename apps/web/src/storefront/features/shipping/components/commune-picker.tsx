@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useCombobox } from 'downshift';
 import { filterCommunes, findCommune } from '@shop/domain/geo/communes';
-import { t } from '../../../texts.ts';
+import { customerMessage, t } from '../../../i18n/i18n.ts';
 import { useCommunes, type Commune } from '../api/get-communes.ts';
 
 interface CommunePickerProps {
@@ -25,7 +25,7 @@ interface CommunePickerProps {
  */
 export function CommunePicker({
   id,
-  label = t.delivery.commune,
+  label = t('delivery.commune'),
   wilaya,
   value,
   onChange,
@@ -62,7 +62,7 @@ export function CommunePicker({
     });
 
   const noWilaya = wilaya.trim() === '';
-  const hint = noWilaya ? t.delivery.communeChooseWilaya : communes.isPending ? t.delivery.communesLoading : null;
+  const hint = noWilaya ? t('delivery.communeChooseWilaya') : communes.isPending ? t('delivery.communesLoading') : null;
 
   if (unknownWilaya) {
     return (
@@ -81,7 +81,7 @@ export function CommunePicker({
         />
         {error && (
           <p id={errorId} className="mt-1 text-sm text-red-600">
-            {error}
+            {customerMessage(error)}
           </p>
         )}
       </div>
@@ -103,14 +103,14 @@ export function CommunePicker({
             'aria-describedby': describedBy,
             disabled: noWilaya,
           })}
-          placeholder={t.delivery.communePlaceholder}
+          placeholder={t('delivery.communePlaceholder')}
           autoComplete="off"
           className="min-w-0 flex-1 rounded-xl bg-transparent px-4 py-2.5 text-base outline-none"
         />
         <button
           type="button"
           {...getToggleButtonProps({
-            'aria-label': t.delivery.communeShowAll,
+            'aria-label': t('delivery.communeShowAll'),
             disabled: noWilaya || list.length === 0,
           })}
           className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl text-neutral-600"
@@ -145,7 +145,7 @@ export function CommunePicker({
           role="status"
           className="absolute z-20 mt-1 w-full rounded-xl border border-neutral-200 bg-white px-4 py-2.5 text-sm text-neutral-600 shadow-lg"
         >
-          {t.delivery.communeNone}
+          {t('delivery.communeNone')}
         </p>
       )}
       {hint && (
@@ -155,15 +155,15 @@ export function CommunePicker({
       )}
       {communes.isError && !unknownWilaya && (
         <p role="alert" className="mt-1 text-sm text-red-600">
-          {t.delivery.communesFailed}{' '}
+          {t('delivery.communesFailed')}{' '}
           <button type="button" className="underline" onClick={() => void communes.refetch()}>
-            {t.delivery.communesRetry}
+            {t('delivery.communesRetry')}
           </button>
         </p>
       )}
       {error && (
         <p id={errorId} className="mt-1 text-sm text-red-600">
-          {error}
+          {customerMessage(error)}
         </p>
       )}
     </div>

@@ -1,7 +1,6 @@
 import { useId } from 'react';
-import { formatDa } from '@shop/domain/money';
 import type { DeliveryType } from '@shop/domain/shipping-schemas';
-import { t } from '../../../texts.ts';
+import { formatDa, t } from '../../../i18n/i18n.ts';
 import type { ShippingPrice } from '../api/get-shipping-prices.ts';
 
 interface DeliveryChoiceProps {
@@ -17,18 +16,24 @@ export function DeliveryChoice({ wilaya, value, onChange, className = '' }: Deli
   const name = useId();
   const noStopDesk = wilaya !== null && wilaya.stop_desk_price === null;
   const options: { type: DeliveryType; label: string; hint: string; fee: number | null; disabled: boolean }[] = [
-    { type: 'home', label: t.delivery.home, hint: t.delivery.homeHint, fee: wilaya?.price ?? null, disabled: false },
+    {
+      type: 'home',
+      label: t('delivery.home'),
+      hint: t('delivery.homeHint'),
+      fee: wilaya?.price ?? null,
+      disabled: false,
+    },
     {
       type: 'stop_desk',
-      label: t.delivery.stopDesk,
-      hint: noStopDesk ? t.delivery.noStopDesk : t.delivery.stopDeskHint,
+      label: t('delivery.stopDesk'),
+      hint: noStopDesk ? t('delivery.noStopDesk') : t('delivery.stopDeskHint'),
       fee: wilaya?.stop_desk_price ?? null,
       disabled: noStopDesk,
     },
   ];
   return (
     <fieldset className={`min-w-0 ${className}`}>
-      <legend className="mb-1 text-sm font-medium">{t.delivery.legend}</legend>
+      <legend className="mb-1 text-sm font-medium">{t('delivery.legend')}</legend>
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         {options.map((option) => {
           const checked = value === option.type && !option.disabled;
@@ -57,7 +62,7 @@ export function DeliveryChoice({ wilaya, value, onChange, className = '' }: Deli
               />
               <span className="min-w-0 font-medium">{option.label}</span>
               <span className="font-medium whitespace-nowrap">
-                {option.disabled ? '—' : option.fee === null ? t.delivery.feeToChoose : formatDa(option.fee)}
+                {option.disabled ? '—' : option.fee === null ? t('delivery.feeToChoose') : formatDa(option.fee)}
               </span>
               <span className="col-start-2 col-end-4 text-sm text-neutral-600">{option.hint}</span>
             </label>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useCombobox } from 'downshift';
-import { formatDa } from '@shop/domain/money';
-import { t } from '../../../texts.ts';
+import { customerMessage, formatDa, t } from '../../../i18n/i18n.ts';
 import type { ShippingPrice } from '../api/get-shipping-prices.ts';
 import { filterWilayas, findWilaya, wilayaLabel } from '../wilayas.ts';
 
@@ -58,16 +57,16 @@ export function WilayaPicker({ id, label, wilayas, value, onChange, error, class
             'aria-invalid': Boolean(error),
             'aria-describedby': error ? errorId : undefined,
           })}
-          placeholder={t.wilaya.placeholder}
+          placeholder={t('wilaya.placeholder')}
           autoComplete="off"
           className="min-w-0 flex-1 rounded-xl bg-transparent px-4 py-2.5 text-base outline-none"
         />
         {selected && !isOpen && (
-          <span className="pr-1 text-sm whitespace-nowrap text-neutral-600">{formatDa(selected.price)}</span>
+          <span className="pe-1 text-sm whitespace-nowrap text-neutral-600">{formatDa(selected.price)}</span>
         )}
         <button
           type="button"
-          {...getToggleButtonProps({ 'aria-label': t.wilaya.showAll })}
+          {...getToggleButtonProps({ 'aria-label': t('wilaya.showAll') })}
           className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl text-neutral-600"
         >
           <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
@@ -98,12 +97,12 @@ export function WilayaPicker({ id, label, wilayas, value, onChange, error, class
           role="status"
           className="absolute z-20 mt-1 w-full rounded-xl border border-neutral-200 bg-white px-4 py-2.5 text-sm text-neutral-600 shadow-lg"
         >
-          {t.wilaya.none}
+          {t('wilaya.none')}
         </p>
       )}
       {error && (
         <p id={errorId} className="mt-1 text-sm text-red-600">
-          {error}
+          {customerMessage(error)}
         </p>
       )}
     </div>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { PRICE_SLIDER_GAP, PRICE_SLIDER_MAX, PRICE_SLIDER_MIN } from '@shop/domain/constants';
-import { formatDa } from '@shop/domain/money';
-import { t } from '../../../texts.ts';
+import { formatDa, t } from '../../../i18n/i18n.ts';
 
 const STEP = 50;
 
@@ -34,14 +33,14 @@ export function PriceSlider({
   return (
     <div>
       <div className="relative h-8">
-        <div className="absolute top-1/2 right-0 left-0 h-1.5 -translate-y-1/2 rounded-full bg-neutral-200" />
+        <div className="absolute top-1/2 end-0 start-0 h-1.5 -translate-y-1/2 rounded-full bg-neutral-200" />
         <div
           className="absolute top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-black"
-          style={{ left: `${left}%`, right: `${100 - right}%` }}
+          style={{ insetInlineStart: `${left}%`, insetInlineEnd: `${100 - right}%` }}
         />
         <input
           type="range"
-          aria-label={t.shop.priceMin}
+          aria-label={t('shop.priceMin')}
           min={PRICE_SLIDER_MIN}
           max={PRICE_SLIDER_MAX}
           step={STEP}
@@ -51,7 +50,7 @@ export function PriceSlider({
         />
         <input
           type="range"
-          aria-label={t.shop.priceMax}
+          aria-label={t('shop.priceMax')}
           min={PRICE_SLIDER_MIN}
           max={PRICE_SLIDER_MAX}
           step={STEP}
@@ -69,7 +68,7 @@ export function PriceSlider({
         onClick={() => onApply(low, high)}
         className="mt-4 w-full rounded-full bg-black py-3 text-sm font-medium text-white hover:bg-neutral-800"
       >
-        {t.shop.apply}
+        {t('shop.apply')}
       </button>
     </div>
   );

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../../lib/paths.ts';
 import { Breadcrumb } from '../../../layout/breadcrumb.tsx';
-import { t } from '../../../texts.ts';
+import { localized, t } from '../../../i18n/i18n.ts';
 import { useProductTypes } from '../../products/api/get-product-types.ts';
 import { useProducts } from '../../products/api/get-products.ts';
 import { ProductCard } from '../../products/components/product-card.tsx';
@@ -36,10 +36,10 @@ export function ShopPage() {
     setSearchParams(writeShopParams(next));
   }
 
-  let heading: string = t.shop.all;
+  let heading: string = t('shop.all');
   if (params.type !== undefined) {
     const type = types.data?.find((tp) => tp.id === params.type);
-    heading = type ? type.name : types.isPending ? '' : t.shop.unknownType;
+    heading = type ? localized(type.name, type.name_ar) : types.isPending ? '' : t('shop.unknownType');
   }
 
   const list = products.data?.data ?? [];
@@ -47,7 +47,7 @@ export function ShopPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 pb-12">
-      <Breadcrumb items={[{ label: t.shop.breadcrumb, to: paths.shop }]} />
+      <Breadcrumb items={[{ label: t('shop.breadcrumb'), to: paths.shop }]} />
       <div className="flex flex-col gap-6 md:flex-row md:items-start">
         <aside className="rounded-2xl border border-neutral-200 p-5 md:sticky md:top-20 md:w-72 md:shrink-0">
           <button
@@ -57,7 +57,7 @@ export function ShopPage() {
             aria-controls={panelId}
             onClick={() => setFiltersOpen((v) => !v)}
           >
-            {t.shop.filters}
+            {t('shop.filters')}
             <svg
               width="20"
               height="20"
@@ -70,12 +70,12 @@ export function ShopPage() {
           </button>
           <div id={panelId} hidden={!filtersOpen} className="mt-4">
             <fieldset className="border-t border-neutral-200 pt-4">
-              <legend className="float-left mb-3 w-full font-bold">{t.shop.type}</legend>
+              <legend className="float-left mb-3 w-full font-bold">{t('shop.type')}</legend>
               {types.isError ? (
                 <p role="alert" className="clear-both text-sm text-red-700">
-                  {t.shop.typesError}{' '}
+                  {t('shop.typesError')}{' '}
                   <button type="button" onClick={() => void types.refetch()} className="font-medium underline">
-                    {t.shop.retry}
+                    {t('shop.retry')}
                   </button>
                 </p>
               ) : (
@@ -89,7 +89,7 @@ export function ShopPage() {
                           checked={params.type === type.id}
                           onChange={(e) => update(withType(params, e.target.checked ? type.id : undefined))}
                         />
-                        {type.name}
+                        {localized(type.name, type.name_ar)}
                       </label>
                     </li>
                   ))}
@@ -97,7 +97,7 @@ export function ShopPage() {
               )}
             </fieldset>
             <fieldset className="mt-5 border-t border-neutral-200 pt-4">
-              <legend className="float-left mb-3 w-full font-bold">{t.shop.price}</legend>
+              <legend className="float-left mb-3 w-full font-bold">{t('shop.price')}</legend>
               <div className="clear-both">
                 <PriceSlider
                   key={`${params.min}-${params.max}`}
@@ -113,24 +113,24 @@ export function ShopPage() {
           <h1 id="shop-title" className="text-2xl font-bold md:text-3xl">
             {heading}
           </h1>
-          {search && <p className="mt-1 text-neutral-600">{t.shop.searchFor(search)}</p>}
+          {search && <p className="mt-1 text-neutral-600">{t('shop.searchFor', { q: search })}</p>}
           {/* A screen's height is kept for the results, so the footer does not jump when they arrive. */}
           <div className="mt-6 min-h-screen">
             {products.isPending ? (
-              <p role="status">{t.shop.loading}</p>
+              <p role="status">{t('shop.loading')}</p>
             ) : products.isError ? (
               <div role="alert" className="py-16 text-center">
-                <p className="text-lg text-red-700">{t.shop.productsError}</p>
+                <p className="text-lg text-red-700">{t('shop.productsError')}</p>
                 <button
                   type="button"
                   onClick={() => void products.refetch()}
                   className="mt-4 rounded-full bg-black px-8 py-3 font-medium text-white hover:bg-neutral-800"
                 >
-                  {t.shop.retry}
+                  {t('shop.retry')}
                 </button>
               </div>
             ) : list.length === 0 ? (
-              <p className="py-16 text-center text-lg text-neutral-600">{t.shop.empty}</p>
+              <p className="py-16 text-center text-lg text-neutral-600">{t('shop.empty')}</p>
             ) : (
               <ul className="grid grid-cols-2 gap-x-4 gap-y-8 lg:grid-cols-3 xl:grid-cols-4">
                 {list.map((product, index) => (

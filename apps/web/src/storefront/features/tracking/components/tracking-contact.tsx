@@ -1,26 +1,33 @@
 import { useSettings } from '../../settings/api/get-settings.ts';
 import { telHref, whatsappHref } from '../../settings/contact-links.ts';
-import { texts } from '../texts.ts';
+import { t } from '../../../i18n/i18n.ts';
 
 /** The shop's phone and WhatsApp, the message naming the order the customer asked about. */
 export function TrackingContact({ orderNumber, notFound }: { orderNumber: number | null; notFound: boolean }) {
   const { data: settings } = useSettings();
   if (!settings) return null;
-  const message = orderNumber && notFound ? texts.whatsappNotFound(orderNumber) : texts.whatsappQuestion(orderNumber);
+  const message =
+    orderNumber && notFound
+      ? t('tracking.whatsappNotFound', { n: orderNumber })
+      : orderNumber
+        ? t('tracking.whatsappQuestion', { n: orderNumber })
+        : t('tracking.whatsappQuestionNoOrder');
   const whatsapp = whatsappHref(settings, message);
   return (
     <section aria-labelledby="tracking-help-title" className="rounded-2xl bg-neutral-50 p-5">
       <h2 id="tracking-help-title" className="font-bold">
-        {texts.helpTitle}
+        {t('tracking.helpTitle')}
       </h2>
-      <p className="mt-1 text-sm text-neutral-700">{texts.help(orderNumber)}</p>
+      <p className="mt-1 text-sm text-neutral-700">
+        {orderNumber ? t('tracking.help', { n: orderNumber }) : t('tracking.helpNoOrder')}
+      </p>
       <div className="mt-4 flex flex-col gap-2 sm:flex-row">
         {settings.phone && (
           <a
             href={telHref(settings.phone)}
             className="flex-1 rounded-full border border-neutral-300 bg-white px-4 py-3 text-center font-medium hover:bg-neutral-100"
           >
-            {texts.call(settings.phone)}
+            {t('tracking.call', { phone: settings.phone })}
           </a>
         )}
         {whatsapp && (
@@ -30,7 +37,7 @@ export function TrackingContact({ orderNumber, notFound }: { orderNumber: number
             rel="noopener noreferrer"
             className="flex-1 rounded-full bg-green-700 px-4 py-3 text-center font-medium text-white hover:bg-green-800"
           >
-            {texts.whatsapp}
+            {t('tracking.whatsapp')}
           </a>
         )}
       </div>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { normalizeAlgerianPhone, phoneError } from '@shop/domain/phone-number';
 import { orderNumberError, readOrderNumber } from '@shop/domain/order-number';
 import type { TrackingRequest } from '../api/track-order.ts';
-import { texts } from '../texts.ts';
+import { t } from '../../../i18n/i18n.ts';
 
 export interface TrackingFormValues {
   orderNumber: string;
@@ -84,7 +84,7 @@ export function TrackingForm({
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <div className="flex flex-col gap-1.5">
           <label htmlFor="tracking-order" className="text-sm font-medium text-neutral-800">
-            {texts.orderNumber}
+            {t('tracking.orderNumber')}
           </label>
           <input
             ref={orderInput}
@@ -93,7 +93,7 @@ export function TrackingForm({
             inputMode="numeric"
             autoComplete="off"
             enterKeyHint="next"
-            placeholder={texts.orderNumberPlaceholder}
+            placeholder={t('tracking.orderNumberPlaceholder')}
             className={inputClass}
             value={values.orderNumber}
             onChange={(e) => change('orderNumber', e.target.value)}
@@ -108,7 +108,7 @@ export function TrackingForm({
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor="tracking-phone" className="text-sm font-medium text-neutral-800">
-            {texts.phone}
+            {t('tracking.phone')}
           </label>
           <input
             ref={phoneInput}
@@ -117,7 +117,7 @@ export function TrackingForm({
             type="tel"
             autoComplete="tel"
             enterKeyHint="search"
-            placeholder={texts.phonePlaceholder}
+            placeholder={t('tracking.phonePlaceholder')}
             className={inputClass}
             value={values.phone}
             onChange={(e) => change('phone', e.target.value)}
@@ -125,7 +125,7 @@ export function TrackingForm({
             aria-describedby={errors.phone ? 'tracking-phone-help tracking-phone-error' : 'tracking-phone-help'}
           />
           <p id="tracking-phone-help" className="text-sm text-neutral-600">
-            {texts.phoneHelp}
+            {t('tracking.phoneHelp')}
           </p>
           {errors.phone && (
             <p id="tracking-phone-error" role="alert" className="text-sm text-red-700">
@@ -140,7 +140,7 @@ export function TrackingForm({
         aria-busy={busy}
         className="w-full rounded-full bg-black px-6 py-4 text-base font-semibold text-white hover:bg-neutral-800 disabled:opacity-60 sm:w-auto sm:self-end sm:px-12"
       >
-        {busy ? texts.searching : texts.submit}
+        {busy ? t('tracking.searching') : t('tracking.submit')}
       </button>
     </form>
   );

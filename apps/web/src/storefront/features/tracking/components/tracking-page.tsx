@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../../lib/api.ts';
 import { Breadcrumb } from '../../../layout/breadcrumb.tsx';
 import { useTrackOrder, type TrackingRequest } from '../api/track-order.ts';
-import { STEP_LABELS, texts } from '../texts.ts';
+import { t } from '../../../i18n/i18n.ts';
 import { requestOf, TrackingForm, type TrackingFormValues } from './tracking-form.tsx';
 import { TrackingContact } from './tracking-contact.tsx';
 import { TrackingResult } from './tracking-result.tsx';
@@ -57,16 +57,16 @@ export function TrackingPage() {
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-8 px-4 py-6 sm:px-6 lg:py-10">
       <div>
-        <Breadcrumb items={[{ label: texts.breadcrumb }]} />
-        <h1 className="text-3xl font-black tracking-tight uppercase sm:text-4xl">{texts.title}</h1>
-        <p className="mt-2 text-neutral-600">{texts.intro}</p>
+        <Breadcrumb items={[{ label: t('tracking.breadcrumb') }]} />
+        <h1 className="text-3xl font-black tracking-tight uppercase sm:text-4xl">{t('tracking.title')}</h1>
+        <p className="mt-2 text-neutral-600">{t('tracking.intro')}</p>
       </div>
       <TrackingForm initial={initial} busy={tracking.isFetching} onSearch={search} />
       <p role="status" className="sr-only">
         {tracking.isFetching
-          ? texts.loading
+          ? t('tracking.loading')
           : order && current
-            ? texts.found(order.order_id, STEP_LABELS[current])
+            ? t('tracking.found', { n: order.order_id, step: t(`tracking.step.${current}`) })
             : ''}
       </p>
       {tracking.isLoading && (
@@ -106,10 +106,10 @@ function TrackingFailure({
   retrying: boolean;
 }) {
   const [title, body] = {
-    'not-found': [texts.notFoundTitle, texts.notFound],
-    'too-many': [texts.tooManyTitle, texts.tooMany],
-    refused: [texts.refusedTitle, message],
-    network: [texts.networkTitle, texts.network],
+    'not-found': [t('tracking.notFoundTitle'), t('tracking.notFound')],
+    'too-many': [t('tracking.tooManyTitle'), t('tracking.tooMany')],
+    refused: [t('tracking.refusedTitle'), message],
+    network: [t('tracking.networkTitle'), t('tracking.network')],
   }[failure];
   return (
     <section
@@ -134,7 +134,7 @@ function TrackingFailure({
           disabled={retrying}
           className="mt-4 w-full rounded-full bg-black px-8 py-3 font-medium text-white hover:bg-neutral-800 disabled:opacity-60 sm:w-auto"
         >
-          {texts.retry}
+          {t('tracking.retry')}
         </button>
       )}
     </section>

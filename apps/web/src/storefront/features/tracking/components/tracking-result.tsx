@@ -1,9 +1,7 @@
 import type { Ref } from 'react';
 import type { OrderTracking, TrackingStep } from '@shop/domain/order-responses';
-import { formatDa } from '@shop/domain/money';
 import { useCopy } from '../../../../lib/ui/use-copy.ts';
-import { END_NOTES, STEP_LABELS, texts } from '../texts.ts';
-import { t } from '../../../texts.ts';
+import { formatDa, t } from '../../../i18n/i18n.ts';
 import { TrackingTimeline } from './tracking-timeline.tsx';
 
 /** The colours of the admin's status selector (SPEC §4), light for a badge. */
@@ -20,7 +18,7 @@ const BADGE: Record<TrackingStep, string> = {
 export function TrackingResult({ order, headingRef }: { order: OrderTracking; headingRef: Ref<HTMLHeadingElement> }) {
   const { copied, copy } = useCopy();
   const current = order.timeline.at(-1)?.step ?? 'received';
-  const endNote = END_NOTES[current];
+  const endNote = current === 'cancelled' || current === 'returned' ? t(`tracking.endNote.${current}`) : null;
   return (
     <section
       aria-labelledby="tracking-order-title"
@@ -34,29 +32,29 @@ export function TrackingResult({ order, headingRef }: { order: OrderTracking; he
           tabIndex={-1}
           className="text-2xl font-black tracking-tight focus:outline-none"
         >
-          {texts.order(order.order_id)}
+          {t('tracking.order', { n: order.order_id })}
         </h2>
         <p className={`rounded-full px-3 py-1 text-sm font-semibold ${BADGE[current]}`}>
-          <span className="sr-only">{texts.status} </span>
-          {STEP_LABELS[current]}
+          <span className="sr-only">{t('tracking.status')} </span>
+          {t(`tracking.step.${current}`)}
         </p>
       </div>
       <TrackingTimeline timeline={order.timeline} />
       {endNote && <p className="rounded-2xl bg-neutral-50 p-4 text-sm text-neutral-800">{endNote}</p>}
       {order.tracking_number && (
         <div className="rounded-2xl bg-neutral-50 p-4">
-          <p className="text-sm text-neutral-600">{texts.carrierNumber}</p>
+          <p className="text-sm text-neutral-600">{t('tracking.carrierNumber')}</p>
           <div className="mt-1 flex flex-wrap items-center gap-3">
             <p className="min-w-0 font-mono text-lg font-semibold break-all" data-testid="carrier-number">
               {order.tracking_number}
             </p>
             <button
               type="button"
-              onClick={() => void copy(order.tracking_number ?? '', texts.copied)}
-              aria-label={texts.copyNumber}
+              onClick={() => void copy(order.tracking_number ?? '', t('tracking.copied'))}
+              aria-label={t('tracking.copyNumber')}
               className="rounded-full border border-neutral-300 bg-white px-4 py-2 text-sm font-medium hover:bg-neutral-100"
             >
-              {texts.copy}
+              {t('tracking.copy')}
             </button>
           </div>
           <p role="status" className="min-h-5 text-sm font-medium text-green-800">
@@ -65,32 +63,32 @@ export function TrackingResult({ order, headingRef }: { order: OrderTracking; he
         </div>
       )}
       <div>
-        <h3 className="font-bold">{texts.items}</h3>
+        <h3 className="font-bold">{t('tracking.items')}</h3>
         <ul className="mt-2 divide-y divide-neutral-200">
           {order.items.map((item, i) => (
             <li key={`${item.name}-${item.size}-${i}`} className="flex justify-between gap-4 py-2">
               <span className="min-w-0 break-words">
                 {item.name}
-                {item.size && <span className="text-neutral-600"> · {texts.size(item.size)}</span>}
+                {item.size && <span className="text-neutral-600"> · {t('tracking.size', { size: item.size })}</span>}
               </span>
-              <span className="shrink-0 font-medium">{texts.quantity(item.quantity)}</span>
+              <span className="shrink-0 font-medium">{t('tracking.quantity', { n: item.quantity })}</span>
             </li>
           ))}
         </ul>
       </div>
       <dl className="divide-y divide-neutral-200 border-t border-neutral-200">
         <div className="flex justify-between gap-4 py-2">
-          <dt className="text-neutral-600">{texts.wilaya}</dt>
-          <dd className="text-right font-medium break-words" data-testid="tracking-delivery">
+          <dt className="text-neutral-600">{t('tracking.wilaya')}</dt>
+          <dd className="text-end font-medium break-words" data-testid="tracking-delivery">
             {[order.commune, order.wilaya].filter(Boolean).join(', ')}
             <span className="block text-sm font-normal text-neutral-600">
-              {t.delivery.typeNames[order.delivery_type]}
+              {t(`delivery.typeNames.${order.delivery_type}`)}
             </span>
           </dd>
         </div>
         <div className="flex justify-between gap-4 py-2">
-          <dt className="text-neutral-600">{texts.total}</dt>
-          <dd className="text-right text-lg font-bold" data-testid="tracking-total">
+          <dt className="text-neutral-600">{t('tracking.total')}</dt>
+          <dd className="text-end text-lg font-bold" data-testid="tracking-total">
             {formatDa(order.total)}
           </dd>
         </div>

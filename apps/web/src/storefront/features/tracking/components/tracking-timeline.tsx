@@ -1,6 +1,6 @@
 import type { OrderTracking, TrackingStep } from '@shop/domain/order-responses';
-import { formatFrenchLongDate } from '../../../../lib/format.ts';
-import { NEXT_STEP_HINTS, STEP_LABELS, texts } from '../texts.ts';
+import { formatLongDate } from '../../../i18n/i18n.ts';
+import { t } from '../../../i18n/i18n.ts';
 
 /** The way an order goes when all is well; returned and cancelled end it elsewhere. */
 const HAPPY_PATH: TrackingStep[] = ['received', 'confirmed', 'shipping', 'successful'];
@@ -39,7 +39,7 @@ function StepIcon({ step }: { step: TrackingStep }) {
 export function TrackingTimeline({ timeline }: { timeline: OrderTracking['timeline'] }) {
   const next = nextStep(timeline);
   return (
-    <ol aria-label={texts.timeline} className="flex flex-col">
+    <ol aria-label={t('tracking.timeline')} className="flex flex-col">
       {timeline.map(({ step, at }, i) => {
         const last = i === timeline.length - 1;
         return (
@@ -52,14 +52,14 @@ export function TrackingTimeline({ timeline }: { timeline: OrderTracking['timeli
             {(!last || next) && (
               <span
                 aria-hidden="true"
-                className={`absolute top-8 bottom-0 left-[15px] w-0.5 ${last ? 'bg-neutral-300' : 'bg-neutral-900'}`}
+                className={`absolute top-8 bottom-0 start-[15px] w-0.5 ${last ? 'bg-neutral-300' : 'bg-neutral-900'}`}
               />
             )}
             <StepIcon step={step} />
             <div className="min-w-0 pt-1">
-              <p className="font-semibold text-black">{STEP_LABELS[step]}</p>
+              <p className="font-semibold text-black">{t(`tracking.step.${step}`)}</p>
               <p className="text-sm text-neutral-600">
-                <time dateTime={at}>{formatFrenchLongDate(at)}</time>
+                <time dateTime={at}>{formatLongDate(at)}</time>
               </p>
             </div>
           </li>
@@ -73,9 +73,11 @@ export function TrackingTimeline({ timeline }: { timeline: OrderTracking['timeli
           />
           <div className="min-w-0 pt-1 text-neutral-500">
             <p className="font-semibold">
-              {STEP_LABELS[next]} <span className="text-sm font-normal">· {texts.next}</span>
+              {t(`tracking.step.${next}`)} <span className="text-sm font-normal">· {t('tracking.next')}</span>
             </p>
-            {NEXT_STEP_HINTS[next] && <p className="text-sm">{NEXT_STEP_HINTS[next]}</p>}
+            {next !== 'returned' && next !== 'cancelled' && next !== 'received' && (
+              <p className="text-sm">{t(`tracking.nextHint.${next}`)}</p>
+            )}
           </div>
         </li>
       )}

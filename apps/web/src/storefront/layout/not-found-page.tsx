@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { t } from '../i18n/i18n.ts';
 
 /** SPEC §2: the page for any unknown route, a missing product or a failed product fetch. */
 export function NotFoundPage() {
@@ -7,10 +8,10 @@ export function NotFoundPage() {
       <p className="text-6xl font-black text-neutral-500" aria-hidden="true">
         404
       </p>
-      <h1 className="text-2xl font-bold">Quelque chose s&apos;est mal passé</h1>
-      <p className="text-neutral-600">Nous ne trouvons pas la page que vous recherchez</p>
+      <h1 className="text-2xl font-bold">{t('notFound.title')}</h1>
+      <p className="text-neutral-600">{t('notFound.body')}</p>
       <Link to="/" className="rounded-full bg-black px-6 py-3 text-white hover:bg-neutral-800">
-        Retour à l&apos;accueil
+        {t('notFound.back')}
       </Link>
     </div>
   );

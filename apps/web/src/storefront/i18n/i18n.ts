@@ -1,0 +1,112 @@
+// The storefront's languages (issue 17): French, the default, and Arabic, right to left, under
+// /ar. Texts come from one Lingui catalogue per language (locales/<lang>.json, ICU MessageFormat,
+// compiled at build time by build/lingui-catalogs.ts): French is in the first download, Arabic is
+// fetched only by a visitor who reads it (docs/decisions/012).
+import { setupI18n } from '@lingui/core';
+import { setAnswerLanguage } from '../../lib/api.ts';
+import { formatDa as formatDaIn } from '@shop/domain/money';
+import { ARABIC_PREFIX, languageOfPath, pathIn, withoutLanguage } from '@shop/domain/pages';
+import { messages as frMessages } from 'virtual:catalog/fr';
+import type frCatalogue from './locales/fr.json';
+
+export const LANGUAGES = ['fr', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export type MessageKey = keyof typeof frCatalogue;
+
+/** What Intl formats numbers and dates with: Algerian Arabic with Western digits, as shops print them. */
+const INTL_LOCALES: Record<Language, string> = { fr: 'fr-DZ', ar: 'ar-DZ-u-nu-latn' };
+/** Where the visitor's choice is remembered (a visit to / in French goes on in Arabic). */
+export const LANGUAGE_STORAGE_KEY = 'shop.language';
+/** The Arabic pages' prefix (/ar, /ar/Shop, /ar/product/12…) and the addresses' language. */
+export { ARABIC_PREFIX, languageOfPath, pathIn, withoutLanguage };
+
+export const i18n = setupI18n();
+i18n.load('fr', frMessages);
+i18n.activate('fr', [INTL_LOCALES.fr]);
+
+/** A text of the active language; `values` fill its {placeholders}. */
+export function t(key: MessageKey, values?: Record<string, string | number>): string {
+  return i18n._(key, values);
+}
+
+export function currentLanguage(): Language {
+  return i18n.locale === 'ar' ? 'ar' : 'fr';
+}
+
+/**
+ * The Arabic of the shared rules' French messages (form checks), fetched beside the Arabic
+ * catalogue but not waited for: a page draws before it, and a form shows a check only once typed in.
+ */
+let inArabic: ((french: string) => string) | null = null;
+let arabicLoaded = false;
+
+/** Fetches a language's catalogue (Arabic's own chunk, once) and makes it the active one. */
+export async function activateLanguage(lang: Language): Promise<void> {
+  if (lang === 'ar' && !arabicLoaded) {
+    void import('@shop/domain/customer-messages-ar')
+      .then(({ customerMessageInArabic }) => {
+        inArabic = customerMessageInArabic;
+      })
+      .catch(() => undefined);
+    const { messages } = await import('virtual:catalog/ar');
+    i18n.load('ar', messages);
+    arabicLoaded = true;
+  }
+  setAnswerLanguage(lang === 'ar' ? 'ar' : null);
+  if (i18n.locale !== lang) i18n.activate(lang, [INTL_LOCALES[lang]]);
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = lang;
+    document.documentElement.dir = lang === 'ar' ? 'rtl' : 'ltr';
+  }
+}
+
+export function rememberLanguage(lang: Language): void {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+  } catch {
+    // Private browsing without storage: the choice lasts for this page only.
+  }
+}
+
+export function rememberedLanguage(): Language | null {
+  try {
+    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return value === 'ar' || value === 'fr' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A catalogue text (a product's name, a type's) in the active language: its Arabic version on the
+ * Arabic storefront when the owner gave one, the French one otherwise.
+ */
+export function localized(french: string, arabic?: string | null): string {
+  return currentLanguage() === 'ar' && arabic ? arabic : french;
+}
+
+/**
+ * A message of the shared rules (a form check: "Le numéro de téléphone est requis") in the active
+ * language; the server says its own in the visitor's language already.
+ */
+export function customerMessage(message: string): string;
+export function customerMessage(message: string | undefined): string | undefined;
+export function customerMessage(message: string | undefined): string | undefined {
+  return message && inArabic && currentLanguage() === 'ar' ? inArabic(message) : message;
+}
+
+/** An amount in the active language: "1 200,00 Da" or "1 200,00 دج" (Western digits in both). */
+export function formatDa(da: number): string {
+  return formatDaIn(da, currentLanguage());
+}
+
+/** "12 mars 2026" or "12 مارس 2026"; an unreadable date gives an empty string. */
+export function formatLongDate(value: string | number | Date): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(INTL_LOCALES[currentLanguage()], {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(date);
+}
