@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   adminToken,
+  chooseCommune,
   chooseWilaya,
   launchBrowser,
   placeFirstInStock,
@@ -216,12 +217,19 @@ describe('every Arabic page on a phone', () => {
   }, 240_000);
 });
 
-async function orderOf(id: string): Promise<{ customer_name: string; customer_address: string; type: string }> {
+interface AdminOrder {
+  customer_name: string;
+  customer_address: string;
+  commune_name: string | null;
+  type: string;
+}
+
+async function orderOf(id: string): Promise<AdminOrder> {
   const res = await fetch(`${shop.baseUrl}/api/order/getOrder/${id}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   expect(res.status).toBe(200);
-  return ((await res.json()) as { data: { customer_name: string; customer_address: string; type: string } }).data;
+  return ((await res.json()) as { data: AdminOrder }).data;
 }
 
 /** A step of the journey; a dialog in front is photographed as the screen shows it. */
@@ -274,8 +282,10 @@ describe('a customer in Arabic on a phone', () => {
       await dialog.getByText(/^رقم الهاتف غير صالح \(مثال: .0555 12 34 56.\)$/).waitFor();
       await dialog.getByLabel('رقم الهاتف').fill('0555 12 34 56');
       await chooseWilaya(dialog, 'الجزائر', 'الولاية');
+      // The commune found by its Arabic name; the postal code follows it.
+      await chooseCommune(dialog, 'الجزائر الوسطى', 'Alger Centre', 'البلدية');
       await dialog.getByLabel('العنوان', { exact: true }).fill('حي النصر، عمارة 12');
-      await dialog.getByLabel('الرمز البريدي').fill('16000');
+      expect(await dialog.getByLabel('الرمز البريدي').inputValue()).toBe('16000');
       await journeyShot(page, 'checkout', false);
       await dialog.getByRole('button', { name: 'تأكيد الطلب' }).click();
       await heading(page, 'شكرًا على طلبك!');
@@ -284,8 +294,9 @@ describe('a customer in Arabic on a phone', () => {
       await journeyShot(page, 'thank-you');
       const order = await orderOf(orderNumber);
       expect(order.customer_name).toBe('أمينة بن علي');
-      // The wilaya is kept under its name in the shipping table.
+      // The wilaya is kept under its name in the shipping table, the commune under its French one.
       expect(order.customer_address).toContain('Alger');
+      expect(order.commune_name).toBe('Alger Centre');
 
       // A custom cup, with the picture to print.
       await page.goto('/ar/CustomOrder?type=cup');
@@ -293,6 +304,7 @@ describe('a customer in Arabic on a phone', () => {
       await page.locator('#fullName').fill('ياسين منصوري');
       await page.locator('#phoneNumber').fill('0661234567');
       await chooseWilaya(page, 'وهران', 'الولاية');
+      await chooseCommune(page, 'وهران', 'Oran', 'البلدية');
       await page.locator('#address').fill('شارع العربي بن مهيدي');
       await page.locator('#zipCode').fill('31000');
       const picture = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#1f2a52' } })

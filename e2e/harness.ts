@@ -149,8 +149,13 @@ export async function chooseWilaya(scope: Page | Locator, typed: string, label =
 }
 
 /** Picks a commune in a commune picker (issue 16): types part of its name, then taps it. */
-export async function chooseCommune(scope: Page | Locator, typed: string, name: string): Promise<void> {
-  const box = scope.getByRole('combobox', { name: 'Commune', exact: true });
+export async function chooseCommune(
+  scope: Page | Locator,
+  typed: string,
+  name: string,
+  label = 'Commune',
+): Promise<void> {
+  const box = scope.getByRole('combobox', { name: label, exact: true });
   await box.fill(typed);
   await scope
     .getByRole('option', { name: new RegExp(`^${name}`, 'i') })
