@@ -44,7 +44,8 @@ export function ReviewsSection({ id }: { id?: string }) {
                 size={20}
               />
               <p className="mt-3 flex items-center gap-2 font-bold">
-                {review.customer_name}
+                {/* Customers write in French or Arabic: each text takes its own direction. */}
+                <bdi>{review.customer_name}</bdi>
                 {review.verified === true && (
                   <svg width="20" height="20" viewBox="0 0 24 24" role="img" aria-label={t('home.verified')}>
                     <circle cx="12" cy="12" r="10" fill="#01ab31" />
@@ -52,7 +53,9 @@ export function ReviewsSection({ id }: { id?: string }) {
                   </svg>
                 )}
               </p>
-              <p className="mt-2 text-neutral-600">“{review.review}”</p>
+              <p dir="auto" className="mt-2 text-neutral-600">
+                “{review.review}”
+              </p>
               <p className="mt-4 text-sm text-neutral-500">
                 <time dateTime={review.created_at}>{formatLongDate(review.created_at)}</time>
               </p>

@@ -43,7 +43,11 @@ export function ProductReviews({ productId, total }: { productId: number; total:
                     <span className="text-sm font-medium text-green-700">✓ {t('product.verified')}</span>
                   )}
                 </p>
-                {review.review && <p className="mt-2 break-words text-neutral-700">{review.review}</p>}
+                {review.review && (
+                  <p dir="auto" className="mt-2 break-words text-neutral-700">
+                    {review.review}
+                  </p>
+                )}
                 <p className="mt-3 text-sm text-neutral-600">
                   <time dateTime={review.created_at}>{formatLongDate(review.created_at)}</time>
                 </p>
