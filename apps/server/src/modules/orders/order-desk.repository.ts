@@ -32,18 +32,31 @@ export function updateOrder(db: Executor, id: number, values: Updateable<OrderTa
 
 // ---- a phone's past orders ----
 
-/** Per phone, its open orders (pending or approved, not refused) placed since `since`. */
-export function openOrdersSince(db: Executor, phones: readonly string[], since: string) {
-  if (phones.length === 0) return Promise.resolve([]);
-  return db
+/**
+ * Per phone, its open orders (pending or approved, not refused) placed since `since`. Only the
+ * phone and the date are asked of the database, so that it walks the phone's own orders (index
+ * orders_phone_created); the state is checked here. With the state in the query, SQLite chose
+ * the (status, confirmation) index and read every pending order of the shop for each batch:
+ * 18 ms a batch on 100,000 orders, and orders fell from ~4,400 to ~900 a second (bench).
+ */
+export async function openOrdersSince(
+  db: Executor,
+  phones: readonly string[],
+  since: string,
+): Promise<{ customer_phone: string; n: number }[]> {
+  if (phones.length === 0) return [];
+  const rows = await db
     .selectFrom('orders')
-    .select((eb) => ['customer_phone', eb.fn.countAll<number>().as('n')])
+    .select(['customer_phone', 'status', 'confirmation'])
     .where('customer_phone', 'in', [...new Set(phones)])
     .where('created_at', '>=', since)
-    .where('status', 'in', ['pending', 'approved'])
-    .where('confirmation', '!=', 'refused')
-    .groupBy('customer_phone')
     .execute();
+  const open = new Map<string, number>();
+  for (const row of rows) {
+    if ((row.status !== 'pending' && row.status !== 'approved') || row.confirmation === 'refused') continue;
+    open.set(row.customer_phone, (open.get(row.customer_phone) ?? 0) + 1);
+  }
+  return [...open].map(([customer_phone, n]) => ({ customer_phone, n }));
 }
 
 // ---- notes and history ----
