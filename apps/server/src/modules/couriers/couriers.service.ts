@@ -16,7 +16,8 @@ import { isPostgres } from '../../db/dialect.ts';
 import * as repo from '../orders/orders.repository.ts';
 import * as desk from '../orders/order-desk.repository.ts';
 import { applyStatus, lockOrder, ordersChanged } from '../orders/order-desk.service.ts';
-import { CourierError, type Courier, type ParcelInfo, type ParcelRequest } from './courier.ts';
+import { CourierError, type Courier, type ParcelInfo, type ParcelRequest, type StopDesk } from './courier.ts';
+import { wilayaKey } from '@shop/domain/wilaya';
 
 /** Parcels per creation call. */
 const PARCELS_PER_CALL = 50;
@@ -78,7 +79,8 @@ function refusalOf(row: OrderRow, now: number): string | null {
   if (row.tracking_number)
     return `Already sent to ${labelOf(row.courier ?? 'the courier')} (tracking ${row.tracking_number})`;
   if (row.status !== 'approved') return `Only approved orders can be sent to the courier (this one is ${row.status})`;
-  if (row.delivery_type === 'stop_desk' && !row.stop_desk_id) return 'Stop desk delivery without a stop desk chosen';
+  if (row.delivery_type === 'stop_desk' && !row.stop_desk_id)
+    return `Stop desk delivery, but the courier has no stop desk in ${row.wilaya_name}`;
   const sending = row.courier_sent_at !== null && row.courier_error === null;
   if (sending && now - Date.parse(row.courier_sent_at ?? '') < SENDING_STALE_MS) {
     return 'Being sent to the courier right now';
@@ -169,6 +171,55 @@ async function keepUnknown(db: Database, id: number, message: string) {
 }
 
 /**
+ * The storefront asks a stop desk customer for the wilaya and commune, not for the courier's
+ * centre: before sending, each such order without a centre gets the courier's centre in its
+ * commune, else the first in its wilaya (names compared without case or accents), written on the
+ * order with a line in its history. A wilaya where the courier has no centre leaves the order
+ * unsent, with the reason (refusalOf).
+ */
+async function chooseStopDesks(db: Database, courier: Courier, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const waiting = await db
+    .selectFrom('orders')
+    .select(['id', 'wilaya_name', 'commune_name'])
+    .where('id', 'in', [...new Set(ids)])
+    .where('delivery_type', '=', 'stop_desk')
+    .where('stop_desk_id', 'is', null)
+    .where('tracking_number', 'is', null)
+    .execute();
+  if (waiting.length === 0) return;
+  let desks: StopDesk[];
+  try {
+    desks = await courier.stopDesks();
+  } catch (error) {
+    if (error instanceof CourierError) return;
+    throw error;
+  }
+  const key = (name: string | null) => (name ? wilayaKey(name) : '');
+  for (const order of waiting) {
+    const inWilaya = desks.filter((d) => key(d.wilaya) === key(order.wilaya_name));
+    const centre = inWilaya.find((d) => key(d.commune) === key(order.commune_name)) ?? inWilaya[0];
+    if (!centre) continue;
+    await db.transaction().execute(async (trx) => {
+      const taken = await trx
+        .updateTable('orders')
+        .set({ stop_desk_id: centre.id })
+        .where('id', '=', order.id)
+        .where('stop_desk_id', 'is', null)
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) === 0) return;
+      await desk.insertEvent(trx, {
+        order_id: order.id,
+        kind: 'courier',
+        detail: `Stop desk chosen: ${centre.name} (${centre.commune}, ${labelOf(courier.name)} centre ${centre.id})`,
+        author: null,
+        created_at: new Date().toISOString(),
+      });
+    });
+  }
+}
+
+/**
  * Sends approved orders to the courier, each answered on its own: sent (tracking number and
  * label), or why not. Orders whose earlier attempt's outcome is unknown are looked for at the
  * courier first; the others are created in calls of PARCELS_PER_CALL.
@@ -181,6 +232,7 @@ export async function sendOrders(
 ): Promise<CourierSendResult> {
   const results = new Map<number, Result>();
   const toCreate: { row: OrderRow; parcel: ParcelRequest }[] = [];
+  await chooseStopDesks(db, courier, ids);
   for (const id of [...new Set(ids)]) {
     const outcome = await claim(db, courier, id);
     if ('refused' in outcome) {

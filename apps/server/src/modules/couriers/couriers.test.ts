@@ -159,11 +159,26 @@ describe('sending orders to Yalidine', () => {
       stopdesk_id: '310101',
       to_commune_name: 'Bir El Djir',
     });
-    // A stop desk order without its stop desk is not sent.
-    const lost = await anOrder();
-    await t.db.kysely.updateTable('orders').set({ delivery_type: 'stop_desk' }).where('id', '=', lost).execute();
-    expect((await send(lost))[0]?.message).toMatch(/without a stop desk/);
-    expect(fake.createdFor(lost)).toBe(0);
+    // A stop desk order placed on the storefront names no centre: it gets the courier's centre
+    // of its commune, else the first of its wilaya, and one in a wilaya without any is not sent.
+    const inOran = await anOrder();
+    const inAlger = await anOrder({ wilaya: 'Alger' });
+    const inAdrar = await anOrder({ wilaya: 'Adrar' });
+    await t.db.kysely
+      .updateTable('orders')
+      .set({ delivery_type: 'stop_desk', commune_name: 'Oran' })
+      .where('id', 'in', [inOran, inAlger, inAdrar])
+      .execute();
+    const results = await send(inOran, inAlger, inAdrar);
+    expect(results.map((r) => r.ok)).toEqual([true, true, false]);
+    expect(fake.parcels.find((p) => p.order_id === String(inOran))?.body).toMatchObject({ stopdesk_id: '310101' });
+    expect(fake.parcels.find((p) => p.order_id === String(inAlger))?.body).toMatchObject({ stopdesk_id: '160101' });
+    expect(results[2]?.message).toMatch(/no stop desk in Adrar/);
+    expect(fake.createdFor(inAdrar)).toBe(0);
+    const order = await t.app.inject({ url: `/api/order/getOrder/${inOran}`, headers: admin });
+    expect(order.json<{ data: { events: { detail: string }[] } }>().data.events.map((h) => h.detail)).toContain(
+      'Stop desk chosen: Agence d’Oran (Oran, Yalidine centre 310101)',
+    );
   });
 
   it('sends only approved orders', async () => {
