@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../../lib/paths.ts';
 import { formatDa, t } from '../../../i18n/i18n.ts';
 import { useSettings } from '../../settings/api/get-settings.ts';
+import { useWilayaName } from '../../shipping/wilayas.ts';
 import type { PlacedOrder } from '../confirmation-store.ts';
 
 interface OrderConfirmationProps {
@@ -30,6 +31,7 @@ export function OrderConfirmation({
   onContinue,
 }: OrderConfirmationProps) {
   const { data: settings } = useSettings();
+  const wilaya = useWilayaName(order.wilaya);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const rows: [string, string, string?][] = [
@@ -47,7 +49,7 @@ export function OrderConfirmation({
       : []),
     [
       t('thankYou.address'),
-      [order.address, order.commune, `${order.wilaya} ${order.zipCode}`].filter(Boolean).join(', '),
+      [order.address, order.commune, `${wilaya} ${order.zipCode}`].filter(Boolean).join(', '),
       'delivery-address',
     ],
     [t('thankYou.total'), formatDa(order.total), 'order-total'],
