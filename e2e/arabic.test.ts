@@ -291,7 +291,10 @@ describe('a customer in Arabic on a phone', () => {
       await heading(page, 'شكرًا على طلبك!');
       await page.getByText('الدفع عند الاستلام').first().waitFor();
       // The wilaya said in Arabic, though the order keeps the shipping table's French name.
-      await page.getByTestId('delivery-address').getByText(/الجزائر/).waitFor();
+      await page
+        .getByTestId('delivery-address')
+        .getByText(/الجزائر/)
+        .waitFor();
       const orderNumber = ((await page.getByTestId('order-number').textContent()) ?? '').replace('#', '');
       await journeyShot(page, 'thank-you');
       const order = await orderOf(orderNumber);
