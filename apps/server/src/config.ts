@@ -57,6 +57,8 @@ const envSchema = z
       .string()
       .regex(/^(postgres(ql)?:\/\/|sqlite:|file:)/, { error: 'must be a postgres:// URL or sqlite:<path>' })
       .optional(),
+    // PostgreSQL: repeated queries as named prepared statements; false behind PgBouncer < 1.21 in transaction mode.
+    DATABASE_PREPARED_STATEMENTS: booleanFromEnv.default(true),
     DATA_DIR: z.string().default('data'),
     UPLOADS_DIR: z.string().optional(),
     ADMIN_USERNAME: z.string().min(1).default('admin'),
@@ -144,7 +146,10 @@ const envSchema = z
 export interface Config {
   port: number;
   host: string;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  database:
+    | { kind: 'sqlite'; file: string }
+    // preparedStatements: named statements for repeated queries (db/prepared-statements.ts); on unless false.
+    | { kind: 'postgres'; url: string; preparedStatements?: boolean };
   dataDir: string;
   uploadsDir: string;
   webDistDir: string;
@@ -224,7 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(repoRoot, e.DATA_DIR);
   let database: Config['database'];
   if (e.DATABASE_URL?.startsWith('postgres')) {
-    database = { kind: 'postgres', url: e.DATABASE_URL };
+    database = { kind: 'postgres', url: e.DATABASE_URL, preparedStatements: e.DATABASE_PREPARED_STATEMENTS };
   } else {
     const file = e.DATABASE_URL ? e.DATABASE_URL.replace(/^(sqlite|file):/, '') : path.join(dataDir, 'shop.db');
     database = { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(repoRoot, file) };

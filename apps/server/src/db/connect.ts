@@ -8,6 +8,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from './database.ts';
 import { startCheckpointer } from './checkpointer.ts';
+import { preparingClient, StatementNames } from './prepared-statements.ts';
 
 export type DialectKind = 'sqlite' | 'postgres';
 
@@ -35,6 +36,7 @@ export interface ConnectOptions {
 export function connect(database: Config['database'], options: ConnectOptions = {}): Db {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({
+      ...(database.preparedStatements === false ? {} : { Client: preparingClient(new StatementNames()) }),
       connectionString: database.url,
       // 20: enough to keep PostgreSQL busy under 100 concurrent requests without thrashing it (bench).
       max: options.poolSize ?? 20,

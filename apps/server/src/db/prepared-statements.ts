@@ -1,0 +1,60 @@
+// PostgreSQL named prepared statements for the queries the shop repeats. Kysely's pg driver sends
+// every query as an unnamed statement, which PostgreSQL parses and plans again each time; for the
+// admin's phone search that was about a quarter of the database's CPU (bench/README.md). A pg
+// Client given `{ name, text, values }` parses a statement once per connection and then only binds
+// and runs it; PostgreSQL plans its first five runs with their values and then keeps a generic
+// plan when that plan is no worse.
+//
+// Which texts get a name: those with parameters (a query without any is a one-off: DDL, BEGIN),
+// once they have been seen twice, up to MAX_NAMED per process. A name is never taken back: a
+// statement lives as long as its connection, so the cap bounds what each PostgreSQL connection
+// keeps. Texts past the cap run unnamed, as before. Off with DATABASE_PREPARED_STATEMENTS=false
+// (PgBouncer in transaction mode before 1.21 cannot route named statements).
+import pg from 'pg';
+
+export const MAX_NAMED = 300;
+
+/** The statement names of one pool: a text's name once it has been seen twice. */
+export class StatementNames {
+  readonly #names = new Map<string, string>();
+  readonly #seenOnce = new Set<string>();
+  readonly #max: number;
+
+  constructor(max = MAX_NAMED) {
+    this.#max = max;
+  }
+
+  /** The name for this text, or undefined while it should run unnamed. */
+  nameOf(text: string): string | undefined {
+    const named = this.#names.get(text);
+    if (named !== undefined || this.#names.size >= this.#max) return named;
+    if (!this.#seenOnce.has(text)) {
+      // One-offs (a long IN list of a rare size) are forgotten in bulk rather than kept forever.
+      if (this.#seenOnce.size >= this.#max * 4) this.#seenOnce.clear();
+      this.#seenOnce.add(text);
+      return undefined;
+    }
+    this.#seenOnce.delete(text);
+    const name = `shop_${this.#names.size + 1}`;
+    this.#names.set(text, name);
+    return name;
+  }
+
+  get size(): number {
+    return this.#names.size;
+  }
+}
+
+/** A pg Client class that runs repeated parameterised texts as named prepared statements. */
+export function preparingClient(names: StatementNames): typeof pg.Client {
+  return class PreparingClient extends pg.Client {
+    override query(...args: unknown[]): never {
+      const [text, values] = args;
+      if (typeof text === 'string' && Array.isArray(values) && values.length > 0 && args.length === 2) {
+        const name = names.nameOf(text);
+        if (name !== undefined) return super.query({ name, text, values }) as never;
+      }
+      return (super.query as (...a: unknown[]) => never)(...args);
+    }
+  };
+}
