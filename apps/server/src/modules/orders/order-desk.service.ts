@@ -68,8 +68,12 @@ function itemSummary(row: OrderRow, items: readonly { quantity: number; product_
  * the whole page at once (orders.repository.ts findOrderDetails). Statuses are written only from ORDER_STATUSES; the response
  * contract checks them again.
  */
-export async function toAdminOrders(db: Executor, rows: readonly OrderRow[]): Promise<Order[]> {
-  const { items, images, reputations } = await repo.findOrderDetails(db, rows);
+export async function toAdminOrders(
+  db: Executor,
+  rows: readonly OrderRow[],
+  details?: repo.OrderDetails,
+): Promise<Order[]> {
+  const { items, images, reputations } = details ?? (await repo.findOrderDetails(db, rows));
   return rows.map((row) => {
     const lines = items.filter((i) => i.order_id === row.id);
     const reputation = reputations.find((r) => r.customer_phone === row.customer_phone);
@@ -153,8 +157,8 @@ export async function listOrders(db: Database, filter: repo.OrderFilter, page: n
   const query = { ...filter, wilaya };
   if (query.phone || query.q) {
     // The match (a range of the phone-suffix index) runs once, for the page and the total.
-    const { rows, total } = await repo.findOrdersPage(db, query, limit, (page - 1) * limit);
-    return { rows: await toAdminOrders(db, rows), total };
+    const { rows, total, details } = await repo.findOrdersPage(db, query, limit, (page - 1) * limit);
+    return { rows: await toAdminOrders(db, rows, details), total };
   }
   const [rows, total] = await Promise.all([
     repo.listOrders(db, query, limit, (page - 1) * limit),
