@@ -75,6 +75,9 @@ const EXACT: Record<string, string> = {
   "Cette taille n'est pas disponible": 'هذا المقاس غير متوفر',
   "Cette couleur n'est pas disponible": 'هذا اللون غير متوفر',
   "L'image de face est requise pour une tasse": 'صورة الواجهة مطلوبة للكوب',
+  'En-tête Idempotency-Key invalide (16 à 100 lettres, chiffres, - ou _)':
+    'ترويسة Idempotency-Key غير صالحة (من 16 إلى 100 حرف أو رقم أو - أو _)',
+  'Cette clé Idempotency-Key a déjà servi pour une autre commande': 'سبق استخدام مفتاح Idempotency-Key هذا لطلب آخر',
   'Nous ne pouvons pas prendre cette commande en ligne. Appelez-nous pour commander.':
     'لا يمكننا قبول هذا الطلب عبر الإنترنت. اتصل بنا لتقديم طلبك.',
   'Commande introuvable': 'الطلب غير موجود',

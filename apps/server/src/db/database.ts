@@ -154,6 +154,14 @@ export interface OrderEventTable {
   created_at: string;
 }
 
+/** The Idempotency-Key an order was placed with, and what it ordered (migration 014). */
+export interface OrderKeyTable {
+  key: string;
+  fingerprint: string;
+  order_id: number;
+  created_at: string;
+}
+
 export interface PhoneBlacklistTable {
   phone: string;
   reason: string;
@@ -283,6 +291,7 @@ export interface DB {
   order_notes: OrderNoteTable;
   order_events: OrderEventTable;
   phone_blacklist: PhoneBlacklistTable;
+  order_keys: OrderKeyTable;
 }
 
 export type Database = Kysely<DB>;

@@ -21,6 +21,8 @@ export const ORDER_MESSAGES = {
   noStopDesk: (wilaya: string) =>
     `Pas de point relais (stop desk) dans la wilaya ${wilaya} : choisissez la livraison à domicile`,
   frontImageRequired: "L'image de face est requise pour une tasse",
+  idempotencyKeyInvalid: 'En-tête Idempotency-Key invalide (16 à 100 lettres, chiffres, - ou _)',
+  idempotencyKeyReused: 'Cette clé Idempotency-Key a déjà servi pour une autre commande',
   // admin
   orderNotFound: 'Order not found',
   statusUpdated: 'Order status updated',

@@ -12,6 +12,7 @@ import { isPostgres } from '../../db/dialect.ts';
 import * as catalogRepo from '../catalog/catalog.repository.ts';
 import { productTag, type CatalogTag } from '../catalog/catalog.repository.ts';
 import { createWriteBatcher } from './order-batch.ts';
+import { findOrderKeys, insertOrderKeys, type OrderKey } from './order-keys.ts';
 import { planBatch } from './order-batch-plan.ts';
 import { heldStock, type StockLine } from './order-stock.ts';
 import { stockStoreOf } from './stock-store.ts';
@@ -22,10 +23,14 @@ export interface RegularOrderDraft {
   items: Omit<Insertable<OrderItemTable>, 'order_id'>[];
   stock: StockLine[];
   couponId: number | null;
+  /** The request's Idempotency-Key (order-keys.ts), kept with the order when it is placed. */
+  key?: OrderKey | undefined;
 }
 
 export type WriteOutcome =
   | { kind: 'placed'; orderId: number; products: number[] }
+  /** Its key placed an order before (a retry): the caller answers with that order. */
+  | { kind: 'known'; known: { fingerprint: string; order_id: number } }
   | { kind: 'short'; short: StockLine[] }
   | { kind: 'coupon-refused' };
 
@@ -47,11 +52,56 @@ function nth<T>(values: readonly T[], i: number): T {
   return value;
 }
 
-/** A batch of orders in the caller's transaction; one outcome per draft. */
+/**
+ * A batch of orders in the caller's transaction; one outcome per draft. A draft whose key placed
+ * an order already, or whose key an earlier draft of the batch carries, is not written again.
+ */
 export async function writeRegularOrders(trx: Executor, drafts: readonly RegularOrderDraft[]): Promise<WriteOutcome[]> {
   // On SQLite a write comes first: it takes the database's write lock, so no other connection
   // changes the rows read next before this batch commits (PostgreSQL locks the rows instead).
   if (!isPostgres(trx)) await catalogRepo.takeWriteLock(trx);
+  const known = new Map(
+    (
+      await findOrderKeys(
+        trx,
+        drafts.flatMap((d) => (d.key ? [d.key.key] : [])),
+      )
+    ).map((row) => [row.key, row]),
+  );
+  // The first draft of the batch with a key is written; a later one with the same key follows it.
+  const first = new Map<string, number>();
+  const copyOf = drafts.map((draft, i) => {
+    if (!draft.key || known.has(draft.key.key)) return undefined;
+    const earlier = first.get(draft.key.key);
+    if (earlier === undefined) first.set(draft.key.key, i);
+    return earlier;
+  });
+  const fresh = drafts.flatMap((draft, i) =>
+    (draft.key && known.has(draft.key.key)) || copyOf[i] !== undefined ? [] : [i],
+  );
+  const written = await writeNewOrders(
+    trx,
+    fresh.map((i) => drafts[i] as RegularOrderDraft),
+  );
+  const outcomes: WriteOutcome[] = [];
+  drafts.forEach((draft, i) => {
+    const knownRow = draft.key && known.get(draft.key.key);
+    const copied = copyOf[i];
+    if (knownRow) outcomes.push({ kind: 'known', known: knownRow });
+    else if (copied === undefined) outcomes.push(written[fresh.indexOf(i)] as WriteOutcome);
+    else {
+      const original = outcomes[copied] as WriteOutcome;
+      const fingerprint = drafts[copied]?.key?.fingerprint ?? '';
+      outcomes.push(
+        original.kind === 'placed' ? { kind: 'known', known: { fingerprint, order_id: original.orderId } } : original,
+      );
+    }
+  });
+  return outcomes;
+}
+
+async function writeNewOrders(trx: Executor, drafts: readonly RegularOrderDraft[]): Promise<WriteOutcome[]> {
+  if (drafts.length === 0) return [];
   const store = stockStoreOf(trx);
   const rows = await store.hold(
     trx,
@@ -82,6 +132,12 @@ export async function writeRegularOrders(trx: Executor, drafts: readonly Regular
   await repo.insertStatusHistories(
     trx,
     accepted.map((draft, i) => statusRow(nth(ids, i), draft.order.created_at)),
+  );
+  await insertOrderKeys(
+    trx,
+    accepted.flatMap((draft, i) =>
+      draft.key ? [{ key: draft.key, orderId: nth(ids, i), at: draft.order.created_at }] : [],
+    ),
   );
   let next = 0;
   const outcomes = plan.outcomes.map((outcome, i): WriteOutcome => {

@@ -38,6 +38,7 @@ import { envelope, paginated } from '../../http/envelope.ts';
 import { badRequest } from '../../http/errors.ts';
 import { errorResponses } from '../../http/contracts.ts';
 import { serialized } from '../../http/cache.ts';
+import { IDEMPOTENCY_HEADER, orderKeyOf } from './order-keys.ts';
 import { withMultipart, type FileRules } from '../../http/multipart.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
 import { placeCustomOrder, placeRegularOrder } from './orders.service.ts';
@@ -97,15 +98,26 @@ export function ordersRoutes(app: App): void {
   // The content type decides: JSON is a regular order, multipart a custom one (docs/api.md).
   async function placeOrder(request: FastifyRequest, reply: FastifyReply) {
     const { config, imageStorage, orderPlacing } = app;
+    const keyHeader = request.headers[IDEMPOTENCY_HEADER];
     if (request.isMultipart()) {
-      const result = await withMultipart(request, reply, REFERENCE_IMAGE_FILES, (body) =>
-        placeCustomOrder(orderPlacing, imageStorage, parsePayload(customOrderFieldsSchema, body.fields), body.files),
-      );
+      const result = await withMultipart(request, reply, REFERENCE_IMAGE_FILES, (body) => {
+        const fields = parsePayload(customOrderFieldsSchema, body.fields);
+        // The pictures are part of what was ordered: their sizes, in their fields' order.
+        const pictures = body.files.map((f) => [f.fieldname, f.size]);
+        return placeCustomOrder(
+          orderPlacing,
+          imageStorage,
+          fields,
+          body.files,
+          orderKeyOf(keyHeader, { fields, pictures }),
+        );
+      });
       return envelope(result, ORDER_MESSAGES.customCreated, 201);
     }
     const input = parsePayload(regularOrderSchema, request.body);
     assertOrderSize(input.items, config.orderLimits);
-    return envelope(await placeRegularOrder(orderPlacing, input), ORDER_MESSAGES.created, 201);
+    const key = orderKeyOf(keyHeader, input);
+    return envelope(await placeRegularOrder(orderPlacing, input, key), ORDER_MESSAGES.created, 201);
   }
   for (const path of ['/order', '/Order']) {
     app.post(
@@ -113,12 +125,19 @@ export function ordersRoutes(app: App): void {
       {
         schema: {
           tags: ['orders'],
-          summary: 'Places an order: JSON for a regular order, multipart for a custom one',
+          summary:
+            'Places an order: JSON for a regular order, multipart for a custom one. With an Idempotency-Key header, the same order sent again is answered with the order placed the first time',
+          headers: z.looseObject({
+            'idempotency-key': z
+              .string()
+              .optional()
+              .meta({ description: 'A UUID per order; the same one when the same order is sent again' }),
+          }),
           response: {
             201: envelopeSchema(createdOrderSchema),
             // The prices changed (the server's figures) or the stock is short (each line's stock).
             409: envelopeSchema(orderConflictSchema),
-            // A reference picture too large, or not an image.
+            // A reference picture too large or not an image; an Idempotency-Key used for another order.
             ...errorResponses(413, 422),
           },
         },

@@ -18,7 +18,7 @@ import { finalPriceCentimes, orderTotals, type OrderTotals } from '@shop/domain/
 import { lineSize } from '@shop/domain/sizes';
 import type { DeliveryType } from '@shop/domain/shipping-schemas';
 import { deliveryOf } from './delivery.ts';
-import type { Executor } from '../../db/database.ts';
+import type { Executor, OrderRow } from '../../db/database.ts';
 import { badRequest, conflict, forbidden } from '../../http/errors.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
 import type { ImageStorage } from '../media/image-storage.ts';
@@ -27,12 +27,24 @@ import * as catalogRepo from '../catalog/catalog.repository.ts';
 import { checkStock, type StockReads } from '../catalog/catalog.service.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
 import { mergeLines, takeOne, type StockLine } from './order-stock.ts';
+import { insertOrderKeys, isDuplicateKey, orderPlacedWith, placedBefore, type OrderKey } from './order-keys.ts';
 import type { OrderPlacing } from './order-placing.ts';
 import type { RegularOrderDraft } from './order-writes.ts';
 import * as repo from './orders.repository.ts';
 
 /** The client's figures may differ from ours by at most 0.01 Da (rounding). */
 const PRICE_TOLERANCE_CENTS = 1;
+
+/** The answer of an order placed before with the same Idempotency-Key (order-keys.ts). */
+function createdBefore(row: OrderRow): CreatedOrder {
+  return created(row.id, {
+    subtotal: row.subtotal_cents,
+    discountPercentage: row.discount_percentage,
+    discount: row.discount_cents,
+    shippingFee: row.shipping_fee_cents,
+    total: row.final_total_cents,
+  });
+}
 
 function created(orderId: number, totals: OrderTotals): CreatedOrder {
   return {
@@ -193,7 +205,13 @@ export interface RegularOrderData {
   items: { product_id: number; quantity: number; size: string }[];
 }
 
-export async function placeRegularOrder(placing: OrderPlacing, input: RegularOrderData): Promise<CreatedOrder> {
+export async function placeRegularOrder(
+  placing: OrderPlacing,
+  input: RegularOrderData,
+  key?: OrderKey,
+): Promise<CreatedOrder> {
+  const before = await orderPlacedWith(placing.db, key);
+  if (before) return createdBefore(before);
   const ids = [...new Set(input.items.map((i) => i.product_id))];
   const { reads } = placing;
   const products = await Promise.all(ids.map((id) => reads.product.load(id)));
@@ -243,9 +261,21 @@ export async function placeRegularOrder(placing: OrderPlacing, input: RegularOrd
     })),
     stock: lines.map((l) => ({ product_id: l.product.id, size: l.size, quantity: l.quantity })),
     couponId: pricing.coupon?.id ?? null,
+    key,
   };
-  const outcome = await placing.write(draft);
+  let outcome;
+  try {
+    outcome = await placing.write(draft);
+  } catch (error) {
+    // A copy of this order, sent with the same key through another process, was placed first.
+    const placed = key && isDuplicateKey(error) ? await orderPlacedWith(placing.db, key) : undefined;
+    if (!placed) throw error;
+    return createdBefore(placed);
+  }
   switch (outcome.kind) {
+    case 'known':
+      if (!key) throw new Error('only an order with a key can have been placed before');
+      return createdBefore(await placedBefore(placing.db, key, outcome.known));
     case 'short':
       throw conflict(ORDER_MESSAGES.stockShort, {
         items: await stockReport(placing.stock, draft.stock, outcome.short),
@@ -270,8 +300,11 @@ export async function placeCustomOrder(
   storage: ImageStorage,
   input: CustomOrderFields,
   files: readonly UploadedFile[],
+  key?: OrderKey,
 ): Promise<CreatedOrder> {
   const { db } = placing;
+  const before = await orderPlacedWith(db, key);
+  if (before) return createdBefore(before);
   const wanted = input.clothing_type.trim();
   const item = /^\d+$/.test(wanted)
     ? await repo.findCustomItemById(db, Number(wanted))
@@ -329,6 +362,7 @@ export async function placeCustomOrder(
       await repo.insertStatusHistories(trx, [
         { order_id: id, from_status: null, to_status: 'pending', changed_at: now },
       ]);
+      if (key) await insertOrderKeys(trx, [{ key, orderId: id, at: now }]);
       return id;
     });
     // The dashboard's figures are served from the response cache: they changed ('orders').
@@ -339,6 +373,9 @@ export async function placeCustomOrder(
       storage,
       stored.map((s) => s.image_url),
     );
-    throw error;
+    // A copy of this order, sent with the same key through another process, was placed first.
+    const placed = key && isDuplicateKey(error) ? await orderPlacedWith(db, key) : undefined;
+    if (!placed) throw error;
+    return createdBefore(placed);
   }
 }
