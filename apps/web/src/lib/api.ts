@@ -28,6 +28,8 @@ export interface RequestOptions {
   body?: unknown;
   token?: string | null;
   signal?: AbortSignal;
+  /** More request headers (an order's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** The language the customer's calls are answered in (issue 17): set by the Arabic storefront. */
@@ -43,7 +45,7 @@ export function setAnswerLanguage(language: string | null): void {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   const method = options.method ?? (options.body !== undefined ? 'POST' : 'GET');
   if (answerLanguage && method !== 'GET') headers['accept-language'] = answerLanguage;
   let body: BodyInit | undefined;

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import type { RepricedOrder } from '@shop/domain/order-responses';
 import { ApiError } from '../../../lib/api.ts';
+import { forgetOrderKey } from './order-key.ts';
 
 /**
  * What the pages read of a 409 "Les prix ont changé" (RepricedOrder in packages/domain, which also
@@ -20,7 +21,10 @@ export type PlaceOrderOutcome<R> =
   | { status: 'failed'; failure: OrderFailure };
 
 export interface PlaceOrderOptions<O, R> {
-  /** Sends the order: with the server's figures once the customer accepted them, else null. */
+  /**
+   * Sends the order: with the server's figures once the customer accepted them, else null. The
+   * request carries the order's Idempotency-Key (order-key.ts), forgotten once it went through.
+   */
   send: (order: O, prices: ServerPrices | null) => Promise<R>;
   /** Called with the server's figures on a 409 (the cart reprices its lines). */
   onRepriced?: (prices: ServerPrices) => void;
@@ -54,6 +58,7 @@ export function usePlaceOrder<O, R>({ send, onRepriced }: PlaceOrderOptions<O, R
     setFailure(null);
     try {
       const result = await send(order, prices);
+      forgetOrderKey();
       setRepriced(null);
       return { status: 'placed', result };
     } catch (error) {

@@ -1,5 +1,6 @@
 import type { CreatedOrder } from '@shop/domain/order-responses';
 import { apiRequest } from '../../../../lib/api.ts';
+import { orderKeyFor } from '../../checkout/order-key.ts';
 
 export interface RegularOrderPayload {
   customer_name: string;
@@ -18,6 +19,8 @@ export interface RegularOrderPayload {
   items: { product_id: number; quantity: number; size: string }[];
 }
 
+/** POST /order with the order's Idempotency-Key (the same for the same order sent again). */
 export async function createOrder(payload: RegularOrderPayload): Promise<CreatedOrder> {
-  return (await apiRequest<CreatedOrder>('/order', { method: 'POST', body: payload })).data;
+  const headers = { 'idempotency-key': orderKeyFor(payload) };
+  return (await apiRequest<CreatedOrder>('/order', { method: 'POST', body: payload, headers })).data;
 }

@@ -1,6 +1,7 @@
 import { ADDRESS_SEPARATOR } from '@shop/domain/order-schemas';
 import type { CreatedOrder } from '@shop/domain/order-responses';
 import { apiRequest, type Envelope } from '../../../../lib/api.ts';
+import { orderKeyFor } from '../../checkout/order-key.ts';
 
 export interface CustomOrderSubmission {
   fullName: string;
@@ -45,7 +46,13 @@ export function customOrderFormData(order: CustomOrderSubmission): FormData {
   return form;
 }
 
-/** POST /Order (multipart). Throws ApiError on a non-2xx answer, e.g. 409 with the server's figures (checkout/use-place-order.ts). */
+/**
+ * POST /Order (multipart) with the order's Idempotency-Key (the same for the same order, pictures
+ * included, sent again). Throws ApiError on a non-2xx answer, e.g. 409 with the server's figures
+ * (checkout/use-place-order.ts).
+ */
 export function createCustomOrder(order: CustomOrderSubmission): Promise<Envelope<CreatedOrder>> {
-  return apiRequest<CreatedOrder>('/Order', { method: 'POST', body: customOrderFormData(order) });
+  const pictures = Object.values(order.images).map((file) => (file ? [file.name, file.size, file.lastModified] : null));
+  const headers = { 'idempotency-key': orderKeyFor({ ...order, images: pictures }) };
+  return apiRequest<CreatedOrder>('/Order', { method: 'POST', body: customOrderFormData(order), headers });
 }
