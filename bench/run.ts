@@ -403,6 +403,13 @@ async function main(): Promise<void> {
         items,
       });
     };
+    // Each order with its own Idempotency-Key, as the storefront sends them (one more read and
+    // insert per batch).
+    const keyed = (req: autocannon.Request, body: string): autocannon.Request => ({
+      ...req,
+      body,
+      headers: { ...req.headers, 'idempotency-key': randomBytes(16).toString('hex') },
+    });
     let expected409 = 0;
     let unexpectedBodies = 0;
     const orderRequests = [
@@ -410,7 +417,7 @@ async function main(): Promise<void> {
         method: 'POST' as const,
         path: '/api/order',
         headers: { 'content-type': 'application/json' },
-        setupRequest: (req: autocannon.Request) => ({ ...req, body: nextOrder() }),
+        setupRequest: (req: autocannon.Request) => keyed(req, nextOrder()),
         onResponse: (status: number, body: string) => {
           if (status === 409 && body.includes('Stock insuffisant')) expected409++;
           else if (status >= 300 && unexpectedBodies++ < 3)
@@ -443,7 +450,7 @@ async function main(): Promise<void> {
               method: 'POST' as const,
               path: '/api/order',
               headers: { 'content-type': 'application/json' },
-              setupRequest: (req: autocannon.Request) => ({ ...req, body: nextOrder(true) }),
+              setupRequest: (req: autocannon.Request) => keyed(req, nextOrder(true)),
               onResponse: (status: number) => {
                 if (status === 201) placed++;
               },
