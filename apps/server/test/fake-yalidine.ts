@@ -14,6 +14,8 @@ export interface FakeParcel {
   order_id: string;
   label: string;
   last_status: string;
+  /** When last_status was set, as Yalidine writes dates. */
+  date_last_status?: string;
   body: Record<string, unknown>;
 }
 
@@ -74,6 +76,7 @@ export async function startFakeYalidine(): Promise<FakeYalidine> {
         order_id: p.order_id,
         label: p.label,
         last_status: p.last_status,
+        date_last_status: p.date_last_status ?? '2026-01-01 10:00:00',
       });
 
       if (req.method === 'POST' && url.pathname === '/v1/parcels/') {
@@ -125,13 +128,35 @@ export async function startFakeYalidine(): Promise<FakeYalidine> {
         return list(
           fake.parcels
             .filter((p) => p.tracking === tracking)
-            .map((p) => ({ tracking: p.tracking, status: p.last_status, date_status: '2026-01-01 10:00:00' })),
+            .map((p) => ({
+              tracking: p.tracking,
+              status: p.last_status,
+              date_status: p.date_last_status ?? '2026-01-01 10:00:00',
+            })),
         );
       }
       if (req.method === 'GET' && url.pathname === '/v1/centers/') {
         return list([
-          { center_id: 160101, name: 'Agence de Bab Ezzouar', commune_name: 'Bab Ezzouar', wilaya_name: 'Alger' },
-          { center_id: 310101, name: 'Agence d’Oran', commune_name: 'Oran', wilaya_name: 'Oran' },
+          {
+            center_id: 160101,
+            name: 'Agence de Bab Ezzouar',
+            address: 'Cité 5 Juillet, bâtiment 12',
+            gps: '36.7167,3.1833',
+            commune_id: 1628,
+            commune_name: 'Bab Ezzouar',
+            wilaya_id: 16,
+            wilaya_name: 'Alger',
+          },
+          {
+            center_id: 310101,
+            name: 'Agence d’Oran',
+            address: '',
+            gps: '35.6971,-0.6308',
+            commune_id: 3101,
+            commune_name: 'Oran',
+            wilaya_id: 31,
+            wilaya_name: 'Oran',
+          },
         ]);
       }
       send(404, { error: { code: 404, message: 'Not found' } });

@@ -33,9 +33,27 @@ export interface ParcelInfo {
   lastStatus: string | null;
 }
 
+/** A parcel's status as the courier last set it; `at` on the courier's clock ("YYYY-MM-DD HH:MM:SS"), null if not said. */
+export interface ParcelStatus {
+  status: string;
+  at: string | null;
+}
+
+/**
+ * A courier's time as "YYYY-MM-DD HH:MM:SS" (Yalidine writes its dates so, on its own clock), for
+ * comparing two of them; null for anything else.
+ */
+export function courierTime(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2})?/.exec(value.trim());
+  return m ? `${m[1]} ${m[2]}${m[3] ?? ':00'}` : null;
+}
+
 export interface StopDesk {
   id: string;
   name: string;
+  /** The centre's street address, '' when the courier gives none. */
+  address: string;
   commune: string;
   wilaya: string;
 }
@@ -72,8 +90,8 @@ export interface Courier {
   createParcels(parcels: readonly ParcelRequest[]): Promise<Map<number, ParcelOutcome>>;
   /** The parcel made for an order, if any (to never create a second one after a lost answer). */
   findParcelByOrder(orderId: number): Promise<ParcelInfo | null>;
-  /** A parcel's last status, or null when the courier does not know the tracking number. */
-  parcelStatus(tracking: string): Promise<string | null>;
+  /** A parcel's last status and when it happened, or null when the courier does not know the tracking number. */
+  parcelStatus(tracking: string): Promise<ParcelStatus | null>;
   stopDesks(): Promise<StopDesk[]>;
   /** What the quota headers last said. */
   quota(): Quota;

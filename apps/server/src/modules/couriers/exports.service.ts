@@ -167,6 +167,8 @@ export async function slips(db: Database, ids: readonly number[]): Promise<Slip[
         address,
         delivery_type: row.delivery_type === 'stop_desk' ? 'stop_desk' : 'home',
         stop_desk_id: row.stop_desk_id,
+        stop_desk_name: row.stop_desk_name,
+        stop_desk_address: row.stop_desk_address,
         items:
           row.type === 'custom'
             ? [{ name: `Custom ${row.clothing_type ?? ''}`.trim(), size: row.size ?? '', quantity: 1 }]

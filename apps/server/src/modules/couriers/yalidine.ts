@@ -7,10 +7,12 @@
 // after the configured time.
 import {
   CourierError,
+  courierTime,
   type Courier,
   type ParcelInfo,
   type ParcelOutcome,
   type ParcelRequest,
+  type ParcelStatus,
   type Quota,
   type StopDesk,
 } from './courier.ts';
@@ -33,6 +35,7 @@ interface YalidineParcel {
   order_id?: unknown;
   label?: unknown;
   last_status?: unknown;
+  date_last_status?: unknown;
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
@@ -219,10 +222,11 @@ export function createYalidine(options: YalidineOptions, now: () => number = Dat
       return found ?? null;
     },
 
-    async parcelStatus(tracking: string) {
+    async parcelStatus(tracking: string): Promise<ParcelStatus | null> {
       const answer = await call('GET', `/parcels/${encodeURIComponent(tracking)}`);
       const parcel = parcelsOf(answer).find((p) => p.tracking === tracking);
-      if (parcel && text(parcel.last_status)) return text(parcel.last_status);
+      const last = parcel ? text(parcel.last_status) : null;
+      if (parcel && last) return { status: last, at: courierTime(parcel.date_last_status) };
       // A parcel without last_status in its answer: its newest history entry.
       const history = parcelsOf(await call('GET', `/histories/?tracking=${encodeURIComponent(tracking)}`)) as {
         status?: unknown;
@@ -231,7 +235,8 @@ export function createYalidine(options: YalidineOptions, now: () => number = Dat
       const newest = history
         .filter((h) => text(h.status))
         .sort((a, b) => field(b.date_status).localeCompare(field(a.date_status)))[0];
-      return newest ? text(newest.status) : null;
+      const status = newest ? text(newest.status) : null;
+      return newest && status ? { status, at: courierTime(newest.date_status) } : null;
     },
 
     async stopDesks() {
@@ -242,6 +247,7 @@ export function createYalidine(options: YalidineOptions, now: () => number = Dat
           desks.push({
             id: field(c.center_id),
             name: field(c.name),
+            address: field(c.address),
             commune: field(c.commune_name),
             wilaya: field(c.wilaya_name),
           });
