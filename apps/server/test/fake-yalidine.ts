@@ -34,6 +34,8 @@ export interface FakeYalidine {
   refuse: Map<string, string>;
   /** Headers added to every answer (the quota left). */
   headers: Record<string, string>;
+  /** Every answer waits this long (a slow courier: runs that overlap). */
+  delayMs: number;
   /** Stops listening (connection refused) and starts again on the same port. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -48,6 +50,7 @@ export async function startFakeYalidine(): Promise<FakeYalidine> {
     postMode: 'ok',
     refuse: new Map(),
     headers: {},
+    delayMs: 0,
   };
 
   const server = http.createServer((req, res) => {
@@ -57,6 +60,14 @@ export async function startFakeYalidine(): Promise<FakeYalidine> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const send = (status: number, body: unknown) => {
+        if (fake.delayMs > 0) {
+          const delay = fake.delayMs;
+          setTimeout(() => answer(status, body), delay);
+          return;
+        }
+        answer(status, body);
+      };
+      const answer = (status: number, body: unknown) => {
         res.writeHead(status, {
           'content-type': 'application/json',
           'x-second-quota-left': '4',

@@ -146,7 +146,7 @@ export interface JobLeaseTable {
   name: string;
   holder: string;
   expires_at: string;
-  last_finished_at: string | null;
+  last_started_at: string | null;
 }
 
 export interface OrderNoteTable {

@@ -15,7 +15,7 @@ export async function up(db: Kysely<unknown>, _kind: DialectKind): Promise<void>
     .addColumn('name', 'text', (c) => c.primaryKey())
     .addColumn('holder', 'text', (c) => c.notNull())
     .addColumn('expires_at', 'text', (c) => c.notNull())
-    .addColumn('last_finished_at', 'text')
+    .addColumn('last_started_at', 'text')
     .execute();
   // One column per statement: SQLite's ALTER TABLE adds one at a time.
   for (const column of ['courier_status_at', 'stop_desk_name', 'stop_desk_address']) {

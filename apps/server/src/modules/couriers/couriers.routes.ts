@@ -19,7 +19,8 @@ import { envelope } from '../../http/envelope.ts';
 import { conflict, HttpError, notFound, unauthorized } from '../../http/errors.ts';
 import { errorResponses } from '../../http/contracts.ts';
 import { CourierError, type Courier } from './courier.ts';
-import { receiveEvents, sendOrders, syncStatuses } from './couriers.service.ts';
+import { receiveEvents, sendOrders } from './couriers.service.ts';
+import { runCourierSync } from './courier-sync.ts';
 import { accountingExport, slips, yalidineExport } from './exports.service.ts';
 
 const NOT_CONFIGURED = 'No courier is configured: set YALIDINE_API_ID and YALIDINE_API_TOKEN';
@@ -179,11 +180,17 @@ export function couriersAdminRoutes(app: App): void {
     {
       schema: {
         ...admin,
-        summary: "Asks the courier for its parcels' statuses now and moves the orders they mean",
+        summary:
+          "Asks the courier for its parcels' statuses now and moves the orders they mean; 409 while a sync runs (one at a time across processes)",
         response: { 200: envelopeSchema(courierSyncResultSchema), ...errorResponses(409) },
       },
     },
-    async () => envelope(await syncStatuses(app.db.kysely, courier())),
+    async () => {
+      const result = await runCourierSync(app.db.kysely, courier());
+      if (!result)
+        throw conflict('A courier sync is already running (this or another server process): try again in a minute');
+      return envelope(result);
+    },
   );
 
   app.get(

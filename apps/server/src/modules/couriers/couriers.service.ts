@@ -379,7 +379,10 @@ export async function syncStatuses(
   db: Database,
   courier: Courier,
   author = 'courier sync',
+  /** False once this run may no longer go on (its lease lost): it stops before its next call. */
+  mayGoOn: () => boolean = () => true,
 ): Promise<CourierSyncResult> {
+  const LOST = 'The sync lease was lost (another process may be syncing): stopped';
   const result: CourierSyncResult = { checked: 0, updated: 0, moved: 0, recovered: 0, stopped: null };
   const staleBefore = new Date(Date.now() - SENDING_STALE_MS).toISOString();
   const unknown = await db
@@ -394,6 +397,10 @@ export async function syncStatuses(
     .execute();
   try {
     for (const { id } of unknown) {
+      if (!mayGoOn()) {
+        result.stopped = LOST;
+        return result;
+      }
       const found = await courier.findParcelByOrder(id);
       result.recovered++;
       if (found) {
@@ -424,6 +431,10 @@ export async function syncStatuses(
       .execute();
     for (const { id, tracking_number } of parcels) {
       if (!tracking_number) continue;
+      if (!mayGoOn()) {
+        result.stopped = LOST;
+        return result;
+      }
       const status = await courier.parcelStatus(tracking_number);
       result.checked++;
       if (status === null) continue;

@@ -43,6 +43,7 @@ beforeEach(async () => {
   fake.postMode = 'ok';
   fake.refuse.clear();
   fake.headers = {};
+  fake.delayMs = 0;
   await fake.start().catch(() => undefined);
 });
 
