@@ -1,10 +1,12 @@
 // A local Yalidine for the tests: the endpoints of its API v1 the shop calls, as documented
 // (POST /v1/parcels/ with an array, each order answered under its order_id; GET /v1/parcels/ by
-// order_id or tracking; GET /v1/parcels/{tracking}; GET /v1/histories/; GET /v1/centers/), with
+// order_id or tracking; GET /v1/parcels/{tracking}; GET /v1/histories/; GET /v1/centers/; GET
+// /v1/fees/ from one wilaya to another, per commune), with
 // the X-API-ID / X-API-TOKEN check and the quota headers. It counts the parcels made for each
 // order_id, and can refuse an order, answer 429 or 500, never answer, or stop listening.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { WILAYAS } from '../src/db/seed/wilayas.ts';
 
 export const FAKE_API_ID = 'test-api-id';
 export const FAKE_API_TOKEN = 'test-api-token';
@@ -17,6 +19,24 @@ export interface FakeParcel {
   /** When last_status was set, as Yalidine writes dates. */
   date_last_status?: string;
   body: Record<string, unknown>;
+}
+
+/** One destination wilaya's fees, as GET /v1/fees/ answers them per commune. */
+export interface FakeWilayaFees {
+  name: string;
+  communes: { id: number; name: string; express_home: number | null; express_desk: number | null }[];
+}
+
+/** The default grid: every wilaya's two communes at 500 + 10 × its number at home, 300 + 10 × at a desk. */
+export function defaultFees(code: number): FakeWilayaFees {
+  const name = WILAYAS.find((w) => w.code === code)?.name ?? `Wilaya ${code}`;
+  return {
+    name,
+    communes: [
+      { id: code * 100 + 1, name, express_home: 500 + 10 * code, express_desk: 300 + 10 * code },
+      { id: code * 100 + 2, name: `${name} Est`, express_home: 500 + 10 * code, express_desk: 300 + 10 * code },
+    ],
+  };
 }
 
 export type PostMode = 'ok' | 'hang-after-create' | 'hang-before-create' | 'error-500' | 'quota-429';
@@ -36,6 +56,8 @@ export interface FakeYalidine {
   headers: Record<string, string>;
   /** Every answer waits this long (a slow courier: runs that overlap). */
   delayMs: number;
+  /** GET /v1/fees/ per destination wilaya number (defaultFees otherwise); null: not served. */
+  fees: Map<number, FakeWilayaFees | null>;
   /** Stops listening (connection refused) and starts again on the same port. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -51,6 +73,7 @@ export async function startFakeYalidine(): Promise<FakeYalidine> {
     refuse: new Map(),
     headers: {},
     delayMs: 0,
+    fees: new Map(),
   };
 
   const server = http.createServer((req, res) => {
@@ -145,6 +168,37 @@ export async function startFakeYalidine(): Promise<FakeYalidine> {
               date_status: p.date_last_status ?? '2026-01-01 10:00:00',
             })),
         );
+      }
+      if (req.method === 'GET' && url.pathname === '/v1/fees/') {
+        const from = Number(url.searchParams.get('from_wilaya_id'));
+        const to = Number(url.searchParams.get('to_wilaya_id'));
+        if (!from || !to) {
+          return send(400, { error: { code: 400, message: 'from_wilaya_id and to_wilaya_id are required' } });
+        }
+        const grid = fake.fees.has(to) ? fake.fees.get(to) : to <= 58 ? defaultFees(to) : null;
+        if (!grid) return send(404, { error: { code: 404, message: 'Not found' } });
+        return send(200, {
+          from_wilaya_name: WILAYAS.find((w) => w.code === from)?.name ?? '',
+          to_wilaya_name: grid.name,
+          zone: 2,
+          retour_fee: 250,
+          cod_percentage: 0.75,
+          insurance_percentage: 0.75,
+          oversize_fee: 50,
+          per_commune: Object.fromEntries(
+            grid.communes.map((c) => [
+              String(c.id),
+              {
+                commune_id: c.id,
+                commune_name: c.name,
+                express_home: c.express_home,
+                express_desk: c.express_desk,
+                economic_home: null,
+                economic_desk: null,
+              },
+            ]),
+          ),
+        });
       }
       if (req.method === 'GET' && url.pathname === '/v1/centers/') {
         return list([

@@ -75,13 +75,24 @@ export interface Quota {
 export class CourierError extends Error {
   readonly reason: 'timeout' | 'unreachable' | 'quota' | 'refused' | 'failed';
   readonly sent: boolean;
+  /** For a quota used up: in how long the courier takes calls again, when known. */
+  readonly retryInMs: number | null;
 
-  constructor(reason: CourierError['reason'], message: string, sent: boolean) {
+  constructor(reason: CourierError['reason'], message: string, sent: boolean, retryInMs: number | null = null) {
     super(message);
     this.name = 'CourierError';
     this.reason = reason;
     this.sent = sent;
+    this.retryInMs = retryInMs;
   }
+}
+
+/** What the courier charges to deliver to one wilaya from the shop's, commune by commune (Da). */
+export interface WilayaFees {
+  wilayaCode: number;
+  wilaya: string;
+  /** null: not delivered there (home) or no stop desk price (desk). */
+  communes: { commune: string; home: number | null; desk: number | null }[];
 }
 
 export interface Courier {
@@ -93,6 +104,8 @@ export interface Courier {
   /** A parcel's last status and when it happened, or null when the courier does not know the tracking number. */
   parcelStatus(tracking: string): Promise<ParcelStatus | null>;
   stopDesks(): Promise<StopDesk[]>;
+  /** Its fees from one wilaya to another (official numbers), or null when it does not serve it. */
+  deliveryFees(fromWilayaCode: number, toWilayaCode: number): Promise<WilayaFees | null>;
   /** What the quota headers last said. */
   quota(): Quota;
 }
