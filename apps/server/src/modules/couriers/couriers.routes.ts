@@ -63,7 +63,7 @@ function webhookSecret(app: App): string {
  * nothing.
  */
 export function couriersRoutes(app: App): void {
-  void app.register(async (hooks: App) => {
+  void app.register((hooks: App, _options, registered) => {
     const parseJson = hooks.getDefaultJsonParser('error', 'error');
     hooks.removeContentTypeParser('application/json');
     hooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
@@ -78,7 +78,7 @@ export function couriersRoutes(app: App): void {
         done(unauthorized('Invalid X-YALIDINE-SIGNATURE: not signed with the webhook secret key'), undefined);
         return;
       }
-      parseJson(request, raw.toString('utf8'), done);
+      void parseJson(request, raw.toString('utf8'), done);
     });
 
     hooks.post(
@@ -122,6 +122,7 @@ export function couriersRoutes(app: App): void {
       async (request, reply) =>
         reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(request.query.crc_token),
     );
+    registered();
   });
 }
 
