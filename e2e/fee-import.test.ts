@@ -7,20 +7,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import {
-  FAKE_API_ID,
-  FAKE_API_TOKEN,
+  fakeYalidineEnv,
+  ORAN_UNEVEN_FEES,
   startFakeYalidine,
   type FakeYalidine,
 } from '../apps/server/test/fake-yalidine.ts';
 import {
+  adminPage,
   adminToken,
   launchBrowser,
   SCREENSHOT_DIR,
   startShop,
   VIEWPORTS,
-  watchCsp,
   type ShopServer,
 } from './harness.ts';
 import { accessibilityViolations, boxesScrollingSideways, overflow } from './page-checks.ts';
@@ -33,12 +33,7 @@ let token: string;
 
 beforeAll(async () => {
   fake = await startFakeYalidine();
-  shop = await startShop({
-    YALIDINE_API_URL: fake.url,
-    YALIDINE_API_ID: FAKE_API_ID,
-    YALIDINE_API_TOKEN: FAKE_API_TOKEN,
-    COURIER_SYNC_MINUTES: '0',
-  });
+  shop = await startShop(fakeYalidineEnv(fake));
   browser = await launchBrowser();
   token = await adminToken(shop.baseUrl);
   fs.mkdirSync(PHONE_DIR, { recursive: true });
@@ -50,35 +45,12 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function phone(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({
-    baseURL: shop.baseUrl,
-    viewport: VIEWPORTS.mobile,
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
-    locale: 'fr-FR',
-    reducedMotion: 'reduce',
-  });
-  const errors: string[] = [];
-  await watchCsp(context, errors);
-  await context.addInitScript((value) => localStorage.setItem('adminToken', value), token);
-  const page = await context.newPage();
-  page.on('pageerror', (err) => errors.push(err.message));
-  return { context, page, errors };
-}
+const phone = () => adminPage(browser, shop.baseUrl, token, VIEWPORTS.mobile, true);
 
 describe('the fee grid import on a phone', () => {
   test("Yalidine's fees: previewed wilaya by wilaya, old → new, then applied", async () => {
     // Oran's communes are not all priced alike; Adrar is not served by this account.
-    fake.fees.set(31, {
-      name: 'Oran',
-      communes: [
-        { id: 3101, name: 'Oran', express_home: 600, express_desk: 400 },
-        { id: 3102, name: 'Arzew', express_home: 650, express_desk: 400 },
-        { id: 3103, name: 'Bir El Djir', express_home: 600, express_desk: 400 },
-      ],
-    });
+    fake.fees.set(31, ORAN_UNEVEN_FEES);
     fake.fees.set(1, null);
     const { context, page, errors } = await phone();
     try {

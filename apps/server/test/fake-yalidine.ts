@@ -39,6 +39,26 @@ export function defaultFees(code: number): FakeWilayaFees {
   };
 }
 
+/** Oran priced unevenly: two communes at 600 Da at home, one at 650 (the stop desk 400 in each). */
+export const ORAN_UNEVEN_FEES: FakeWilayaFees = {
+  name: 'Oran',
+  communes: [
+    { id: 3101, name: 'Oran', express_home: 600, express_desk: 400 },
+    { id: 3102, name: 'Bir El Djir', express_home: 600, express_desk: 400 },
+    { id: 3103, name: 'Arzew', express_home: 650, express_desk: 400 },
+  ],
+};
+
+/** The environment of a shop that talks to this fake (no scheduled sync: tests run it themselves). */
+export function fakeYalidineEnv(fake: { url: string }): Record<string, string> {
+  return {
+    YALIDINE_API_URL: fake.url,
+    YALIDINE_API_ID: FAKE_API_ID,
+    YALIDINE_API_TOKEN: FAKE_API_TOKEN,
+    COURIER_SYNC_MINUTES: '0',
+  };
+}
+
 export type PostMode = 'ok' | 'hang-after-create' | 'hang-before-create' | 'error-500' | 'quota-429';
 
 export interface FakeYalidine {

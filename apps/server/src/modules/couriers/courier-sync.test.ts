@@ -10,7 +10,7 @@ import { takeLease } from '../../db/job-lease.ts';
 import type { App } from '../../http/types.ts';
 import { createTestContext, testDialect, type TestContext } from '../../../test/harness.ts';
 import { insertProduct } from '../../../test/fixtures.ts';
-import { FAKE_API_ID, FAKE_API_TOKEN, startFakeYalidine, type FakeYalidine } from '../../../test/fake-yalidine.ts';
+import { fakeYalidineEnv, startFakeYalidine, type FakeYalidine } from '../../../test/fake-yalidine.ts';
 import { runCourierSync, SYNC_JOB } from './courier-sync.ts';
 
 /** The schedule of both processes: every 1.2 s. */
@@ -25,12 +25,7 @@ beforeAll(async () => {
   fake = await startFakeYalidine();
   a = await createTestContext({
     sqliteFile: true,
-    env: {
-      YALIDINE_API_URL: fake.url,
-      YALIDINE_API_ID: FAKE_API_ID,
-      YALIDINE_API_TOKEN: FAKE_API_TOKEN,
-      COURIER_SYNC_MINUTES: '0',
-    },
+    env: fakeYalidineEnv(fake),
   });
   // The second process: its own connection to the same database, its own app.
   bDb = sameDatabase();

@@ -9,7 +9,13 @@ import type { Order } from '@shop/domain/order-responses';
 import type { CourierSendResult, CourierSyncResult, Slip } from '@shop/domain/courier';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { insertProduct } from '../../../test/fixtures.ts';
-import { FAKE_API_ID, FAKE_API_TOKEN, startFakeYalidine, type FakeYalidine } from '../../../test/fake-yalidine.ts';
+import {
+  fakeYalidineEnv,
+  FAKE_API_ID,
+  FAKE_API_TOKEN,
+  startFakeYalidine,
+  type FakeYalidine,
+} from '../../../test/fake-yalidine.ts';
 import { createYalidine } from './yalidine.ts';
 import { CourierError } from './courier.ts';
 import { YALIDINE_COLUMNS } from './exports.service.ts';
@@ -24,14 +30,7 @@ let product: number;
 beforeAll(async () => {
   fake = await startFakeYalidine();
   t = await createTestContext({
-    env: {
-      YALIDINE_API_URL: fake.url,
-      YALIDINE_API_ID: FAKE_API_ID,
-      YALIDINE_API_TOKEN: FAKE_API_TOKEN,
-      YALIDINE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      COURIER_TIMEOUT_SECONDS: '0.5',
-      COURIER_SYNC_MINUTES: '0',
-    },
+    env: { ...fakeYalidineEnv(fake), YALIDINE_WEBHOOK_SECRET: WEBHOOK_SECRET, COURIER_TIMEOUT_SECONDS: '0.5' },
   });
   admin = await t.adminHeaders();
   product = await insertProduct(t.db.kysely, { name: 'Savon à l’huile d’olive', price: 450, stock: 500 });

@@ -5,7 +5,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FeeGridLineError, FeeGridPreview, ShippingPrice } from '@shop/domain/shipping-responses';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { FAKE_API_ID, FAKE_API_TOKEN, startFakeYalidine, type FakeYalidine } from '../../../test/fake-yalidine.ts';
+import {
+  fakeYalidineEnv,
+  FAKE_API_ID,
+  FAKE_API_TOKEN,
+  ORAN_UNEVEN_FEES,
+  startFakeYalidine,
+  type FakeYalidine,
+} from '../../../test/fake-yalidine.ts';
 import { createYalidine } from '../couriers/yalidine.ts';
 import { previewYalidineGrid } from './fee-grid.service.ts';
 
@@ -15,15 +22,7 @@ let admin: Record<string, string>;
 
 beforeAll(async () => {
   fake = await startFakeYalidine();
-  t = await createTestContext({
-    env: {
-      YALIDINE_API_URL: fake.url,
-      YALIDINE_API_ID: FAKE_API_ID,
-      YALIDINE_API_TOKEN: FAKE_API_TOKEN,
-      YALIDINE_FROM_WILAYA: 'Alger',
-      COURIER_SYNC_MINUTES: '0',
-    },
-  });
+  t = await createTestContext({ env: { ...fakeYalidineEnv(fake), YALIDINE_FROM_WILAYA: 'Alger' } });
   admin = await t.adminHeaders();
 });
 afterAll(async () => {
@@ -48,14 +47,7 @@ function post(url: string, payload: unknown, headers = admin) {
 describe("Yalidine's fee grid", () => {
   it('previews each wilaya, old → new, from the shop’s wilaya, and writes nothing', async () => {
     // Oran's communes are not all priced alike; Adrar is not served; Tamanrasset has no centre.
-    fake.fees.set(31, {
-      name: 'Oran',
-      communes: [
-        { id: 3101, name: 'Oran', express_home: 600, express_desk: 400 },
-        { id: 3102, name: 'Bir El Djir', express_home: 600, express_desk: 400 },
-        { id: 3103, name: 'Arzew', express_home: 650, express_desk: 400 },
-      ],
-    });
+    fake.fees.set(31, ORAN_UNEVEN_FEES);
     fake.fees.set(1, null);
     const before = await table();
     const res = await post('import/yalidine', { wilaya_codes: [31, 1, 11, 16] });
