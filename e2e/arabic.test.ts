@@ -282,19 +282,21 @@ describe('a customer in Arabic on a phone', () => {
       await dialog.getByText(/^رقم الهاتف غير صالح \(مثال: .0555 12 34 56.\)$/).waitFor();
       await dialog.getByLabel('رقم الهاتف').fill('0555 12 34 56');
       await chooseWilaya(dialog, 'الجزائر', 'الولاية');
-      // The commune found by its Arabic name; the postal code follows it.
-      await chooseCommune(dialog, 'الجزائر الوسطى', 'Alger Centre', 'البلدية');
+      // The commune found by its Arabic name, listed in Arabic (its French name beside it); the postal code follows it.
+      await chooseCommune(dialog, 'الجزائر الوسطى', 'الجزائر الوسطى', 'البلدية');
+      expect(await dialog.getByRole('combobox', { name: 'البلدية', exact: true }).inputValue()).toBe('الجزائر الوسطى');
       await dialog.getByLabel('العنوان', { exact: true }).fill('حي النصر، عمارة 12');
       expect(await dialog.getByLabel('الرمز البريدي').inputValue()).toBe('16000');
       await journeyShot(page, 'checkout', false);
       await dialog.getByRole('button', { name: 'تأكيد الطلب' }).click();
       await heading(page, 'شكرًا على طلبك!');
       await page.getByText('الدفع عند الاستلام').first().waitFor();
-      // The wilaya said in Arabic, though the order keeps the shipping table's French name.
+      // The wilaya and the commune said in Arabic, though the order keeps their French names.
       await page
         .getByTestId('delivery-address')
-        .getByText(/الجزائر/)
+        .getByText(/الجزائر الوسطى.*الجزائر/)
         .waitFor();
+      expect(await page.getByTestId('delivery-address').textContent()).not.toContain('Alger Centre');
       const orderNumber = ((await page.getByTestId('order-number').textContent()) ?? '').replace('#', '');
       await journeyShot(page, 'thank-you');
       const order = await orderOf(orderNumber);
@@ -302,6 +304,11 @@ describe('a customer in Arabic on a phone', () => {
       // The wilaya is kept under its name in the shipping table, the commune under its French one.
       expect(order.customer_address).toContain('Alger');
       expect(order.commune_name).toBe('Alger Centre');
+      // Followed on /ar/suivi: the commune in Arabic there too.
+      await page.goto(`/ar/suivi?commande=${orderNumber}&tel=0555123456`);
+      const delivery = page.getByTestId('tracking-delivery');
+      await delivery.getByText(/الجزائر الوسطى/).waitFor();
+      expect(await delivery.textContent()).not.toContain('Alger Centre');
 
       // A custom cup, with the picture to print.
       await page.goto('/ar/CustomOrder?type=cup');
@@ -309,7 +316,7 @@ describe('a customer in Arabic on a phone', () => {
       await page.locator('#fullName').fill('ياسين منصوري');
       await page.locator('#phoneNumber').fill('0661234567');
       await chooseWilaya(page, 'وهران', 'الولاية');
-      await chooseCommune(page, 'وهران', 'Oran', 'البلدية');
+      await chooseCommune(page, 'وهران', 'وهران', 'البلدية');
       await page.locator('#address').fill('شارع العربي بن مهيدي');
       await page.locator('#zipCode').fill('31000');
       const picture = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#1f2a52' } })

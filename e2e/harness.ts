@@ -106,6 +106,32 @@ export async function newPage(
   return { context, page, errors };
 }
 
+/**
+ * A signed-in back-office page (its token in localStorage), failing on page errors and CSP
+ * violations like newPage; `phone`: a touch phone's screen (390×844 by default).
+ */
+export async function adminPage(
+  browser: Browser,
+  baseUrl: string,
+  token: string,
+  viewport: { width: number; height: number },
+  phone = false,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport,
+    ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+    locale: 'fr-FR',
+    reducedMotion: 'reduce',
+  });
+  const errors: string[] = [];
+  await watchCsp(context, errors);
+  await context.addInitScript((value) => localStorage.setItem('adminToken', value), token);
+  const page = await context.newPage();
+  page.on('pageerror', (err) => errors.push(err.message));
+  return { context, page, errors };
+}
+
 /** Collects every Content-Security-Policy violation of the context's pages into `errors`. */
 export async function watchCsp(context: BrowserContext, errors: string[]): Promise<void> {
   await context.exposeFunction('__reportCspViolation', (violation: string) => {

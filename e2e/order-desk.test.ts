@@ -15,7 +15,7 @@ import {
   SCREENSHOT_DIR,
   startShop,
   VIEWPORTS,
-  watchCsp,
+  adminPage,
   type ShopProduct,
   type ShopServer,
 } from './harness.ts';
@@ -71,20 +71,7 @@ describe('the order desk on a phone', () => {
     });
     expect(sizeStock(await product(chosen.id), size)).toBe(stockBefore - 1);
 
-    const context = await browser.newContext({
-      baseURL: shop.baseUrl,
-      viewport: VIEWPORTS.mobile,
-      isMobile: true,
-      hasTouch: true,
-      deviceScaleFactor: 2,
-      locale: 'fr-FR',
-      reducedMotion: 'reduce',
-    });
-    const errors: string[] = [];
-    await watchCsp(context, errors);
-    await context.addInitScript((value) => localStorage.setItem('adminToken', value), token);
-    const page = await context.newPage();
-    page.on('pageerror', (err) => errors.push(err.message));
+    const { context, page, errors } = await adminPage(browser, shop.baseUrl, token, VIEWPORTS.mobile, true);
     try {
       // The queue: the order's card, with the customer's phone to call or write to.
       await page.goto('/admin/confirm');

@@ -10,16 +10,16 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import {
   adminCall,
+  adminPage,
   adminToken,
   launchBrowser,
   placeFirstInStock,
   SCREENSHOT_DIR,
   startShop,
   VIEWPORTS,
-  watchCsp,
   type ShopServer,
 } from './harness.ts';
 
@@ -62,23 +62,8 @@ afterAll(async () => {
   await shop?.stop();
 });
 
-async function adminContext(
-  viewport: { width: number; height: number },
-  phone = false,
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({
-    baseURL: shop.baseUrl,
-    viewport,
-    ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
-    locale: 'fr-FR',
-    reducedMotion: 'reduce',
-  });
-  const errors: string[] = [];
-  await watchCsp(context, errors);
-  await context.addInitScript((value) => localStorage.setItem('adminToken', value), token);
-  const page = await context.newPage();
-  page.on('pageerror', (err) => errors.push(err.message));
-  return { context, page, errors };
+function adminContext(viewport: { width: number; height: number }, phone = false) {
+  return adminPage(browser, shop.baseUrl, token, viewport, phone);
 }
 
 /** The pages of a PDF: its page objects (not the /Pages tree). */

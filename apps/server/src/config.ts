@@ -194,7 +194,7 @@ export interface Config {
 
 export interface CourierConfig {
   yalidine: { apiUrl: string; apiId: string; apiToken: string; fromWilaya: string } | undefined;
-  /** The webhook answers only with this token (?token= or X-Webhook-Token); off when unset. */
+  /** The secret key Yalidine signs its webhook calls with (X-YALIDINE-SIGNATURE); the webhook is off when unset. */
   webhookSecret: string | undefined;
   /** Statuses are fetched every this many minutes (0: never; only with a courier configured). */
   syncMinutes: number;

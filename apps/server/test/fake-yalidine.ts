@@ -1,10 +1,12 @@
 // A local Yalidine for the tests: the endpoints of its API v1 the shop calls, as documented
 // (POST /v1/parcels/ with an array, each order answered under its order_id; GET /v1/parcels/ by
-// order_id or tracking; GET /v1/parcels/{tracking}; GET /v1/histories/; GET /v1/centers/), with
+// order_id or tracking; GET /v1/parcels/{tracking}; GET /v1/histories/; GET /v1/centers/; GET
+// /v1/fees/ from one wilaya to another, per commune), with
 // the X-API-ID / X-API-TOKEN check and the quota headers. It counts the parcels made for each
 // order_id, and can refuse an order, answer 429 or 500, never answer, or stop listening.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { WILAYAS } from '../src/db/seed/wilayas.ts';
 
 export const FAKE_API_ID = 'test-api-id';
 export const FAKE_API_TOKEN = 'test-api-token';
@@ -14,7 +16,47 @@ export interface FakeParcel {
   order_id: string;
   label: string;
   last_status: string;
+  /** When last_status was set, as Yalidine writes dates. */
+  date_last_status?: string;
   body: Record<string, unknown>;
+}
+
+/** One destination wilaya's fees, as GET /v1/fees/ answers them per commune. */
+export interface FakeWilayaFees {
+  name: string;
+  communes: { id: number; name: string; express_home: number | null; express_desk: number | null }[];
+}
+
+/** The default grid: every wilaya's two communes at 500 + 10 × its number at home, 300 + 10 × at a desk. */
+export function defaultFees(code: number): FakeWilayaFees {
+  const name = WILAYAS.find((w) => w.code === code)?.name ?? `Wilaya ${code}`;
+  return {
+    name,
+    communes: [
+      { id: code * 100 + 1, name, express_home: 500 + 10 * code, express_desk: 300 + 10 * code },
+      { id: code * 100 + 2, name: `${name} Est`, express_home: 500 + 10 * code, express_desk: 300 + 10 * code },
+    ],
+  };
+}
+
+/** Oran priced unevenly: two communes at 600 Da at home, one at 650 (the stop desk 400 in each). */
+export const ORAN_UNEVEN_FEES: FakeWilayaFees = {
+  name: 'Oran',
+  communes: [
+    { id: 3101, name: 'Oran', express_home: 600, express_desk: 400 },
+    { id: 3102, name: 'Bir El Djir', express_home: 600, express_desk: 400 },
+    { id: 3103, name: 'Arzew', express_home: 650, express_desk: 400 },
+  ],
+};
+
+/** The environment of a shop that talks to this fake (no scheduled sync: tests run it themselves). */
+export function fakeYalidineEnv(fake: { url: string }): Record<string, string> {
+  return {
+    YALIDINE_API_URL: fake.url,
+    YALIDINE_API_ID: FAKE_API_ID,
+    YALIDINE_API_TOKEN: FAKE_API_TOKEN,
+    COURIER_SYNC_MINUTES: '0',
+  };
 }
 
 export type PostMode = 'ok' | 'hang-after-create' | 'hang-before-create' | 'error-500' | 'quota-429';
@@ -32,6 +74,10 @@ export interface FakeYalidine {
   refuse: Map<string, string>;
   /** Headers added to every answer (the quota left). */
   headers: Record<string, string>;
+  /** Every answer waits this long (a slow courier: runs that overlap). */
+  delayMs: number;
+  /** GET /v1/fees/ per destination wilaya number (defaultFees otherwise); null: not served. */
+  fees: Map<number, FakeWilayaFees | null>;
   /** Stops listening (connection refused) and starts again on the same port. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -46,6 +92,8 @@ export async function startFakeYalidine(): Promise<FakeYalidine> {
     postMode: 'ok',
     refuse: new Map(),
     headers: {},
+    delayMs: 0,
+    fees: new Map(),
   };
 
   const server = http.createServer((req, res) => {
@@ -55,6 +103,14 @@ export async function startFakeYalidine(): Promise<FakeYalidine> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const send = (status: number, body: unknown) => {
+        if (fake.delayMs > 0) {
+          const delay = fake.delayMs;
+          setTimeout(() => answer(status, body), delay);
+          return;
+        }
+        answer(status, body);
+      };
+      const answer = (status: number, body: unknown) => {
         res.writeHead(status, {
           'content-type': 'application/json',
           'x-second-quota-left': '4',
@@ -74,6 +130,7 @@ export async function startFakeYalidine(): Promise<FakeYalidine> {
         order_id: p.order_id,
         label: p.label,
         last_status: p.last_status,
+        date_last_status: p.date_last_status ?? '2026-01-01 10:00:00',
       });
 
       if (req.method === 'POST' && url.pathname === '/v1/parcels/') {
@@ -125,13 +182,66 @@ export async function startFakeYalidine(): Promise<FakeYalidine> {
         return list(
           fake.parcels
             .filter((p) => p.tracking === tracking)
-            .map((p) => ({ tracking: p.tracking, status: p.last_status, date_status: '2026-01-01 10:00:00' })),
+            .map((p) => ({
+              tracking: p.tracking,
+              status: p.last_status,
+              date_status: p.date_last_status ?? '2026-01-01 10:00:00',
+            })),
         );
+      }
+      if (req.method === 'GET' && url.pathname === '/v1/fees/') {
+        const from = Number(url.searchParams.get('from_wilaya_id'));
+        const to = Number(url.searchParams.get('to_wilaya_id'));
+        if (!from || !to) {
+          return send(400, { error: { code: 400, message: 'from_wilaya_id and to_wilaya_id are required' } });
+        }
+        const grid = fake.fees.has(to) ? fake.fees.get(to) : to <= 58 ? defaultFees(to) : null;
+        if (!grid) return send(404, { error: { code: 404, message: 'Not found' } });
+        return send(200, {
+          from_wilaya_name: WILAYAS.find((w) => w.code === from)?.name ?? '',
+          to_wilaya_name: grid.name,
+          zone: 2,
+          retour_fee: 250,
+          cod_percentage: 0.75,
+          insurance_percentage: 0.75,
+          oversize_fee: 50,
+          per_commune: Object.fromEntries(
+            grid.communes.map((c) => [
+              String(c.id),
+              {
+                commune_id: c.id,
+                commune_name: c.name,
+                express_home: c.express_home,
+                express_desk: c.express_desk,
+                economic_home: null,
+                economic_desk: null,
+              },
+            ]),
+          ),
+        });
       }
       if (req.method === 'GET' && url.pathname === '/v1/centers/') {
         return list([
-          { center_id: 160101, name: 'Agence de Bab Ezzouar', commune_name: 'Bab Ezzouar', wilaya_name: 'Alger' },
-          { center_id: 310101, name: 'Agence d’Oran', commune_name: 'Oran', wilaya_name: 'Oran' },
+          {
+            center_id: 160101,
+            name: 'Agence de Bab Ezzouar',
+            address: 'Cité 5 Juillet, bâtiment 12',
+            gps: '36.7167,3.1833',
+            commune_id: 1628,
+            commune_name: 'Bab Ezzouar',
+            wilaya_id: 16,
+            wilaya_name: 'Alger',
+          },
+          {
+            center_id: 310101,
+            name: 'Agence d’Oran',
+            address: '',
+            gps: '35.6971,-0.6308',
+            commune_id: 3101,
+            commune_name: 'Oran',
+            wilaya_id: 31,
+            wilaya_name: 'Oran',
+          },
         ]);
       }
       send(404, { error: { code: 404, message: 'Not found' } });

@@ -171,7 +171,10 @@ export const slipSchema = z
     commune: z.string().nullable(),
     address: z.string(),
     delivery_type: z.enum(['home', 'stop_desk']),
+    /** The courier's stop desk (centre id), its name and address as they were when it was chosen; null until then. */
     stop_desk_id: z.string().nullable(),
+    stop_desk_name: z.string().nullable(),
+    stop_desk_address: z.string().nullable(),
     items: z.array(z.object({ name: z.string(), size: z.string(), quantity: z.number().int() })),
     /** Da to collect: the order's final total. */
     amount: z.number(),
@@ -183,23 +186,39 @@ export type Slip = z.infer<typeof slipSchema>;
 /** Orders printed on one A4 page. */
 export const SLIPS_PER_PAGE = 4;
 
-/** The webhook's body: Yalidine's events ({ events: [{ data: { tracking, status } }] }) or one parcel. */
-const webhookParcel = z.object({
-  tracking: z.string().trim().min(1).max(100),
-  status: z.string().trim().min(1).max(200),
-});
-export const courierWebhookSchema = z.union([
-  z.object({
+/**
+ * The webhook's body, as Yalidine documents its events: `{ type, events: [{ event_id, occurred_at,
+ * data }] }`, one type per call (parcel_created, parcel_edited, parcel_deleted,
+ * parcel_status_updated, parcel_payment_updated). Only parcel_status_updated is applied (its data
+ * holds tracking and status); `data` is read leniently, since a refused call is retried by Yalidine
+ * and, after its last retry, disables the webhook.
+ */
+export const courierWebhookSchema = z
+  .object({
+    type: z.string({ error: 'type is required' }).trim().min(1).max(100),
     events: z
-      .array(z.object({ data: webhookParcel.loose() }).loose())
-      .min(1)
+      .array(
+        z
+          .object({
+            event_id: z.union([z.string().max(200), z.number()]).optional(),
+            occurred_at: z.string().max(50).optional(),
+            data: z.record(z.string(), z.unknown(), { error: 'Each event needs its data' }),
+          })
+          .loose(),
+        { error: 'events must be a list' },
+      )
       .max(1000),
-  }),
-  webhookParcel,
-]);
+  })
+  .loose();
 export type CourierWebhook = z.infer<typeof courierWebhookSchema>;
 
-/** Each parcel of a webhook call: applied, or ignored (a tracking number no order has). */
+/** The event type whose data is a parcel's new status. */
+export const WEBHOOK_STATUS_EVENT = 'parcel_status_updated';
+
+/**
+ * A webhook call's events: how many came, and how many changed an order (the others: another
+ * event type, a tracking number no order has, a status the order already had).
+ */
 export const courierWebhookResultSchema = z
   .object({ received: z.number().int(), updated: z.number().int() })
   .meta({ id: 'CourierWebhookResult' });

@@ -1,6 +1,7 @@
 // What the shipping calls answer (docs/api.md, SPEC §3): a wilaya and its fees in Da, at home and
 // at a stop desk (issue 16).
 import { z } from 'zod';
+import { envelopeSchema, fieldErrorSchema } from './responses.ts';
 
 export const shippingPriceSchema = z
   .object({
@@ -15,3 +16,37 @@ export const shippingPriceSchema = z
   })
   .meta({ id: 'ShippingPrice' });
 export type ShippingPrice = z.infer<typeof shippingPriceSchema>;
+
+const feeChange = z.object({ old: z.number().nullable(), new: z.number().nullable() });
+
+/** What applying a fee grid would change, wilaya by wilaya (nothing is written by a preview). */
+export const feeGridPreviewSchema = z
+  .object({
+    rows: z.array(
+      z.object({
+        wilaya_code: z.number().int(),
+        wilaya_name: z.string(),
+        price: feeChange,
+        /** null: no stop desk. */
+        stop_desk_price: feeChange,
+        changed: z.boolean(),
+        /** Why a fee is what it is (communes priced differently, no centre there…), or null. */
+        note: z.string().nullable(),
+      }),
+    ),
+    /** Wilayas of the grid left out, with why (the courier does not serve it…). */
+    skipped: z.array(z.object({ wilaya_code: z.number().int(), wilaya_name: z.string(), reason: z.string() })),
+    /** Wilayas still to fetch from the courier (its quota made this call stop early); empty when done. */
+    remaining: z.array(z.number().int()),
+  })
+  .meta({ id: 'FeeGridPreview' });
+export type FeeGridPreview = z.infer<typeof feeGridPreviewSchema>;
+
+/** A CSV line that could not be read. */
+export const feeGridLineErrorSchema = z.object({ line: z.number().int(), message: z.string() });
+export type FeeGridLineError = z.infer<typeof feeGridLineErrorSchema>;
+
+/** 400 of the grid calls: the payload's fields at fault, or the file's lines (or grid's rows). */
+export const feeGridErrorSchema = envelopeSchema(
+  z.object({ errors: z.array(z.union([fieldErrorSchema, feeGridLineErrorSchema])) }).nullable(),
+).meta({ id: 'FeeGridError' });

@@ -51,3 +51,41 @@ export function adjustedFee(da: number, adjust: Pick<ShippingAdjust, 'mode' | 'v
   const raw = adjust.mode === 'amount' ? da + adjust.value : da * (1 + adjust.value / 100);
   return Math.min(MAX_PRICE_DA, Math.max(0, Math.round(raw)));
 }
+
+/**
+ * A fee grid applied to the shipping table (issue 16): each wilaya by its official number, its home
+ * fee and stop desk fee (null: no stop desk there). Wilayas the grid leaves out keep their fees.
+ */
+export const feeGridRowSchema = z.object({
+  wilaya_code: z.coerce
+    .number({ error: 'Wilaya code must be a number' })
+    .int({ error: 'Wilaya code must be a whole number' })
+    .min(1, { error: 'Wilaya code must be at least 1' })
+    .max(999, { error: 'Wilaya code is too large' }),
+  price: moneySchema('Home delivery fee'),
+  stop_desk_price: optionalMoneySchema('Stop desk fee').transform((v) => v ?? null),
+});
+export type FeeGridRow = z.infer<typeof feeGridRowSchema>;
+
+export const feeGridApplySchema = z.object({
+  rows: z
+    .array(feeGridRowSchema, { error: 'rows must be a list of wilayas and fees' })
+    .min(1, { error: 'The grid has no wilaya' })
+    .max(200, { error: 'At most 200 wilayas' }),
+});
+
+/** A grid as a CSV file's text: one wilaya a line, "wilaya; home; stop desk". */
+export const feeGridCsvSchema = z.object({
+  csv: z
+    .string({ error: 'csv must be the file’s text' })
+    .max(200_000, { error: 'The file is too large (200 kB at most)' })
+    .refine((text) => text.trim() !== '', { error: 'The file is empty' }),
+});
+
+/** POST /ShippingPrice/import/yalidine: the wilayas still to fetch (all of them when omitted). */
+export const yalidineFeesQuerySchema = z.object({
+  wilaya_codes: z
+    .array(z.number().int().min(1).max(999), { error: 'wilaya_codes must be wilaya numbers' })
+    .max(200)
+    .optional(),
+});

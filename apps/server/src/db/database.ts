@@ -134,6 +134,19 @@ export interface OrderTable {
   courier_sent_at: Generated<string | null>;
   courier_synced_at: Generated<string | null>;
   courier_error: Generated<string | null>;
+  /** When the courier says its last status happened, on its clock (migration 013). */
+  courier_status_at: Generated<string | null>;
+  /** The stop desk's name and address when it was chosen (migration 013). */
+  stop_desk_name: Generated<string | null>;
+  stop_desk_address: Generated<string | null>;
+}
+
+/** Who runs a job that any process may start, until when (migration 013; couriers/lease.ts). */
+export interface JobLeaseTable {
+  name: string;
+  holder: string;
+  expires_at: string;
+  last_started_at: string | null;
 }
 
 export interface OrderNoteTable {
@@ -291,6 +304,7 @@ export interface DB {
   order_notes: OrderNoteTable;
   order_events: OrderEventTable;
   phone_blacklist: PhoneBlacklistTable;
+  job_leases: JobLeaseTable;
   order_keys: OrderKeyTable;
 }
 

@@ -14,6 +14,7 @@ import * as catalogChanges from './migrations/009-catalog-changes.ts';
 import * as orderDesk from './migrations/010-order-desk.ts';
 import * as delivery from './migrations/011-delivery.ts';
 import * as arabic from './migrations/012-arabic.ts';
+import * as courierLeaseAndStopDesks from './migrations/013-courier-lease-and-stop-desks.ts';
 import * as orderKeys from './migrations/014-order-keys.ts';
 
 const migrations = {
@@ -29,6 +30,7 @@ const migrations = {
   '010-order-desk': orderDesk,
   '011-delivery': delivery,
   '012-arabic': arabic,
+  '013-courier-lease-and-stop-desks': courierLeaseAndStopDesks,
   '014-order-keys': orderKeys,
 };
 

@@ -503,6 +503,40 @@ export const texts = {
     adjustValueInvalid: 'Enter a number other than 0',
     adjusted: 'All shipping prices adjusted',
     adjustFailed: 'Failed to adjust shipping prices',
+    importYalidine: 'Import fees from Yalidine',
+    importCsv: 'Import a CSV grid',
+    importCsvLabel: 'Choose a CSV file of fees (wilaya; home; stop desk)',
+    importFees: {
+      yalidineTitle: 'Fees from Yalidine',
+      fileTitle: (name: string) => `Fees from ${name}`,
+      fetching: (done: number, total: number | null) =>
+        total === null
+          ? 'Asking Yalidine for its fees…'
+          : `Asking Yalidine for its fees… ${done} of ${total} wilayas (its quota allows 50 calls a minute)`,
+      reading: 'Reading the file…',
+      fromWilaya: "Yalidine's express fees from the shop's wilaya (YALIDINE_FROM_WILAYA), parcels up to 5 kg.",
+      summary: (changed: number, same: number) =>
+        `${changed} wilaya${changed === 1 ? '' : 's'} would change, ${same} already match.`,
+      showAll: 'Show the wilayas that already match',
+      listLabel: 'Fees by wilaya, old and new',
+      home: 'Home',
+      stopDesk: 'Stop desk',
+      none: 'none',
+      becomes: 'becomes',
+      unchanged: 'unchanged',
+      nothingToChange: 'Nothing to change: the shop already charges these fees.',
+      skippedTitle: 'Left as they are',
+      apply: (count: number) => (count === 0 ? 'Nothing to apply' : `Apply ${count} change${count === 1 ? '' : 's'}`),
+      applying: 'Applying…',
+      applyFailed: 'Failed to apply the fees',
+      yalidineFailed: "Yalidine's fees could not be read",
+      fileFailed: 'The file could not be read',
+      quotaStuck: "Yalidine's quota is used up: try again in a few minutes",
+      badLinesTitle: 'Lines to correct (nothing was changed):',
+      line: (line: number) => `Line ${line}:`,
+      fileHelp:
+        'One wilaya a line: its name or number; the home fee; the stop desk fee (empty or - for none). Save from Excel as "CSV UTF-8".',
+    },
   },
   notFound: {
     title: 'Page not found',

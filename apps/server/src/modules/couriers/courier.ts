@@ -33,9 +33,27 @@ export interface ParcelInfo {
   lastStatus: string | null;
 }
 
+/** A parcel's status as the courier last set it; `at` on the courier's clock ("YYYY-MM-DD HH:MM:SS"), null if not said. */
+export interface ParcelStatus {
+  status: string;
+  at: string | null;
+}
+
+/**
+ * A courier's time as "YYYY-MM-DD HH:MM:SS" (Yalidine writes its dates so, on its own clock), for
+ * comparing two of them; null for anything else.
+ */
+export function courierTime(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2})?/.exec(value.trim());
+  return m ? `${m[1]} ${m[2]}${m[3] ?? ':00'}` : null;
+}
+
 export interface StopDesk {
   id: string;
   name: string;
+  /** The centre's street address, '' when the courier gives none. */
+  address: string;
   commune: string;
   wilaya: string;
 }
@@ -57,13 +75,24 @@ export interface Quota {
 export class CourierError extends Error {
   readonly reason: 'timeout' | 'unreachable' | 'quota' | 'refused' | 'failed';
   readonly sent: boolean;
+  /** For a quota used up: in how long the courier takes calls again, when known. */
+  readonly retryInMs: number | null;
 
-  constructor(reason: CourierError['reason'], message: string, sent: boolean) {
+  constructor(reason: CourierError['reason'], message: string, sent: boolean, retryInMs: number | null = null) {
     super(message);
     this.name = 'CourierError';
     this.reason = reason;
     this.sent = sent;
+    this.retryInMs = retryInMs;
   }
+}
+
+/** What the courier charges to deliver to one wilaya from the shop's, commune by commune (Da). */
+export interface WilayaFees {
+  wilayaCode: number;
+  wilaya: string;
+  /** null: not delivered there (home) or no stop desk price (desk). */
+  communes: { commune: string; home: number | null; desk: number | null }[];
 }
 
 export interface Courier {
@@ -72,9 +101,11 @@ export interface Courier {
   createParcels(parcels: readonly ParcelRequest[]): Promise<Map<number, ParcelOutcome>>;
   /** The parcel made for an order, if any (to never create a second one after a lost answer). */
   findParcelByOrder(orderId: number): Promise<ParcelInfo | null>;
-  /** A parcel's last status, or null when the courier does not know the tracking number. */
-  parcelStatus(tracking: string): Promise<string | null>;
+  /** A parcel's last status and when it happened, or null when the courier does not know the tracking number. */
+  parcelStatus(tracking: string): Promise<ParcelStatus | null>;
   stopDesks(): Promise<StopDesk[]>;
+  /** Its fees from one wilaya to another (official numbers), or null when it does not serve it. */
+  deliveryFees(fromWilayaCode: number, toWilayaCode: number): Promise<WilayaFees | null>;
   /** What the quota headers last said. */
   quota(): Quota;
 }

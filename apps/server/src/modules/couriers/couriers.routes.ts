@@ -1,5 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   accountingExportQuerySchema,
@@ -16,10 +16,11 @@ import {
 import { envelopeSchema } from '@shop/domain/responses';
 import type { App } from '../../http/types.ts';
 import { envelope } from '../../http/envelope.ts';
-import { conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
+import { conflict, HttpError, notFound, unauthorized } from '../../http/errors.ts';
 import { errorResponses } from '../../http/contracts.ts';
 import { CourierError, type Courier } from './courier.ts';
-import { receiveStatuses, sendOrders, syncStatuses } from './couriers.service.ts';
+import { receiveEvents, sendOrders } from './couriers.service.ts';
+import { runCourierSync } from './courier-sync.ts';
 import { accountingExport, slips, yalidineExport } from './exports.service.ts';
 
 const NOT_CONFIGURED = 'No courier is configured: set YALIDINE_API_ID and YALIDINE_API_TOKEN';
@@ -36,66 +37,93 @@ function sendCsv(reply: FastifyReply, name: string, csv: string) {
     .send(csv);
 }
 
-/** Equal strings compared in constant time (their digests, so lengths leak nothing either). */
-function sameSecret(given: string, secret: string): boolean {
-  const digest = (s: string) => createHash('sha256').update(s).digest();
-  return timingSafeEqual(digest(given), digest(secret));
+/**
+ * Whether `given` (the X-YALIDINE-SIGNATURE header: hex HMAC-SHA256 of the raw body with the
+ * webhook's secret key, as Yalidine documents it) signs `body`. Compared in constant time.
+ */
+export function validSignature(body: Buffer, given: string, secret: string): boolean {
+  const hex = given.trim();
+  if (!/^[0-9a-f]{64}$/i.test(hex)) return false;
+  return timingSafeEqual(Buffer.from(hex, 'hex'), createHmac('sha256', secret).update(body).digest());
 }
 
-/** The webhook's token: ?token= or the X-Webhook-Token header; 403 unless it is the secret. */
-function checkWebhook(app: App, request: FastifyRequest): void {
+/** 404 when the webhook is off (no YALIDINE_WEBHOOK_SECRET); the secret otherwise. */
+function webhookSecret(app: App): string {
   const secret = app.config.courier.webhookSecret;
   if (!secret) throw notFound('The courier webhook is not configured (YALIDINE_WEBHOOK_SECRET)');
-  const query = request.query as { token?: unknown };
-  const header = request.headers['x-webhook-token'];
-  const given = typeof query.token === 'string' ? query.token : typeof header === 'string' ? header : '';
-  if (!sameSecret(given, secret)) throw forbidden('Invalid webhook token');
+  return secret;
 }
 
-/** The courier's calls to the shop: outside the admin scope, verified by the webhook secret. */
+/**
+ * The courier's calls to the shop, outside the admin scope, as Yalidine's webhooks work: a GET
+ * with `subscribe` and `crc_token` checks the address (answered with the crc_token, at creation and
+ * from time to time after), and each POST carries events signed with the webhook's secret key in
+ * X-YALIDINE-SIGNATURE. The JSON parser of these routes keeps the body's bytes and checks the
+ * signature before parsing them: an unsigned or wrongly signed call is refused (401) and writes
+ * nothing.
+ */
 export function couriersRoutes(app: App): void {
-  const webhookQuery = z.object({ token: z.string().max(500).optional(), crc_token: z.string().max(500).optional() });
+  void app.register((hooks: App, _options, registered) => {
+    const parseJson = hooks.getDefaultJsonParser('error', 'error');
+    hooks.removeContentTypeParser('application/json');
+    hooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+      const raw = body as Buffer;
+      const given = request.headers['x-yalidine-signature'];
+      const secret = webhookSecret(app);
+      if (typeof given !== 'string' || given.trim() === '') {
+        done(unauthorized('Missing X-YALIDINE-SIGNATURE header'), undefined);
+        return;
+      }
+      if (!validSignature(raw, given, secret)) {
+        done(unauthorized('Invalid X-YALIDINE-SIGNATURE: not signed with the webhook secret key'), undefined);
+        return;
+      }
+      void parseJson(request, raw.toString('utf8'), done);
+    });
 
-  app.post(
-    '/courier/webhook/yalidine',
-    {
-      schema: {
-        tags: ['couriers'],
-        summary:
-          "Yalidine's parcel status updates (its events, or one { tracking, status }); token in ?token= or X-Webhook-Token",
-        querystring: webhookQuery,
-        body: courierWebhookSchema,
-        response: { 200: envelopeSchema(courierWebhookResultSchema), ...errorResponses(403, 404) },
+    hooks.post(
+      '/courier/webhook/yalidine',
+      {
+        schema: {
+          tags: ['couriers'],
+          summary:
+            "Yalidine's webhook events ({ type, events }); parcel_status_updated moves the orders. Signed: X-YALIDINE-SIGNATURE = hex HMAC-SHA256 of the raw body with the webhook secret key",
+          headers: z.object({ 'x-yalidine-signature': z.string().max(200).optional() }),
+          body: courierWebhookSchema,
+          response: { 200: envelopeSchema(courierWebhookResultSchema), ...errorResponses(401, 404) },
+        },
+        // Before the body is read: a webhook that is off is 404 whatever is sent.
+        onRequest: (_request, _reply, done) => {
+          webhookSecret(app);
+          done();
+        },
       },
-      // Checked before the body is read or validated.
-      onRequest: (request, _reply, done) => {
-        checkWebhook(app, request);
-        done();
-      },
-    },
-    async (request) => {
-      const body = request.body;
-      const parcels = 'events' in body ? body.events.map((e) => e.data) : [body];
-      return envelope(await receiveStatuses(app.db.kysely, parcels));
-    },
-  );
+      async (request) => envelope(await receiveEvents(app.db.kysely, request.body)),
+    );
 
-  app.get(
-    '/courier/webhook/yalidine',
-    {
-      schema: {
-        tags: ['couriers'],
-        summary: "Yalidine's check of the webhook address: answers its crc_token",
-        querystring: webhookQuery,
-        response: { 200: z.string(), ...errorResponses(403, 404) },
+    hooks.get(
+      '/courier/webhook/yalidine',
+      {
+        schema: {
+          tags: ['couriers'],
+          summary: "Yalidine's check of the webhook address (?subscribe&crc_token=…): answers the crc_token as it came",
+          querystring: z.object({
+            subscribe: z.string().max(100).optional(),
+            crc_token: z.string({ error: 'crc_token is required' }).min(1).max(500),
+          }),
+          produces: ['text/plain'],
+          response: { 200: z.string(), ...errorResponses(404) },
+        },
+        onRequest: (_request, _reply, done) => {
+          webhookSecret(app);
+          done();
+        },
       },
-      onRequest: (request, _reply, done) => {
-        checkWebhook(app, request);
-        done();
-      },
-    },
-    async (request, reply) => reply.type('text/plain; charset=utf-8').send(request.query.crc_token ?? ''),
-  );
+      async (request, reply) =>
+        reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(request.query.crc_token),
+    );
+    registered();
+  });
 }
 
 /** The back office's courier calls: admin scope (http/admin-guard.ts). */
@@ -153,11 +181,17 @@ export function couriersAdminRoutes(app: App): void {
     {
       schema: {
         ...admin,
-        summary: "Asks the courier for its parcels' statuses now and moves the orders they mean",
+        summary:
+          "Asks the courier for its parcels' statuses now and moves the orders they mean; 409 while a sync runs (one at a time across processes)",
         response: { 200: envelopeSchema(courierSyncResultSchema), ...errorResponses(409) },
       },
     },
-    async () => envelope(await syncStatuses(app.db.kysely, courier())),
+    async () => {
+      const result = await runCourierSync(app.db.kysely, courier());
+      if (!result)
+        throw conflict('A courier sync is already running (this or another server process): try again in a minute');
+      return envelope(result);
+    },
   );
 
   app.get(
@@ -168,7 +202,15 @@ export function couriersAdminRoutes(app: App): void {
         summary: "The courier's stop desks (its centers)",
         response: {
           200: envelopeSchema(
-            z.array(z.object({ id: z.string(), name: z.string(), commune: z.string(), wilaya: z.string() })),
+            z.array(
+              z.object({
+                id: z.string(),
+                name: z.string(),
+                address: z.string(),
+                commune: z.string(),
+                wilaya: z.string(),
+              }),
+            ),
           ),
           ...errorResponses(409, 502),
         },

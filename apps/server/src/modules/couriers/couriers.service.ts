@@ -7,7 +7,13 @@
 // reached, clears the mark with the reason. When the answer is lost (a time-out, a failing
 // courier) the mark stays with the reason: the next attempt, or the next sync, first asks the
 // courier for a parcel with that order's number and only creates one when there is none.
-import { orderStatusForCourier, type CourierSendResult, type CourierSyncResult } from '@shop/domain/courier';
+import {
+  orderStatusForCourier,
+  WEBHOOK_STATUS_EVENT,
+  type CourierSendResult,
+  type CourierSyncResult,
+  type CourierWebhook,
+} from '@shop/domain/courier';
 import { splitCustomerAddress } from '@shop/domain/order-schemas';
 import type { OrderStatus } from '@shop/domain/order-status';
 import { toDa } from '@shop/domain/money';
@@ -16,7 +22,14 @@ import { isPostgres } from '../../db/dialect.ts';
 import * as repo from '../orders/orders.repository.ts';
 import * as desk from '../orders/order-desk.repository.ts';
 import { applyStatus, lockOrder, ordersChanged } from '../orders/order-desk.service.ts';
-import { CourierError, type Courier, type ParcelInfo, type ParcelRequest, type StopDesk } from './courier.ts';
+import {
+  CourierError,
+  courierTime,
+  type Courier,
+  type ParcelInfo,
+  type ParcelRequest,
+  type StopDesk,
+} from './courier.ts';
 import { wilayaKey } from '@shop/domain/wilaya';
 
 /** Parcels per creation call. */
@@ -174,7 +187,8 @@ async function keepUnknown(db: Database, id: number, message: string) {
  * The storefront asks a stop desk customer for the wilaya and commune, not for the courier's
  * centre: before sending, each such order without a centre gets the courier's centre in its
  * commune, else the first in its wilaya (names compared without case or accents), written on the
- * order with a line in its history. A wilaya where the courier has no centre leaves the order
+ * order with its name and address as the courier gives them (the slip prints them without asking
+ * the courier again) and a line in its history. A wilaya where the courier has no centre leaves the order
  * unsent, with the reason (refusalOf).
  */
 async function chooseStopDesks(db: Database, courier: Courier, ids: readonly number[]): Promise<void> {
@@ -203,7 +217,11 @@ async function chooseStopDesks(db: Database, courier: Courier, ids: readonly num
     await db.transaction().execute(async (trx) => {
       const taken = await trx
         .updateTable('orders')
-        .set({ stop_desk_id: centre.id })
+        .set({
+          stop_desk_id: centre.id,
+          stop_desk_name: centre.name || null,
+          stop_desk_address: centre.address || null,
+        })
         .where('id', '=', order.id)
         .where('stop_desk_id', 'is', null)
         .executeTakeFirst();
@@ -309,19 +327,29 @@ export async function sendOrders(
 /**
  * A courier status for an order: kept, written to its history when it changed, and the order
  * moved when the status means something and the order is on its way (shipping): delivered →
- * successful, returned, cancelled. An order the owner already closed is not moved back.
+ * successful, returned, cancelled. An order the owner already closed is not moved back. A status
+ * the courier dates (`at`, its clock) before the one the order has is ignored: events arrive out of
+ * order, and again when the courier retries.
  */
 export async function applyCourierStatus(
   db: Database,
   id: number,
   courierStatus: string,
   author: string,
+  at: string | null = null,
 ): Promise<{ changed: boolean; moved: boolean }> {
   const outcome = await db.transaction().execute(async (trx) => {
     const row = await lockOrder(trx, id);
     const now = new Date().toISOString();
+    if (at !== null && row.courier_status_at !== null && at < row.courier_status_at) {
+      return { changed: false, moved: false, products: [] };
+    }
     const changed = row.courier_status !== courierStatus;
-    await desk.updateOrder(trx, id, { courier_status: courierStatus, courier_synced_at: now });
+    await desk.updateOrder(trx, id, {
+      courier_status: courierStatus,
+      courier_synced_at: now,
+      ...(at !== null ? { courier_status_at: at } : {}),
+    });
     const target: OrderStatus | null = orderStatusForCourier(courierStatus);
     const moves = target !== null && target !== 'shipping' && row.status === 'shipping';
     const products = moves ? await applyStatus(trx, row, target, now) : [];
@@ -351,7 +379,10 @@ export async function syncStatuses(
   db: Database,
   courier: Courier,
   author = 'courier sync',
+  /** False once this run may no longer go on (its lease lost): it stops before its next call. */
+  mayGoOn: () => boolean = () => true,
 ): Promise<CourierSyncResult> {
+  const LOST = 'The sync lease was lost (another process may be syncing): stopped';
   const result: CourierSyncResult = { checked: 0, updated: 0, moved: 0, recovered: 0, stopped: null };
   const staleBefore = new Date(Date.now() - SENDING_STALE_MS).toISOString();
   const unknown = await db
@@ -366,6 +397,10 @@ export async function syncStatuses(
     .execute();
   try {
     for (const { id } of unknown) {
+      if (!mayGoOn()) {
+        result.stopped = LOST;
+        return result;
+      }
       const found = await courier.findParcelByOrder(id);
       result.recovered++;
       if (found) {
@@ -396,10 +431,14 @@ export async function syncStatuses(
       .execute();
     for (const { id, tracking_number } of parcels) {
       if (!tracking_number) continue;
+      if (!mayGoOn()) {
+        result.stopped = LOST;
+        return result;
+      }
       const status = await courier.parcelStatus(tracking_number);
       result.checked++;
       if (status === null) continue;
-      const applied = await applyCourierStatus(db, id, status, author);
+      const applied = await applyCourierStatus(db, id, status.status, author, status.at);
       if (applied.changed) result.updated++;
       if (applied.moved) result.moved++;
     }
@@ -411,23 +450,33 @@ export async function syncStatuses(
 }
 
 /**
- * The courier's pushed statuses (webhook): each tracking number's order gets its status. A
- * tracking number no order has is ignored (the courier sends every parcel of the account).
+ * The courier's pushed events (webhook). Only status events are applied: each tracking number's
+ * order gets its status, the events of one call taken in the order they happened (occurred_at),
+ * since Yalidine does not promise to send them in order. A tracking number no order has is
+ * ignored (the courier sends every parcel of the account), and an event sent again changes
+ * nothing (the order already has that status).
  */
-export async function receiveStatuses(
+export async function receiveEvents(
   db: Database,
-  parcels: readonly { tracking: string; status: string }[],
+  webhook: CourierWebhook,
 ): Promise<{ received: number; updated: number }> {
+  const received = webhook.events.length;
+  if (webhook.type !== WEBHOOK_STATUS_EVENT) return { received, updated: 0 };
+  const statuses = webhook.events
+    .map((event, index) => ({
+      tracking: typeof event.data.tracking === 'string' ? event.data.tracking.trim() : '',
+      status: typeof event.data.status === 'string' ? event.data.status.trim() : '',
+      at: courierTime(event.occurred_at),
+      index,
+    }))
+    .filter((e) => e.tracking !== '' && e.tracking.length <= 100 && e.status !== '' && e.status.length <= 200)
+    .sort((a, b) => (a.at ?? '').localeCompare(b.at ?? '') || a.index - b.index);
   let updated = 0;
-  for (const parcel of parcels) {
-    const order = await db
-      .selectFrom('orders')
-      .select('id')
-      .where('tracking_number', '=', parcel.tracking)
-      .executeTakeFirst();
+  for (const { tracking, status, at } of statuses) {
+    const order = await db.selectFrom('orders').select('id').where('tracking_number', '=', tracking).executeTakeFirst();
     if (!order) continue;
-    await applyCourierStatus(db, order.id, parcel.status, 'courier webhook');
-    updated++;
+    const applied = await applyCourierStatus(db, order.id, status, 'courier webhook', at);
+    if (applied.changed || applied.moved) updated++;
   }
-  return { received: parcels.length, updated };
+  return { received, updated };
 }

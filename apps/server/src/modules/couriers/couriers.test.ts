@@ -2,15 +2,23 @@
 // (test/fake-yalidine.ts) reached by the real client over a real HTTP connection: orders sent,
 // refused, out of quota, timed out, with the courier down; no order left half-sent and never a
 // second parcel for one order; statuses synced and pushed by the webhook; the exports and slips.
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import type { Order } from '@shop/domain/order-responses';
 import type { CourierSendResult, CourierSyncResult, Slip } from '@shop/domain/courier';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { insertProduct } from '../../../test/fixtures.ts';
-import { FAKE_API_ID, FAKE_API_TOKEN, startFakeYalidine, type FakeYalidine } from '../../../test/fake-yalidine.ts';
+import {
+  fakeYalidineEnv,
+  FAKE_API_ID,
+  FAKE_API_TOKEN,
+  startFakeYalidine,
+  type FakeYalidine,
+} from '../../../test/fake-yalidine.ts';
 import { createYalidine } from './yalidine.ts';
 import { CourierError } from './courier.ts';
+import { YALIDINE_COLUMNS } from './exports.service.ts';
 import { loadConfig } from '../../config.ts';
 
 const WEBHOOK_SECRET = 'webhook-secret-0123456789';
@@ -22,14 +30,7 @@ let product: number;
 beforeAll(async () => {
   fake = await startFakeYalidine();
   t = await createTestContext({
-    env: {
-      YALIDINE_API_URL: fake.url,
-      YALIDINE_API_ID: FAKE_API_ID,
-      YALIDINE_API_TOKEN: FAKE_API_TOKEN,
-      YALIDINE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      COURIER_TIMEOUT_SECONDS: '0.5',
-      COURIER_SYNC_MINUTES: '0',
-    },
+    env: { ...fakeYalidineEnv(fake), YALIDINE_WEBHOOK_SECRET: WEBHOOK_SECRET, COURIER_TIMEOUT_SECONDS: '0.5' },
   });
   admin = await t.adminHeaders();
   product = await insertProduct(t.db.kysely, { name: 'Savon à l’huile d’olive', price: 450, stock: 500 });
@@ -42,6 +43,7 @@ beforeEach(async () => {
   fake.postMode = 'ok';
   fake.refuse.clear();
   fake.headers = {};
+  fake.delayMs = 0;
   await fake.start().catch(() => undefined);
 });
 
@@ -152,7 +154,12 @@ describe('sending orders to Yalidine', () => {
       .execute();
     const slip = (await t.app.inject({ url: `/api/courier/slips?ids=${id}`, headers: admin })).json<{ data: Slip[] }>()
       .data[0];
-    expect(slip).toMatchObject({ delivery_type: 'stop_desk', commune: 'Bir El Djir', stop_desk_id: '310101' });
+    expect(slip).toMatchObject({
+      delivery_type: 'stop_desk',
+      commune: 'Bir El Djir',
+      stop_desk_id: '310101',
+      stop_desk_name: null,
+    });
     expect((await send(id))[0]?.ok).toBe(true);
     expect(fake.parcels.find((p) => p.order_id === String(id))?.body).toMatchObject({
       is_stopdesk: true,
@@ -175,6 +182,17 @@ describe('sending orders to Yalidine', () => {
     expect(fake.parcels.find((p) => p.order_id === String(inAlger))?.body).toMatchObject({ stopdesk_id: '160101' });
     expect(results[2]?.message).toMatch(/no stop desk in Adrar/);
     expect(fake.createdFor(inAdrar)).toBe(0);
+    // The slips name the centres chosen, with their address when the courier gives one, without asking it.
+    const calls = fake.calls.length;
+    const slips = (
+      await t.app.inject({ url: `/api/courier/slips?ids=${inOran},${inAlger},${inAdrar}`, headers: admin })
+    ).json<{ data: Slip[] }>().data;
+    expect(fake.calls.length).toBe(calls);
+    expect(slips.map((s) => [s.stop_desk_id, s.stop_desk_name, s.stop_desk_address])).toEqual([
+      ['310101', 'Agence d’Oran', null],
+      ['160101', 'Agence de Bab Ezzouar', 'Cité 5 Juillet, bâtiment 12'],
+      [null, null, null],
+    ]);
     const order = await t.app.inject({ url: `/api/order/getOrder/${inOran}`, headers: admin });
     expect(order.json<{ data: { events: { detail: string }[] } }>().data.events.map((h) => h.detail)).toContain(
       'Stop desk chosen: Agence d’Oran (Oran, Yalidine centre 310101)',
@@ -396,53 +414,112 @@ describe('statuses from Yalidine', () => {
     expect(res.json<{ data: CourierSyncResult }>().data.stopped).toMatch(/cannot be reached/);
   });
 
-  it('webhook: refused without the secret, applied with it (query token or header)', async () => {
-    const { id, tracking } = await shipped();
-    const url = '/api/courier/webhook/yalidine';
-    const payload = {
-      type: 'parcel_status_updated',
-      events: [{ event_id: 'e1', data: { tracking, status: 'Livré' } }],
-    };
-    for (const headers of [{}, { 'x-webhook-token': 'wrong' }, { 'x-webhook-token': `${WEBHOOK_SECRET}x` }]) {
-      const res = await t.app.inject({ method: 'POST', url, headers, payload });
-      expect(res.statusCode).toBe(403);
-    }
-    expect((await order(id)).status).toBe('shipping');
-    const wrongQuery = await t.app.inject({ method: 'POST', url: `${url}?token=nope`, payload });
-    expect(wrongQuery.statusCode).toBe(403);
+  describe('webhook, over HTTP as Yalidine calls it', () => {
+    let base: string;
+    beforeAll(async () => {
+      base = `${await t.app.listen({ port: 0, host: '127.0.0.1' })}/api/courier/webhook/yalidine`;
+    });
 
-    const ok = await t.app.inject({ method: 'POST', url: `${url}?token=${WEBHOOK_SECRET}`, payload });
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json<{ data: { updated: number } }>().data).toEqual({ received: 1, updated: 1 });
-    expect((await order(id)).status).toBe('successful');
+    /** Yalidine's signature: hex HMAC-SHA256 of the body's bytes with the webhook's secret key. */
+    const sign = (body: string, secret = WEBHOOK_SECRET) => createHmac('sha256', secret).update(body).digest('hex');
+    const post = (body: string, signature?: string) =>
+      fetch(base, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(signature === undefined ? {} : { 'x-yalidine-signature': signature }),
+        },
+        body,
+      });
+    /** A status event as Yalidine sends it: spaced and escaped as its encoder writes it, not as JSON.stringify would. */
+    const statusEvent = (events: { tracking: string; status: string; at: string }[]) =>
+      `{"type": "parcel_status_updated", "events": [${events
+        .map(
+          (e, i) =>
+            `{"event_id": "evt-${i}-${e.tracking}", "occurred_at": "${e.at}", "data": {"tracking": "${e.tracking}", "status": ${JSON.stringify(e.status).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}, "reason": ""}}`,
+        )
+        .join(', ')}]}`;
 
-    // One parcel as { tracking, status } in the header's form; an unknown tracking number is ignored.
-    const other = await shipped();
-    const single = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: { 'x-webhook-token': WEBHOOK_SECRET },
-      payload: { tracking: other.tracking, status: 'Echèc livraison' },
+    it('answers the address check with its crc_token', async () => {
+      const check = await fetch(`${base}?subscribe&crc_token=Zx81-abc_9`);
+      expect(check.status).toBe(200);
+      expect(check.headers.get('content-type')).toMatch(/^text\/plain/);
+      expect(await check.text()).toBe('Zx81-abc_9');
+      const without = await fetch(`${base}?subscribe`);
+      expect(without.status).toBe(400);
     });
-    expect(single.statusCode, single.body).toBe(200);
-    expect((await order(other.id)).status).toBe('returned');
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: { 'x-webhook-token': WEBHOOK_SECRET },
-      payload: { tracking: 'yal-NOPE', status: 'Livré' },
+
+    it('applies signed status events, in the order they happened', async () => {
+      const { id, tracking } = await shipped();
+      // Sent out of order: delivered happened after out for delivery.
+      const body = statusEvent([
+        { tracking, status: 'Livré', at: '2026-03-02 15:00:00' },
+        { tracking, status: 'Sorti en livraison', at: '2026-03-02 09:00:00' },
+        { tracking: 'yal-NOBODY', status: 'Livré', at: '2026-03-02 16:00:00' },
+      ]);
+      expect(body).toContain('\\u00e9'); // the é as Yalidine's JSON writes it: the signature covers those bytes
+      const res = await post(body, sign(body));
+      expect(res.status, await res.clone().text()).toBe(200);
+      expect(((await res.json()) as { data: unknown }).data).toEqual({ received: 3, updated: 2 });
+      const o = await order(id);
+      expect(o.status).toBe('successful');
+      expect(o.courier_status).toBe('Livré');
+      // The same call again (Yalidine retries): nothing changes.
+      const again = await post(body, sign(body));
+      expect(((await again.json()) as { data: unknown }).data).toEqual({ received: 3, updated: 0 });
     });
-    expect(unknown.json<{ data: { updated: number } }>().data.updated).toBe(0);
-    const bad = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: { 'x-webhook-token': WEBHOOK_SECRET },
-      payload: { nope: 1 },
+
+    it('refuses a missing or wrong signature with 401 and writes nothing', async () => {
+      const { id, tracking } = await shipped();
+      const body = statusEvent([{ tracking, status: 'Livré', at: '2026-03-03 10:00:00' }]);
+      const tampered = body.replace('Livr', 'LIVR');
+      const cases: [string, string | undefined, RegExp][] = [
+        [body, undefined, /Missing X-YALIDINE-SIGNATURE/],
+        [body, '', /Missing X-YALIDINE-SIGNATURE/],
+        [body, sign(body, `${WEBHOOK_SECRET}x`), /Invalid X-YALIDINE-SIGNATURE/],
+        [body, sign(body).slice(0, 63), /Invalid X-YALIDINE-SIGNATURE/],
+        [body, 'not-hex-'.repeat(8), /Invalid X-YALIDINE-SIGNATURE/],
+        [tampered, sign(body), /Invalid X-YALIDINE-SIGNATURE/],
+        // Signed over the re-serialised JSON, not the bytes sent.
+        [body, sign(JSON.stringify(JSON.parse(body))), /Invalid X-YALIDINE-SIGNATURE/],
+      ];
+      const eventsBefore = (await order(id)).events?.length;
+      for (const [sent, signature, message] of cases) {
+        const res = await post(sent, signature);
+        expect(res.status).toBe(401);
+        expect(((await res.json()) as { message: string }).message).toMatch(message);
+      }
+      const o = await order(id);
+      expect(o.status).toBe('shipping');
+      expect(o.courier_status).toBeNull();
+      expect(o.events?.length).toBe(eventsBefore);
+      // The signature in capitals is the same digest.
+      expect((await post(body, sign(body).toUpperCase())).status).toBe(200);
+      expect((await order(id)).status).toBe('successful');
     });
-    expect(bad.statusCode).toBe(400);
-    // Yalidine's check of the address.
-    const crc = await t.app.inject({ url: `${url}?token=${WEBHOOK_SECRET}&crc_token=abc123` });
-    expect(crc.body).toBe('abc123');
+
+    it('acknowledges the other event types without touching orders', async () => {
+      const { id, tracking } = await shipped();
+      const body = JSON.stringify({
+        type: 'parcel_payment_updated',
+        events: [
+          {
+            event_id: 'p1',
+            occurred_at: '2026-03-04 10:00:00',
+            data: { tracking, status: 'payed', payment_id: 'pay-1' },
+          },
+        ],
+      });
+      const res = await post(body, sign(body));
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { data: unknown }).data).toEqual({ received: 1, updated: 0 });
+      expect((await order(id)).courier_status).toBeNull();
+      // A signed body that is not Yalidine's shape is a 400 with the reason.
+      const bad = '{"nope": 1}';
+      const refused = await post(bad, sign(bad));
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { message: string }).message).toBeTruthy();
+    });
   });
 });
 
@@ -461,28 +538,17 @@ describe('exports and slips', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="yalidine-parcels-/);
     const [header, ...rows] = parseCsv(res.body);
-    expect(header?.slice(0, 13)).toEqual([
-      'order_id',
-      'firstname',
-      'familyname',
-      'contact_phone',
-      'address',
-      'to_commune_name',
-      'to_wilaya_name',
-      'product_list',
-      'price',
-      'is_stopdesk',
-      'stopdesk_id',
-      'freeshipping',
-      'has_exchange',
-    ]);
-    expect(rows.map((r) => r[0])).toEqual([String(a), String(b)]);
-    expect(rows[0]?.slice(1, 3)).toEqual(['Éloïse', 'Benali']);
-    expect(rows[0]?.[4]).toBe('12 rue Larbi Ben M’hidi');
+    expect(header).toEqual([...YALIDINE_COLUMNS]);
+    const cell = (row: string[] | undefined, column: (typeof YALIDINE_COLUMNS)[number]) =>
+      row?.[YALIDINE_COLUMNS.indexOf(column)];
+    expect(rows.map((r) => cell(r, 'order_id'))).toEqual([String(a), String(b)]);
+    expect([cell(rows[0], 'firstname'), cell(rows[0], 'familyname')]).toEqual(['Éloïse', 'Benali']);
+    expect(cell(rows[0], 'address')).toBe('12 rue Larbi Ben M’hidi');
     // A formula stays text: it starts with a quote.
-    expect(rows[1]?.[1]).toBe('\'=HYPERLINK("http://evil")');
+    expect(cell(rows[1], 'firstname')).toBe('\'=HYPERLINK("http://evil")');
     const total = (await order(a)).final_total;
-    expect(rows[0]?.[8]).toBe(String(total));
+    expect(cell(rows[0], 'price')).toBe(String(total));
+    expect(cell(rows[0], 'is_stopdesk')).toBe('0');
   });
 
   it("the accountant's file follows the orders list's filters", async () => {
@@ -578,10 +644,14 @@ describe('without a courier account', () => {
     expect(sent.json<{ message: string }>().message).toMatch(/No courier is configured/);
     const hook = await bare.app.inject({
       method: 'POST',
-      url: '/api/courier/webhook/yalidine?token=anything-at-all-here',
-      payload: { tracking: 'yal-1', status: 'Livré' },
+      url: '/api/courier/webhook/yalidine',
+      headers: { 'x-yalidine-signature': 'a'.repeat(64) },
+      payload: { type: 'parcel_status_updated', events: [] },
     });
     expect(hook.statusCode).toBe(404);
+    expect((await bare.app.inject({ url: '/api/courier/webhook/yalidine?subscribe&crc_token=x' })).statusCode).toBe(
+      404,
+    );
     // Exports work without an account.
     const csv = await bare.app.inject({ url: '/api/order/export', headers });
     expect(csv.statusCode).toBe(200);

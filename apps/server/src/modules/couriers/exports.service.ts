@@ -49,7 +49,11 @@ async function exportedOrders(db: Database, query: OrderExportQuery): Promise<{ 
 
 const itemsOf = (items: Items, id: number) => items.filter((i) => i.order_id === id);
 
-/** Yalidine's columns, in the order of its bulk-import sheet (the API's parcel fields). */
+/**
+ * The parcel columns, named after the parcel fields of Yalidine's API v1 (POST /parcels/, as its
+ * documentation lists them). Yalidine's own bulk-import spreadsheet template could not be checked
+ * (no copy of it was found): the names and order here are the API's, not a verified template.
+ */
 export const YALIDINE_COLUMNS = [
   'order_id',
   'firstname',
@@ -167,6 +171,8 @@ export async function slips(db: Database, ids: readonly number[]): Promise<Slip[
         address,
         delivery_type: row.delivery_type === 'stop_desk' ? 'stop_desk' : 'home',
         stop_desk_id: row.stop_desk_id,
+        stop_desk_name: row.stop_desk_name,
+        stop_desk_address: row.stop_desk_address,
         items:
           row.type === 'custom'
             ? [{ name: `Custom ${row.clothing_type ?? ''}`.trim(), size: row.size ?? '', quantity: 1 }]

@@ -1,16 +1,18 @@
 // Yalidine's REST API v1 (https://api.yalidine.app/v1): X-API-ID / X-API-TOKEN headers, parcels
 // created by the array (POST /parcels/, each order answered under its order_id), a parcel by its
 // tracking number or its order_id (GET /parcels/…), its statuses (GET /histories/), the stop desks
-// (GET /centers/). Every answer carries the calls left in each window of the account's quota
+// (GET /centers/), its fees (GET /fees/). Every answer carries the calls left in each window of the account's quota
 // (x-second-quota-left… or x-second-quota…): a window at 0 stops the next calls until it is over,
 // before Yalidine refuses them (it blocks accounts that run over their quota). Every call gives up
 // after the configured time.
 import {
   CourierError,
+  courierTime,
   type Courier,
   type ParcelInfo,
   type ParcelOutcome,
   type ParcelRequest,
+  type ParcelStatus,
   type Quota,
   type StopDesk,
 } from './courier.ts';
@@ -33,6 +35,7 @@ interface YalidineParcel {
   order_id?: unknown;
   label?: unknown;
   last_status?: unknown;
+  date_last_status?: unknown;
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
@@ -67,8 +70,8 @@ export function createYalidine(options: YalidineOptions, now: () => number = Dat
     }
   }
 
-  /** The window used up, if one is and it has not started again since. */
-  function exhausted(): Window | null {
+  /** The window used up and when it is over, if one is and it has not started again since. */
+  function exhausted(): { window: Window; over: number } | null {
     for (const window of Object.keys(WINDOWS) as Window[]) {
       const seen = left.get(window);
       if (!seen || seen.remaining > 0) continue;
@@ -77,7 +80,7 @@ export function createYalidine(options: YalidineOptions, now: () => number = Dat
         window === 'day'
           ? new Date(seen.at).setUTCHours(24, 0, 0, 0)
           : Math.floor(seen.at / WINDOWS[window]) * WINDOWS[window] + WINDOWS[window];
-      if (now() < over) return window;
+      if (now() < over) return { window, over };
       left.delete(window);
     }
     return null;
@@ -86,7 +89,12 @@ export function createYalidine(options: YalidineOptions, now: () => number = Dat
   async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
     const used = exhausted();
     if (used)
-      throw new CourierError('quota', `Yalidine's ${used} quota of API calls is used up: try again later`, false);
+      throw new CourierError(
+        'quota',
+        `Yalidine's ${used.window} quota of API calls is used up: try again later`,
+        false,
+        used.over - now(),
+      );
     let response: Response;
     try {
       response = await fetch(`${base}${path}`, {
@@ -127,7 +135,14 @@ export function createYalidine(options: YalidineOptions, now: () => number = Dat
       if (response.ok) throw new CourierError('failed', 'Yalidine answered something that is not JSON', true);
     }
     if (response.status === 429) {
-      throw new CourierError('quota', messageOf(parsed, 'Yalidine refused the call: too many requests (quota)'), false);
+      // Yalidine says in Retry-After how many seconds to wait.
+      const after = Number(response.headers.get('retry-after'));
+      throw new CourierError(
+        'quota',
+        messageOf(parsed, 'Yalidine refused the call: too many requests (quota)'),
+        false,
+        Number.isFinite(after) && after >= 0 ? after * 1000 : null,
+      );
     }
     if (response.status >= 500) {
       throw new CourierError('failed', `Yalidine failed (HTTP ${response.status})`, true);
@@ -219,10 +234,11 @@ export function createYalidine(options: YalidineOptions, now: () => number = Dat
       return found ?? null;
     },
 
-    async parcelStatus(tracking: string) {
+    async parcelStatus(tracking: string): Promise<ParcelStatus | null> {
       const answer = await call('GET', `/parcels/${encodeURIComponent(tracking)}`);
       const parcel = parcelsOf(answer).find((p) => p.tracking === tracking);
-      if (parcel && text(parcel.last_status)) return text(parcel.last_status);
+      const last = parcel ? text(parcel.last_status) : null;
+      if (parcel && last) return { status: last, at: courierTime(parcel.date_last_status) };
       // A parcel without last_status in its answer: its newest history entry.
       const history = parcelsOf(await call('GET', `/histories/?tracking=${encodeURIComponent(tracking)}`)) as {
         status?: unknown;
@@ -231,7 +247,8 @@ export function createYalidine(options: YalidineOptions, now: () => number = Dat
       const newest = history
         .filter((h) => text(h.status))
         .sort((a, b) => field(b.date_status).localeCompare(field(a.date_status)))[0];
-      return newest ? text(newest.status) : null;
+      const status = newest ? text(newest.status) : null;
+      return newest && status ? { status, at: courierTime(newest.date_status) } : null;
     },
 
     async stopDesks() {
@@ -242,6 +259,7 @@ export function createYalidine(options: YalidineOptions, now: () => number = Dat
           desks.push({
             id: field(c.center_id),
             name: field(c.name),
+            address: field(c.address),
             commune: field(c.commune_name),
             wilaya: field(c.wilaya_name),
           });
@@ -249,6 +267,24 @@ export function createYalidine(options: YalidineOptions, now: () => number = Dat
         if (answer?.has_more !== true) break;
       }
       return desks;
+    },
+
+    // GET /fees/?from_wilaya_id&to_wilaya_id: { to_wilaya_name, per_commune: { "<id>": { commune_name,
+    // express_home, express_desk, economic_home, economic_desk } } }. The express fees are read
+    // (economic ones exist only on some accounts); weight beyond 5 kg is charged on top.
+    async deliveryFees(fromWilayaCode: number, toWilayaCode: number) {
+      const answer = (await call('GET', `/fees/?from_wilaya_id=${fromWilayaCode}&to_wilaya_id=${toWilayaCode}`)) as {
+        to_wilaya_name?: unknown;
+        per_commune?: unknown;
+      } | null;
+      const perCommune = answer?.per_commune;
+      if (!perCommune || typeof perCommune !== 'object') return null;
+      const fee = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null);
+      const communes = Object.values(perCommune as Record<string, Record<string, unknown>>)
+        .filter((c) => c && typeof c === 'object')
+        .map((c) => ({ commune: field(c.commune_name), home: fee(c.express_home), desk: fee(c.express_desk) }));
+      if (communes.length === 0) return null;
+      return { wilayaCode: toWilayaCode, wilaya: field(answer.to_wilaya_name), communes };
     },
 
     quota(): Quota {

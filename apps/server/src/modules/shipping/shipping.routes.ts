@@ -1,16 +1,21 @@
 import { communeQuerySchema, communeSchema } from '@shop/domain/geo/communes';
 import {
+  feeGridApplySchema,
+  feeGridCsvSchema,
   shippingAdjustSchema,
+  yalidineFeesQuerySchema,
   shippingPriceCreateSchema,
   shippingPriceDeleteSchema,
   shippingPriceUpdateSchema,
 } from '@shop/domain/shipping-schemas';
-import { shippingPriceSchema } from '@shop/domain/shipping-responses';
+import { feeGridErrorSchema, feeGridPreviewSchema, shippingPriceSchema } from '@shop/domain/shipping-responses';
 import { emptyEnvelopeSchema, envelopeSchema } from '@shop/domain/responses';
 import { z } from 'zod';
 import type { App } from '../../http/types.ts';
 import { envelope } from '../../http/envelope.ts';
 import { errorResponses } from '../../http/contracts.ts';
+import { conflict } from '../../http/errors.ts';
+import { applyFeeGrid, previewCsvGrid, previewYalidineGrid } from './fee-grid.service.ts';
 import { communesOf } from './communes.ts';
 import {
   adjustShippingPrices,
@@ -102,6 +107,59 @@ export function shippingAdminRoutes(app: App): void {
       },
     },
     async (request) => envelope(await adjustShippingPrices(app.db.kysely, request.body), 'Shipping prices adjusted'),
+  );
+
+  app.post(
+    '/ShippingPrice/import/yalidine',
+    {
+      schema: {
+        ...admin,
+        summary:
+          "Preview of Yalidine's fee grid from the shop's wilaya (home and stop desk, old → new per wilaya); writes nothing. When Yalidine's quota makes it stop early, `remaining` lists the wilayas to ask for next",
+        body: yalidineFeesQuerySchema,
+        response: { 200: envelopeSchema(feeGridPreviewSchema), ...errorResponses(409, 502) },
+      },
+    },
+    async (request) => {
+      const courier = app.courier;
+      if (!courier) throw conflict('No courier is configured: set YALIDINE_API_ID and YALIDINE_API_TOKEN');
+      const preview = await previewYalidineGrid(app.db.kysely, courier, {
+        fromWilaya: app.config.courier.yalidine?.fromWilaya ?? 'Alger',
+        codes: request.body.wilaya_codes,
+      });
+      return envelope(preview, 'Preview of Yalidine’s fees');
+    },
+  );
+
+  app.post(
+    '/ShippingPrice/import/csv',
+    {
+      schema: {
+        ...admin,
+        summary:
+          'Preview of a fee grid file (CSV: wilaya; home; stop desk, one wilaya a line); 400 naming every bad line (data.errors: [{ line, message }]); writes nothing',
+        body: feeGridCsvSchema,
+        response: { 200: envelopeSchema(feeGridPreviewSchema), 400: feeGridErrorSchema },
+      },
+    },
+    async (request) => envelope(await previewCsvGrid(app.db.kysely, request.body.csv), 'Preview of the file’s fees'),
+  );
+
+  app.post(
+    '/ShippingPrice/import',
+    {
+      schema: {
+        ...admin,
+        summary:
+          "Applies a fee grid (each wilaya's home and stop desk fee) in one transaction; the wilayas left out keep theirs; 400 naming each wrong row, nothing written",
+        body: feeGridApplySchema,
+        response: { 200: envelopeSchema(z.array(shippingPriceSchema)), 400: feeGridErrorSchema },
+      },
+    },
+    async (request) => {
+      const { prices, changed } = await applyFeeGrid(app.db.kysely, request.body.rows);
+      return envelope(prices, `${changed} wilaya(s) changed`);
+    },
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
@@ -8,6 +8,8 @@ import { formatDa } from '@shop/domain/money';
 import { QUERY_DEFAULTS } from '../../../lib/query-defaults.ts';
 import { fail, ok, renderPage } from '../../test-utils.tsx';
 import { TrackingPage } from './components/tracking-page.tsx';
+import { TrackingResult } from './components/tracking-result.tsx';
+import { activateLanguage } from '../../i18n/i18n.ts';
 
 const settings = {
   shop_name: 'Boutique DZ',
@@ -241,5 +243,37 @@ describe('TrackingPage', () => {
     expect(steps()).toEqual(['Commande reçue12 mars 2026', 'Annulée15 mars 2026']);
     expect(screen.getByText(/Cette commande a été annulée/)).toBeInTheDocument();
     expect(screen.queryByText('Numéro de suivi du transporteur')).not.toBeInTheDocument();
+  });
+});
+
+describe('a found order on the Arabic storefront', () => {
+  afterEach(async () => {
+    await act(() => activateLanguage('fr'));
+  });
+
+  it('names its commune and wilaya in Arabic (the order keeps their French names)', async () => {
+    await act(() => activateLanguage('ar'));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string) => {
+        const url = new URL(input, 'http://localhost');
+        const body =
+          url.pathname === '/api/ShippingPrice/read'
+            ? { data: [{ id: 15, wilaya_code: 15, wilaya_name: 'Tizi Ouzou', price: 600, stop_desk_price: 400 }] }
+            : url.pathname === '/api/commune' && url.searchParams.get('wilaya') === 'Tizi Ouzou'
+              ? { data: [{ name: 'Azazga', name_ar: 'عزازقة', postal_code: null }] }
+              : null;
+        return Promise.resolve(
+          new Response(JSON.stringify({ status: body ? 200 : 404, message: '', ...(body ?? { data: null }) }), {
+            status: body ? 200 : 404,
+            headers: { 'content-type': 'application/json' },
+          }),
+        );
+      }),
+    );
+    renderPage(<TrackingResult order={shipped} headingRef={null} />);
+    const delivery = screen.getByTestId('tracking-delivery');
+    await waitFor(() => expect(delivery).toHaveTextContent('عزازقة, تيزي وزو'));
+    expect(delivery).not.toHaveTextContent('Azazga');
   });
 });

@@ -132,3 +132,86 @@ describe('shipping prices: stop desks and the adjustment of all wilayas (issue 1
     ]);
   });
 });
+
+describe('shipping prices: importing a fee grid (issue 16)', () => {
+  const change = (code: number, name: string, from: [number, number | null], to: [number, number | null]) => ({
+    wilaya_code: code,
+    wilaya_name: name,
+    price: { old: from[0], new: to[0] },
+    stop_desk_price: { old: from[1], new: to[1] },
+    changed: from[0] !== to[0] || from[1] !== to[1],
+    note: null,
+  });
+  const configured = { courier: 'yalidine', configured: true, webhook: false, sync_minutes: 30, quota: {} };
+  const bodyOf = (fetchMock: ReturnType<typeof stubFetch>, path: string) =>
+    fetchMock.mock.calls
+      .filter(([input]) => input === `/api${path}`)
+      .map(([, init]) => JSON.parse(typeof init?.body === 'string' ? init.body : 'null') as unknown);
+
+  test("Yalidine's fees, fetched in as many calls as its quota needs, previewed old → new, applied on confirmation", async () => {
+    const fetchMock = stubFetch((url, init) => {
+      if (url === '/api/ShippingPrice/read') return { data: prices };
+      if (url === '/api/courier/status') return { data: configured };
+      if (url === '/api/ShippingPrice/import/yalidine') {
+        const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as { wilaya_codes?: number[] };
+        return body.wilaya_codes
+          ? { data: { rows: [change(31, 'Oran', [600, null], [600, null])], skipped: [], remaining: [] } }
+          : { data: { rows: [change(16, 'Alger', [400, 250], [660, 460])], skipped: [], remaining: [31] } };
+      }
+      if (url === '/api/ShippingPrice/import') return { message: '1 wilaya(s) changed', data: prices };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ShippingPage />);
+    await user.click(await screen.findByRole('button', { name: 'Import fees from Yalidine' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fees from Yalidine' });
+    expect(await within(dialog).findByText('1 wilaya would change, 1 already match.', { exact: false })).toBeVisible();
+    expect(bodyOf(fetchMock, '/ShippingPrice/import/yalidine')).toEqual([{}, { wilaya_codes: [31] }]);
+    const alger = within(dialog).getByTestId('fee-change-16');
+    expect(alger).toHaveTextContent(/Home\s*400,00 DA\s*→\s*becomes\s*660,00 DA/i);
+    expect(alger).toHaveTextContent(/Stop desk\s*250,00 DA\s*→\s*becomes\s*460,00 DA/i);
+    expect(within(dialog).queryByTestId('fee-change-31')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByLabelText('Show the wilayas that already match'));
+    expect(within(dialog).getByTestId('fee-change-31')).toHaveTextContent('unchanged');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply 1 change' }));
+    expect(await screen.findByText('1 wilaya(s) changed')).toBeInTheDocument();
+    expect(bodyOf(fetchMock, '/ShippingPrice/import')).toEqual([
+      { rows: [{ wilaya_code: 16, price: 660, stop_desk_price: 460 }] },
+    ]);
+  });
+
+  test('no Yalidine button without a courier account; a CSV file with bad lines lists them and applies nothing', async () => {
+    const fetchMock = stubFetch((url) => {
+      if (url === '/api/ShippingPrice/read') return { data: prices };
+      if (url === '/api/courier/status') return { data: { ...configured, courier: null, configured: false } };
+      if (url === '/api/ShippingPrice/import/csv') {
+        return {
+          status: 400,
+          message: '2 line(s) of the file cannot be read; nothing was changed. Line 3: unknown wilaya "Atlantis"',
+          data: {
+            errors: [
+              { line: 3, message: 'unknown wilaya "Atlantis"' },
+              { line: 5, message: 'The home fee is missing' },
+            ],
+          },
+        };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ShippingPage />);
+    await screen.findByText('Oran');
+    expect(screen.queryByRole('button', { name: 'Import fees from Yalidine' })).not.toBeInTheDocument();
+    const file = new File(['wilaya;home;stop desk\nAlger;450;300\nAtlantis;1;1\n'], 'grille.csv', { type: 'text/csv' });
+    await user.upload(screen.getByLabelText('Choose a CSV file of fees (wilaya; home; stop desk)'), file);
+    const dialog = await screen.findByRole('dialog', { name: 'Fees from grille.csv' });
+    const lines = await within(dialog).findByTestId('bad-lines');
+    expect(lines).toHaveTextContent('Line 3: unknown wilaya "Atlantis"');
+    expect(lines).toHaveTextContent('Line 5: The home fee is missing');
+    expect(bodyOf(fetchMock, '/ShippingPrice/import/csv')).toEqual([
+      { csv: 'wilaya;home;stop desk\nAlger;450;300\nAtlantis;1;1\n' },
+    ]);
+    expect(within(dialog).getByRole('button', { name: 'Nothing to apply' })).toBeDisabled();
+    expect(bodyOf(fetchMock, '/ShippingPrice/import')).toEqual([]);
+  });
+});

@@ -28,6 +28,8 @@ import { useShippingPrices } from '../api/get-shipping-prices.ts';
 import { useSaveShippingPrice } from '../api/save-shipping-price.ts';
 import { useDeleteShippingPrice } from '../api/delete-shipping-price.ts';
 import { AdjustPricesModal } from './adjust-prices-modal.tsx';
+import { useCourierConfigured } from '../api/import-fees.ts';
+import { ImportFeesModal, type ImportSource } from './import-fees-modal.tsx';
 
 type Message = { tone: 'error' | 'success'; text: string } | null;
 
@@ -40,6 +42,8 @@ export function ShippingPage() {
   const [message, setMessage] = useState<Message>(null);
   const [filter, setFilter] = useState('');
   const [adjusting, setAdjusting] = useState(false);
+  const [importing, setImporting] = useState<ImportSource | null>(null);
+  const courier = useCourierConfigured();
   useReopenFormDraft(SHIPPING_PRICE_FORM, prices.isSuccess, (target) => {
     const price = target === 'new' ? 'new' : prices.data?.find((p) => String(p.id) === target);
     if (price) setEditing(price);
@@ -75,6 +79,30 @@ export function ShippingPage() {
         >
           {texts.shipping.adjustOpen}
         </button>
+        {courier.data?.configured ? (
+          <button
+            type="button"
+            className={buttonClass('secondary')}
+            onClick={() => setImporting({ kind: 'yalidine' })}
+            disabled={!prices.data?.length}
+          >
+            {texts.shipping.importYalidine}
+          </button>
+        ) : null}
+        <label className={`${buttonClass('secondary')} cursor-pointer focus-within:ring-2 focus-within:ring-slate-900`}>
+          {texts.shipping.importCsv}
+          <input
+            type="file"
+            accept=".csv,.txt,text/csv,text/plain"
+            className="sr-only"
+            aria-label={texts.shipping.importCsvLabel}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) setImporting({ kind: 'csv', file });
+            }}
+          />
+        </label>
         <button type="button" className={buttonClass('primary')} onClick={() => setEditing('new')}>
           + {texts.shipping.add}
         </button>
@@ -150,6 +178,16 @@ export function ShippingPage() {
           onClose={() => setEditing(null)}
           onSaved={(text) => {
             setEditing(null);
+            setMessage({ tone: 'success', text });
+          }}
+        />
+      ) : null}
+      {importing ? (
+        <ImportFeesModal
+          source={importing}
+          onClose={() => setImporting(null)}
+          onDone={(text) => {
+            setImporting(null);
             setMessage({ tone: 'success', text });
           }}
         />

@@ -47,6 +47,22 @@ function Barcode({ value }: { value: string }) {
   );
 }
 
+/**
+ * The stop desk as it was when the courier's centre was chosen: its name and address, its number
+ * small (the courier's staff search by it); an order sent before names were kept shows the number.
+ */
+function StopDesk({ slip }: { slip: Slip }) {
+  if (!slip.stop_desk_id) return <>Pas encore choisi</>;
+  if (!slip.stop_desk_name) return <>Centre n° {slip.stop_desk_id}</>;
+  return (
+    <>
+      <span className="font-semibold">{slip.stop_desk_name}</span>
+      {slip.stop_desk_address ? <span className="block">{slip.stop_desk_address}</span> : null}
+      <span className="block text-xs text-slate-600">Centre n° {slip.stop_desk_id}</span>
+    </>
+  );
+}
+
 function SlipCard({ slip }: { slip: Slip }) {
   return (
     <article
@@ -80,7 +96,9 @@ function SlipCard({ slip }: { slip: Slip }) {
         {slip.delivery_type === 'stop_desk' ? (
           <>
             <dt className="text-slate-600">Stop desk</dt>
-            <dd className="break-words">{slip.stop_desk_id ?? '—'}</dd>
+            <dd className="break-words" data-testid="slip-stop-desk">
+              <StopDesk slip={slip} />
+            </dd>
           </>
         ) : null}
         {/* Home delivery, or an older order without a commune: the address says where. */}

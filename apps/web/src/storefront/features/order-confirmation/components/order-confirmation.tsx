@@ -4,6 +4,7 @@ import { paths } from '../../../../lib/paths.ts';
 import { formatDa, t } from '../../../i18n/i18n.ts';
 import { useSettings } from '../../settings/api/get-settings.ts';
 import { useWilayaName } from '../../shipping/wilayas.ts';
+import { useCommuneName } from '../../shipping/communes.ts';
 import type { PlacedOrder } from '../confirmation-store.ts';
 
 interface OrderConfirmationProps {
@@ -32,6 +33,7 @@ export function OrderConfirmation({
 }: OrderConfirmationProps) {
   const { data: settings } = useSettings();
   const wilaya = useWilayaName(order.wilaya);
+  const commune = useCommuneName(order.wilaya, order.commune);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const rows: [string, string, string?][] = [
@@ -49,7 +51,7 @@ export function OrderConfirmation({
       : []),
     [
       t('thankYou.address'),
-      [order.address, order.commune, `${wilaya} ${order.zipCode}`].filter(Boolean).join(', '),
+      [order.address, commune, `${wilaya} ${order.zipCode}`].filter(Boolean).join(', '),
       'delivery-address',
     ],
     [t('thankYou.total'), formatDa(order.total), 'order-total'],

@@ -1,11 +1,12 @@
 // The commune picker and the delivery choice alone (issue 16); the cart and custom order tests use
 // them in their forms.
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DeliveryType } from '@shop/domain/shipping-schemas';
 import { fail, mockFetch, ok, renderPage } from '../../../test-utils.tsx';
+import { activateLanguage } from '../../../i18n/i18n.ts';
 import type { Commune } from '../api/get-communes.ts';
 import { CommunePicker } from './commune-picker.tsx';
 import { DeliveryChoice } from './delivery-choice.tsx';
@@ -72,6 +73,37 @@ describe('CommunePicker', () => {
     const box = await screen.findByRole('textbox', { name: 'Commune' });
     await user.type(box, 'Quartier Est');
     expect(onPick).toHaveBeenLastCalledWith('Quartier Est', null);
+  });
+});
+
+describe('CommunePicker on the Arabic storefront', () => {
+  afterEach(async () => {
+    await act(() => activateLanguage('fr'));
+  });
+
+  it('names each commune in Arabic with its French name beside it; the order keeps the French name', async () => {
+    await act(() => activateLanguage('ar'));
+    mockFetch((url) =>
+      url.pathname === '/api/commune' && url.searchParams.get('wilaya') === 'Alger' ? ok(ALGER) : undefined,
+    );
+    const onPick = vi.fn();
+    const user = userEvent.setup();
+    renderPage(<Picker wilaya="Alger" onPick={onPick} />);
+    const box = screen.getByRole('combobox', { name: 'البلدية' });
+    await waitFor(() => expect(box).toBeEnabled());
+    await user.type(box, 'bab');
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['باب الوادي Bab El Oued', 'باب الزوار Bab Ezzouar']);
+    expect(within(options[0]!).getByText('Bab El Oued')).toHaveAttribute('lang', 'fr');
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(onPick).toHaveBeenLastCalledWith('Bab Ezzouar', ALGER[2]);
+    expect(box).toHaveValue('باب الزوار');
+    // Typed in full in either language and left: chosen.
+    await user.clear(box);
+    await user.type(box, 'el biar');
+    await user.tab();
+    expect(onPick).toHaveBeenLastCalledWith('El Biar', ALGER[3]);
+    expect(box).toHaveValue('الأبيار');
   });
 });
 

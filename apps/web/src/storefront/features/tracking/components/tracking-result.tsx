@@ -3,6 +3,7 @@ import type { OrderTracking, TrackingStep } from '@shop/domain/order-responses';
 import { useCopy } from '../../../../lib/ui/use-copy.ts';
 import { formatDa, t } from '../../../i18n/i18n.ts';
 import { useWilayaName } from '../../shipping/wilayas.ts';
+import { useCommuneName } from '../../shipping/communes.ts';
 import { TrackingTimeline } from './tracking-timeline.tsx';
 
 /** The colours of the admin's status selector (SPEC §4), light for a badge. */
@@ -19,6 +20,7 @@ const BADGE: Record<TrackingStep, string> = {
 export function TrackingResult({ order, headingRef }: { order: OrderTracking; headingRef: Ref<HTMLHeadingElement> }) {
   const { copied, copy } = useCopy();
   const wilaya = useWilayaName(order.wilaya);
+  const commune = useCommuneName(order.wilaya, order.commune);
   const current = order.timeline.at(-1)?.step ?? 'received';
   const endNote = current === 'cancelled' || current === 'returned' ? t(`tracking.endNote.${current}`) : null;
   return (
@@ -82,7 +84,7 @@ export function TrackingResult({ order, headingRef }: { order: OrderTracking; he
         <div className="flex justify-between gap-4 py-2">
           <dt className="text-neutral-600">{t('tracking.wilaya')}</dt>
           <dd className="text-end font-medium break-words" data-testid="tracking-delivery">
-            {[order.commune, wilaya].filter(Boolean).join(', ')}
+            {[commune, wilaya].filter(Boolean).join(', ')}
             <span className="block text-sm font-normal text-neutral-600">
               {t(`delivery.typeNames.${order.delivery_type}`)}
             </span>
