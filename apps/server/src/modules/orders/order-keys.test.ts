@@ -147,6 +147,14 @@ describe('an order sent again with its Idempotency-Key', () => {
     expect(await ordersOf('0555000107')).toHaveLength(1);
   });
 
+  it('answers two different orders sent at the same time under one key with one order and a 422', async () => {
+    const { body } = await shirtOrder('0555000111', 1);
+    const key = randomUUID();
+    const answers = await Promise.all([post(body, key), post({ ...body, customer_name: 'Une autre' }, key)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 422]);
+    expect(await ordersOf('0555000111')).toHaveLength(1);
+  });
+
   it('refuses a malformed key (400) before anything is written', async () => {
     const { body } = await shirtOrder('0555000108', 1);
     for (const key of ['', 'short', 'has spaces in it, more than 16', 'x'.repeat(101)]) {

@@ -60,44 +60,28 @@ export async function writeRegularOrders(trx: Executor, drafts: readonly Regular
   // On SQLite a write comes first: it takes the database's write lock, so no other connection
   // changes the rows read next before this batch commits (PostgreSQL locks the rows instead).
   if (!isPostgres(trx)) await catalogRepo.takeWriteLock(trx);
-  const known = new Map(
-    (
-      await findOrderKeys(
-        trx,
-        drafts.flatMap((d) => (d.key ? [d.key.key] : [])),
-      )
-    ).map((row) => [row.key, row]),
-  );
-  // The first draft of the batch with a key is written; a later one with the same key follows it.
-  const first = new Map<string, number>();
-  const copyOf = drafts.map((draft, i) => {
-    if (!draft.key || known.has(draft.key.key)) return undefined;
-    const earlier = first.get(draft.key.key);
-    if (earlier === undefined) first.set(draft.key.key, i);
-    return earlier;
+  const keys = drafts.flatMap((draft) => (draft.key ? [draft.key.key] : []));
+  const known = new Map((await findOrderKeys(trx, keys)).map((row) => [row.key, row]));
+  // Each key is written once: by the first draft of the batch carrying it; a copy follows it.
+  const firstWith = new Map<string, { draft: RegularOrderDraft; fingerprint: string }>();
+  const fresh = drafts.filter((draft) => {
+    if (!draft.key) return true;
+    if (known.has(draft.key.key) || firstWith.has(draft.key.key)) return false;
+    firstWith.set(draft.key.key, { draft, fingerprint: draft.key.fingerprint });
+    return true;
   });
-  const fresh = drafts.flatMap((draft, i) =>
-    (draft.key && known.has(draft.key.key)) || copyOf[i] !== undefined ? [] : [i],
-  );
-  const written = await writeNewOrders(
-    trx,
-    fresh.map((i) => drafts[i] as RegularOrderDraft),
-  );
-  const outcomes: WriteOutcome[] = [];
-  drafts.forEach((draft, i) => {
-    const knownRow = draft.key && known.get(draft.key.key);
-    const copied = copyOf[i];
-    if (knownRow) outcomes.push({ kind: 'known', known: knownRow });
-    else if (copied === undefined) outcomes.push(written[fresh.indexOf(i)] as WriteOutcome);
-    else {
-      const original = outcomes[copied] as WriteOutcome;
-      const fingerprint = drafts[copied]?.key?.fingerprint ?? '';
-      outcomes.push(
-        original.kind === 'placed' ? { kind: 'known', known: { fingerprint, order_id: original.orderId } } : original,
-      );
-    }
+  const outcomes = await writeNewOrders(trx, fresh);
+  const outcomeOf = (draft: RegularOrderDraft) => nth(outcomes, fresh.indexOf(draft));
+  return drafts.map((draft): WriteOutcome => {
+    if (!draft.key) return outcomeOf(draft);
+    const placedBefore = known.get(draft.key.key);
+    if (placedBefore) return { kind: 'known', known: placedBefore };
+    const first = firstWith.get(draft.key.key);
+    if (!first) throw new Error('every keyed draft has a first draft with its key');
+    const outcome = outcomeOf(first.draft);
+    if (first.draft === draft || outcome.kind !== 'placed') return outcome;
+    return { kind: 'known', known: { fingerprint: first.fingerprint, order_id: outcome.orderId } };
   });
-  return outcomes;
 }
 
 async function writeNewOrders(trx: Executor, drafts: readonly RegularOrderDraft[]): Promise<WriteOutcome[]> {
