@@ -255,6 +255,65 @@ describe('storefront', () => {
     expect(result.shownTotal.replace(/\D/g, '')).toBe(order.final_total.toFixed(2).replace(/\D/g, ''));
   });
 
+  it('places an order once when its answer was lost and the customer confirms again after a reload (390 px)', async () => {
+    const { context, page, errors } = await newPage(browser, shop.baseUrl, VIEWPORTS.mobile);
+    try {
+      const listed = await api<ApiProduct[]>('/product/getAll');
+      const product = listed.find((p) => p.has_sizes && p.sizes.some((s) => s.name === 'M' && s.stock >= 1))!;
+      await page.goto(`/product/${product.id}`);
+      await page.getByRole('heading', { name: product.name, level: 1 }).waitFor();
+      await page.getByRole('button', { name: /^Medium/ }).click();
+      await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+      await page.getByTestId('cart-count').filter({ hasText: '1' }).waitFor();
+      await page.goto('/cart');
+      await chooseWilaya(page, '16');
+      await page.getByRole('button', { name: /Passer la commande/ }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Nom complet').fill('Nadia Réseau');
+      await dialog.getByLabel('Numéro de téléphone').fill('0661 22 33 44');
+      await dialog.getByLabel('Adresse', { exact: true }).fill('3 rue des Frères Bouadou');
+      await chooseCommune(dialog, 'hyd', 'Hydra');
+      await dialog.getByLabel('Code postal').fill('16035');
+
+      // The order reaches the server, but its answer is lost on the way back (a dropped mobile
+      // connection): the page sees a network error.
+      let placedFirst = 0;
+      await page.route('**/api/order', async (route) => {
+        const response = await route.fetch();
+        placedFirst = ((await response.json()) as { data: { order_id: number } }).data.order_id;
+        await route.abort('connectionreset');
+      });
+      await dialog.getByRole('button', { name: 'Confirmer la commande' }).click();
+      await dialog
+        .getByText('Une erreur s’est produite lors de l’envoi de votre commande. Veuillez réessayer.')
+        .waitFor();
+      expect(placedFirst).toBeGreaterThan(0);
+      await page.unroute('**/api/order');
+      await screenshot(page, 'order-answer-lost-mobile');
+
+      // The customer reloads and confirms again: the same order, not a second one.
+      await page.reload();
+      await page.getByRole('button', { name: /Passer la commande/ }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirmer la commande' }).click();
+      await page.getByRole('heading', { name: 'Merci pour votre commande !' }).waitFor();
+      expect(await page.getByTestId('order-number').textContent()).toBe(`#${placedFirst}`);
+
+      const token = await adminToken(shop.baseUrl);
+      const found = await api<{ data: { id: number }[] }>(
+        '/order/searchOrders?page=1&limit=20&phone=0661223344',
+        token,
+      );
+      expect(found.data.map((o) => o.id)).toEqual([placedFirst]);
+      const after = await api<ApiProduct>(`/product/get/${product.id}`);
+      const before = product.sizes.find((s) => s.name === 'M')!.stock;
+      expect(after.sizes.find((s) => s.name === 'M')!.stock).toBe(before - 1);
+      // The aborted request is the only console error the page may show.
+      expect(errors.filter((e) => !/ERR_CONNECTION_RESET|Failed to fetch/.test(e))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows the empty cart, a sold-out size and the not-found page', async () => {
     const { context, page, errors } = await newPage(browser, shop.baseUrl);
     try {
