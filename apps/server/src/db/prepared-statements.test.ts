@@ -69,6 +69,18 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.SHOP_TEST_DIALECT ==
       expect(await prepared(db)).toEqual(['select $1::int + 1 as n']);
     });
 
+    it('runs a statement unnamed once a migration changed its table under it (one failure, then answers)', async () => {
+      db = connect({ kind: 'postgres', url: process.env.TEST_DATABASE_URL ?? '' }, { poolSize: 1 });
+      await sql`create temporary table stale_probe (id int primary key, a text)`.execute(db.kysely);
+      await sql`insert into stale_probe values (1, 'one')`.execute(db.kysely);
+      const read = (database: Db) => sql`select * from stale_probe where id = ${1}`.execute(database.kysely);
+      await read(db);
+      await read(db);
+      await sql`alter table stale_probe add column b text`.execute(db.kysely);
+      await expect(read(db)).rejects.toThrow(/cached plan must not change result type/);
+      expect((await read(db)).rows).toEqual([{ id: 1, a: 'one', b: null }]);
+    });
+
     it('prepares nothing when turned off', async () => {
       const url = process.env.TEST_DATABASE_URL ?? '';
       db = connect({ kind: 'postgres', url, preparedStatements: false }, { poolSize: 1 });

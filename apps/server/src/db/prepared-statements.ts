@@ -8,8 +8,10 @@
 // Which texts get a name: those with parameters (a query without any is a one-off: DDL, BEGIN),
 // once they have been seen twice, up to MAX_NAMED per process. A name is never taken back: a
 // statement lives as long as its connection, so the cap bounds what each PostgreSQL connection
-// keeps. Texts past the cap run unnamed, as before. Off with DATABASE_PREPARED_STATEMENTS=false
-// (PgBouncer in transaction mode before 1.21 cannot route named statements).
+// keeps. Texts past the cap run unnamed, as before. A statement that went stale (a table's columns
+// changed under it) runs unnamed on its connection from then on. Off with
+// DATABASE_PREPARED_STATEMENTS=false (PgBouncer in transaction mode before 1.21 cannot route named
+// statements). Decision record 015.
 import pg from 'pg';
 
 export const MAX_NAMED = 300;
@@ -45,14 +47,31 @@ export class StatementNames {
   }
 }
 
+/**
+ * PostgreSQL refuses to run a named statement again once a table it reads changed its columns (a
+ * migration of a newer process adding one: "cached plan must not change result type", 0A000).
+ */
+function isStale(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === '0A000' && /cached plan/.test(String(error));
+}
+
 /** A pg Client class that runs repeated parameterised texts as named prepared statements. */
 export function preparingClient(names: StatementNames): typeof pg.Client {
   return class PreparingClient extends pg.Client {
+    /** Texts whose named statement went stale on this connection: they run unnamed from then on. */
+    readonly #stale = new Set<string>();
+
     override query(...args: unknown[]): never {
       const [text, values] = args;
       if (typeof text === 'string' && Array.isArray(values) && values.length > 0 && args.length === 2) {
-        const name = names.nameOf(text);
-        if (name !== undefined) return super.query({ name, text, values }) as never;
+        const name = this.#stale.has(text) ? undefined : names.nameOf(text);
+        if (name !== undefined) {
+          return (super.query({ name, text, values }) as Promise<pg.QueryResult>).catch((error: unknown) => {
+            // This request fails (its transaction, if any, is aborted); the next ones run unnamed.
+            if (isStale(error)) this.#stale.add(text);
+            throw error;
+          }) as never;
+        }
       }
       return (super.query as (...a: unknown[]) => never)(...args);
     }
