@@ -19,6 +19,11 @@ export const shippingPriceCreateSchema = z.object({
 
 export const shippingPriceUpdateSchema = shippingPriceCreateSchema.extend({ id: idSchema });
 export const shippingPriceDeleteSchema = z.object({ id: idSchema });
+/** A commune's own fees removed: it costs its wilaya's fees again. */
+export const communeFeeDeleteSchema = z.object({
+  id: idSchema,
+  commune: requiredText('The commune is required', 100),
+});
 
 export const DELIVERY_TYPES = ['home', 'stop_desk'] as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];

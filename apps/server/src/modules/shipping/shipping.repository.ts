@@ -84,6 +84,21 @@ export async function replaceCommuneFees(
     .execute();
 }
 
+/** One commune's own fees (the bulk adjustment writes each in its transaction). */
+export async function setCommuneFees(
+  db: Executor,
+  shippingPriceId: number,
+  communeName: string,
+  fees: { price_cents: number | null; stop_desk_price_cents: number | null },
+): Promise<void> {
+  await db
+    .updateTable('commune_fees')
+    .set(fees)
+    .where('shipping_price_id', '=', shippingPriceId)
+    .where('commune_name', '=', communeName)
+    .execute();
+}
+
 export async function deleteCommuneFee(db: Executor, shippingPriceId: number, communeName: string): Promise<boolean> {
   const result = await db
     .deleteFrom('commune_fees')

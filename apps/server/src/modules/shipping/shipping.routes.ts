@@ -1,5 +1,6 @@
 import { communeQuerySchema, communeSchema } from '@shop/domain/geo/communes';
 import {
+  communeFeeDeleteSchema,
   feeGridApplySchema,
   feeGridCsvSchema,
   shippingAdjustSchema,
@@ -20,6 +21,7 @@ import { communesOf } from './communes.ts';
 import {
   adjustShippingPrices,
   createShippingPrice,
+  deleteCommuneFee,
   deleteShippingPrice,
   listShippingPrices,
   updateShippingPrice,
@@ -31,7 +33,8 @@ export function shippingRoutes(app: App): void {
     {
       schema: {
         tags: ['shipping'],
-        summary: 'Every wilaya with its home delivery and stop desk fees (Da), by code',
+        summary:
+          'Every wilaya with its home delivery and stop desk fees (Da), by code, and its communes priced apart (communes: only those, null = the wilaya’s fee)',
         response: { 200: envelopeSchema(z.array(shippingPriceSchema)) },
       },
     },
@@ -160,6 +163,20 @@ export function shippingAdminRoutes(app: App): void {
       const { prices, changed } = await applyFeeGrid(app.db.kysely, request.body.rows);
       return envelope(prices, `${changed} wilaya(s) changed`);
     },
+  );
+
+  app.post(
+    '/ShippingPrice/commune/delete',
+    {
+      schema: {
+        ...admin,
+        summary: "Removes a commune's own fees: it costs its wilaya's fees again",
+        body: communeFeeDeleteSchema,
+        response: { 200: priceAnswer, ...errorResponses(404) },
+      },
+    },
+    async (request) =>
+      envelope(await deleteCommuneFee(app.db.kysely, request.body.id, request.body.commune), 'Commune fee removed'),
   );
 
   app.post(
