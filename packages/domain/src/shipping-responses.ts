@@ -47,6 +47,13 @@ export const feeGridPreviewSchema = z
         price: feeChange,
         /** null: no stop desk. */
         stop_desk_price: feeChange,
+        /**
+         * The communes priced apart from the wilaya once applied (only those); null: the grid
+         * does not price communes, the wilaya keeps its own.
+         */
+        communes: z.array(communeFeeSchema).nullable(),
+        /** How many of the wilaya's communes are priced apart now. */
+        communes_before: z.number().int(),
         changed: z.boolean(),
         /** Why a fee is what it is (communes priced differently, no centre there…), or null. */
         note: z.string().nullable(),
