@@ -137,16 +137,18 @@ export function ShippingPage() {
                   {price.wilaya_code ?? '—'}
                 </td>
                 <td data-label={texts.shipping.wilaya} className={tdClass}>
-                  <span className="font-medium">{price.wilaya_name}</span>
-                  {price.communes.length > 0 ? (
-                    <button
-                      type="button"
-                      className="ml-2 inline-flex min-h-11 items-center text-sm text-slate-700 underline underline-offset-2 hover:text-slate-900 md:min-h-0"
-                      onClick={() => setCommunesOf(price.id)}
-                    >
-                      {texts.shipping.communesPricedApart(price.communes.length)}
-                    </button>
-                  ) : null}
+                  <span className="inline-flex flex-wrap items-center justify-end gap-x-2">
+                    <span className="font-medium">{price.wilaya_name}</span>
+                    {price.communes.length > 0 ? (
+                      <button
+                        type="button"
+                        className="inline-flex min-h-11 items-center text-sm text-slate-700 underline underline-offset-2 hover:text-slate-900 md:min-h-0"
+                        onClick={() => setCommunesOf(price.id)}
+                      >
+                        {texts.shipping.communesPricedApart(price.communes.length)}
+                      </button>
+                    ) : null}
+                  </span>
                 </td>
                 <td data-label={texts.shipping.homeColumn} className={`${tdClass} whitespace-nowrap tabular-nums`}>
                   {formatDa(price.price)}
