@@ -1,7 +1,8 @@
 // Making the shop's shipping fees match the courier's grid (issue 16), on a phone (390×844, touch),
 // against the real server talking to a local Yalidine (apps/server/test/fake-yalidine.ts): the
 // owner imports Yalidine's fees, sees each wilaya old → new, applies them; a CSV file with a bad
-// line shows the line and changes nothing. Screenshots under e2e/screenshots/phone/fees-*.png.
+// line shows the line and changes nothing; a CSV with a commune column gives communes their own
+// fee, which the owner sees and removes. Screenshots under e2e/screenshots/phone/fees-*.png.
 // Alone: `npm run build && npx vitest run --project e2e e2e/fee-import.test.ts`.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -77,6 +78,8 @@ describe('the fee grid import on a phone', () => {
       const alger = page.getByTestId('wilaya-16');
       expect(await alger.textContent()).toMatch(/660[,.]00/);
       expect(await alger.textContent()).toMatch(/460[,.]00/);
+      // Arzew costs 650 Da where Oran's other communes cost 600: it has its own fee.
+      expect(await page.getByTestId('wilaya-31').textContent()).toContain('1 commune with own fee');
       await page.screenshot({ path: path.join(PHONE_DIR, 'fees-applied.png') });
       expect(errors).toEqual([]);
     } finally {
@@ -91,7 +94,7 @@ describe('the fee grid import on a phone', () => {
     try {
       await page.goto('/admin/shipping-prices');
       const before = await page.getByTestId('wilaya-16').textContent();
-      await page.getByLabel('Choose a CSV file of fees (wilaya; home; stop desk)').setInputFiles(file);
+      await page.getByLabel(/Choose a CSV file of fees/).setInputFiles(file);
       const dialog = page.getByRole('dialog', { name: 'Fees from grille-zr.csv' });
       const lines = dialog.getByTestId('bad-lines');
       await lines.waitFor();
@@ -103,6 +106,50 @@ describe('the fee grid import on a phone', () => {
       expect(await accessibilityViolations(page, false)).toEqual([]);
       await dialog.getByRole('button', { name: 'Cancel' }).tap();
       expect(await page.getByTestId('wilaya-16').textContent()).toBe(before);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a CSV with a commune column: communes get their own fee, seen and removed on the phone', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fees-')), 'grille-communes.csv');
+    fs.writeFileSync(
+      file,
+      'wilaya;commune;home;stop desk\r\nAlger;;450;300\r\nAlger;Hydra;550;\r\nAlger;El Biar;;250\r\n',
+    );
+    const { context, page, errors } = await phone();
+    try {
+      await page.goto('/admin/shipping-prices');
+      await page.getByLabel(/Choose a CSV file of fees/).setInputFiles(file);
+      const dialog = page.getByRole('dialog', { name: 'Fees from grille-communes.csv' });
+      const alger = dialog.getByTestId('fee-change-16');
+      await alger.waitFor();
+      expect(await alger.textContent()).toContain('Communes with own fee: 0 becomes 2: El Biar, Hydra');
+      await dialog.getByRole('button', { name: 'Apply 1 change' }).tap();
+      await page.getByText('1 wilaya(s) changed').waitFor();
+
+      const count = page.getByTestId('wilaya-16').getByRole('button', { name: '2 communes with own fee' });
+      await count.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(PHONE_DIR, 'fees-commune-count.png') });
+      await count.tap();
+      const communes = page.getByRole('dialog', { name: 'Communes of Alger with their own fee' });
+      await communes.getByTestId('commune-fee-Hydra').waitFor();
+      expect(await communes.getByTestId('commune-fee-Hydra').textContent()).toMatch(/550[,.]00/);
+      await page.screenshot({ path: path.join(PHONE_DIR, 'fees-communes.png') });
+      expect(await overflow(page, VIEWPORTS.mobile.width)).toBeLessThanOrEqual(0);
+      expect(await boxesScrollingSideways(page)).toEqual([]);
+      expect(await accessibilityViolations(page, false)).toEqual([]);
+
+      page.once('dialog', (confirm) => void confirm.accept());
+      await communes.getByRole('button', { name: 'Remove Hydra' }).tap();
+      await communes.getByText('Hydra now costs its wilaya’s fees').waitFor();
+      await communes.getByTestId('commune-fee-Hydra').waitFor({ state: 'detached' });
+      // The storefront reads it at once.
+      const read = (await (await fetch(`${shop.baseUrl}/api/ShippingPrice/read`)).json()) as {
+        data: { wilaya_code: number; communes: { name: string }[] }[];
+      };
+      expect(read.data.find((w) => w.wilaya_code === 16)?.communes.map((c) => c.name)).toEqual(['El Biar']);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

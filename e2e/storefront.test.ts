@@ -143,7 +143,7 @@ async function journey(viewport: { width: number; height: number }, tag: string,
     } else {
       expect(await delivery.getByRole('radio', { name: /À domicile/ }).isChecked()).toBe(true);
     }
-    const shownTotal = await page.getByTestId('total').textContent();
+    let shownTotal = await page.getByTestId('total').textContent();
     await screenshot(page, `cart-${tag}`);
 
     // Checkout dialog: a validation error first, then valid data.
@@ -168,6 +168,8 @@ async function journey(viewport: { width: number; height: number }, tag: string,
       await chooseCommune(dialog, 'hyd', 'Hydra');
       await dialog.getByLabel('Code postal').fill('16000');
     }
+    // A commune with its own fee (issue 16) changes the total: the page's total follows it.
+    shownTotal = await page.getByTestId('total').textContent();
     await dialog.getByRole('button', { name: '5 étoiles' }).click();
     await dialog.getByRole('button', { name: 'Confirmer la commande' }).click();
     await page.getByRole('heading', { name: 'Merci pour votre commande !' }).waitFor();
@@ -199,8 +201,24 @@ async function journey(viewport: { width: number; height: number }, tag: string,
 
 describe('storefront', () => {
   it('takes a customer from the home page to a placed cash-on-delivery order (desktop)', async () => {
-    const result = await journey(VIEWPORTS.desktop, 'desktop');
     const token = await adminToken(shop.baseUrl);
+    // Hydra costs 75 Da more than the rest of Alger at home (issue 16): the checkout shows and
+    // sends its fee, so the order goes through without a 409.
+    const before =
+      await api<{ wilaya_code: number; price: number; stop_desk_price: number | null }[]>('/ShippingPrice/read');
+    const algerFees = before.find((w) => w.wilaya_code === 16)!;
+    const hydraFee = algerFees.price + 75;
+    await adminCall(shop.baseUrl, token, 'POST', '/ShippingPrice/import', {
+      rows: [
+        {
+          wilaya_code: 16,
+          price: algerFees.price,
+          stop_desk_price: algerFees.stop_desk_price,
+          communes: [{ name: 'Hydra', price: hydraFee, stop_desk_price: null }],
+        },
+      ],
+    });
+    const result = await journey(VIEWPORTS.desktop, 'desktop');
     const order = await api<{
       subtotal: number;
       discount_percentage: number;
@@ -212,8 +230,7 @@ describe('storefront', () => {
       order_items: { product_id: number; quantity: number; size: string }[];
     }>(`/order/getOrder/${result.orderId}`, token);
     expect(order).toMatchObject({ delivery_type: 'home', commune_name: 'Hydra' });
-    const shipping = await api<{ wilaya_name: string; price: number }[]>('/ShippingPrice/read');
-    const fee = shipping.find((w) => w.wilaya_name === 'Alger')!.price;
+    const fee = hydraFee;
     const subtotal = result.product.final_price * result.quantity;
     expect(order.subtotal).toBeCloseTo(subtotal, 2);
     expect(order.discount_percentage).toBe(10);

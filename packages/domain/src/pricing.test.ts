@@ -31,6 +31,34 @@ describe('pricing', () => {
     expect(shippingFeeDa(wilayas, '')).toBeNull();
   });
 
+  it("prices a commune priced apart at its own fee, however it is spelled, else at the wilaya's", () => {
+    const wilayas = [
+      {
+        wilaya_name: 'Alger',
+        price: 400,
+        stop_desk_price: 300,
+        communes: [
+          { name: 'El Biar', price: 450, stop_desk_price: null },
+          { name: 'Cheraga', price: null, stop_desk_price: 250 },
+        ],
+      },
+      {
+        wilaya_name: 'Tlemcen',
+        price: 600,
+        stop_desk_price: null,
+        communes: [{ name: 'Maghnia', price: null, stop_desk_price: 350 }],
+      },
+    ];
+    expect(shippingFeeDa(wilayas, 'Alger', 'home', 'el-biar')).toBe(450);
+    expect(shippingFeeDa(wilayas, 'Alger', 'stop_desk', 'El Biar')).toBe(300);
+    expect(shippingFeeDa(wilayas, 'Alger', 'home', 'Chéraga')).toBe(400);
+    expect(shippingFeeDa(wilayas, 'Alger', 'stop_desk', 'Cheraga')).toBe(250);
+    expect(shippingFeeDa(wilayas, 'Alger', 'home', 'Hydra')).toBe(400);
+    expect(shippingFeeDa(wilayas, 'Alger', 'home')).toBe(400);
+    expect(shippingFeeDa(wilayas, 'Tlemcen', 'stop_desk', 'Maghnia')).toBe(350);
+    expect(shippingFeeDa(wilayas, 'Tlemcen', 'stop_desk', 'Remchi')).toBeNull();
+  });
+
   it('sums cart lines as cost times quantity', () => {
     expect(
       cartSubtotalCentimes([

@@ -1,6 +1,7 @@
 // Pricing rules of SPEC §9 and DESIGN §3.2/§3.5, in centimes, shared by the server (which decides)
 // and the pages (which show the same figures before the server confirms them).
 
+import { communeFeeOf } from './geo/communes.ts';
 import { toCentimes } from './money.ts';
 import { wilayaKey } from './wilaya.ts';
 
@@ -47,30 +48,49 @@ export interface Wilaya {
   price: number;
   /** Issue 16: the stop desk fee, null (or absent) where there is none. */
   stop_desk_price?: number | null;
+  /** Issue 16: the communes priced apart, with their own fees (null: the wilaya's). */
+  communes?: readonly { name: string; price: number | null; stop_desk_price: number | null }[];
+}
+
+/**
+ * A wilaya's fee in Da for a delivery type in a commune, as the server prices it: the commune's
+ * own fee when it has one, else the wilaya's; null for a stop desk where there is none.
+ */
+export function communeDeliveryFeeDa(
+  wilaya: Omit<Wilaya, 'wilaya_name'>,
+  deliveryType: 'home' | 'stop_desk',
+  commune = '',
+): number | null {
+  const own = commune ? communeFeeOf(wilaya.communes, commune) : undefined;
+  if (deliveryType === 'stop_desk') return own?.stop_desk_price ?? wilaya.stop_desk_price ?? null;
+  return own?.price ?? wilaya.price;
 }
 
 /**
  * Shipping fee in Da of a wilaya, found by name however it is spelled (wilayaKey, as the server
- * finds it); null when it is not listed: there is no default fee (DESIGN §6.4, decision 006).
+ * finds it), in the commune given (its own fee when it has one); null when it is not listed:
+ * there is no default fee (DESIGN §6.4, decision 006).
  */
 export function shippingFeeDa(
   wilayas: readonly Wilaya[],
   wilayaName: string,
   deliveryType: 'home' | 'stop_desk' = 'home',
+  commune = '',
 ): number | null {
   const wanted = wilayaKey(wilayaName);
   if (wanted === '') return null;
   const wilaya = wilayas.find((w) => wilayaKey(w.wilaya_name) === wanted);
   if (!wilaya) return null;
-  return deliveryType === 'stop_desk' ? (wilaya.stop_desk_price ?? null) : wilaya.price;
+  return communeDeliveryFeeDa(wilaya, deliveryType, commune);
 }
 
 export function shippingFeeCentimes(
   wilayas: readonly Wilaya[],
   wilayaName: string,
   deliveryType: 'home' | 'stop_desk' = 'home',
+  commune = '',
 ): number | null {
-  const fee = shippingFeeDa(wilayas, wilayaName, deliveryType);
+  const fee = shippingFeeDa(wilayas, wilayaName, deliveryType, commune);
   return fee === null ? null : toCentimes(fee);
 }
 

@@ -3,6 +3,19 @@
 import { z } from 'zod';
 import { envelopeSchema, fieldErrorSchema } from './responses.ts';
 
+/** A commune priced apart from its wilaya (issue 16): its own fees in Da, null = the wilaya's. */
+export const communeFeeSchema = z
+  .object({
+    /** The commune's French name, as GET /api/commune spells it. */
+    name: z.string(),
+    /** Home delivery fee (Da); null: the wilaya's. */
+    price: z.number().nullable(),
+    /** Stop desk fee (Da); null: the wilaya's. */
+    stop_desk_price: z.number().nullable(),
+  })
+  .meta({ id: 'CommuneFee' });
+export type CommuneFee = z.infer<typeof communeFeeSchema>;
+
 export const shippingPriceSchema = z
   .object({
     id: z.number().int(),
@@ -13,6 +26,11 @@ export const shippingPriceSchema = z
     price: z.number(),
     /** Stop desk (point relais) fee (Da); null when this wilaya has no stop desk. */
     stop_desk_price: z.number().nullable(),
+    /**
+     * The communes of this wilaya priced apart from it, by name (only those; the others cost the
+     * wilaya's fees). An order to one of them pays its fee for the delivery type.
+     */
+    communes: z.array(communeFeeSchema),
   })
   .meta({ id: 'ShippingPrice' });
 export type ShippingPrice = z.infer<typeof shippingPriceSchema>;
@@ -29,6 +47,13 @@ export const feeGridPreviewSchema = z
         price: feeChange,
         /** null: no stop desk. */
         stop_desk_price: feeChange,
+        /**
+         * The communes priced apart from the wilaya once applied (only those); null: the grid
+         * does not price communes, the wilaya keeps its own.
+         */
+        communes: z.array(communeFeeSchema).nullable(),
+        /** How many of the wilaya's communes are priced apart now. */
+        communes_before: z.number().int(),
         changed: z.boolean(),
         /** Why a fee is what it is (communes priced differently, no centre there…), or null. */
         note: z.string().nullable(),

@@ -19,6 +19,11 @@ export const shippingPriceCreateSchema = z.object({
 
 export const shippingPriceUpdateSchema = shippingPriceCreateSchema.extend({ id: idSchema });
 export const shippingPriceDeleteSchema = z.object({ id: idSchema });
+/** A commune's own fees removed: it costs its wilaya's fees again. */
+export const communeFeeDeleteSchema = z.object({
+  id: idSchema,
+  commune: requiredText('The commune is required', 100),
+});
 
 export const DELIVERY_TYPES = ['home', 'stop_desk'] as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
@@ -52,9 +57,18 @@ export function adjustedFee(da: number, adjust: Pick<ShippingAdjust, 'mode' | 'v
   return Math.min(MAX_PRICE_DA, Math.max(0, Math.round(raw)));
 }
 
+/** A commune of a grid priced apart from its wilaya: its own fees (null: the wilaya's). */
+export const feeGridCommuneSchema = z.object({
+  name: requiredText('The commune is required', 100),
+  price: optionalMoneySchema('The commune’s home fee').transform((v) => v ?? null),
+  stop_desk_price: optionalMoneySchema('The commune’s stop desk fee').transform((v) => v ?? null),
+});
+
 /**
  * A fee grid applied to the shipping table (issue 16): each wilaya by its official number, its home
- * fee and stop desk fee (null: no stop desk there). Wilayas the grid leaves out keep their fees.
+ * fee and stop desk fee (null: no stop desk there), and, when the grid prices communes, those
+ * priced apart from the wilaya (they replace the wilaya's; omitted: the wilaya's are kept). Wilayas
+ * the grid leaves out keep their fees.
  */
 export const feeGridRowSchema = z.object({
   wilaya_code: z.coerce
@@ -64,6 +78,10 @@ export const feeGridRowSchema = z.object({
     .max(999, { error: 'Wilaya code is too large' }),
   price: moneySchema('Home delivery fee'),
   stop_desk_price: optionalMoneySchema('Stop desk fee').transform((v) => v ?? null),
+  communes: z
+    .array(feeGridCommuneSchema, { error: 'communes must be a list of communes and fees' })
+    .max(500, { error: 'At most 500 communes in a wilaya' })
+    .optional(),
 });
 export type FeeGridRow = z.infer<typeof feeGridRowSchema>;
 
@@ -74,7 +92,10 @@ export const feeGridApplySchema = z.object({
     .max(200, { error: 'At most 200 wilayas' }),
 });
 
-/** A grid as a CSV file's text: one wilaya a line, "wilaya; home; stop desk". */
+/**
+ * A grid as a CSV file's text: one wilaya a line, "wilaya; home; stop desk", or with a commune
+ * column, "wilaya; commune; home; stop desk" (an empty commune: the whole wilaya).
+ */
 export const feeGridCsvSchema = z.object({
   csv: z
     .string({ error: 'csv must be the file’s text' })

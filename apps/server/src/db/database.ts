@@ -63,6 +63,18 @@ export interface ShippingPriceTable {
   stop_desk_price_cents: Generated<number | null>;
 }
 
+/**
+ * A commune priced apart from its wilaya (migration 015): its own fee at home and/or at a stop
+ * desk; null = the wilaya's. commune_name is the commune data's French name when the wilaya is
+ * in the data.
+ */
+export interface CommuneFeeTable {
+  shipping_price_id: number;
+  commune_name: string;
+  price_cents: number | null;
+  stop_desk_price_cents: number | null;
+}
+
 export interface CouponTable {
   id: Generated<number>;
   code: string;
@@ -287,6 +299,7 @@ export interface DB {
   product_sizes: ProductSizeTable;
   product_images: ProductImageTable;
   shipping_prices: ShippingPriceTable;
+  commune_fees: CommuneFeeTable;
   coupons: CouponTable;
   custom_order_items: CustomOrderItemTable;
   orders: OrderTable;

@@ -16,6 +16,7 @@ import * as delivery from './migrations/011-delivery.ts';
 import * as arabic from './migrations/012-arabic.ts';
 import * as courierLeaseAndStopDesks from './migrations/013-courier-lease-and-stop-desks.ts';
 import * as orderKeys from './migrations/014-order-keys.ts';
+import * as communeFees from './migrations/015-commune-fees.ts';
 
 const migrations = {
   '001-initial': initial,
@@ -32,6 +33,7 @@ const migrations = {
   '012-arabic': arabic,
   '013-courier-lease-and-stop-desks': courierLeaseAndStopDesks,
   '014-order-keys': orderKeys,
+  '015-commune-fees': communeFees,
 };
 
 /** The Migrator of a database, over this app's migrations. */

@@ -477,6 +477,18 @@ export const texts = {
     stopDeskPrice: 'Stop desk (Da)',
     stopDeskHint: 'Leave empty when this wilaya has no stop desk (point relais).',
     noStopDesk: 'No stop desk',
+    communesPricedApart: (count: number) => `${count} commune${count === 1 ? '' : 's'} with own fee`,
+    communesTitle: (wilaya: string) => `Communes of ${wilaya} with their own fee`,
+    communesIntro:
+      'These communes cost something else than the wilaya. The other communes cost the wilaya’s fees. Imports (Yalidine or a CSV with a commune column) set them.',
+    communeColumn: 'Commune',
+    wilayaFee: 'wilaya’s',
+    communesNone: 'Every commune costs the wilaya’s fees.',
+    confirmRemoveCommune: (commune: string, wilaya: string) =>
+      `Remove the own fee of ${commune}? It will cost the fees of ${wilaya}.`,
+    communeRemoved: (commune: string) => `${commune} now costs its wilaya’s fees`,
+    communeRemoveFailed: 'Failed to remove the commune’s fee',
+    removeCommune: 'Remove',
     adjustOpen: 'Adjust all prices',
     adjustTitle: 'Adjust every wilaya at once',
     adjustIntro:
@@ -505,7 +517,7 @@ export const texts = {
     adjustFailed: 'Failed to adjust shipping prices',
     importYalidine: 'Import fees from Yalidine',
     importCsv: 'Import a CSV grid',
-    importCsvLabel: 'Choose a CSV file of fees (wilaya; home; stop desk)',
+    importCsvLabel: 'Choose a CSV file of fees (wilaya; home; stop desk, or wilaya; commune; home; stop desk)',
     importFees: {
       yalidineTitle: 'Fees from Yalidine',
       fileTitle: (name: string) => `Fees from ${name}`,
@@ -525,6 +537,8 @@ export const texts = {
       becomes: 'becomes',
       unchanged: 'unchanged',
       nothingToChange: 'Nothing to change: the shop already charges these fees.',
+      communes: (before: number, after: number) =>
+        before === after ? `Communes with own fee: ${after}` : `Communes with own fee: ${before} becomes ${after}`,
       skippedTitle: 'Left as they are',
       apply: (count: number) => (count === 0 ? 'Nothing to apply' : `Apply ${count} change${count === 1 ? '' : 's'}`),
       applying: 'Applying…',
@@ -535,7 +549,7 @@ export const texts = {
       badLinesTitle: 'Lines to correct (nothing was changed):',
       line: (line: number) => `Line ${line}:`,
       fileHelp:
-        'One wilaya a line: its name or number; the home fee; the stop desk fee (empty or - for none). Save from Excel as "CSV UTF-8".',
+        'One wilaya a line: its name or number; the home fee; the stop desk fee (empty or - for none). Or with a commune column: wilaya; commune (empty for the whole wilaya); home; stop desk (a commune\'s empty fee is the wilaya\'s). Save from Excel as "CSV UTF-8".',
     },
   },
   notFound: {

@@ -67,6 +67,16 @@ export function findCommune<C extends { name: string; name_ar: string }>(
   return communes.find((c) => communeKey(c.name) === key || communeKey(c.name_ar) === key);
 }
 
+/**
+ * A commune's own delivery fees among a wilaya's (issue 16: only the communes priced apart from
+ * their wilaya have some), found by name however it is spelled; undefined: the wilaya's fees.
+ */
+export function communeFeeOf<C extends { name: string }>(fees: readonly C[] | undefined, name: string): C | undefined {
+  const key = communeKey(name);
+  if (!key || !fees) return undefined;
+  return fees.find((f) => communeKey(f.name) === key);
+}
+
 /** The communes whose French or Arabic name contains what was typed, those starting with it first. */
 export function filterCommunes<C extends { name: string; name_ar: string }>(
   communes: readonly C[],

@@ -188,3 +188,115 @@ describe('delivery type and commune of an order', () => {
     expect(noDesk.statusCode).toBe(400);
   });
 });
+
+describe('communes priced apart from their wilaya', () => {
+  /** A commune's own fees (Da; null = the wilaya's), as the import writes them. */
+  async function communeFee(wilayaCode: number, commune: string, home: number | null, desk: number | null) {
+    const { id } = await t.db.kysely
+      .selectFrom('shipping_prices')
+      .select('id')
+      .where('wilaya_code', '=', wilayaCode)
+      .executeTakeFirstOrThrow();
+    await t.db.kysely
+      .insertInto('commune_fees')
+      .values({
+        shipping_price_id: id,
+        commune_name: commune,
+        price_cents: home === null ? null : home * 100,
+        stop_desk_price_cents: desk === null ? null : desk * 100,
+      })
+      .execute();
+  }
+
+  beforeAll(async () => {
+    // El Biar costs 450 Da at home (its stop desk is Alger's); Cheraga 250 Da at a stop desk
+    // only; Maghnia has a stop desk at 350 Da where the rest of Tlemcen has none.
+    await communeFee(16, 'El Biar', 450, null);
+    await communeFee(16, 'Cheraga', null, 250);
+    await communeFee(13, 'Maghnia', null, 350);
+  });
+
+  it("charges the commune's own fee for the delivery type, the wilaya's otherwise", async () => {
+    const cases: [string, 'home' | 'stop_desk', number][] = [
+      ['el-biar', 'home', 450],
+      ['El Biar', 'stop_desk', DESK],
+      ['Cheraga', 'home', HOME],
+      ['chéraga', 'stop_desk', 250],
+      ['Hydra', 'home', HOME],
+    ];
+    for (const [commune, deliveryType, fee] of cases) {
+      const { res } = await order({ delivery_type: deliveryType, commune, shipping_fee: fee });
+      expect(res.statusCode, `${commune} ${deliveryType}: ${res.body}`).toBe(201);
+      const created = res.json<{ data: { order_id: number; shipping_fee: number; total: number } }>().data;
+      expect(created).toMatchObject({ shipping_fee: fee, total: 1000 + fee });
+      expect(await adminOrder(created.order_id)).toMatchObject({ shipping_fee: fee, delivery_type: deliveryType });
+    }
+  });
+
+  it("answers 409 with the commune's fee to a client that priced the wilaya's, writing nothing", async () => {
+    const before = await ordersCount();
+    const { res, productId } = await order({ delivery_type: 'home', commune: 'El Biar', shipping_fee: HOME });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ data: { subtotal: 1000, shipping_fee: 450, total: 1450 } });
+    expect(await ordersCount()).toBe(before);
+    expect(await productStock(t.db.kysely, productId, '')).toBe(5);
+  });
+
+  it("keeps the wilaya's fee for a spec client's order without a commune", async () => {
+    const { res } = await order({ shipping_fee: HOME });
+    expect(res.statusCode).toBe(201);
+    expect(res.json<{ data: { shipping_fee: number } }>().data.shipping_fee).toBe(HOME);
+  });
+
+  it('takes a stop desk in the one commune of a wilaya that has one, and refuses it elsewhere there', async () => {
+    const maghnia = await order({
+      customer_address: 'Tlemcen | 1 place',
+      delivery_type: 'stop_desk',
+      commune: 'Maghnia',
+      shipping_fee: 350,
+    });
+    expect(maghnia.res.statusCode, maghnia.res.body).toBe(201);
+    const elsewhere = await order({
+      customer_address: 'Tlemcen | 1 place',
+      delivery_type: 'stop_desk',
+      commune: 'Remchi',
+      shipping_fee: 350,
+    });
+    expect(elsewhere.res.statusCode).toBe(400);
+    expect(elsewhere.res.json<{ message: string }>().message).toBe(
+      'Pas de point relais (stop desk) dans la wilaya Tlemcen : choisissez la livraison à domicile',
+    );
+  });
+
+  it("prices a custom order at the commune's fee, and its 409 carries it", async () => {
+    await insertCustomItem(t.db.kysely, { name: 'Robe communale', base_price: 2500, sizes: ['M'], colors: ['Rouge'] });
+    const send = async (shippingFee: number) => {
+      const fields = {
+        ...customer,
+        customer_address: 'Alger | 5 avenue',
+        type: 'custom',
+        clothing_type: 'Robe communale',
+        color: 'Rouge',
+        size: 'M',
+        subtotal: '2500',
+        shipping_fee: String(shippingFee),
+        delivery_type: 'home',
+        commune: 'El Biar',
+      };
+      const { payload, headers } = multipartBody([
+        ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+        { name: 'reference_image_front', value: await pngImage(), filename: 'front.png', contentType: 'image/png' },
+      ]);
+      return t.app.inject({ method: 'POST', url: '/api/Order', payload, headers });
+    };
+    const stale = await send(HOME);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ data: { shipping_fee: 450, total: 2950 } });
+    const res = await send(450);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<{ data: { shipping_fee: number; total: number } }>().data).toMatchObject({
+      shipping_fee: 450,
+      total: 2950,
+    });
+  });
+});

@@ -47,7 +47,7 @@ export function findProductsForOrder(db: Executor, ids: readonly number[]) {
 export function findShippingRows(db: Executor) {
   return db
     .selectFrom('shipping_prices')
-    .select(['wilaya_code', 'wilaya_name', 'price_cents', 'stop_desk_price_cents'])
+    .select(['id', 'wilaya_code', 'wilaya_name', 'price_cents', 'stop_desk_price_cents'])
     .execute();
 }
 

@@ -54,7 +54,7 @@ describe('pricing reads of orders placed together', () => {
     await insertCoupon(t.db.kysely, { code: 'ENSEMBLE', discount_percentage: 15 });
     const wilaya = await t.db.kysely
       .selectFrom('shipping_prices')
-      .select(['wilaya_code', 'wilaya_name', 'price_cents', 'stop_desk_price_cents'])
+      .select(['id', 'wilaya_code', 'wilaya_name', 'price_cents', 'stop_desk_price_cents'])
       .orderBy('id')
       .executeTakeFirstOrThrow();
     queries.length = 0;
@@ -67,9 +67,10 @@ describe('pricing reads of orders placed together', () => {
       reads.coupon.load('ENSEMBLE'),
       reads.coupon.load('ensemble'),
     ]);
-    expect(queries).toHaveLength(2);
-    expect(first).toEqual(wilaya);
-    expect(second).toEqual(wilaya);
+    // The wilayas and their communes priced apart (none here), and the coupons.
+    expect(queries).toHaveLength(3);
+    expect(first).toEqual({ ...wilaya, communes: [] });
+    expect(second).toEqual({ ...wilaya, communes: [] });
     expect(missing).toBeUndefined();
     expect(coupon).toMatchObject({ code: 'ENSEMBLE', discount_percentage: 15 });
     expect(wrongCase).toBeUndefined();

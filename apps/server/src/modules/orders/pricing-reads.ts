@@ -9,18 +9,30 @@ import { wilayaKey } from '@shop/domain/wilaya';
 import type { CouponRow, Database } from '../../db/database.ts';
 import * as catalogRepo from '../catalog/catalog.repository.ts';
 import * as couponsRepo from '../coupons/coupons.repository.ts';
+import { listCommuneFees } from '../shipping/shipping.repository.ts';
 import * as repo from './orders.repository.ts';
 import * as desk from './order-desk.repository.ts';
 import { duplicateWindowStart } from './order-desk.service.ts';
 
-export type ShippingRow = Awaited<ReturnType<typeof repo.findShippingRows>>[number];
+/** A wilaya's row of the shipping table. */
+export type WilayaFeeRow = Awaited<ReturnType<typeof repo.findShippingRows>>[number];
+
+/** A commune priced apart from its wilaya (null: the wilaya's fee for that delivery type). */
+export interface CommuneFee {
+  name: string;
+  price_cents: number | null;
+  stop_desk_price_cents: number | null;
+}
+
+/** A wilaya's row with its communes priced apart (issue 16). */
+export type ShippingRow = WilayaFeeRow & { communes: CommuneFee[] };
 
 export type PricedProduct = Awaited<ReturnType<typeof repo.findProductsForOrder>>[number] & { sizes: string[] };
 
 export interface PricingReads {
   /** A product by id, with the sizes it has (none for a product without sizes). */
   product: DataLoader<number, PricedProduct | undefined>;
-  /** A shipping row by wilaya name, compared by wilayaKey (packages/domain/wilaya.ts). */
+  /** A shipping row by wilaya name, compared by wilayaKey (packages/domain/wilaya.ts), with its communes' own fees. */
   shipping: DataLoader<string, ShippingRow | undefined>;
   /** A coupon by its exact code. */
   coupon: DataLoader<string, CouponRow | undefined>;
@@ -43,10 +55,23 @@ export function createPricingReads(db: Database): PricingReads {
       return new Map(products.map((p) => [p.id, { ...p, sizes: sizesOf.get(p.id) ?? [] }]));
     }),
     // The 58 rows are read whole and matched in code: the comparison folds accents and invisible
-    // characters, which SQL's lower() does not.
+    // characters, which SQL's lower() does not. The communes priced apart are few (the couriers
+    // price most communes as their wilaya) and read whole with them.
     shipping: batchedReads(async () => {
-      const rows = await repo.findShippingRows(db);
-      return new Map(rows.map((row) => [wilayaKey(row.wilaya_name), row]));
+      const [rows, fees] = await Promise.all([repo.findShippingRows(db), listCommuneFees(db)]);
+      const communesOf = new Map<number, CommuneFee[]>();
+      for (const fee of fees) {
+        const list = communesOf.get(fee.shipping_price_id) ?? [];
+        list.push({
+          name: fee.commune_name,
+          price_cents: fee.price_cents,
+          stop_desk_price_cents: fee.stop_desk_price_cents,
+        });
+        communesOf.set(fee.shipping_price_id, list);
+      }
+      return new Map(
+        rows.map((row) => [wilayaKey(row.wilaya_name), { ...row, communes: communesOf.get(row.id) ?? [] }]),
+      );
     }),
     coupon: batchedReads(async (codes) => {
       const rows = await couponsRepo.findCouponsByCodes(db, codes);

@@ -1,29 +1,94 @@
 // The shipping table matched to a courier's grid (issue 16): the owner previews a grid wilaya by
-// wilaya (home and stop desk fees, old → new), then applies it in one transaction. A grid comes
-// from Yalidine's fees (GET /fees/ from the shop's wilaya, commune by commune) or from a CSV file
-// ("wilaya; home; stop desk"); a file with any line that cannot be read is refused whole, each bad
-// line named, and nothing is written.
+// wilaya (home and stop desk fees, old → new, and how many communes are priced apart), then applies
+// it in one transaction. A grid comes from Yalidine's fees (GET /fees/ from the shop's wilaya,
+// commune by commune: the wilaya takes its most common fee, the communes that cost something else
+// are priced apart) or from a CSV file ("wilaya; home; stop desk", or "wilaya; commune; home; stop
+// desk"); a file with any line that cannot be read is refused whole, each bad line named, and
+// nothing is written. A grid that prices communes replaces the wilaya's communes priced apart.
 import { parse } from 'csv-parse/sync';
 import { parseAmount } from '@shop/domain/common-schemas';
 import { MAX_PRICE_DA } from '@shop/domain/constants';
 import { toCentimes, toDa } from '@shop/domain/money';
+import { communeKey } from '@shop/domain/geo/communes';
 import type { FeeGridRow } from '@shop/domain/shipping-schemas';
-import type { FeeGridLineError, FeeGridPreview, ShippingPrice } from '@shop/domain/shipping-responses';
+import type { CommuneFee, FeeGridLineError, FeeGridPreview, ShippingPrice } from '@shop/domain/shipping-responses';
 import { wilayaKey } from '@shop/domain/wilaya';
 import type { Selectable } from 'kysely';
-import type { Database, ShippingPriceTable } from '../../db/database.ts';
+import type { CommuneFeeTable, Database, ShippingPriceTable } from '../../db/database.ts';
 import { badRequest, conflict, HttpError } from '../../http/errors.ts';
 import { CourierError, type Courier, type WilayaFees } from '../couriers/courier.ts';
+import { communeListOf, matchCommune } from './communes.ts';
 import * as repo from './shipping.repository.ts';
 import { listShippingPrices } from './shipping.service.ts';
 
 type Row = Selectable<ShippingPriceTable>;
+type FeeRow = Selectable<CommuneFeeTable>;
+type GridCommune = NonNullable<FeeGridRow['communes']>[number];
 
 /** What a CSV cell may say for "no stop desk here". */
 const NO_STOP_DESK = new Set(['', '-', '—', 'non', 'no', 'none', 'aucun', 'aucune', 'x']);
 
 const cents = (da: number | null) => (da === null ? null : toCentimes(da));
 const da = (c: number | null) => (c === null ? null : toDa(c));
+
+/**
+ * A wilaya's communes priced apart, as they are kept: a fee equal to the wilaya's is the wilaya's
+ * (null), a commune left with no fee of its own is not priced apart; by name.
+ */
+function ownFees(
+  wilaya: { price: number; stop_desk_price: number | null },
+  communes: readonly GridCommune[],
+): CommuneFee[] {
+  const own = (fee: number | null, wilayaFee: number | null) =>
+    fee !== null && cents(fee) !== cents(wilayaFee) ? fee : null;
+  return communes
+    .map((c) => ({
+      name: c.name,
+      price: own(c.price, wilaya.price),
+      stop_desk_price: own(c.stop_desk_price, wilaya.stop_desk_price),
+    }))
+    .filter((c) => c.price !== null || c.stop_desk_price !== null)
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Whether a wilaya's communes priced apart are these already. */
+function sameCommunes(current: readonly FeeRow[], next: readonly CommuneFee[]): boolean {
+  if (current.length !== next.length) return false;
+  return next.every((c) =>
+    current.some(
+      (f) =>
+        f.commune_name === c.name &&
+        f.price_cents === cents(c.price) &&
+        f.stop_desk_price_cents === cents(c.stop_desk_price),
+    ),
+  );
+}
+
+/**
+ * The grid's communes of a wilaya named as the commune data names them; the names it does not
+ * have, or given twice, as problems. A wilaya the data does not have keeps the names as written.
+ */
+function namedCommunes(row: Row, communes: readonly GridCommune[]): { communes: GridCommune[]; problems: string[] } {
+  const list = communeListOf(row.wilaya_code, row.wilaya_name);
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  const named: GridCommune[] = [];
+  for (const c of communes) {
+    const found = list ? matchCommune(list, c.name) : undefined;
+    if (list && !found) {
+      problems.push(`unknown commune "${c.name}" in ${row.wilaya_name}`);
+      continue;
+    }
+    const name = found?.name ?? c.name.trim();
+    if (seen.has(communeKey(name))) {
+      problems.push(`${name} comes twice`);
+      continue;
+    }
+    seen.add(communeKey(name));
+    named.push({ ...c, name });
+  }
+  return { communes: named, problems };
+}
 
 /** A wilaya cell: its number ("16", "016") or its name, any case or accents. */
 function findWilaya(rows: readonly Row[], cell: string): Row | undefined {
@@ -45,9 +110,13 @@ function readFee(cell: string, label: string): { value: number } | { error: stri
 }
 
 /**
- * The grid of a CSV file: one wilaya a line, "wilaya; home; stop desk" (`;`, tab or `,` between
- * cells, found on the first line; an optional header line; an empty stop desk or "-" is none).
- * Every bad line is reported with its number.
+ * The grid of a CSV file: one wilaya a line, "wilaya; home; stop desk", or one commune a line,
+ * "wilaya; commune; home; stop desk" (a line of four cells whose second is not an amount; an empty
+ * commune is the whole wilaya; a commune's empty fee is the wilaya's). `;`, tab or `,` between
+ * cells, found on the first line; an optional header line; an empty stop desk or "-" is none.
+ * A wilaya with commune lines but no line of its own keeps its fees. When the file has the
+ * commune column, each of its wilayas gets the file's communes priced apart (none: none), else
+ * they keep theirs. Every bad line is reported with its number.
  */
 export function readFeeCsv(text: string, table: readonly Row[]): { rows: FeeGridRow[]; errors: FeeGridLineError[] } {
   const body = text.replace(/^\uFEFF/, '');
@@ -67,47 +136,81 @@ export function readFeeCsv(text: string, table: readonly Row[]): { rows: FeeGrid
     const line = (error as { lines?: number }).lines ?? 1;
     return { rows: [], errors: [{ line, message: `The file cannot be read as CSV: ${(error as Error).message}` }] };
   }
-  const rows: FeeGridRow[] = [];
   const errors: FeeGridLineError[] = [];
-  const seen = new Map<number, number>();
+  /** The wilayas in the file's order, each with its own line (if any) and its communes' lines. */
+  const wilayas = new Map<number, { row: Row; own?: { line: number; price: number; desk: number | null } }>();
+  const communes = new Map<number, { line: number; commune: GridCommune }[]>();
+  let communeColumn = false;
   records.forEach(({ record, info }, index) => {
     const line = info.lines;
-    const [wilaya = '', home = '', desk = '', ...extra] = record;
+    const withCommune = record.length >= 4 && parseAmount(record[1] ?? '') == null;
+    const cells = withCommune ? record : [record[0] ?? '', '', ...record.slice(1)];
+    const [wilaya = '', commune = '', home = '', desk = '', ...extra] = cells;
     // A header: the first line, whose home fee is not a number.
-    if (index === 0 && parseAmount(home) === null) return;
+    if (index === 0 && parseAmount(home) === null) {
+      communeColumn ||= withCommune;
+      return;
+    }
+    communeColumn ||= withCommune;
     const problems: string[] = [];
     if (extra.some((cell) => cell !== ''))
-      problems.push(`expected 3 cells (wilaya; home; stop desk), found ${record.length}`);
+      problems.push(
+        withCommune
+          ? `expected 4 cells (wilaya; commune; home; stop desk), found ${record.length}`
+          : `expected 3 cells (wilaya; home; stop desk), found ${record.length}`,
+      );
     const row = wilaya === '' ? undefined : findWilaya(table, wilaya);
     if (wilaya === '') problems.push('the wilaya is missing');
     else if (!row || row.wilaya_code === null) problems.push(`unknown wilaya "${wilaya}"`);
-    else if (seen.has(row.wilaya_code))
-      problems.push(`${row.wilaya_name} is already on line ${seen.get(row.wilaya_code)}`);
-    const price = readFee(home, 'The home fee');
+    const code = row?.wilaya_code ?? null;
+    // A commune's empty home fee is the wilaya's.
+    const price = commune !== '' && home === '' ? { value: null } : readFee(home, 'The home fee');
     if ('error' in price) problems.push(price.error);
     const noDesk = NO_STOP_DESK.has(desk.toLowerCase());
     const stopDesk = noDesk ? null : readFee(desk, 'The stop desk fee');
     if (stopDesk && 'error' in stopDesk) problems.push(stopDesk.error);
-    if (
-      problems.length > 0 ||
-      !row ||
-      row.wilaya_code === null ||
-      'error' in price ||
-      (stopDesk && 'error' in stopDesk)
-    ) {
+    let named: GridCommune | undefined;
+    if (row && code !== null) {
+      const known = wilayas.get(code);
+      if (commune === '') {
+        if (known?.own) problems.push(`${row.wilaya_name} is already on line ${known.own.line}`);
+      } else {
+        const found = namedCommunes(row, [{ name: commune, price: null, stop_desk_price: null }]);
+        problems.push(...found.problems);
+        named = found.communes[0];
+        const twice = named && communes.get(code)?.find((c) => c.commune.name === named?.name);
+        if (named && twice) problems.push(`${named.name} is already on line ${twice.line}`);
+      }
+    }
+    if (problems.length > 0 || !row || code === null || 'error' in price || (stopDesk && 'error' in stopDesk)) {
       errors.push({ line, message: problems.join('; ') });
       return;
     }
-    seen.set(row.wilaya_code, line);
-    rows.push({ wilaya_code: row.wilaya_code, price: price.value, stop_desk_price: stopDesk ? stopDesk.value : null });
+    const entry = wilayas.get(code) ?? { row };
+    wilayas.set(code, entry);
+    const deskFee = stopDesk ? stopDesk.value : null;
+    if (named) {
+      const list = communes.get(code) ?? [];
+      list.push({ line, commune: { name: named.name, price: price.value, stop_desk_price: deskFee } });
+      communes.set(code, list);
+    } else if (price.value !== null) {
+      entry.own = { line, price: price.value, desk: deskFee };
+    }
   });
+  const rows: FeeGridRow[] = [...wilayas.entries()].map(([code, { row, own }]) => ({
+    wilaya_code: code,
+    price: own ? own.price : toDa(row.price_cents),
+    stop_desk_price: own ? own.desk : da(row.stop_desk_price_cents),
+    ...(communeColumn ? { communes: (communes.get(code) ?? []).map((c) => c.commune) } : {}),
+  }));
   if (rows.length === 0 && errors.length === 0) errors.push({ line: 1, message: 'The file has no wilaya line' });
   return { rows, errors };
 }
 
-/** How the grid's rows differ from the table, wilaya by wilaya. */
+/** How the grid's rows differ from the table (fees and communes priced apart), wilaya by wilaya. */
 function compare(
   table: readonly Row[],
+  fees: readonly FeeRow[],
   grid: readonly (FeeGridRow & { note?: string | null })[],
 ): FeeGridPreview['rows'] {
   return grid.flatMap((g) => {
@@ -115,13 +218,20 @@ function compare(
     if (!row) return [];
     const oldPrice = toDa(row.price_cents);
     const oldDesk = da(row.stop_desk_price_cents);
+    const current = fees.filter((f) => f.shipping_price_id === row.id);
+    const communes = g.communes ? ownFees(g, g.communes) : null;
     return [
       {
         wilaya_code: g.wilaya_code,
         wilaya_name: row.wilaya_name,
         price: { old: oldPrice, new: g.price },
         stop_desk_price: { old: oldDesk, new: g.stop_desk_price },
-        changed: toCentimes(g.price) !== row.price_cents || cents(g.stop_desk_price) !== row.stop_desk_price_cents,
+        communes,
+        communes_before: current.length,
+        changed:
+          toCentimes(g.price) !== row.price_cents ||
+          cents(g.stop_desk_price) !== row.stop_desk_price_cents ||
+          (communes !== null && !sameCommunes(current, communes)),
         note: g.note ?? null,
       },
     ];
@@ -130,7 +240,7 @@ function compare(
 
 /** A CSV grid's preview; 400 naming every bad line (nothing is written either way). */
 export async function previewCsvGrid(db: Database, csv: string): Promise<FeeGridPreview> {
-  const table = await repo.listShippingPrices(db);
+  const [table, fees] = await Promise.all([repo.listShippingPrices(db), repo.listCommuneFees(db)]);
   const { rows, errors } = readFeeCsv(csv, table);
   if (errors.length > 0) {
     throw badRequest(
@@ -138,12 +248,14 @@ export async function previewCsvGrid(db: Database, csv: string): Promise<FeeGrid
       { errors },
     );
   }
-  return { rows: compare(table, rows), skipped: [], remaining: [] };
+  return { rows: compare(table, fees, rows), skipped: [], remaining: [] };
 }
 
 /**
- * Applies a grid in one transaction: each wilaya's home and stop desk fees. Refused whole (400,
- * each bad row named by its place in the list) when a wilaya is not in the table or comes twice.
+ * Applies a grid in one transaction: each wilaya's home and stop desk fees and, when the row
+ * prices communes, its communes priced apart (replacing the wilaya's). Refused whole (400, each
+ * bad row named by its place in the list) when a wilaya is not in the table or comes twice, or a
+ * commune is not one of its wilaya's.
  */
 export async function applyFeeGrid(
   db: Database,
@@ -153,26 +265,48 @@ export async function applyFeeGrid(
     const table = await repo.listShippingPrices(trx);
     const errors: FeeGridLineError[] = [];
     const seen = new Set<number>();
+    const named = new Map<number, GridCommune[]>();
     grid.forEach((g, index) => {
-      if (!table.some((r) => r.wilaya_code === g.wilaya_code)) {
+      const row = table.find((r) => r.wilaya_code === g.wilaya_code);
+      if (!row) {
         errors.push({ line: index + 1, message: `No wilaya number ${g.wilaya_code} in the shipping table` });
       } else if (seen.has(g.wilaya_code)) {
         errors.push({ line: index + 1, message: `Wilaya number ${g.wilaya_code} comes twice` });
+      } else if (g.communes) {
+        const { communes, problems } = namedCommunes(row, g.communes);
+        if (problems.length > 0) errors.push({ line: index + 1, message: problems.join('; ') });
+        named.set(g.wilaya_code, communes);
       }
       seen.add(g.wilaya_code);
     });
     if (errors.length > 0) {
       throw badRequest(`${errors.length} row(s) of the grid are wrong; nothing was changed`, { errors });
     }
+    const fees = await repo.listCommuneFees(trx);
     let count = 0;
     for (const g of grid) {
       const row = table.find((r) => r.wilaya_code === g.wilaya_code);
       if (!row) continue;
       const price_cents = toCentimes(g.price);
       const stop_desk_price_cents = cents(g.stop_desk_price);
-      if (price_cents === row.price_cents && stop_desk_price_cents === row.stop_desk_price_cents) continue;
-      await repo.setShippingFees(trx, row.id, { price_cents, stop_desk_price_cents });
-      count++;
+      const feesChanged = price_cents !== row.price_cents || stop_desk_price_cents !== row.stop_desk_price_cents;
+      if (feesChanged) await repo.setShippingFees(trx, row.id, { price_cents, stop_desk_price_cents });
+      const communes = named.get(g.wilaya_code);
+      const own = communes ? ownFees(g, communes) : null;
+      const current = fees.filter((f) => f.shipping_price_id === row.id);
+      const communesChanged = own !== null && !sameCommunes(current, own);
+      if (own && communesChanged) {
+        await repo.replaceCommuneFees(
+          trx,
+          row.id,
+          own.map((c) => ({
+            commune_name: c.name,
+            price_cents: cents(c.price),
+            stop_desk_price_cents: cents(c.stop_desk_price),
+          })),
+        );
+      }
+      if (feesChanged || communesChanged) count++;
     }
     return count;
   });
@@ -189,27 +323,43 @@ function commonFee(fees: readonly (number | null)[]): { fee: number; min: number
   return { fee, min: Math.min(...known), max: Math.max(...known) };
 }
 
-/** A wilaya's row of Yalidine's grid: the shop prices per wilaya, Yalidine per commune. */
+/**
+ * A wilaya's row of Yalidine's grid: the wilaya takes its communes' most common fee, and the
+ * communes that cost something else are priced apart (named as the commune data names them; one
+ * the data does not have is left out, and noted).
+ */
 function gridRow(
   fees: WilayaFees,
   hasCentre: boolean,
+  table: Row,
 ): { row: FeeGridRow & { note: string | null } } | { skipped: string } {
   const home = commonFee(fees.communes.map((c) => c.home));
   if (!home) return { skipped: 'Yalidine gives no home delivery fee for this wilaya' };
   const desk = hasCentre ? commonFee(fees.communes.map((c) => c.desk)) : null;
+  const wilaya = { price: home.fee, stop_desk_price: desk ? desk.fee : null };
+  const priced = ownFees(
+    wilaya,
+    fees.communes.map((c) => ({ name: c.commune, price: c.home, stop_desk_price: desk ? c.desk : null })),
+  );
+  const list = communeListOf(table.wilaya_code, table.wilaya_name);
+  const communes: GridCommune[] = [];
+  const unknown: string[] = [];
+  for (const c of priced) {
+    const found = list ? matchCommune(list, c.name) : undefined;
+    if (list && !found) unknown.push(c.name);
+    else if (!communes.some((k) => k.name === (found?.name ?? c.name)))
+      communes.push({ ...c, name: found?.name ?? c.name });
+  }
   const notes: string[] = [];
   if (home.min !== home.max) {
     notes.push(`communes cost ${home.min}–${home.max} Da at home; the most common fee is taken`);
   }
   if (desk && desk.min !== desk.max) notes.push(`stop desk ${desk.min}–${desk.max} Da by commune`);
+  if (communes.length > 0) notes.push(`${communes.length} commune(s) priced apart`);
+  if (unknown.length > 0) notes.push(`not in the commune list, left at the wilaya's fees: ${unknown.join(', ')}`);
   if (!hasCentre) notes.push('Yalidine has no stop desk in this wilaya');
   return {
-    row: {
-      wilaya_code: fees.wilayaCode,
-      price: home.fee,
-      stop_desk_price: desk ? desk.fee : null,
-      note: notes.length > 0 ? notes.join('; ') : null,
-    },
+    row: { ...wilaya, wilaya_code: fees.wilayaCode, communes, note: notes.length > 0 ? notes.join('; ') : null },
   };
 }
 
@@ -242,7 +392,7 @@ export async function previewYalidineGrid(
     sleep = (ms) => new Promise((r) => setTimeout(r, ms)),
   }: YalidinePreviewOptions,
 ): Promise<FeeGridPreview> {
-  const table = await repo.listShippingPrices(db);
+  const [table, communeFees] = await Promise.all([repo.listShippingPrices(db), repo.listCommuneFees(db)]);
   const from = table.find((r) => wilayaKey(r.wilaya_name) === wilayaKey(fromWilaya))?.wilaya_code;
   if (!from) throw conflict(`YALIDINE_FROM_WILAYA "${fromWilaya}" is not a wilaya of the shipping table`);
   const wanted = (codes ?? table.map((r) => r.wilaya_code))
@@ -283,9 +433,9 @@ export async function previewYalidineGrid(
       continue;
     }
     const hasCentre = centres.some((c) => wilayaKey(c.wilaya) === wilayaKey(row.wilaya_name));
-    const made = gridRow(fees, hasCentre);
+    const made = gridRow(fees, hasCentre, row);
     if ('skipped' in made) skipped.push({ wilaya_code: code, wilaya_name: row.wilaya_name, reason: made.skipped });
     else grid.push(made.row);
   }
-  return { rows: compare(table, grid), skipped, remaining: wanted.slice(next) };
+  return { rows: compare(table, communeFees, grid), skipped, remaining: wanted.slice(next) };
 }

@@ -258,3 +258,159 @@ describe('applying a grid', () => {
     expect((await post('import', { rows: [{ wilaya_code: 9, price: 1 }] }, {})).statusCode).toBe(401);
   });
 });
+
+describe('communes priced apart by a grid', () => {
+  const communesOf = async (code: number) => (await fees(code))?.communes;
+
+  async function oldCommuneFee(code: number, commune: string, homeCents: number) {
+    const { id } = await t.db.kysely
+      .selectFrom('shipping_prices')
+      .select('id')
+      .where('wilaya_code', '=', code)
+      .executeTakeFirstOrThrow();
+    await t.db.kysely
+      .insertInto('commune_fees')
+      .values({ shipping_price_id: id, commune_name: commune, price_cents: homeCents, stop_desk_price_cents: null })
+      .execute();
+  }
+
+  beforeEach(async () => {
+    await t.db.kysely.deleteFrom('commune_fees').execute();
+  });
+
+  it("Yalidine's: the communes that cost other than the wilaya's fee replace the wilaya's, in one call", async () => {
+    fake.fees.set(31, {
+      name: 'Oran',
+      communes: [
+        { id: 3101, name: 'Oran', express_home: 600, express_desk: 400 },
+        { id: 3102, name: 'Bir El Djir', express_home: 600, express_desk: 400 },
+        { id: 3103, name: 'Arzew', express_home: 650, express_desk: 400 },
+        { id: 3104, name: 'Es-Sénia', express_home: 600, express_desk: 450 },
+        { id: 3105, name: 'Nulle Part', express_home: 900, express_desk: 400 },
+      ],
+    });
+    await oldCommuneFee(31, 'Gdyel', 99_900);
+    const res = await post('import/yalidine', { wilaya_codes: [31] });
+    expect(res.statusCode, res.body).toBe(200);
+    const [oran] = res.json<{ data: FeeGridPreview }>().data.rows;
+    expect(oran).toMatchObject({
+      price: { new: 600 },
+      stop_desk_price: { new: 400 },
+      communes: [
+        { name: 'Arzew', price: 650, stop_desk_price: null },
+        { name: 'Es Senia', price: null, stop_desk_price: 450 },
+      ],
+      communes_before: 1,
+      changed: true,
+    });
+    expect(oran?.note).toMatch(/2 commune\(s\) priced apart/);
+    expect(oran?.note).toMatch(/not in the commune list, left at the wilaya's fees: Nulle Part/);
+    // The preview wrote nothing.
+    expect(await communesOf(31)).toEqual([{ name: 'Gdyel', price: 999, stop_desk_price: null }]);
+
+    const applied = await post('import', {
+      rows: [
+        {
+          wilaya_code: 31,
+          price: oran?.price.new,
+          stop_desk_price: oran?.stop_desk_price.new,
+          communes: oran?.communes,
+        },
+      ],
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(await communesOf(31)).toEqual([
+      { name: 'Arzew', price: 650, stop_desk_price: null },
+      { name: 'Es Senia', price: null, stop_desk_price: 450 },
+    ]);
+    const again = (await post('import/yalidine', { wilaya_codes: [31] })).json<{ data: FeeGridPreview }>().data;
+    expect(again.rows[0]).toMatchObject({ changed: false, communes_before: 2 });
+  });
+
+  it('a CSV with a commune column prices communes; the old three-column file keeps them', async () => {
+    await oldCommuneFee(31, 'Arzew', 65_000);
+    const csv = [
+      'wilaya;commune;home;stop desk',
+      'Alger;;450;300',
+      'Alger;Hydra;500;',
+      'alger;el-biar;;250',
+      'Alger;Kouba;450;300',
+      'Blida;Boufarik;600;350',
+      'Oran;;700;400',
+    ].join('\n');
+    const res = await post('import/csv', { csv });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json<{ data: FeeGridPreview }>().data.rows;
+    const blida = await fees(9);
+    expect(rows.map((r) => [r.wilaya_code, r.price.new, r.stop_desk_price.new, r.communes])).toEqual([
+      [
+        16,
+        450,
+        300,
+        [
+          { name: 'El Biar', price: null, stop_desk_price: 250 },
+          { name: 'Hydra', price: 500, stop_desk_price: null },
+        ],
+      ],
+      // Blida has no line of its own: its fees stay.
+      [9, blida?.price, blida?.stop_desk_price, [{ name: 'Boufarik', price: 600, stop_desk_price: 350 }]],
+      // Oran's file has no commune: its communes priced apart go.
+      [31, 700, 400, []],
+    ]);
+    expect(rows.find((r) => r.wilaya_code === 31)?.communes_before).toBe(1);
+
+    const applied = await post('import', {
+      rows: rows.map((r) => ({
+        wilaya_code: r.wilaya_code,
+        price: r.price.new,
+        stop_desk_price: r.stop_desk_price.new,
+        communes: r.communes,
+      })),
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(await communesOf(16)).toEqual([
+      { name: 'El Biar', price: null, stop_desk_price: 250 },
+      { name: 'Hydra', price: 500, stop_desk_price: null },
+    ]);
+    expect(await communesOf(9)).toEqual([{ name: 'Boufarik', price: 600, stop_desk_price: 350 }]);
+    expect(await communesOf(31)).toEqual([]);
+
+    // Three cells a line: the wilayas' fees only, their communes priced apart stay.
+    const old = await post('import/csv', { csv: 'Alger;480;300' });
+    const [alger] = old.json<{ data: FeeGridPreview }>().data.rows;
+    expect(alger).toMatchObject({ price: { new: 480 }, communes: null, communes_before: 2, changed: true });
+    await post('import', { rows: [{ wilaya_code: 16, price: 480, stop_desk_price: 300 }] });
+    expect(await fees(16)).toMatchObject({ price: 480, communes: [{ name: 'El Biar' }, { name: 'Hydra' }] });
+  });
+
+  it('refuses a file or grid naming a commune of no such wilaya, or twice, writing nothing', async () => {
+    const before = await table();
+    const csv = [
+      'wilaya;commune;home;stop desk',
+      'Alger;Hydra;500;',
+      'Alger;Atlantide;500;',
+      'Alger;hydra;510;',
+      'Oran;Hydra;500;',
+      'Alger;Kouba;abc;',
+    ].join('\n');
+    const res = await post('import/csv', { csv });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ data: { errors: FeeGridLineError[] } }>().data.errors).toEqual([
+      { line: 3, message: 'unknown commune "Atlantide" in Alger' },
+      { line: 4, message: 'Hydra is already on line 2' },
+      { line: 5, message: 'unknown commune "Hydra" in Oran' },
+      { line: 6, message: 'The home fee "abc" is not an amount (like 450 or 450,50)' },
+    ]);
+    const wrong = await post('import', {
+      rows: [
+        { wilaya_code: 16, price: 1, stop_desk_price: null, communes: [{ name: 'Hydra', price: 2 }] },
+        { wilaya_code: 31, price: 1, stop_desk_price: null, communes: [{ name: 'Hydra', price: 2 }] },
+      ],
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json<{ data: { errors: FeeGridLineError[] } }>().data.errors).toEqual([
+      { line: 2, message: 'unknown commune "Hydra" in Oran' },
+    ]);
+    expect(await table()).toEqual(before);
+  });
+});

@@ -1,5 +1,6 @@
 import { communeQuerySchema, communeSchema } from '@shop/domain/geo/communes';
 import {
+  communeFeeDeleteSchema,
   feeGridApplySchema,
   feeGridCsvSchema,
   shippingAdjustSchema,
@@ -20,6 +21,7 @@ import { communesOf } from './communes.ts';
 import {
   adjustShippingPrices,
   createShippingPrice,
+  deleteCommuneFee,
   deleteShippingPrice,
   listShippingPrices,
   updateShippingPrice,
@@ -31,7 +33,8 @@ export function shippingRoutes(app: App): void {
     {
       schema: {
         tags: ['shipping'],
-        summary: 'Every wilaya with its home delivery and stop desk fees (Da), by code',
+        summary:
+          'Every wilaya with its home delivery and stop desk fees (Da), by code, and its communes priced apart (communes: only those, null = the wilaya’s fee)',
         response: { 200: envelopeSchema(z.array(shippingPriceSchema)) },
       },
     },
@@ -115,7 +118,7 @@ export function shippingAdminRoutes(app: App): void {
       schema: {
         ...admin,
         summary:
-          "Preview of Yalidine's fee grid from the shop's wilaya (home and stop desk, old → new per wilaya); writes nothing. When Yalidine's quota makes it stop early, `remaining` lists the wilayas to ask for next",
+          "Preview of Yalidine's fee grid from the shop's wilaya (home and stop desk, old → new per wilaya: its communes' most common fee, the communes that cost otherwise priced apart); writes nothing. When Yalidine's quota makes it stop early, `remaining` lists the wilayas to ask for next",
         body: yalidineFeesQuerySchema,
         response: { 200: envelopeSchema(feeGridPreviewSchema), ...errorResponses(409, 502) },
       },
@@ -137,7 +140,7 @@ export function shippingAdminRoutes(app: App): void {
       schema: {
         ...admin,
         summary:
-          'Preview of a fee grid file (CSV: wilaya; home; stop desk, one wilaya a line); 400 naming every bad line (data.errors: [{ line, message }]); writes nothing',
+          'Preview of a fee grid file (CSV: wilaya; home; stop desk, one wilaya a line, or wilaya; commune; home; stop desk, an empty commune for the whole wilaya): per wilaya old → new fees and its communes priced apart; 400 naming every bad line (data.errors: [{ line, message }]); writes nothing',
         body: feeGridCsvSchema,
         response: { 200: envelopeSchema(feeGridPreviewSchema), 400: feeGridErrorSchema },
       },
@@ -151,7 +154,7 @@ export function shippingAdminRoutes(app: App): void {
       schema: {
         ...admin,
         summary:
-          "Applies a fee grid (each wilaya's home and stop desk fee) in one transaction; the wilayas left out keep theirs; 400 naming each wrong row, nothing written",
+          "Applies a fee grid (each wilaya's home and stop desk fee, and with `communes` its communes priced apart, replacing the wilaya's) in one transaction; the wilayas left out keep theirs; 400 naming each wrong row, nothing written",
         body: feeGridApplySchema,
         response: { 200: envelopeSchema(z.array(shippingPriceSchema)), 400: feeGridErrorSchema },
       },
@@ -160,6 +163,20 @@ export function shippingAdminRoutes(app: App): void {
       const { prices, changed } = await applyFeeGrid(app.db.kysely, request.body.rows);
       return envelope(prices, `${changed} wilaya(s) changed`);
     },
+  );
+
+  app.post(
+    '/ShippingPrice/commune/delete',
+    {
+      schema: {
+        ...admin,
+        summary: "Removes a commune's own fees: it costs its wilaya's fees again",
+        body: communeFeeDeleteSchema,
+        response: { 200: priceAnswer, ...errorResponses(404) },
+      },
+    },
+    async (request) =>
+      envelope(await deleteCommuneFee(app.db.kysely, request.body.id, request.body.commune), 'Commune fee removed'),
   );
 
   app.post(

@@ -3,8 +3,8 @@
 import { toCentimes, toDa } from '@shop/domain/money';
 import { adjustedFee, type ShippingAdjust } from '@shop/domain/shipping-schemas';
 import type { Selectable } from 'kysely';
-import type { ShippingPrice } from '@shop/domain/shipping-responses';
-import type { Database, ShippingPriceTable } from '../../db/database.ts';
+import type { CommuneFee, ShippingPrice } from '@shop/domain/shipping-responses';
+import type { CommuneFeeTable, Database, Executor, ShippingPriceTable } from '../../db/database.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { wilayaKey } from '@shop/domain/wilaya';
 import { WILAYAS } from '../../db/seed/wilayas.ts';
@@ -13,18 +13,40 @@ import * as repo from './shipping.repository.ts';
 export const DUPLICATE_WILAYA_MESSAGE = 'A shipping price for this wilaya already exists';
 export const SHIPPING_NOT_FOUND_MESSAGE = 'Shipping price not found';
 
-export function toShippingPrice(row: Selectable<ShippingPriceTable>): ShippingPrice {
+const inDa = (c: number | null) => (c === null ? null : toDa(c));
+
+function toCommuneFee(row: Selectable<CommuneFeeTable>): CommuneFee {
+  return { name: row.commune_name, price: inDa(row.price_cents), stop_desk_price: inDa(row.stop_desk_price_cents) };
+}
+
+export function toShippingPrice(
+  row: Selectable<ShippingPriceTable>,
+  communes: readonly Selectable<CommuneFeeTable>[] = [],
+): ShippingPrice {
   return {
     id: row.id,
     wilaya_code: row.wilaya_code,
     wilaya_name: row.wilaya_name,
     price: toDa(row.price_cents),
-    stop_desk_price: row.stop_desk_price_cents === null ? null : toDa(row.stop_desk_price_cents),
+    stop_desk_price: inDa(row.stop_desk_price_cents),
+    communes: communes.map(toCommuneFee),
   };
 }
 
-export async function listShippingPrices(db: Database): Promise<ShippingPrice[]> {
-  return (await repo.listShippingPrices(db)).map(toShippingPrice);
+/** Every wilaya with its fees and its communes priced apart (two queries). */
+export async function listShippingPrices(db: Executor): Promise<ShippingPrice[]> {
+  const [rows, fees] = await Promise.all([repo.listShippingPrices(db), repo.listCommuneFees(db)]);
+  return rows.map((row) =>
+    toShippingPrice(
+      row,
+      fees.filter((f) => f.shipping_price_id === row.id),
+    ),
+  );
+}
+
+/** One wilaya's row as the calls answer it, with its communes priced apart. */
+async function shippingPriceOf(db: Executor, row: Selectable<ShippingPriceTable>): Promise<ShippingPrice> {
+  return toShippingPrice(row, await repo.listCommuneFees(db, [row.id]));
 }
 
 export interface ShippingPriceInput {
@@ -79,7 +101,7 @@ export async function updateShippingPrice(db: Database, id: number, input: Shipp
       ...(input.wilaya_code !== undefined ? { wilaya_code: input.wilaya_code } : {}),
     });
     if (!row) throw notFound(SHIPPING_NOT_FOUND_MESSAGE);
-    return toShippingPrice(row);
+    return await shippingPriceOf(db, row);
   } catch (error) {
     if (repo.isUniqueViolation(error)) throw conflict(DUPLICATE_WILAYA_MESSAGE);
     throw error;
@@ -90,23 +112,39 @@ export async function deleteShippingPrice(db: Database, id: number): Promise<voi
   if (!(await repo.deleteShippingPrice(db, id))) throw notFound(SHIPPING_NOT_FOUND_MESSAGE);
 }
 
+export const COMMUNE_FEE_NOT_FOUND_MESSAGE = 'This commune has no fee of its own';
+
+/** A commune's own fees removed (it costs its wilaya's again); the wilaya as it is now. */
+export async function deleteCommuneFee(db: Database, id: number, commune: string): Promise<ShippingPrice> {
+  const row = await repo.findShippingPrice(db, id);
+  if (!row) throw notFound(SHIPPING_NOT_FOUND_MESSAGE);
+  if (!(await repo.deleteCommuneFee(db, id, commune))) throw notFound(COMMUNE_FEE_NOT_FOUND_MESSAGE);
+  return shippingPriceOf(db, row);
+}
+
 /**
  * Every wilaya's fees changed at once (issue 16), in one transaction: home and/or stop desk fees,
  * by an amount or a percentage, each result in whole dinars and never below 0. A wilaya without a
- * stop desk keeps none.
+ * stop desk keeps none. The communes priced apart have their own fees changed alike.
  */
 export async function adjustShippingPrices(db: Database, adjust: ShippingAdjust): Promise<ShippingPrice[]> {
   const home = adjust.apply_to !== 'stop_desk';
   const desk = adjust.apply_to !== 'home';
+  const adjusted = (fee: number | null, wanted: boolean) =>
+    wanted && fee !== null ? toCentimes(adjustedFee(toDa(fee), adjust)) : fee;
   await db.transaction().execute(async (trx) => {
     for (const row of await repo.listShippingPrices(trx)) {
-      const price_cents = home ? toCentimes(adjustedFee(toDa(row.price_cents), adjust)) : row.price_cents;
-      const stop_desk_price_cents =
-        desk && row.stop_desk_price_cents !== null
-          ? toCentimes(adjustedFee(toDa(row.stop_desk_price_cents), adjust))
-          : row.stop_desk_price_cents;
+      const price_cents = adjusted(row.price_cents, home) ?? row.price_cents;
+      const stop_desk_price_cents = adjusted(row.stop_desk_price_cents, desk);
       if (price_cents !== row.price_cents || stop_desk_price_cents !== row.stop_desk_price_cents) {
         await repo.setShippingFees(trx, row.id, { price_cents, stop_desk_price_cents });
+      }
+    }
+    for (const fee of await repo.listCommuneFees(trx)) {
+      const price_cents = adjusted(fee.price_cents, home);
+      const stop_desk_price_cents = adjusted(fee.stop_desk_price_cents, desk);
+      if (price_cents !== fee.price_cents || stop_desk_price_cents !== fee.stop_desk_price_cents) {
+        await repo.setCommuneFees(trx, fee.shipping_price_id, fee.commune_name, { price_cents, stop_desk_price_cents });
       }
     }
   });

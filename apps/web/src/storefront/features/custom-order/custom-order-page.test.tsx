@@ -395,6 +395,45 @@ describe('CustomOrderPage', () => {
     expect(form.get('reference_image_side')).toBeNull();
   });
 
+  it("prices the chosen commune's own fee where it has one, shows it and sends it", async () => {
+    const user = userEvent.setup();
+    let sent: FormData | null = null;
+    // Bab El Oued costs 550 Da at home (issue 16); Reggane, in Adrar without a stop desk, has one at 700 Da.
+    overrides['/api/ShippingPrice/read'] = () =>
+      envelope(200, [
+        { ...WILAYAS[0], communes: [{ name: 'Reggane', price: null, stop_desk_price: 700 }] },
+        { ...WILAYAS[1], communes: [{ name: 'Bab El Oued', price: 550, stop_desk_price: null }] },
+      ]);
+    overrides['/api/Order'] = (_url, init) => {
+      sent = init?.body as FormData;
+      return envelope(201, { order_id: 43, total: 2550 }, 'ok');
+    };
+    renderPage();
+    await loaded();
+    await fillValid(user);
+    // Reggane has the stop desk Adrar has not.
+    await user.click(screen.getByRole('radio', { name: /Point relais.*700,00 Da/ }));
+    expect(summary().getByText('Livraison').nextSibling).toHaveTextContent(formatDa(700));
+    await chooseCommune(user, 'adr', 'Adrar');
+    expect(screen.getByRole('radio', { name: /Point relais/ })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: /À domicile.*900,00 Da/ })).toBeChecked();
+    expect(summary().getByText('Livraison').nextSibling).toHaveTextContent(formatDa(900));
+
+    await chooseWilaya(user, 'Alger');
+    await chooseCommune(user, 'bab', 'Bab El Oued');
+    expect(screen.getByRole('radio', { name: /À domicile.*550,00 Da/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Point relais.*300,00 Da/ })).toBeEnabled();
+    expect(summary().getByText('Livraison').nextSibling).toHaveTextContent(formatDa(550));
+    expect(summary().getByText('Total').nextSibling).toHaveTextContent(formatDa(2550));
+    await user.upload(screen.getByLabelText('Devant'), png('front.png'));
+    await user.click(screen.getByRole('button', { name: 'Passer la commande' }));
+    expect(await screen.findByTestId('order-number')).toHaveTextContent('#43');
+    const form = sent as unknown as FormData;
+    expect(form.get('shipping_fee')).toBe('550.00');
+    expect(form.get('delivery_type')).toBe('home');
+    expect(form.get('commune')).toBe('Bab El Oued');
+  });
+
   it('sends a cup with the word cup, no size and only the front image', async () => {
     const user = userEvent.setup();
     let sent: FormData | null = null;

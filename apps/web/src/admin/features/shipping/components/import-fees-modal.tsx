@@ -122,6 +122,8 @@ export function ImportFeesModal({
           wilaya_code: r.wilaya_code,
           price: r.price.new ?? 0,
           stop_desk_price: r.stop_desk_price.new,
+          // The communes priced apart, when the grid prices them (they replace the wilaya's).
+          ...(r.communes ? { communes: r.communes } : {}),
         })),
       );
       onDone(message);
@@ -199,6 +201,12 @@ export function ImportFeesModal({
                   </p>
                   <Change label={t.home} change={row.price} />
                   <Change label={t.stopDesk} change={row.stop_desk_price} />
+                  {row.communes ? (
+                    <p className="text-sm text-slate-700">
+                      {t.communes(row.communes_before, row.communes.length)}
+                      {row.communes.length > 0 ? `: ${row.communes.map((c) => c.name).join(', ')}` : ''}
+                    </p>
+                  ) : null}
                   {row.note ? <p className="text-xs text-slate-600">{row.note}</p> : null}
                 </li>
               ))}

@@ -10,8 +10,8 @@ afterEach(() => {
 });
 
 const prices = [
-  { id: 16, wilaya_code: 16, wilaya_name: 'Alger', price: 400, stop_desk_price: 250 },
-  { id: 31, wilaya_code: 31, wilaya_name: 'Oran', price: 600, stop_desk_price: null },
+  { id: 16, wilaya_code: 16, wilaya_name: 'Alger', price: 400, stop_desk_price: 250, communes: [] },
+  { id: 31, wilaya_code: 31, wilaya_name: 'Oran', price: 600, stop_desk_price: null, communes: [] },
 ];
 
 async function addWilaya(name: string, price: string) {
@@ -140,6 +140,8 @@ describe('shipping prices: importing a fee grid (issue 16)', () => {
     price: { old: from[0], new: to[0] },
     stop_desk_price: { old: from[1], new: to[1] },
     changed: from[0] !== to[0] || from[1] !== to[1],
+    communes: null,
+    communes_before: 0,
     note: null,
   });
   const configured = { courier: 'yalidine', configured: true, webhook: false, sync_minutes: 30, quota: {} };
@@ -203,7 +205,10 @@ describe('shipping prices: importing a fee grid (issue 16)', () => {
     await screen.findByText('Oran');
     expect(screen.queryByRole('button', { name: 'Import fees from Yalidine' })).not.toBeInTheDocument();
     const file = new File(['wilaya;home;stop desk\nAlger;450;300\nAtlantis;1;1\n'], 'grille.csv', { type: 'text/csv' });
-    await user.upload(screen.getByLabelText('Choose a CSV file of fees (wilaya; home; stop desk)'), file);
+    await user.upload(
+      screen.getByLabelText('Choose a CSV file of fees (wilaya; home; stop desk, or wilaya; commune; home; stop desk)'),
+      file,
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Fees from grille.csv' });
     const lines = await within(dialog).findByTestId('bad-lines');
     expect(lines).toHaveTextContent('Line 3: unknown wilaya "Atlantis"');
@@ -213,5 +218,90 @@ describe('shipping prices: importing a fee grid (issue 16)', () => {
     ]);
     expect(within(dialog).getByRole('button', { name: 'Nothing to apply' })).toBeDisabled();
     expect(bodyOf(fetchMock, '/ShippingPrice/import')).toEqual([]);
+  });
+});
+
+describe('shipping prices: communes with their own fee (issue 16)', () => {
+  const bodyOf = (fetchMock: ReturnType<typeof stubFetch>, path: string) =>
+    fetchMock.mock.calls
+      .filter(([input]) => input === `/api${path}`)
+      .map(([, init]) => JSON.parse(typeof init?.body === 'string' ? init.body : 'null') as unknown);
+
+  test('says per wilaya how many communes have their own fee, lists them, and removes one', async () => {
+    let communes = [
+      { name: 'Cheraga', price: null, stop_desk_price: 200 },
+      { name: 'Hydra', price: 550, stop_desk_price: null },
+    ];
+    const fetchMock = stubFetch((url, init) => {
+      if (url === '/api/ShippingPrice/read') return { data: [{ ...prices[0], communes }, prices[1]] };
+      if (url === '/api/ShippingPrice/commune/delete') {
+        const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as { commune: string };
+        communes = communes.filter((c) => c.name !== body.commune);
+        return { data: { ...prices[0], communes } };
+      }
+      return undefined;
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const user = userEvent.setup();
+    renderWithProviders(<ShippingPage />);
+    const alger = await screen.findByTestId('wilaya-16');
+    expect(within(screen.getByTestId('wilaya-31')).queryByText(/with own fee/)).not.toBeInTheDocument();
+    await user.click(within(alger).getByRole('button', { name: '2 communes with own fee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Communes of Alger with their own fee' });
+    expect(within(dialog).getByTestId('commune-fee-Hydra')).toHaveTextContent(
+      /Home \(Da\): 550,00 DA · Stop desk \(Da\): wilaya’s/i,
+    );
+    expect(within(dialog).getByTestId('commune-fee-Cheraga')).toHaveTextContent(
+      /Home \(Da\): wilaya’s · Stop desk \(Da\): 200,00 DA/i,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Hydra' }));
+    expect(await within(dialog).findByText('Hydra now costs its wilaya’s fees')).toBeInTheDocument();
+    expect(confirm).toHaveBeenCalledWith('Remove the own fee of Hydra? It will cost the fees of Alger.');
+    expect(bodyOf(fetchMock, '/ShippingPrice/commune/delete')).toEqual([{ id: 16, commune: 'Hydra' }]);
+    await waitFor(() => expect(within(dialog).queryByTestId('commune-fee-Hydra')).not.toBeInTheDocument());
+    expect(within(alger).getByRole('button', { name: '1 commune with own fee' })).toBeInTheDocument();
+  });
+
+  test("an import's preview says how many communes get their own fee, and applies them", async () => {
+    const row = {
+      wilaya_code: 31,
+      wilaya_name: 'Oran',
+      price: { old: 600, new: 600 },
+      stop_desk_price: { old: null, new: 400 },
+      communes: [{ name: 'Arzew', price: 650, stop_desk_price: null }],
+      communes_before: 0,
+      changed: true,
+      note: '1 commune(s) priced apart',
+    };
+    const fetchMock = stubFetch((url) => {
+      if (url === '/api/ShippingPrice/read') return { data: prices };
+      if (url === '/api/courier/status') return { data: { courier: null, configured: false } };
+      if (url === '/api/ShippingPrice/import/csv') return { data: { rows: [row], skipped: [], remaining: [] } };
+      if (url === '/api/ShippingPrice/import') return { message: '1 wilaya(s) changed', data: prices };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ShippingPage />);
+    await screen.findByText('Oran');
+    const file = new File(['wilaya;commune;home;stop desk\nOran;;600;400\nOran;Arzew;650;\n'], 'grille.csv');
+    await user.upload(screen.getByLabelText(/Choose a CSV file of fees/), file);
+    const dialog = await screen.findByRole('dialog', { name: 'Fees from grille.csv' });
+    expect(await within(dialog).findByTestId('fee-change-31')).toHaveTextContent(
+      'Communes with own fee: 0 becomes 1: Arzew',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Apply 1 change' }));
+    expect(await screen.findByText('1 wilaya(s) changed')).toBeInTheDocument();
+    expect(bodyOf(fetchMock, '/ShippingPrice/import')).toEqual([
+      {
+        rows: [
+          {
+            wilaya_code: 31,
+            price: 600,
+            stop_desk_price: 400,
+            communes: [{ name: 'Arzew', price: 650, stop_desk_price: null }],
+          },
+        ],
+      },
+    ]);
   });
 });

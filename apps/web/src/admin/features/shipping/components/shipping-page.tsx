@@ -30,6 +30,7 @@ import { useDeleteShippingPrice } from '../api/delete-shipping-price.ts';
 import { AdjustPricesModal } from './adjust-prices-modal.tsx';
 import { useCourierConfigured } from '../api/import-fees.ts';
 import { ImportFeesModal, type ImportSource } from './import-fees-modal.tsx';
+import { CommuneFeesModal } from './commune-fees-modal.tsx';
 
 type Message = { tone: 'error' | 'success'; text: string } | null;
 
@@ -43,6 +44,7 @@ export function ShippingPage() {
   const [filter, setFilter] = useState('');
   const [adjusting, setAdjusting] = useState(false);
   const [importing, setImporting] = useState<ImportSource | null>(null);
+  const [communesOf, setCommunesOf] = useState<number | null>(null);
   const courier = useCourierConfigured();
   useReopenFormDraft(SHIPPING_PRICE_FORM, prices.isSuccess, (target) => {
     const price = target === 'new' ? 'new' : prices.data?.find((p) => String(p.id) === target);
@@ -134,8 +136,19 @@ export function ShippingPage() {
                 <td data-label={texts.shipping.code} className={`${tdClass} w-16 tabular-nums text-slate-500`}>
                   {price.wilaya_code ?? '—'}
                 </td>
-                <td data-label={texts.shipping.wilaya} className={`${tdClass} font-medium`}>
-                  {price.wilaya_name}
+                <td data-label={texts.shipping.wilaya} className={tdClass}>
+                  <span className="inline-flex flex-wrap items-center justify-end gap-x-2">
+                    <span className="font-medium">{price.wilaya_name}</span>
+                    {price.communes.length > 0 ? (
+                      <button
+                        type="button"
+                        className="inline-flex min-h-11 items-center text-sm text-slate-700 underline underline-offset-2 hover:text-slate-900 md:min-h-0"
+                        onClick={() => setCommunesOf(price.id)}
+                      >
+                        {texts.shipping.communesPricedApart(price.communes.length)}
+                      </button>
+                    ) : null}
+                  </span>
                 </td>
                 <td data-label={texts.shipping.homeColumn} className={`${tdClass} whitespace-nowrap tabular-nums`}>
                   {formatDa(price.price)}
@@ -192,6 +205,7 @@ export function ShippingPage() {
           }}
         />
       ) : null}
+      {communesOf !== null ? <CommuneFeesModal wilayaId={communesOf} onClose={() => setCommunesOf(null)} /> : null}
       {adjusting ? (
         <AdjustPricesModal
           count={prices.data?.length ?? 0}

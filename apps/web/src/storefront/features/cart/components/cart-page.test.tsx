@@ -416,6 +416,50 @@ describe('cart page', () => {
     expect(screen.getByTestId('delivery-type')).toHaveTextContent('Point relais (stop desk)');
   });
 
+  it("prices the chosen commune's own fee where it has one, shows it and sends it", async () => {
+    const user = userEvent.setup();
+    fillCart();
+    // Hydra costs 550 Da at home; Bab El Oued 200 Da at the stop desk (issue 16).
+    const priced = [
+      {
+        ...wilayas[0],
+        communes: [
+          { name: 'Bab El Oued', price: null, stop_desk_price: 200 },
+          { name: 'Hydra', price: 550, stop_desk_price: null },
+        ],
+      },
+      wilayas[1],
+    ];
+    const fetchMock = setup((url) => (url.pathname === '/api/ShippingPrice/read' ? ok(priced) : undefined));
+    await chooseWilaya(user, screen, 'Alger');
+    expect(screen.getByTestId('shipping')).toHaveTextContent(/400,00 Da/);
+    await user.click(screen.getByRole('button', { name: /Passer la commande/ }));
+    const d = within(await screen.findByRole('dialog'));
+    await user.type(d.getByLabelText('Nom complet'), 'Sara');
+    await user.type(d.getByLabelText('Numéro de téléphone'), '0555123456');
+    await user.type(d.getByLabelText('Adresse'), 'Rue 1');
+    await user.type(d.getByLabelText('Code postal'), '16000');
+    await chooseCommune(user, d, 'hyd', 'Hydra');
+    // The commune's fee, in the dialog's choice and total and in the page's summary.
+    expect(d.getByRole('radio', { name: /À domicile.*550,00 Da/ })).toBeChecked();
+    expect(d.getByRole('radio', { name: /Point relais.*250,00 Da/ })).toBeInTheDocument();
+    expect(d.getByText(/3.950,00 Da/)).toBeInTheDocument();
+    expect(screen.getByTestId('shipping')).toHaveTextContent(/550,00 Da/);
+    expect(total()).toMatch(/3.950,00 Da/);
+    // Another commune: its stop desk fee.
+    await chooseCommune(user, d, 'bab', 'Bab El Oued');
+    await user.click(d.getByRole('radio', { name: /Point relais.*200,00 Da/ }));
+    expect(d.getByRole('radio', { name: /À domicile.*400,00 Da/ })).toBeInTheDocument();
+    expect(total()).toMatch(/3.600,00 Da/);
+    await user.click(d.getByRole('button', { name: 'Confirmer la commande' }));
+    await screen.findByTestId('order-number');
+    expect(sentBodies(fetchMock, '/order')[0]).toMatchObject({
+      delivery_type: 'stop_desk',
+      commune: 'Bab El Oued',
+      shipping_fee: '200.00',
+    });
+  });
+
   it('forgets a commune typed for another wilaya when the wilaya changes behind the dialog', async () => {
     const user = userEvent.setup();
     fillCart();

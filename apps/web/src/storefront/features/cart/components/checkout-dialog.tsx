@@ -19,6 +19,8 @@ interface CheckoutDialogProps {
   wilayas: readonly ShippingPrice[];
   wilaya: string;
   onWilayaChange: (wilaya: string) => void;
+  /** The commune chosen here: the page's total follows its fee (a commune priced apart). */
+  onCommuneChange: (commune: string) => void;
   /** Chosen in the summary or here; kept in step with the page's total. */
   deliveryType: DeliveryType;
   onDeliveryTypeChange: (type: DeliveryType) => void;
@@ -43,6 +45,7 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
     wilayas,
     wilaya,
     onWilayaChange,
+    onCommuneChange,
     deliveryType,
     onDeliveryTypeChange,
     totalDa,
@@ -194,6 +197,7 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
           />
           <DeliveryChoice
             wilaya={findWilaya(wilayas, chosenWilaya ?? '')}
+            commune={typed.commune ?? ''}
             value={deliveryType}
             onChange={onDeliveryTypeChange}
           />
@@ -207,6 +211,7 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
                 value={field.value}
                 onChange={(name, commune) => {
                   field.onChange(name);
+                  onCommuneChange(name);
                   // The postal code follows the commune when the data knows it; it stays editable.
                   if (commune?.postal_code) setValue('zipCode', commune.postal_code, { shouldValidate: true });
                 }}

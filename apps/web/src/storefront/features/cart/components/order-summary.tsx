@@ -29,6 +29,8 @@ export function OrderSummary({
   const wilayas = useShippingPrices().data ?? [];
   const [wilaya, setWilayaState] = useState(() => readDraft().wilaya ?? '');
   const [wantedType, setWantedType] = useState<DeliveryType>(() => readDraft().deliveryType ?? 'home');
+  // The commune chosen in the checkout: a commune priced apart from its wilaya has its own fee.
+  const [commune, setCommune] = useState(() => readDraft().commune ?? '');
   const coupon = useCoupon();
   const [dialogOpen, setDialogOpen] = useState(false);
   const checkout = useCheckout(lines, (order) => {
@@ -38,7 +40,10 @@ export function OrderSummary({
 
   function setWilaya(name: string) {
     // A commune typed for the old wilaya is not one of the new one's.
-    if (name !== wilaya) saveDraft({ wilaya: name, commune: '' });
+    if (name !== wilaya) {
+      saveDraft({ wilaya: name, commune: '' });
+      setCommune('');
+    }
     setWilayaState(name);
   }
 
@@ -48,14 +53,17 @@ export function OrderSummary({
   }
 
   // The fee is shown once a wilaya is chosen ("à choisir" before, not a made-up figure), for the
-  // delivery type chosen (a stop desk only where the wilaya has one).
+  // delivery type chosen (a stop desk only where the wilaya has one) and the commune's own fee
+  // when it has one, as the server prices it.
   const chosen = findWilaya(wilayas, wilaya);
-  const deliveryType = effectiveDeliveryType(wantedType, chosen);
-  const totals = orderTotals(
-    cartSubtotalCentimes(lines),
-    coupon.percent,
-    toCentimes(deliveryFee(chosen, deliveryType) ?? 0),
-  );
+  const deliveryType = effectiveDeliveryType(wantedType, chosen, commune);
+  const totalsIn = (place: string) =>
+    orderTotals(
+      cartSubtotalCentimes(lines),
+      coupon.percent,
+      toCentimes(deliveryFee(chosen, effectiveDeliveryType(wantedType, chosen, place), place) ?? 0),
+    );
+  const totals = totalsIn(commune);
 
   async function openCheckout() {
     if (await checkout.start()) setDialogOpen(true);
@@ -63,9 +71,11 @@ export function OrderSummary({
 
   /** The figures this page shows; after a 409 the checkout sends the server's instead, once accepted. */
   function submit(customer: CheckoutCustomer, acceptNewPrices: boolean) {
+    // The fee of the commune sent, whatever the page showed last.
+    const sent = totalsIn(customer.commune);
     const figures: OrderFigures = {
-      subtotalDa: toDa(totals.subtotal),
-      shippingFeeDa: toDa(totals.shippingFee),
+      subtotalDa: toDa(sent.subtotal),
+      shippingFeeDa: toDa(sent.shippingFee),
       couponCode: coupon.appliedCode ?? '',
     };
     void checkout.placeOrder({ customer, figures }, { acceptNewPrices });
@@ -108,7 +118,13 @@ export function OrderSummary({
         onChange={setWilaya}
         className="mt-5"
       />
-      <DeliveryChoice wilaya={chosen} value={deliveryType} onChange={setDeliveryType} className="mt-4" />
+      <DeliveryChoice
+        wilaya={chosen}
+        commune={commune}
+        value={deliveryType}
+        onChange={setDeliveryType}
+        className="mt-4"
+      />
       <div className="mt-5">
         <CouponField coupon={coupon} />
       </div>
@@ -130,6 +146,7 @@ export function OrderSummary({
           wilayas={wilayas}
           wilaya={wilaya}
           onWilayaChange={setWilaya}
+          onCommuneChange={setCommune}
           deliveryType={deliveryType}
           onDeliveryTypeChange={setDeliveryType}
           totalDa={checkout.priceChange ? checkout.priceChange.total : toDa(totals.total)}

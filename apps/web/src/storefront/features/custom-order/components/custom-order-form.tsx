@@ -49,9 +49,9 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
     },
   });
   const { handleSubmit, control } = form;
-  const [clothingType, wilaya, isCup, deliveryType] = useWatch({
+  const [clothingType, wilaya, isCup, deliveryType, commune] = useWatch({
     control,
-    name: ['clothingType', 'wilaya', 'isCup', 'deliveryType'],
+    name: ['clothingType', 'wilaya', 'isCup', 'deliveryType', 'commune'],
   });
   const item = items.find((candidate) => String(candidate.id) === clothingType);
 
@@ -61,8 +61,9 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
   const order = usePlaceOrder({ send: sendOrder });
 
   // No fee until a listed wilaya is chosen (the summary says "à choisir"), never a made-up one.
-  // The stop desk fee where the wilaya has one (the form falls back to home where it has none).
-  const shippingFee = shippingFeeCentimes(wilayas, wilaya ?? '', deliveryType ?? 'home');
+  // The stop desk fee where the wilaya has one (the form falls back to home where it has none),
+  // the commune's own fee when it is priced apart, as the server prices it.
+  const shippingFee = shippingFeeCentimes(wilayas, wilaya ?? '', deliveryType ?? 'home', commune ?? '');
   const totals = orderTotals(toCentimes(item?.base_price ?? 0), coupon.percent, shippingFee ?? 0);
 
   async function applyCoupon() {

@@ -17,7 +17,7 @@ export function PersonalInfoSection({ wilayas, onEdit }: { wilayas: readonly Shi
     getValues,
     formState: { errors },
   } = useFormContext<CustomOrderValues>();
-  const [wilayaName, deliveryType] = useWatch({ control, name: ['wilaya', 'deliveryType'] });
+  const [wilayaName, deliveryType, communeName] = useWatch({ control, name: ['wilaya', 'deliveryType', 'commune'] });
   const chosen = findWilaya(wilayas, wilayaName ?? '');
   const field = useEditableField(onEdit);
 
@@ -77,6 +77,8 @@ export function PersonalInfoSection({ wilayas, onEdit }: { wilayas: readonly Shi
               onChange={(name, found) => {
                 commune.onChange(name);
                 clearErrors('commune');
+                // A stop desk only some communes have (priced apart) is not one of this commune's.
+                setValue('deliveryType', effectiveDeliveryType(getValues('deliveryType'), chosen, name));
                 // The postal code follows the commune when the data knows it; it stays editable.
                 if (found?.postal_code) {
                   setValue('zipCode', found.postal_code);
@@ -90,6 +92,7 @@ export function PersonalInfoSection({ wilayas, onEdit }: { wilayas: readonly Shi
         />
         <DeliveryChoice
           wilaya={chosen}
+          commune={communeName ?? ''}
           value={deliveryType ?? 'home'}
           onChange={(type) => {
             setValue('deliveryType', type);

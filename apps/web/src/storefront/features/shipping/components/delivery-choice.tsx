@@ -1,33 +1,40 @@
 import { useId } from 'react';
+import { communeDeliveryFeeDa } from '@shop/domain/pricing';
 import type { DeliveryType } from '@shop/domain/shipping-schemas';
 import { formatDa, t } from '../../../i18n/i18n.ts';
 import type { ShippingPrice } from '../api/get-shipping-prices.ts';
 
+/** A wilaya's fees, with its communes priced apart (issue 16; none from an older server). */
+type WilayaFees = Pick<ShippingPrice, 'price' | 'stop_desk_price'> & { communes?: ShippingPrice['communes'] };
+
 interface DeliveryChoiceProps {
   /** The chosen wilaya's row, null before one is chosen (the fees then say "selon la wilaya"). */
-  wilaya: Pick<ShippingPrice, 'price' | 'stop_desk_price'> | null;
+  wilaya: WilayaFees | null;
+  /** The chosen commune ('' for none yet): its own fees when it has some. */
+  commune?: string;
   value: DeliveryType;
   onChange: (type: DeliveryType) => void;
   className?: string;
 }
 
 /** The two ways to be delivered, each with its fee; the stop desk is off where the wilaya has none. */
-export function DeliveryChoice({ wilaya, value, onChange, className = '' }: DeliveryChoiceProps) {
+export function DeliveryChoice({ wilaya, commune = '', value, onChange, className = '' }: DeliveryChoiceProps) {
   const name = useId();
-  const noStopDesk = wilaya !== null && wilaya.stop_desk_price === null;
+  const deskFee = wilaya ? communeDeliveryFeeDa(wilaya, 'stop_desk', commune) : null;
+  const noStopDesk = wilaya !== null && deskFee === null;
   const options: { type: DeliveryType; label: string; hint: string; fee: number | null; disabled: boolean }[] = [
     {
       type: 'home',
       label: t('delivery.home'),
       hint: t('delivery.homeHint'),
-      fee: wilaya?.price ?? null,
+      fee: wilaya ? communeDeliveryFeeDa(wilaya, 'home', commune) : null,
       disabled: false,
     },
     {
       type: 'stop_desk',
       label: t('delivery.stopDesk'),
       hint: noStopDesk ? t('delivery.noStopDesk') : t('delivery.stopDeskHint'),
-      fee: wilaya?.stop_desk_price ?? null,
+      fee: deskFee,
       disabled: noStopDesk,
     },
   ];
@@ -73,19 +80,18 @@ export function DeliveryChoice({ wilaya, value, onChange, className = '' }: Deli
   );
 }
 
-/** The delivery type that applies: a stop desk only where the wilaya has one. */
-export function effectiveDeliveryType(
-  wanted: DeliveryType,
-  wilaya: Pick<ShippingPrice, 'stop_desk_price'> | null,
-): DeliveryType {
-  return wanted === 'stop_desk' && wilaya && wilaya.stop_desk_price === null ? 'home' : wanted;
+/** The delivery type that applies: a stop desk only where the wilaya (or the commune) has one. */
+export function effectiveDeliveryType(wanted: DeliveryType, wilaya: WilayaFees | null, commune = ''): DeliveryType {
+  return wanted === 'stop_desk' && wilaya && communeDeliveryFeeDa(wilaya, 'stop_desk', commune) === null
+    ? 'home'
+    : wanted;
 }
 
-/** The fee of the chosen wilaya for that delivery type, in Da; null before a wilaya is chosen. */
-export function deliveryFee(
-  wilaya: Pick<ShippingPrice, 'price' | 'stop_desk_price'> | null,
-  type: DeliveryType,
-): number | null {
+/**
+ * The fee for that delivery type in Da, as the server prices it: the commune's own when it has
+ * one, else the wilaya's; null before a wilaya is chosen.
+ */
+export function deliveryFee(wilaya: WilayaFees | null, type: DeliveryType, commune = ''): number | null {
   if (!wilaya) return null;
-  return type === 'stop_desk' ? (wilaya.stop_desk_price ?? wilaya.price) : wilaya.price;
+  return communeDeliveryFeeDa(wilaya, type, commune) ?? wilaya.price;
 }
