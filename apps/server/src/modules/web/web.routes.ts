@@ -6,21 +6,35 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PRICE_SLIDER_MAX, PRICE_SLIDER_MIN, SHOP_PAGE_SIZE } from '@shop/domain/constants';
+import {
+  HOME_FIRST_SCREEN_CARDS,
+  PRICE_SLIDER_MAX,
+  PRICE_SLIDER_MIN,
+  SHOP_PAGE_SIZE,
+  SHOP_PRELOADED_CARDS,
+} from '@shop/domain/constants';
 import { withoutLanguage } from '@shop/domain/pages';
 import { acceptedEncoding, compress } from '../../http/compression.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
 import { baseUrl, injectMeta, pageMeta, PRODUCT_PAGE } from '../seo/seo.service.ts';
 import {
+  HOME_LATEST_PATH,
+  HOME_PROMOTIONS_PATH,
   injectHints,
   injectPageData,
   pageHints,
   readRouteChunks,
   SHOP_FIRST_PAGE_PATH,
-  SHOP_PRELOADED_CARDS,
 } from './page-hints.ts';
-import { getProduct, listProducts, listTypes, type Product } from '../catalog/catalog.service.ts';
+import {
+  getProduct,
+  latestProducts,
+  listProducts,
+  listTypes,
+  topPromotions,
+  type Product,
+} from '../catalog/catalog.service.ts';
 
 /** Any address under /product/, whether or not it names a product id. */
 const PRODUCT_ADDRESS = /^\/product\/[^/]+\/?$/i;
@@ -51,15 +65,25 @@ export async function webRoutes(app: App): Promise<void> {
 
   /**
    * What a page needs first, written into its HTML: the API answers it would fetch at once (the
-   * product page's product; the unfiltered shop's first page and product types), which the app
-   * draws in its first render instead of after a fetch (lib/page-data.ts in apps/web), and the
-   * pictures it shows first, preloaded (page-hints.ts). Product images come primary first.
+   * product page's product; the unfiltered shop's first page and product types; the home's new
+   * arrivals), which the app draws in its first render instead of after a fetch
+   * (lib/page-data.ts in apps/web), and the pictures it shows first, preloaded (page-hints.ts).
+   * Product images come primary first.
    */
   async function firstContent(url: string, search: string, product: Product | null | undefined): Promise<FirstContent> {
+    const firstImages = (products: Product[], cards: number) =>
+      products.slice(0, cards).flatMap((p) => p.images.slice(0, 1).map((i) => i.image_url));
     if (product) {
       return {
         answers: { [`/product/get/${product.id}`]: product },
         images: product.images.slice(0, 1).map((i) => i.image_url),
+      };
+    }
+    if (url === '/') {
+      const [latest, promotions] = await Promise.all([latestProducts(app.db.kysely), topPromotions(app.db.kysely)]);
+      return {
+        answers: { [HOME_LATEST_PATH]: latest, [HOME_PROMOTIONS_PATH]: promotions },
+        images: firstImages(latest, HOME_FIRST_SCREEN_CARDS),
       };
     }
     if (url !== '/Shop' || search) return { answers: {}, images: [] };
@@ -70,7 +94,7 @@ export async function webRoutes(app: App): Promise<void> {
     if (!('data' in first)) return { answers: {}, images: [] };
     return {
       answers: { [SHOP_FIRST_PAGE_PATH]: first, '/ProductType/getAll': types },
-      images: first.data.slice(0, SHOP_PRELOADED_CARDS).flatMap((p) => p.images.slice(0, 1).map((i) => i.image_url)),
+      images: firstImages(first.data, SHOP_PRELOADED_CARDS),
     };
   }
 
@@ -113,7 +137,7 @@ export async function webRoutes(app: App): Promise<void> {
     const meta = pageMeta(app.config, baseUrl(app.config), url, product);
     if (meta.status) reply.status(meta.status);
     const first = await firstContent(page, search, product);
-    const hints = pageHints(page, search, routeChunks, first.images);
+    const hints = pageHints(page, search, routeChunks, first.images, meta.lang);
     const document = injectMeta(html, meta, app.config.shop.name);
     // Storefront pages carry the shop's details: its name is in the nav's first paint.
     const answers =
