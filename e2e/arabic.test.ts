@@ -248,6 +248,8 @@ describe('a customer in Arabic on a phone', () => {
       await page.getByRole('link', { name: 'العربية' }).first().click();
       await page.waitForURL(/\/ar\/Shop$/);
       await heading(page, 'الكل');
+      // The tab's title too, though the server wrote the French one.
+      await expect.poll(() => page.title()).toMatch(/^المتجر — /);
       expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
         'ar',
         'rtl',
@@ -343,6 +345,7 @@ describe('a customer in Arabic on a phone', () => {
       await page.locator('#side-menu').getByRole('link', { name: 'Français' }).click();
       await page.waitForURL(/\/Rating$/);
       await heading(page, 'Donnez votre avis');
+      await expect.poll(() => page.title()).toMatch(/^Avis clients — /);
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('ltr');
       await page.goto('/');
       expect(new URL(page.url()).pathname).toBe('/');
