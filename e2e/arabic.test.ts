@@ -29,6 +29,9 @@ const NARROW_PHONE = { width: 360, height: 780 };
 const FRENCH_CATALOGUE = JSON.parse(
   fs.readFileSync(path.join(import.meta.dirname, '../apps/web/src/storefront/i18n/locales/fr.json'), 'utf8'),
 ) as Record<string, string>;
+const ARABIC_CATALOGUE = JSON.parse(
+  fs.readFileSync(path.join(import.meta.dirname, '../apps/web/src/storefront/i18n/locales/ar.json'), 'utf8'),
+) as Record<string, string>;
 /** French texts long enough to be unmistakable, without placeholders: none may show on an Arabic page. */
 const FRENCH_TEXTS = Object.values(FRENCH_CATALOGUE).filter((text) => text.length >= 12 && !/[{}]/.test(text));
 
@@ -263,8 +266,10 @@ describe('a customer in Arabic on a phone', () => {
       await heading(page, ARABIC_NAME);
       await page.getByText(ARABIC_DESCRIPTION).waitFor();
       const size = product.sizes.find((s) => s.stock > 2)!.name;
-      const labels: Record<string, string> = { S: 'Small', M: 'Medium', L: 'Large', XL: 'X-Large', XXL: 'XX-Large' };
-      await page.getByRole('button', { name: new RegExp(`^${labels[size]!}`) }).click();
+      // The size by its Arabic name ("متوسط (M)"), never the French page's "Medium".
+      const label = ARABIC_CATALOGUE[`size.${size}`]!;
+      expect(await page.getByRole('button', { name: /^(Small|Medium|Large|X-Large|XX-Large)/ }).count()).toBe(0);
+      await page.getByRole('button', { name: new RegExp(`^${label.replace(/[()]/g, '\\$&')}`) }).click();
       await page.getByRole('button', { name: 'أضف إلى السلة' }).click();
       await page
         .getByRole('link', { name: /^سلة التسوق/ })
