@@ -7,6 +7,7 @@ import { setupI18n, type Messages } from '@lingui/core';
 import { setAnswerLanguage } from '../../lib/api.ts';
 import { formatDa as formatDaIn } from '@shop/domain/money';
 import { ARABIC_PREFIX, languageOfPath, pathIn, withoutLanguage } from '@shop/domain/pages';
+import { isSize, type Size } from '@shop/domain/sizes';
 import type frCatalogue from './locales/fr.json';
 
 export const LANGUAGES = ['fr', 'ar'] as const;
@@ -137,4 +138,28 @@ export function formatLongDate(value: string | number | Date): string {
     month: 'long',
     year: 'numeric',
   }).format(date);
+}
+
+const SIZE_KEYS: Record<Size, MessageKey> = {
+  S: 'size.S',
+  M: 'size.M',
+  L: 'size.L',
+  XL: 'size.XL',
+  XXL: 'size.XXL',
+};
+
+/**
+ * A product's size by its name (the size picker, the cart): "Small" … "XX-Large" on the French
+ * pages, "صغير (S)" … on the Arabic ones; another size as it is.
+ */
+export function sizeLabel(size: string): string {
+  return isSize(size) ? t(SIZE_KEYS[size]) : size;
+}
+
+/**
+ * A size the owner wrote into a custom item ("S", "M"…): as written on the French pages, its
+ * Arabic label on the Arabic ones when it is one of the shop's sizes.
+ */
+export function sizeName(size: string): string {
+  return localized(size, isSize(size) ? t(SIZE_KEYS[size]) : null);
 }

@@ -3,8 +3,7 @@ import { paths } from '../../../../lib/paths.ts';
 import { imageUrl } from '../../../../lib/api.ts';
 import { QuantityStepper } from '../../../../lib/ui/quantity-stepper.tsx';
 import { Link } from 'react-router';
-import { formatDa, localized, t } from '../../../i18n/i18n.ts';
-import { sizeLabel } from '../../../i18n/sizes.ts';
+import { formatDa, localized, sizeLabel, t } from '../../../i18n/i18n.ts';
 import { useOrderLimits } from '../../settings/api/get-settings.ts';
 import { removeFromCart, setQuantity, type CartLine } from '../cart-store.ts';
 

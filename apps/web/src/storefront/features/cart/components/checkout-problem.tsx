@@ -1,5 +1,4 @@
-import { t } from '../../../i18n/i18n.ts';
-import { sizeLabel } from '../../../i18n/sizes.ts';
+import { sizeLabel, t } from '../../../i18n/i18n.ts';
 import type { CheckoutProblem } from '../checkout.ts';
 
 export function CheckoutProblemBox({ problem }: { problem: CheckoutProblem }) {

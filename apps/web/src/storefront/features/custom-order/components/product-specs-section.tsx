@@ -2,8 +2,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import type { CustomItem } from '../api/get-custom-items.ts';
 import { colorName, colorSwatch } from '../colors.ts';
 import { displayName, itemDefaults, useEditableField, type CustomOrderValues } from '../form-values.ts';
-import { formatDa, localized, t } from '../../../i18n/i18n.ts';
-import { sizeName } from '../../../i18n/sizes.ts';
+import { formatDa, localized, sizeName, t } from '../../../i18n/i18n.ts';
 import { Field, errorProps, inputClass } from './field.tsx';
 
 /** Clothing type, size (none for a cup) and colour with its swatch (SPEC §2, §4). */

@@ -1,7 +1,6 @@
 import { LOW_STOCK_BADGE_AT } from '@shop/domain/constants';
 import { SIZES, type Size } from '@shop/domain/sizes';
-import { t } from '../../../i18n/i18n.ts';
-import { sizeLabel } from '../../../i18n/sizes.ts';
+import { sizeLabel, t } from '../../../i18n/i18n.ts';
 
 interface SizePickerProps {
   stock: Partial<Record<Size, number>>;
