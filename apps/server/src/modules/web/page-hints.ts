@@ -127,7 +127,7 @@ export function pageHints(
   pathname: string,
   search: string,
   chunks: RouteChunks,
-  images: string[] = [],
+  images: (string | undefined)[] = [],
   lang: StorefrontLanguage | 'en' = 'fr',
 ): string[] {
   const fetches: string[] = [];

@@ -6,13 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  HOME_FIRST_SCREEN_CARDS,
-  PRICE_SLIDER_MAX,
-  PRICE_SLIDER_MIN,
-  SHOP_PAGE_SIZE,
-  SHOP_PRELOADED_CARDS,
-} from '@shop/domain/constants';
+import { PRICE_SLIDER_MAX, PRICE_SLIDER_MIN, SHOP_PAGE_SIZE } from '@shop/domain/constants';
 import { withoutLanguage } from '@shop/domain/pages';
 import { acceptedEncoding, compress } from '../../http/compression.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -49,7 +43,7 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
 interface FirstContent {
   /** API answers by path (without /api). */
   answers: Record<string, unknown>;
-  images: string[];
+  images: (string | undefined)[];
 }
 
 export async function webRoutes(app: App): Promise<void> {
@@ -71,8 +65,9 @@ export async function webRoutes(app: App): Promise<void> {
    * Product images come primary first.
    */
   async function firstContent(url: string, search: string, product: Product | null | undefined): Promise<FirstContent> {
-    const firstImages = (products: Product[], cards: number) =>
-      products.slice(0, cards).flatMap((p) => p.images.slice(0, 1).map((i) => i.image_url));
+    // Each card's picture, in order (none for a product without one): the page hints preload those
+    // of the first screen.
+    const cardImages = (products: Product[]) => products.map((p) => p.images[0]?.image_url);
     if (product) {
       return {
         answers: { [`/product/get/${product.id}`]: product },
@@ -83,7 +78,7 @@ export async function webRoutes(app: App): Promise<void> {
       const [latest, promotions] = await Promise.all([latestProducts(app.db.kysely), topPromotions(app.db.kysely)]);
       return {
         answers: { [HOME_LATEST_PATH]: latest, [HOME_PROMOTIONS_PATH]: promotions },
-        images: firstImages(latest, HOME_FIRST_SCREEN_CARDS),
+        images: cardImages(latest),
       };
     }
     if (url !== '/Shop' || search) return { answers: {}, images: [] };
@@ -94,7 +89,7 @@ export async function webRoutes(app: App): Promise<void> {
     if (!('data' in first)) return { answers: {}, images: [] };
     return {
       answers: { [SHOP_FIRST_PAGE_PATH]: first, '/ProductType/getAll': types },
-      images: firstImages(first.data, SHOP_PRELOADED_CARDS),
+      images: cardImages(first.data),
     };
   }
 
