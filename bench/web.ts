@@ -84,7 +84,24 @@ interface Scores {
   cls: number;
 }
 
+/**
+ * One Lighthouse run; a run whose trace Lighthouse could not read (a runtime error such as
+ * NO_NAVSTART, seen on a loaded machine) is run again, up to three times, instead of counting 0.
+ */
 async function lighthouseRun(url: string, name: string): Promise<Scores> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseAttempt(url, name);
+    } catch (error) {
+      if (!(error instanceof LighthouseRunError) || attempt >= 3) throw error;
+      console.log(`${name}: ${error.message}, running again`);
+    }
+  }
+}
+
+class LighthouseRunError extends Error {}
+
+async function lighthouseAttempt(url: string, name: string): Promise<Scores> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(url, {
@@ -94,6 +111,7 @@ async function lighthouseRun(url: string, name: string): Promise<Scores> {
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    if (result.lhr.runtimeError) throw new LighthouseRunError(`Lighthouse ${result.lhr.runtimeError.code}`);
     const { categories, audits } = result.lhr;
     if (LHR_DIR) {
       fs.mkdirSync(LHR_DIR, { recursive: true });

@@ -14,27 +14,24 @@ import {
   chooseCommune,
   chooseWilaya,
   launchBrowser,
+  newPage,
   placeFirstInStock,
   SCREENSHOT_DIR,
   startShop,
   VIEWPORTS,
-  watchCsp,
-  type ShopProduct,
   type ShopServer,
 } from './harness.ts';
 import { accessibilityViolations, boxesScrollingSideways, overflow } from './page-checks.ts';
+import { catalogue, heading, storefrontPages, visit, type PageCase, type PageProduct } from './storefront-pages.ts';
 
 const PHONE_AR_DIR = path.join(SCREENSHOT_DIR, 'phone-ar');
 const NARROW_PHONE = { width: 360, height: 780 };
-const FRENCH_CATALOGUE = JSON.parse(
-  fs.readFileSync(path.join(import.meta.dirname, '../apps/web/src/storefront/i18n/locales/fr.json'), 'utf8'),
-) as Record<string, string>;
+const ARABIC_CATALOGUE = catalogue('ar');
 /** French texts long enough to be unmistakable, without placeholders: none may show on an Arabic page. */
-const FRENCH_TEXTS = Object.values(FRENCH_CATALOGUE).filter((text) => text.length >= 12 && !/[{}]/.test(text));
+const FRENCH_TEXTS = Object.values(catalogue('fr')).filter((text) => text.length >= 12 && !/[{}]/.test(text));
 
-interface Product extends ShopProduct {
+interface Product extends PageProduct {
   type_id: number;
-  images: { image_url: string }[];
 }
 
 const ARABIC_NAME = 'قميص قطني مخطط';
@@ -75,106 +72,25 @@ afterAll(async () => {
   await shop?.stop();
 });
 
-async function phone(
+function phone(
   storage: Record<string, string> = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({
-    baseURL: shop.baseUrl,
-    viewport: VIEWPORTS.mobile,
+  return newPage(browser, shop.baseUrl, VIEWPORTS.mobile, {
     locale: 'ar-DZ',
-    reducedMotion: 'reduce',
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
+    phone: true,
+    reducedMotion: true,
+    storage,
   });
-  await context.addInitScript((entries) => {
-    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-  }, storage);
-  const errors: string[] = [];
-  await watchCsp(context, errors);
-  const page = await context.newPage();
-  page.on('pageerror', (err) => errors.push(err.message));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy|Refused to/i.test(msg.text())) errors.push(msg.text());
+}
+
+/** The Arabic twins of the French pages of e2e/pages.test.ts: the same table, in Arabic. */
+function arabicPages(): PageCase[] {
+  return storefrontPages('ar', {
+    product,
+    productName: ARABIC_NAME,
+    trackedOrder: tracked,
+    trackedPhone: TRACKED_PHONE,
   });
-  return { context, page, errors };
-}
-
-const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name }).first().waitFor();
-
-const placed = JSON.stringify({
-  orderNumber: 1234,
-  total: 5400,
-  address: 'حي النصر، عمارة 12',
-  wilaya: 'Alger',
-  zipCode: '16000',
-});
-
-function cartWith(p: Product): Record<string, string> {
-  const size = p.sizes.find((s) => s.stock > 2)!.name;
-  const line = { id: p.id, name: p.name, cost: p.final_price, src: p.images[0]?.image_url ?? '', size, Quantity: 2 };
-  return { cart: JSON.stringify([line]) };
-}
-
-interface ArabicPage {
-  name: string;
-  url: string;
-  storage?: Record<string, string>;
-  ready: (page: Page) => Promise<unknown>;
-  modal?: boolean;
-}
-
-function arabicPages(): ArabicPage[] {
-  return [
-    {
-      name: 'home',
-      url: '/ar',
-      ready: (page) => page.locator('#newArrival a[href^="/ar/product/"]').first().waitFor(),
-    },
-    { name: 'shop', url: '/ar/Shop', ready: (page) => page.locator('main a[href^="/ar/product/"]').first().waitFor() },
-    { name: 'shop-search', url: '/ar/Shop/robe', ready: (page) => heading(page, /الكل|robe/i) },
-    { name: 'product', url: `/ar/product/${product.id}`, ready: (page) => heading(page, ARABIC_NAME) },
-    { name: 'new-arrival', url: '/ar/NewArrival', ready: (page) => heading(page, 'وصل حديثًا') },
-    { name: 'top-selling', url: '/ar/TopSelling', ready: (page) => heading(page, 'الأكثر مبيعًا') },
-    { name: 'cart-empty', url: '/ar/Cart', ready: (page) => page.getByText('سلتك فارغة!').waitFor() },
-    {
-      name: 'cart',
-      url: '/ar/Cart',
-      storage: cartWith(product),
-      ready: (page) => page.getByTestId('line-total').first().waitFor(),
-    },
-    {
-      name: 'cart-checkout',
-      url: '/ar/Cart',
-      storage: cartWith(product),
-      modal: true,
-      ready: async (page) => {
-        await page.getByRole('button', { name: 'اطلب الآن' }).click();
-        await page.getByRole('dialog').waitFor();
-      },
-    },
-    {
-      name: 'cart-thank-you',
-      url: '/ar/Cart',
-      storage: { orderConfirmation: placed },
-      ready: (page) => heading(page, 'شكرًا على طلبك!'),
-    },
-    { name: 'custom-order', url: '/ar/CustomOrder', ready: (page) => page.getByLabel('نوع الملابس').waitFor() },
-    {
-      name: 'custom-order-thank-you',
-      url: '/ar/CustomOrder',
-      storage: { customOrderConfirmation: placed },
-      ready: (page) => heading(page, 'أين ترسل المبلغ'),
-    },
-    { name: 'rating', url: '/ar/Rating', ready: (page) => heading(page, 'شاركنا رأيك') },
-    { name: 'tracking', url: '/ar/suivi', ready: (page) => heading(page, 'تتبع طلبي') },
-    {
-      name: 'tracking-found',
-      url: `/ar/suivi?commande=${tracked}&tel=${TRACKED_PHONE}`,
-      ready: (page) => page.getByRole('list', { name: 'مراحل الطلب' }).waitFor(),
-    },
-    { name: 'not-found', url: '/ar/nulle-part', ready: (page) => heading(page, 'حدث خطأ ما') },
-  ];
 }
 
 describe('every Arabic page on a phone', () => {
@@ -183,17 +99,7 @@ describe('every Arabic page on a phone', () => {
     for (const c of arabicPages()) {
       const { context, page, errors } = await phone(c.storage);
       try {
-        await page.goto(c.url);
-        await c.ready(page);
-        await page.waitForLoadState('networkidle');
-        await page.evaluate(async () => {
-          for (let y = 0; y < document.body.scrollHeight; y += 500) {
-            window.scrollTo(0, y);
-            await new Promise((r) => setTimeout(r, 40));
-          }
-          window.scrollTo(0, 0);
-        });
-        await page.waitForTimeout(500);
+        await visit(page, c);
         const root = await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
         if (root.join(' ') !== 'ar rtl') failures.push(`${c.name}: <html> is ${root.join(' ')}`);
         const text = await page.evaluate(() => document.body.innerText);
@@ -248,6 +154,8 @@ describe('a customer in Arabic on a phone', () => {
       await page.getByRole('link', { name: 'العربية' }).first().click();
       await page.waitForURL(/\/ar\/Shop$/);
       await heading(page, 'الكل');
+      // The tab's title too, though the server wrote the French one.
+      await expect.poll(() => page.title()).toMatch(/^المتجر — /);
       expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
         'ar',
         'rtl',
@@ -261,8 +169,10 @@ describe('a customer in Arabic on a phone', () => {
       await heading(page, ARABIC_NAME);
       await page.getByText(ARABIC_DESCRIPTION).waitFor();
       const size = product.sizes.find((s) => s.stock > 2)!.name;
-      const labels: Record<string, string> = { S: 'Small', M: 'Medium', L: 'Large', XL: 'X-Large', XXL: 'XX-Large' };
-      await page.getByRole('button', { name: new RegExp(`^${labels[size]!}`) }).click();
+      // The size by its Arabic name ("متوسط (M)"), never the French page's "Medium".
+      const label = ARABIC_CATALOGUE[`size.${size}`]!;
+      expect(await page.getByRole('button', { name: /^(Small|Medium|Large|X-Large|XX-Large)/ }).count()).toBe(0);
+      await page.getByRole('button', { name: new RegExp(`^${label.replace(/[()]/g, '\\$&')}`) }).click();
       await page.getByRole('button', { name: 'أضف إلى السلة' }).click();
       await page
         .getByRole('link', { name: /^سلة التسوق/ })
@@ -350,6 +260,7 @@ describe('a customer in Arabic on a phone', () => {
       await page.locator('#side-menu').getByRole('link', { name: 'Français' }).click();
       await page.waitForURL(/\/Rating$/);
       await heading(page, 'Donnez votre avis');
+      await expect.poll(() => page.title()).toMatch(/^Avis clients — /);
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('ltr');
       await page.goto('/');
       expect(new URL(page.url()).pathname).toBe('/');

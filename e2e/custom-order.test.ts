@@ -231,6 +231,8 @@ describe('brand review', () => {
         await screenshot(page, `rating-thank-you-${tag}`);
 
         await page.goto('/');
+        // The reviews are fetched as their section comes near the screen, at the foot of the home.
+        await page.getByRole('heading', { name: 'NOS CLIENTS SATISFAITS' }).scrollIntoViewIfNeeded();
         await page.getByText(review).first().waitFor();
         expect(errors).toEqual([]);
       } finally {

@@ -85,6 +85,17 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 900 },
 } as const;
 
+export interface PageOptions {
+  /** The browser's language (French by default). */
+  locale?: string;
+  /** A phone: touch, mobile viewport rules, a dense screen. */
+  phone?: boolean;
+  /** Animations end at once: what is checked and photographed is the page at rest. */
+  reducedMotion?: boolean;
+  /** Browser storage the pages start with (a cart, a confirmation, a token). */
+  storage?: Record<string, string>;
+}
+
 /**
  * A new page that fails the test on any uncaught page error or Content-Security-Policy violation:
  * the browser's securitypolicyviolation events are reported, even for an eval that a library
@@ -94,8 +105,20 @@ export async function newPage(
   browser: Browser,
   baseUrl: string,
   viewport: { width: number; height: number } = VIEWPORTS.desktop,
+  options: PageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport, locale: 'fr-FR' });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport,
+    locale: options.locale ?? 'fr-FR',
+    ...(options.reducedMotion ? { reducedMotion: 'reduce' as const } : {}),
+    ...(options.phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+  });
+  if (options.storage) {
+    await context.addInitScript((entries) => {
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    }, options.storage);
+  }
   const errors: string[] = [];
   await watchCsp(context, errors);
   const page = await context.newPage();

@@ -11,42 +11,26 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   adminToken,
   launchBrowser,
+  newPage,
   placeFirstInStock,
   placeOrder,
   SCREENSHOT_DIR,
   startShop,
   VIEWPORTS,
-  watchCsp,
-  type ShopProduct,
   type ShopServer,
 } from './harness.ts';
 import { accessibilityViolations, boxesScrollingSideways, overflow } from './page-checks.ts';
+import { heading, storefrontPages as pagesIn, visit, type PageCase, type PageProduct } from './storefront-pages.ts';
 
 const PHONE_DIR = path.join(SCREENSHOT_DIR, 'phone');
 const NARROW_PHONE = { width: 360, height: 780 };
 /** A tablet on its side, or a small laptop: the admin's nav must not push the page sideways. */
 const NARROW_DESKTOP = { width: 1024, height: 768 };
 
-interface Product extends ShopProduct {
-  images: { image_url: string }[];
-}
-
-interface PageCase {
-  name: string;
-  url: string;
-  admin?: boolean;
-  /** Browser storage the page starts with (a cart, a confirmation). */
-  storage?: Record<string, string>;
-  /** Waits until the page shows what it is for; may act (open a dialog). */
-  ready: (page: Page) => Promise<unknown>;
-  /** A dialog in front: the screenshot is of the screen, not the whole page behind. */
-  modal?: boolean;
-}
-
 let shop: ShopServer;
 let browser: Browser;
 let token: string;
-let product: Product;
+let product: PageProduct;
 /** An order to follow on /suivi. */
 let tracked: number;
 const TRACKED_PHONE = '0770123456';
@@ -57,7 +41,7 @@ beforeAll(async () => {
   shop = await startShop();
   browser = await launchBrowser();
   token = await adminToken(shop.baseUrl);
-  const all = (await (await fetch(`${shop.baseUrl}/api/product/getAll`)).json()) as { data: Product[] };
+  const all = (await (await fetch(`${shop.baseUrl}/api/product/getAll`)).json()) as { data: PageProduct[] };
   product = all.data.find((p) => p.has_sizes && p.sizes.some((s) => s.stock > 2))!;
   tracked = (await placeFirstInStock(shop.baseUrl, TRACKED_PHONE)).orderId;
   fs.mkdirSync(PHONE_DIR, { recursive: true });
@@ -96,76 +80,9 @@ async function deskData(): Promise<void> {
   });
 }
 
-const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name }).first().waitFor();
-
-function cartWith(p: Product): Record<string, string> {
-  const size = p.sizes.find((s) => s.stock > 2)!.name;
-  const line = {
-    id: p.id,
-    name: p.name,
-    cost: p.final_price,
-    src: p.images[0]?.image_url ?? '',
-    size,
-    Quantity: 2,
-  };
-  const other = p.sizes.find((s) => s.stock > 0 && s.name !== size)?.name ?? size;
-  return { cart: JSON.stringify([line, { ...line, size: other, Quantity: 1 }]) };
-}
-
-const placed = JSON.stringify({
-  orderNumber: 1234,
-  total: 5400,
-  address: '12 rue Didouche Mourad, Sidi M’Hamed',
-  wilaya: 'Alger',
-  zipCode: '16000',
-});
-
+/** The French storefront's pages (their Arabic twins: e2e/arabic.test.ts). */
 function storefrontPages(): PageCase[] {
-  return [
-    { name: 'home', url: '/', ready: (page) => page.locator('#newArrival a[href^="/product/"]').first().waitFor() },
-    { name: 'shop', url: '/Shop', ready: (page) => page.locator('main a[href^="/product/"]').first().waitFor() },
-    { name: 'shop-search', url: '/Shop/robe', ready: (page) => heading(page, /Tous|robe/i) },
-    { name: 'product', url: `/product/${product.id}`, ready: (page) => heading(page, product.name) },
-    { name: 'top-selling', url: '/TopSelling', ready: (page) => heading(page, 'MEILLEURES VENTES') },
-    { name: 'cart-empty', url: '/Cart', ready: (page) => page.getByText('Votre panier est vide!').waitFor() },
-    {
-      name: 'cart',
-      url: '/Cart',
-      storage: cartWith(product),
-      ready: (page) => page.getByTestId('line-total').first().waitFor(),
-    },
-    {
-      name: 'cart-checkout',
-      url: '/Cart',
-      storage: cartWith(product),
-      modal: true,
-      ready: async (page) => {
-        await page.getByRole('button', { name: /Passer la commande/ }).click();
-        await page.getByRole('dialog').waitFor();
-      },
-    },
-    {
-      name: 'cart-thank-you',
-      url: '/Cart',
-      storage: { orderConfirmation: placed },
-      ready: (page) => heading(page, 'Merci pour votre commande !'),
-    },
-    { name: 'custom-order', url: '/CustomOrder', ready: (page) => page.getByLabel('Type de vêtement').waitFor() },
-    {
-      name: 'custom-order-thank-you',
-      url: '/CustomOrder',
-      storage: { customOrderConfirmation: placed },
-      ready: (page) => heading(page, 'Où envoyer le paiement'),
-    },
-    { name: 'rating', url: '/Rating', ready: (page) => heading(page, 'Donnez votre avis') },
-    { name: 'tracking', url: '/suivi', ready: (page) => heading(page, 'Suivre ma commande') },
-    {
-      name: 'tracking-found',
-      url: `/suivi?commande=${tracked}&tel=${TRACKED_PHONE}`,
-      ready: (page) => page.getByRole('list', { name: 'Étapes de la commande' }).waitFor(),
-    },
-    { name: 'not-found', url: '/nulle-part', ready: (page) => heading(page, "Quelque chose s'est mal passé") },
-  ];
+  return pagesIn('fr', { product, productName: product.name, trackedOrder: tracked, trackedPhone: TRACKED_PHONE });
 }
 
 function adminPages(): PageCase[] {
@@ -315,39 +232,13 @@ async function open(
   viewport: { width: number; height: number },
   c: PageCase,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const phone = viewport.width < 768;
-  const context = await browser.newContext({
-    baseURL: shop.baseUrl,
-    viewport,
-    locale: 'fr-FR',
-    // Reveal animations end at once: what is checked and photographed is the page at rest.
-    reducedMotion: 'reduce',
-    ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+  const opened = await newPage(browser, shop.baseUrl, viewport, {
+    phone: viewport.width < 768,
+    reducedMotion: true,
+    storage: { ...(c.storage ?? {}), ...(c.admin ? { adminToken: token } : {}) },
   });
-  const storage = { ...(c.storage ?? {}), ...(c.admin ? { adminToken: token } : {}) };
-  await context.addInitScript((entries) => {
-    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-  }, storage);
-  const errors: string[] = [];
-  await watchCsp(context, errors);
-  const page = await context.newPage();
-  page.on('pageerror', (err) => errors.push(err.message));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy|Refused to/i.test(msg.text())) errors.push(msg.text());
-  });
-  await page.goto(c.url);
-  await c.ready(page);
-  await page.waitForLoadState('networkidle');
-  // Cards reveal themselves as they scroll into view: scroll through once, back to the top.
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 500) {
-      window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 40));
-    }
-    window.scrollTo(0, 0);
-  });
-  await page.waitForTimeout(600);
-  return { context, page, errors };
+  await visit(opened.page, c);
+  return opened;
 }
 
 describe.each([

@@ -15,6 +15,7 @@ import {
   VIEWPORTS,
   type ShopServer,
 } from './harness.ts';
+import { scrollThrough } from './storefront-pages.ts';
 
 interface ApiProduct {
   id: number;
@@ -46,15 +47,9 @@ async function api<T>(path: string, token?: string): Promise<T> {
   return body.data;
 }
 
-/** Scrolls through the page so every card's reveal animation has run before a full-page screenshot. */
+/** Lets every card's reveal animation run before a full-page screenshot. */
 async function revealAll(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 400) {
-      window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 60));
-    }
-    window.scrollTo(0, 0);
-  });
+  await scrollThrough(page);
   await page.waitForTimeout(900);
 }
 

@@ -23,14 +23,16 @@ if (window.location.pathname === '/' && rememberedLanguage() === 'ar') {
 
 const root = document.getElementById('root');
 const { pathname } = window.location;
-// The storefront page's own chunk first (preloaded by the HTML), so the first render is the page;
-// on an Arabic page its catalogue at the same time.
+// The storefront page's own chunk and the catalogue of its language first (both preloaded by the
+// HTML), so the first render is the page, in its language.
 const pageChunk = pathname.startsWith('/admin')
   ? Promise.resolve()
   : Promise.all([
       loadPageChunk(withoutLanguage(pathname)).catch(() => undefined),
-      // Without its catalogue (offline), the page still draws, in French.
-      activateLanguage(languageOfPath(pathname)).catch(() => undefined),
+      // Without the Arabic catalogue (offline), the page still draws, in French if it can.
+      activateLanguage(languageOfPath(pathname))
+        .catch(() => activateLanguage('fr'))
+        .catch(() => undefined),
     ]);
 void pageChunk.then(() => {
   if (!root) return;

@@ -31,6 +31,14 @@ export const CAROUSEL_CARD_WIDTH_PX = 250;
 export const CAROUSEL_IMAGE_HEIGHT_PX = 250;
 export const CAROUSEL_GAP_PX = 20;
 export const CAROUSEL_PLACEHOLDERS = 4;
+/**
+ * Cards of a phone's first screen, drawn at once (no reveal): the shop's first two rows, the first
+ * two of the home's new arrivals. The pictures of the first ones are fetched first, preloaded by
+ * the page's HTML (the server's page hints): the shop's first row, the home's two.
+ */
+export const SHOP_FIRST_SCREEN_CARDS = 4;
+export const SHOP_PRELOADED_CARDS = 2;
+export const HOME_FIRST_SCREEN_CARDS = 2;
 export const CAROUSEL_REMEASURE_DELAYS_MS = [500, 1000] as const;
 export const CARD_APPEAR_DELAY_MS = 50;
 export const CARD_STAGGER_MS = 100;

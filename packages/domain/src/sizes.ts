@@ -3,14 +3,6 @@
 export const SIZES = ['S', 'M', 'L', 'XL', 'XXL'] as const;
 export type Size = (typeof SIZES)[number];
 
-export const SIZE_LABELS: Record<Size, string> = {
-  S: 'Small',
-  M: 'Medium',
-  L: 'Large',
-  XL: 'X-Large',
-  XXL: 'XX-Large',
-};
-
 /** The admin's per-size stock fields (SPEC §3, admin product). */
 export const SIZE_STOCK_FIELDS = {
   S: 'size_s',

@@ -27,6 +27,7 @@ describe('language switch', () => {
     mockFetch((url) =>
       url.pathname === '/api/settings'
         ? ok({
+            shop_name: 'Dar El Khiata',
             phone: '0555123456',
             email: 'contact@boutique.dz',
             whatsapp_url: 'https://wa.me/213555123456',
@@ -39,9 +40,12 @@ describe('language switch', () => {
         : ok([]),
     );
     window.history.replaceState(null, '', '/Cart');
+    // The title the server wrote into the French page.
+    document.title = 'Panier — Dar El Khiata';
     renderApp();
     await screen.findByText('Votre panier est vide!', {}, { timeout: 5000 });
     expect(document.documentElement.dir).not.toBe('rtl');
+    await waitFor(() => expect(document.title).toBe('Panier — Dar El Khiata'));
 
     await userEvent.click(screen.getAllByRole('link', { name: 'العربية' })[0]!);
     await screen.findByText('سلتك فارغة!');
@@ -49,6 +53,8 @@ describe('language switch', () => {
     expect(document.documentElement.lang).toBe('ar');
     expect(document.documentElement.dir).toBe('rtl');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('ar');
+    // The tab's title follows the switch in place.
+    await waitFor(() => expect(document.title).toBe('سلة التسوق — Dar El Khiata'));
     // Every link of the Arabic pages stays in Arabic.
     expect(screen.getAllByRole('link', { name: 'المتجر' })[0]).toHaveAttribute('href', '/ar/Shop');
     expect(screen.getAllByRole('link', { name: 'Français' })[0]).toHaveAttribute('href', '/Cart');
@@ -57,5 +63,6 @@ describe('language switch', () => {
     await screen.findByText('Votre panier est vide!');
     await waitFor(() => expect(document.documentElement.dir).toBe('ltr'));
     expect(window.location.pathname).toBe('/Cart');
+    await waitFor(() => expect(document.title).toBe('Panier — Dar El Khiata'));
   });
 });

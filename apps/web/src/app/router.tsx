@@ -4,7 +4,7 @@
 // the data router's code would be ~10 KB gzip more on every customer's first load.
 // The Arabic storefront is the same app under the basename /ar (issue 17): every link the pages
 // draw ("/Cart") lands on its Arabic address ("/ar/Cart") without knowing the language.
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, use, useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { I18nProvider } from '@lingui/react';
 import { StorefrontApp } from '../storefront/storefront-app.tsx';
@@ -12,6 +12,22 @@ import { activateLanguage, ARABIC_PREFIX, currentLanguage, i18n, languageOfPath 
 import { useLanguage } from '../storefront/i18n/use-language.ts';
 
 const AdminApp = lazy(async () => ({ default: (await import('../admin/admin-app.tsx')).AdminApp }));
+
+let storefrontCatalogue: Promise<void> | null = null;
+
+/**
+ * The storefront, in its language. Its catalogue is loaded before the first render (main.tsx); the
+ * back office, English, loads none, so a storefront page reached from it without a reload waits
+ * for its catalogue here.
+ */
+function Storefront() {
+  if (!i18n.locale) use((storefrontCatalogue ??= activateLanguage(languageOfPath(window.location.pathname))));
+  return (
+    <I18nProvider i18n={i18n}>
+      <StorefrontApp />
+    </I18nProvider>
+  );
+}
 
 export function AppRouter() {
   const lang = useLanguage();
@@ -25,22 +41,27 @@ export function AppRouter() {
     return () => window.removeEventListener('popstate', onPopState);
   }, []);
   return (
-    <I18nProvider i18n={i18n}>
-      {/* A new router per language: it reads the address again with the right basename. */}
-      <BrowserRouter key={lang} basename={lang === 'ar' ? ARABIC_PREFIX : undefined}>
-        <Routes>
-          <Route
-            path="/admin/*"
-            element={
-              // Nothing while the admin chunk loads on the first visit: the page follows at once.
-              <Suspense fallback={null}>
-                <AdminApp />
-              </Suspense>
-            }
-          />
-          <Route path="/*" element={<StorefrontApp />} />
-        </Routes>
-      </BrowserRouter>
-    </I18nProvider>
+    // A new router per language: it reads the address again with the right basename.
+    <BrowserRouter key={lang} basename={lang === 'ar' ? ARABIC_PREFIX : undefined}>
+      <Routes>
+        <Route
+          path="/admin/*"
+          element={
+            // Nothing while the admin chunk loads on the first visit: the page follows at once.
+            <Suspense fallback={null}>
+              <AdminApp />
+            </Suspense>
+          }
+        />
+        <Route
+          path="/*"
+          element={
+            <Suspense fallback={null}>
+              <Storefront />
+            </Suspense>
+          }
+        />
+      </Routes>
+    </BrowserRouter>
   );
 }

@@ -11,7 +11,10 @@ import {
   withoutLanguage,
   type StorefrontLanguage,
 } from '@shop/domain/pages';
+import { storefrontTitle, type ProductTitle, type TitleWords } from '@shop/domain/page-titles';
 import type { Product } from '../catalog/catalog.service.ts';
+import frCatalogue from '../../../../web/src/storefront/i18n/locales/fr.json' with { type: 'json' };
+import arCatalogue from '../../../../web/src/storefront/i18n/locales/ar.json' with { type: 'json' };
 
 export interface PageMeta {
   title: string;
@@ -35,52 +38,45 @@ export const SHOP_DESCRIPTIONS: Record<StorefrontLanguage, string> = {
   ar: 'ملابس ومنتجات للعناية بالجسم تُوصَل إلى كل أنحاء الجزائر، مع الدفع عند الاستلام وطلبات مخصصة.',
 };
 
-/** The words of the storefront's own page titles, per language. */
-const TITLE_WORDS: Record<
-  StorefrontLanguage,
-  { productNotFound: string; pageNotFound: string; search: (term: string) => string }
-> = {
-  fr: {
-    productNotFound: 'Produit introuvable',
-    pageNotFound: 'Page introuvable',
-    search: (term) => `Recherche « ${term} »`,
-  },
-  ar: {
-    productNotFound: 'المنتج غير موجود',
-    pageNotFound: 'الصفحة غير موجودة',
-    search: (term) => `البحث عن «${term}»`,
-  },
+/**
+ * The words of the storefront's page titles, per language: the `title.*` texts of its message
+ * catalogues, the ones the app sets the tab's title with (apps/web storefront/i18n/locales).
+ */
+const TITLE_WORDS: Record<StorefrontLanguage, TitleWords> = {
+  fr: catalogueWords(frCatalogue),
+  ar: catalogueWords(arCatalogue),
 };
 
-interface TitledPage {
+function catalogueWords(catalogue: Record<string, string>): TitleWords {
+  return (key, values) => {
+    const text = catalogue[key];
+    if (text === undefined) throw new Error(`the storefront catalogue has no ${key}`);
+    return text.replace(/\{term\}/g, () => values?.term ?? '');
+  };
+}
+
+interface MainPage {
   path: string;
-  title: Record<StorefrontLanguage, string>;
   description?: Record<StorefrontLanguage, string>;
 }
 
-/** The pages of the storefront listed in the sitemap, with their titles (and descriptions) in French and Arabic. */
-export const MAIN_PAGES: TitledPage[] = [
-  {
-    path: '/',
-    title: { fr: 'Vêtements et soins, livraison en Algérie', ar: 'ملابس ومنتجات عناية، توصيل في كل الجزائر' },
-  },
-  { path: '/Shop', title: { fr: 'Boutique', ar: 'المتجر' } },
-  { path: '/NewArrival', title: { fr: 'Nouveautés', ar: 'وصل حديثًا' } },
-  { path: '/TopSelling', title: { fr: 'Meilleures ventes', ar: 'الأكثر مبيعًا' } },
-  { path: '/OnSale', title: { fr: 'Promotions', ar: 'التخفيضات' } },
-  { path: '/CustomOrder', title: { fr: 'Commande personnalisée', ar: 'طلب مخصص' } },
-  { path: '/Rating', title: { fr: 'Avis clients', ar: 'آراء الزبائن' } },
+/** The pages of the storefront listed in the sitemap, with their descriptions where they have their own. */
+export const MAIN_PAGES: MainPage[] = [
+  { path: '/' },
+  { path: '/Shop' },
+  { path: '/NewArrival' },
+  { path: '/TopSelling' },
+  { path: '/OnSale' },
+  { path: '/CustomOrder' },
+  { path: '/Rating' },
   {
     path: '/suivi',
-    title: { fr: 'Suivi de commande', ar: 'تتبع الطلب' },
     description: {
       fr: 'Où en est votre commande ? Entrez son numéro et votre téléphone : reçue, confirmée, expédiée, livrée, avec le numéro de suivi du transporteur.',
       ar: 'أين وصل طلبك؟ أدخل رقمه ورقم هاتفك: تم الاستلام، تم التأكيد، تم الشحن، تم التوصيل، مع رقم تتبع شركة التوصيل.',
     },
   },
 ];
-/** Every storefront page with a title of its own: the sitemap's and the cart. */
-const TITLED_PAGES: TitledPage[] = [...MAIN_PAGES, { path: '/Cart', title: { fr: 'Panier', ar: 'سلة التسوق' } }];
 const DESCRIPTION_MAX = 160;
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -126,10 +122,10 @@ export function pageMeta(config: Config, base: string, pathname: string, product
   }
   const lang = languageOfPath(pathname);
   const page = withoutLanguage(pathname);
-  const words = TITLE_WORDS[lang];
+  const title = (of: string | ProductTitle) => storefrontTitle(TITLE_WORDS[lang], shop, of);
   const notFound = { url, type: 'website', status: 404, lang, description: SHOP_DESCRIPTIONS[lang] } as const;
-  if (product === null) return { ...notFound, title: `${words.productNotFound} — ${shop}` };
-  if (!isAppPage(pathname)) return { ...notFound, title: `${words.pageNotFound} — ${shop}` };
+  if (product === null) return { ...notFound, title: title({ product: null }) };
+  if (!isAppPage(pathname)) return { ...notFound, title: title(pathname) };
   // The page in French and in Arabic (canonical: the page itself; x-default: French).
   const alternates = { fr: `${base}${pathIn(page, 'fr')}`, ar: `${base}${pathIn(page, 'ar')}` };
   if (product) {
@@ -138,7 +134,7 @@ export function pageMeta(config: Config, base: string, pathname: string, product
     const name = (lang === 'ar' && product.name_ar) || product.name;
     const description = (lang === 'ar' && product.description_ar) || product.description;
     return {
-      title: `${name} — ${shop}`,
+      title: title({ product: name }),
       description: shorten(description || name),
       url,
       type: 'product',
@@ -148,38 +144,15 @@ export function pageMeta(config: Config, base: string, pathname: string, product
       ...(image ? { image: `${base}/public${image}` } : {}),
     };
   }
-  const search = /^\/Shop\/([^/]+)$/i.exec(page);
-  if (search?.[1]) {
-    let term = search[1];
-    try {
-      term = decodeURIComponent(term);
-    } catch {
-      // a malformed escape is shown as it came
-    }
-    return {
-      title: `${words.search(term)} — ${shop}`,
-      url,
-      type: 'website',
-      lang,
-      alternates,
-      description: SHOP_DESCRIPTIONS[lang],
-    };
-  }
   const wanted = page.length > 1 ? page.replace(/\/+$/, '').toLowerCase() : page;
-  const titled = TITLED_PAGES.find((p) => p.path.toLowerCase() === wanted);
-  // The home page leads with the shop's name; the others with their own.
-  const title = !titled
-    ? shop
-    : titled.path === '/'
-      ? `${shop} — ${titled.title[lang]}`
-      : `${titled.title[lang]} — ${shop}`;
+  const main = MAIN_PAGES.find((p) => p.path.toLowerCase() === wanted);
   return {
-    title,
+    title: title(pathname),
     url,
     type: 'website',
     lang,
     alternates,
-    description: titled?.description?.[lang] ?? SHOP_DESCRIPTIONS[lang],
+    description: main?.description?.[lang] ?? SHOP_DESCRIPTIONS[lang],
   };
 }
 

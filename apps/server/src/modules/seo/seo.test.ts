@@ -147,6 +147,29 @@ describe('product pages for search engines and link previews', () => {
     expect(Object.keys(JSON.parse(filtered ?? '{}') as object)).toEqual(['/settings']);
   });
 
+  it("writes the home's two carousels into it and preloads the first new arrivals' pictures", async () => {
+    const page = await t.app.inject({ url: '/' });
+    const block = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(page.body)?.[1];
+    const [latest, promotions, settings] = await Promise.all([
+      t.app.inject({ url: '/api/product/getLatest' }),
+      t.app.inject({ url: '/api/product/getTopPromotions' }),
+      t.app.inject({ url: '/api/settings' }),
+    ]);
+    expect(JSON.parse(block ?? 'null')).toEqual({
+      '/settings': settings.json<{ data: unknown }>().data,
+      '/product/getLatest': latest.json<{ data: unknown }>().data,
+      '/product/getTopPromotions': promotions.json<{ data: unknown }>().data,
+    });
+    const newest = latest.json<{ data: { images: { image_url: string }[] }[] }>().data;
+    const preloaded = [...page.body.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0]);
+    expect(preloaded).toHaveLength(2);
+    expect(preloaded[0]).toContain(`/public/uploads/w/250${newest[0]!.images[0]!.image_url.replace('/uploads', '')}`);
+    // The Arabic home is the same page.
+    expect((await t.app.inject({ url: '/ar' })).body).toContain(preloaded[0]!);
+    // Nothing left for the app to fetch before it draws.
+    expect(page.body).not.toContain('as="fetch"');
+  });
+
   it('compresses pages for clients that accept it', async () => {
     const res = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(res.headers['content-encoding']).toBe('br');

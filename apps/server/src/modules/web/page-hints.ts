@@ -1,23 +1,50 @@
 // Early hints written into a page's index.html so its first data and code load in parallel with
 // the app's main script instead of after it: <link rel="preload" as="fetch"> for the page's first
 // API calls (the app fetches the very same URLs, same-origin credentials, so the browser reuses
-// the preloaded answers) and <link rel="modulepreload"> for the lazy chunk of the shop and product
-// pages (read from Vite's build manifest; nothing is added without one). A
-// page's most needed answer (the product page's product) is written into it instead (injectPageData).
+// the preloaded answers) and <link rel="modulepreload"> for the message catalogue of the page's
+// language and the lazy chunk of the shop and product pages (read from Vite's build manifest;
+// nothing is added without one). A page's most needed answers (the product page's product, the
+// home's new arrivals) are written into it instead (injectPageData).
 import fs from 'node:fs';
 import path from 'node:path';
-import { PRICE_SLIDER_MAX, PRICE_SLIDER_MIN, SHOP_PAGE_SIZE } from '@shop/domain/constants';
+import {
+  HOME_FIRST_SCREEN_CARDS,
+  PRICE_SLIDER_MAX,
+  PRICE_SLIDER_MIN,
+  SHOP_PAGE_SIZE,
+  SHOP_PRELOADED_CARDS,
+} from '@shop/domain/constants';
+import type { StorefrontLanguage } from '@shop/domain/pages';
 import { doubleWidth, resizedImageSrcSet, resizedImageUrl, type DisplayWidth } from '@shop/domain/images';
 import { PRODUCT_PAGE } from '../seo/seo.service.ts';
 
 /** The JS files (paths from the site's root) a lazy route chunk needs, by route name. */
 export type RouteChunks = Map<string, string[]>;
 
-/** The routes whose code is preloaded with their page, by their module in apps/web. */
+/**
+ * The code preloaded with its page, by its module in apps/web: each lazy page's chunk (apps/web
+ * storefront-app.tsx) and each language's message catalogue (build/lingui-catalogs.ts), which the
+ * app waits for before its first render.
+ */
 const ROUTE_MODULES = {
   shop: 'src/storefront/routes/shop.tsx',
   product: 'src/storefront/routes/product.tsx',
+  cart: 'src/storefront/routes/cart.tsx',
+  'custom-order': 'src/storefront/features/custom-order/custom-order-page.tsx',
+  rating: 'src/storefront/features/rating/rating-page.tsx',
+  tracking: 'src/storefront/features/tracking/components/tracking-page.tsx',
+  'catalog-fr': 'virtual:catalog/fr',
+  'catalog-ar': 'virtual:catalog/ar',
 } as const;
+
+/** The lazy pages without data of their own in their HTML, by address (as apps/web's router matches them). */
+const PLAIN_PAGES: [RegExp, keyof typeof ROUTE_MODULES][] = [
+  [/^\/Shop\/[^/]+$/, 'shop'],
+  [/^\/Cart$/, 'cart'],
+  [/^\/CustomOrder$/, 'custom-order'],
+  [/^\/Rating$/, 'rating'],
+  [/^\/suivi\/?$/i, 'tracking'],
+];
 
 /** An entry of Vite's build manifest (https://vite.dev/guide/backend-integration). */
 interface ManifestChunk {
@@ -74,8 +101,9 @@ export function readRouteChunks(distDir: string): RouteChunks {
 /** The shop's first list as the app asks for it when the address has no filters (API path). */
 export const SHOP_FIRST_PAGE_PATH = `/product/getAll?page=1&limit=${SHOP_PAGE_SIZE}&min=${PRICE_SLIDER_MIN}&max=${PRICE_SLIDER_MAX}`;
 
-/** Cards above the fold on a phone (two columns): their pictures are preloaded with the page. */
-export const SHOP_PRELOADED_CARDS = 2;
+/** The home's two carousels, as the app asks for them: its HTML carries both. */
+export const HOME_LATEST_PATH = '/product/getLatest';
+export const HOME_PROMOTIONS_PATH = '/product/getTopPromotions';
 
 /**
  * A picture preloaded as the page will ask for it — the same src and srcset (a 250 px card or the
@@ -90,43 +118,64 @@ function imageHint(image: string | undefined, width: DisplayWidth): string[] {
 }
 
 /**
- * The preload tags for a page path (without its query string); empty when there are none.
- * `images` are the page's first pictures: the product's main one, or the shop's first cards'.
+ * The preload tags for a page path (without its language prefix and query string); empty when
+ * there are none. `images` are the page's first pictures: the product's main one, or the first
+ * cards' of the shop or the home. `lang` is the page's language: its catalogue is preloaded (the
+ * back office, English, has none).
  */
-export function pageHints(pathname: string, search: string, chunks: RouteChunks, images: string[] = []): string[] {
+export function pageHints(
+  pathname: string,
+  search: string,
+  chunks: RouteChunks,
+  images: (string | undefined)[] = [],
+  lang: StorefrontLanguage | 'en' = 'fr',
+): string[] {
   const fetches: string[] = [];
   const preloads: string[] = [];
   let chunk: string | undefined;
   if (pathname === '/') {
-    fetches.push('/api/product/getLatest', '/api/product/getTopPromotions');
+    // Both carousels are written into the page (injectPageData); the first new arrivals' pictures preloaded.
+    for (const image of images.slice(0, HOME_FIRST_SCREEN_CARDS)) preloads.push(...imageHint(image, 250));
   } else if (pathname === '/Shop') {
     // Unfiltered, its first list and the types are written into the page (injectPageData).
     if (search) fetches.push('/api/ProductType/getAll');
     else for (const image of images.slice(0, SHOP_PRELOADED_CARDS)) preloads.push(...imageHint(image, 250));
     chunk = 'shop';
+  } else if (PRODUCT_PAGE.exec(pathname)) {
+    // The product itself is written into the page (injectPageData).
+    preloads.push(...imageHint(images[0], 500));
+    chunk = 'product';
   } else {
-    const product = PRODUCT_PAGE.exec(pathname);
-    if (product?.[1]) {
-      // The product itself is written into the page (injectPageData).
-      preloads.push(...imageHint(images[0], 500));
-      chunk = 'product';
-    }
+    chunk = PLAIN_PAGES.find(([pattern]) => pattern.test(pathname))?.[1];
   }
+  // The catalogue first: nothing draws before it.
+  const code = [
+    ...(lang === 'en' ? [] : (chunks.get(`catalog-${lang}`) ?? [])),
+    ...(chunk ? (chunks.get(chunk) ?? []) : []),
+  ];
   return [
+    ...code.map((file) => `<link rel="modulepreload" crossorigin href="${file}" />`),
     ...preloads,
     ...fetches.map((url) => `<link rel="preload" as="fetch" crossorigin href="${url.replace(/&/g, '&amp;')}" />`),
-    ...(chunk ? (chunks.get(chunk) ?? []) : []).map(
-      (file) => `<link rel="modulepreload" crossorigin href="${file}" />`,
-    ),
   ];
 }
 
-/** Writes the tags at the start of <head>'s scripts, so they are requested first. */
+/**
+ * Writes the tags into <head>: the code the first render waits for (modulepreload) before the app's
+ * own script, so it is requested with it; pictures and data after the script and the stylesheet,
+ * so that on HTTP/1.1's six connections the code goes first.
+ */
 export function injectHints(html: string, tags: string[]): string {
-  if (tags.length === 0) return html;
-  const block = `${tags.join('\n    ')}\n    `;
-  const at = html.indexOf('<script');
-  return at >= 0 ? `${html.slice(0, at)}${block}${html.slice(at)}` : html.replace('</head>', `    ${block}</head>`);
+  const code = tags.filter((tag) => tag.startsWith('<link rel="modulepreload"'));
+  const rest = tags.filter((tag) => !code.includes(tag));
+  let out = html;
+  if (code.length > 0) {
+    const block = `${code.join('\n    ')}\n    `;
+    const at = out.indexOf('<script');
+    out = at >= 0 ? `${out.slice(0, at)}${block}${out.slice(at)}` : out.replace('</head>', () => `    ${block}</head>`);
+  }
+  if (rest.length > 0) out = out.replace('</head>', () => `    ${rest.join('\n    ')}\n  </head>`);
+  return out;
 }
 
 /**

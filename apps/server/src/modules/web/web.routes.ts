@@ -13,14 +13,22 @@ import { HttpError } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
 import { baseUrl, injectMeta, pageMeta, PRODUCT_PAGE } from '../seo/seo.service.ts';
 import {
+  HOME_LATEST_PATH,
+  HOME_PROMOTIONS_PATH,
   injectHints,
   injectPageData,
   pageHints,
   readRouteChunks,
   SHOP_FIRST_PAGE_PATH,
-  SHOP_PRELOADED_CARDS,
 } from './page-hints.ts';
-import { getProduct, listProducts, listTypes, type Product } from '../catalog/catalog.service.ts';
+import {
+  getProduct,
+  latestProducts,
+  listProducts,
+  listTypes,
+  topPromotions,
+  type Product,
+} from '../catalog/catalog.service.ts';
 
 /** Any address under /product/, whether or not it names a product id. */
 const PRODUCT_ADDRESS = /^\/product\/[^/]+\/?$/i;
@@ -35,7 +43,7 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
 interface FirstContent {
   /** API answers by path (without /api). */
   answers: Record<string, unknown>;
-  images: string[];
+  images: (string | undefined)[];
 }
 
 export async function webRoutes(app: App): Promise<void> {
@@ -51,15 +59,26 @@ export async function webRoutes(app: App): Promise<void> {
 
   /**
    * What a page needs first, written into its HTML: the API answers it would fetch at once (the
-   * product page's product; the unfiltered shop's first page and product types), which the app
-   * draws in its first render instead of after a fetch (lib/page-data.ts in apps/web), and the
-   * pictures it shows first, preloaded (page-hints.ts). Product images come primary first.
+   * product page's product; the unfiltered shop's first page and product types; the home's new
+   * arrivals), which the app draws in its first render instead of after a fetch
+   * (lib/page-data.ts in apps/web), and the pictures it shows first, preloaded (page-hints.ts).
+   * Product images come primary first.
    */
   async function firstContent(url: string, search: string, product: Product | null | undefined): Promise<FirstContent> {
+    // Each card's picture, in order (none for a product without one): the page hints preload those
+    // of the first screen.
+    const cardImages = (products: Product[]) => products.map((p) => p.images[0]?.image_url);
     if (product) {
       return {
         answers: { [`/product/get/${product.id}`]: product },
         images: product.images.slice(0, 1).map((i) => i.image_url),
+      };
+    }
+    if (url === '/') {
+      const [latest, promotions] = await Promise.all([latestProducts(app.db.kysely), topPromotions(app.db.kysely)]);
+      return {
+        answers: { [HOME_LATEST_PATH]: latest, [HOME_PROMOTIONS_PATH]: promotions },
+        images: cardImages(latest),
       };
     }
     if (url !== '/Shop' || search) return { answers: {}, images: [] };
@@ -70,7 +89,7 @@ export async function webRoutes(app: App): Promise<void> {
     if (!('data' in first)) return { answers: {}, images: [] };
     return {
       answers: { [SHOP_FIRST_PAGE_PATH]: first, '/ProductType/getAll': types },
-      images: first.data.slice(0, SHOP_PRELOADED_CARDS).flatMap((p) => p.images.slice(0, 1).map((i) => i.image_url)),
+      images: cardImages(first.data),
     };
   }
 
@@ -113,7 +132,7 @@ export async function webRoutes(app: App): Promise<void> {
     const meta = pageMeta(app.config, baseUrl(app.config), url, product);
     if (meta.status) reply.status(meta.status);
     const first = await firstContent(page, search, product);
-    const hints = pageHints(page, search, routeChunks, first.images);
+    const hints = pageHints(page, search, routeChunks, first.images, meta.lang);
     const document = injectMeta(html, meta, app.config.shop.name);
     // Storefront pages carry the shop's details: its name is in the nav's first paint.
     const answers =

@@ -1,12 +1,13 @@
 // The storefront's languages (issue 17): French, the default, and Arabic, right to left, under
 // /ar. Texts come from one Lingui catalogue per language (locales/<lang>.json, ICU MessageFormat,
-// compiled at build time by build/lingui-catalogs.ts): French is in the first download, Arabic is
-// fetched only by a visitor who reads it (docs/decisions/012).
-import { setupI18n } from '@lingui/core';
+// compiled at build time by build/lingui-catalogs.ts), each its own chunk: a page loads only its
+// language's, preloaded by the HTML the server writes, so French visitors download no Arabic and
+// Arabic visitors no French (docs/decisions/012).
+import { setupI18n, type Messages } from '@lingui/core';
 import { setAnswerLanguage } from '../../lib/api.ts';
 import { formatDa as formatDaIn } from '@shop/domain/money';
 import { ARABIC_PREFIX, languageOfPath, pathIn, withoutLanguage } from '@shop/domain/pages';
-import { messages as frMessages } from 'virtual:catalog/fr';
+import { isSize, type Size } from '@shop/domain/sizes';
 import type frCatalogue from './locales/fr.json';
 
 export const LANGUAGES = ['fr', 'ar'] as const;
@@ -20,9 +21,14 @@ export const LANGUAGE_STORAGE_KEY = 'shop.language';
 /** The Arabic pages' prefix (/ar, /ar/Shop, /ar/product/12…) and the addresses' language. */
 export { ARABIC_PREFIX, languageOfPath, pathIn, withoutLanguage };
 
+/** Each language's compiled catalogue, its own chunk (the manifest names them for the server). */
+const CATALOGUES: Record<Language, () => Promise<{ messages: Messages }>> = {
+  fr: () => import('virtual:catalog/fr'),
+  ar: () => import('virtual:catalog/ar'),
+};
+
 export const i18n = setupI18n();
-i18n.load('fr', frMessages);
-i18n.activate('fr', [INTL_LOCALES.fr]);
+const loaded = new Set<Language>();
 
 /** A text of the active language; `values` fill its {placeholders}. */
 export function t(key: MessageKey, values?: Record<string, string | number>): string {
@@ -33,24 +39,12 @@ export function currentLanguage(): Language {
   return i18n.locale === 'ar' ? 'ar' : 'fr';
 }
 
-/**
- * The Arabic of the shared rules' French messages (form checks), fetched beside the Arabic
- * catalogue but not waited for: a page draws before it, and a form shows a check only once typed in.
- */
-let inArabic: ((french: string) => string) | null = null;
-let arabicLoaded = false;
-
-/** Fetches a language's catalogue (Arabic's own chunk, once) and makes it the active one. */
+/** Fetches a language's catalogue (once) and makes it the active one. */
 export async function activateLanguage(lang: Language): Promise<void> {
-  if (lang === 'ar' && !arabicLoaded) {
-    void import('@shop/domain/customer-messages-ar')
-      .then(({ customerMessageInArabic }) => {
-        inArabic = customerMessageInArabic;
-      })
-      .catch(() => undefined);
-    const { messages } = await import('virtual:catalog/ar');
-    i18n.load('ar', messages);
-    arabicLoaded = true;
+  if (!loaded.has(lang)) {
+    const { messages } = await CATALOGUES[lang]();
+    i18n.load(lang, messages);
+    loaded.add(lang);
   }
   setAnswerLanguage(lang === 'ar' ? 'ar' : null);
   if (i18n.locale !== lang) i18n.activate(lang, [INTL_LOCALES[lang]]);
@@ -58,6 +52,41 @@ export async function activateLanguage(lang: Language): Promise<void> {
     document.documentElement.lang = lang;
     document.documentElement.dir = lang === 'ar' ? 'rtl' : 'ltr';
   }
+}
+
+/**
+ * The Arabic of the shared rules' French messages (form checks), fetched by the pages that hold a
+ * form (useCustomerMessages), not with the catalogue: a page without a form never needs it, and a
+ * form shows a check only once typed in.
+ */
+let inArabic: ((french: string) => string) | null = null;
+let inArabicLoading: Promise<void> | null = null;
+const customerMessageListeners = new Set<() => void>();
+
+/** Fetches the Arabic of the form messages (once), on the Arabic storefront only. */
+export function loadCustomerMessages(): Promise<void> {
+  if (currentLanguage() !== 'ar') return Promise.resolve();
+  inArabicLoading ??= import('@shop/domain/customer-messages-ar').then(
+    ({ customerMessageInArabic }) => {
+      inArabic = customerMessageInArabic;
+      for (const listener of customerMessageListeners) listener();
+    },
+    (error: unknown) => {
+      inArabicLoading = null;
+      throw error;
+    },
+  );
+  return inArabicLoading;
+}
+
+/** Calls `listener` when the Arabic form messages arrive; returns the unsubscribe. */
+export function onCustomerMessages(listener: () => void): () => void {
+  customerMessageListeners.add(listener);
+  return () => customerMessageListeners.delete(listener);
+}
+
+export function customerMessagesReady(): boolean {
+  return inArabic !== null;
 }
 
 export function rememberLanguage(lang: Language): void {
@@ -109,4 +138,28 @@ export function formatLongDate(value: string | number | Date): string {
     month: 'long',
     year: 'numeric',
   }).format(date);
+}
+
+const SIZE_KEYS: Record<Size, MessageKey> = {
+  S: 'size.S',
+  M: 'size.M',
+  L: 'size.L',
+  XL: 'size.XL',
+  XXL: 'size.XXL',
+};
+
+/**
+ * A product's size by its name (the size picker, the cart): "Small" … "XX-Large" on the French
+ * pages, "صغير (S)" … on the Arabic ones; another size as it is.
+ */
+export function sizeLabel(size: string): string {
+  return isSize(size) ? t(SIZE_KEYS[size]) : size;
+}
+
+/**
+ * A size the owner wrote into a custom item ("S", "M"…): as written on the French pages, its
+ * Arabic label on the Arabic ones when it is one of the shop's sizes.
+ */
+export function sizeName(size: string): string {
+  return localized(size, isSize(size) ? t(SIZE_KEYS[size]) : null);
 }

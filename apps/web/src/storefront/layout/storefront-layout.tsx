@@ -4,12 +4,17 @@ import { t } from '../i18n/i18n.ts';
 import { Footer } from './footer.tsx';
 import { NavBar } from './nav-bar.tsx';
 import { useToastsWanted } from './notify.ts';
+import { usePageTitle } from './page-title.ts';
+
+/** A product page names its product in the title itself (ProductPage). */
+const PRODUCT_ADDRESS = /^\/product\/[^/]+\/?$/i;
 
 const Toasts = lazy(() => import('./toasts.tsx'));
 
 export function StorefrontLayout() {
   const toasts = useToastsWanted();
   const { pathname } = useLocation();
+  usePageTitle(PRODUCT_ADDRESS.test(pathname) ? undefined : pathname);
   // A new page starts at the top; the home sections scroll themselves afterwards (their effects run later).
   useLayoutEffect(() => {
     window.scrollTo?.(0, 0);

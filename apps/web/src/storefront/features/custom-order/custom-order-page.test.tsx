@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { formatDa as formatDaRaw } from '@shop/domain/money';
+import { activateLanguage } from '../../i18n/i18n.ts';
+import { colorName } from './colors.ts';
 import { CustomOrderPage } from './custom-order-page.tsx';
 
 // jsdom cannot decode images: the browser-side checks have their own tests in image-files.test.ts.
@@ -542,5 +544,54 @@ describe('CustomOrderPage', () => {
     expect(await screen.findByTestId('order-number')).toHaveTextContent('#8');
     expect(bodies[1]?.get('subtotal')).toBe('2500.00');
     expect(bodies[1]?.get('shipping_fee')).toBe('900.00');
+  });
+});
+
+describe('CustomOrderPage in Arabic', () => {
+  afterEach(async () => {
+    await act(() => activateLanguage('fr'));
+  });
+
+  const options = (label: string) =>
+    within(screen.getByLabelText(label))
+      .getAllByRole('option')
+      .map((option) => [option.textContent, (option as HTMLOptionElement).value]);
+
+  it("names the sizes and the palette's colours in Arabic, and keeps their French values for the order", async () => {
+    // The French page shows them as the owner wrote them.
+    renderPage();
+    await loaded();
+    expect(options('Taille')).toEqual([
+      ['M', 'M'],
+      ['L', 'L'],
+      ['XL', 'XL'],
+    ]);
+    expect(options('Couleur')).toEqual([
+      ['Noir', 'Noir'],
+      ['Blanc', 'Blanc'],
+    ]);
+    cleanup();
+
+    await act(() => activateLanguage('ar'));
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByLabelText('نوع الملابس');
+    expect(options('المقاس')).toEqual([
+      ['متوسط (M)', 'M'],
+      ['كبير (L)', 'L'],
+      ['كبير جدًا (XL)', 'XL'],
+    ]);
+    expect(options('اللون')).toEqual([
+      ['أسود', 'Noir'],
+      ['أبيض', 'Blanc'],
+    ]);
+    expect(screen.getByRole('img', { name: 'معاينة اللون: أسود' })).toHaveStyle({ backgroundColor: '#111111' });
+    await user.selectOptions(screen.getByLabelText('نوع الملابس'), '2');
+    expect(options('اللون')).toEqual([
+      ['أحمر', 'Rouge'],
+      ['أزرق داكن', 'Bleu marine'],
+    ]);
+    // A colour outside the palette stays as the owner wrote it.
+    expect(colorName('Corail')).toBe('Corail');
   });
 });

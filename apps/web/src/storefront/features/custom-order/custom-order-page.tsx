@@ -17,9 +17,11 @@ import {
 import { AdvancePayment } from './components/advance-payment.tsx';
 import { CustomOrderForm } from './components/custom-order-form.tsx';
 import { t } from '../../i18n/i18n.ts';
+import { useCustomerMessages } from '../../i18n/use-language.ts';
 
 /** /CustomOrder (SPEC §2): a garment or a cup made from the customer's reference images. */
 export function CustomOrderPage() {
+  useCustomerMessages();
   const [searchParams] = useSearchParams();
   const preferCup = searchParams.get('type')?.toLowerCase() === CUP_ITEM_NAME;
   const items = useCustomItems();

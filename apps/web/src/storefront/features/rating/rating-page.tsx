@@ -12,6 +12,7 @@ import { paths } from '../../../lib/paths.ts';
 import { createBrandRating } from './api/create-brand-rating.ts';
 import { StarPicker } from './components/star-picker.tsx';
 import { customerMessage, t } from '../../i18n/i18n.ts';
+import { useCustomerMessages } from '../../i18n/use-language.ts';
 
 type FormInput = z.input<typeof brandRatingCreateSchema>;
 type FormOutput = z.output<typeof brandRatingCreateSchema>;
@@ -34,6 +35,7 @@ function ErrorLine({ id, message }: { id: string; message: string | undefined })
 
 /** /Rating (SPEC §2): a brand review with 1-5 stars, shown on the home page's review cards. */
 export function RatingPage() {
+  useCustomerMessages();
   const [done, setDone] = useState(false);
   const {
     register,

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { sessionEnded } from '../../../lib/admin-request.ts';
 import { useKeepFormDraft, useReopenFormDraft, useRestoredFormDraft } from '../../../lib/form-drafts.ts';
 import { FormModalFooter, Modal } from '../../../components/modal.tsx';
+import { BilingualFields } from '../../../components/bilingual-fields.tsx';
 import {
   DraftNotice,
   EmptyRow,
@@ -179,14 +180,7 @@ function CustomItemModal({ item, onClose }: { item?: CustomItem; onClose: () => 
             <DraftNotice />
           </div>
         ) : null}
-        <Field id="item-name" label={texts.customItems.name} error={errors.name?.message}>
-          <input
-            id="item-name"
-            className={inputClass}
-            aria-invalid={errors.name ? true : undefined}
-            {...register('name')}
-          />
-        </Field>
+        <BilingualFields id="item" register={register} errors={errors} descriptionRows={2} className="sm:col-span-2" />
         <Field id="item-price" label={`${texts.customItems.basePrice} (Da)`} error={errors.base_price?.message}>
           <input
             id="item-price"
@@ -197,32 +191,6 @@ function CustomItemModal({ item, onClose }: { item?: CustomItem; onClose: () => 
             className={inputClass}
             aria-invalid={errors.base_price ? true : undefined}
             {...register('base_price')}
-          />
-        </Field>
-        <Field
-          id="item-description"
-          label={texts.customItems.description}
-          error={errors.description?.message}
-          className="sm:col-span-2"
-        >
-          <textarea id="item-description" rows={2} className={inputClass} {...register('description')} />
-        </Field>
-        <Field id="item-name-ar" label={texts.customItems.nameAr} error={errors.name_ar?.message}>
-          <input id="item-name-ar" lang="ar" dir="rtl" className={inputClass} {...register('name_ar')} />
-        </Field>
-        <Field
-          id="item-description-ar"
-          label={texts.customItems.descriptionAr}
-          error={errors.description_ar?.message}
-          className="sm:col-span-2"
-        >
-          <textarea
-            id="item-description-ar"
-            lang="ar"
-            dir="rtl"
-            rows={2}
-            className={inputClass}
-            {...register('description_ar')}
           />
         </Field>
         <Field

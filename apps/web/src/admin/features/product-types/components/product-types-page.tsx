@@ -6,17 +6,16 @@ import type { z } from 'zod';
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import { useKeepFormDraft, useReopenFormDraft, useRestoredFormDraft } from '../../../lib/form-drafts.ts';
 import { FormModalFooter, Modal } from '../../../components/modal.tsx';
+import { BilingualFields } from '../../../components/bilingual-fields.tsx';
 import {
   Banner,
   DraftNotice,
   EmptyRow,
   ErrorState,
-  Field,
   Loading,
   PageHeader,
   TableWrap,
   buttonClass,
-  inputClass,
   tdClass,
   thClass,
 } from '../../../components/ui.tsx';
@@ -153,36 +152,7 @@ function ProductTypeModal({ type, onClose }: { type?: ProductType; onClose: () =
       <form id="product-type-form" noValidate onSubmit={onSubmit} className="space-y-4">
         {draft ? <DraftNotice /> : null}
         {failure ? <Banner tone="error">{failure}</Banner> : null}
-        <Field id="type-name" label={texts.productTypes.name} error={errors.name?.message}>
-          <input
-            id="type-name"
-            className={inputClass}
-            aria-invalid={errors.name ? true : undefined}
-            {...register('name')}
-          />
-        </Field>
-        <Field id="type-description" label={texts.productTypes.description} error={errors.description?.message}>
-          <textarea
-            id="type-description"
-            rows={3}
-            className={inputClass}
-            aria-invalid={errors.description ? true : undefined}
-            {...register('description')}
-          />
-        </Field>
-        <Field id="type-name-ar" label={texts.productTypes.nameAr} error={errors.name_ar?.message}>
-          <input id="type-name-ar" lang="ar" dir="rtl" className={inputClass} {...register('name_ar')} />
-        </Field>
-        <Field id="type-description-ar" label={texts.productTypes.descriptionAr} error={errors.description_ar?.message}>
-          <textarea
-            id="type-description-ar"
-            lang="ar"
-            dir="rtl"
-            rows={3}
-            className={inputClass}
-            {...register('description_ar')}
-          />
-        </Field>
+        <BilingualFields id="type" register={register} errors={errors} />
       </form>
     </Modal>
   );

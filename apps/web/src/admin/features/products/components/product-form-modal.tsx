@@ -9,6 +9,7 @@ import { useKeepFormDraft, useRestoredFormDraft } from '../../../lib/form-drafts
 import { productToast } from '../../../lib/toast.ts';
 import { FormModalFooter, Modal } from '../../../components/modal.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { BilingualFields } from '../../../components/bilingual-fields.tsx';
 import { DraftNotice, Field, buttonClass, inputClass } from '../../../components/ui.tsx';
 import type { Product, ProductType } from '../../../lib/types.ts';
 import { texts } from '../../../texts.ts';
@@ -127,57 +128,7 @@ export function ProductFormModal({ product, types, onClose }: ProductFormModalPr
             <DraftNotice filesLost={draft.filesLost} />
           </div>
         ) : null}
-        <Field id="product-name" label={texts.products.name} error={errors.name?.message} className="sm:col-span-2">
-          <input
-            id="product-name"
-            className={inputClass}
-            aria-invalid={errors.name ? true : undefined}
-            {...register('name')}
-          />
-        </Field>
-        <Field
-          id="product-description"
-          label={texts.products.description}
-          error={errors.description?.message}
-          className="sm:col-span-2"
-        >
-          <textarea id="product-description" rows={3} className={inputClass} {...register('description')} />
-        </Field>
-        <Field
-          id="product-name-ar"
-          label={texts.products.nameAr}
-          error={errors.name_ar?.message}
-          className="sm:col-span-2"
-        >
-          <input
-            id="product-name-ar"
-            lang="ar"
-            dir="rtl"
-            className={inputClass}
-            aria-describedby="product-arabic-help"
-            aria-invalid={errors.name_ar ? true : undefined}
-            {...register('name_ar')}
-          />
-        </Field>
-        <Field
-          id="product-description-ar"
-          label={texts.products.descriptionAr}
-          error={errors.description_ar?.message}
-          className="sm:col-span-2"
-        >
-          <textarea
-            id="product-description-ar"
-            lang="ar"
-            dir="rtl"
-            rows={3}
-            className={inputClass}
-            aria-describedby="product-arabic-help"
-            {...register('description_ar')}
-          />
-        </Field>
-        <p id="product-arabic-help" className="-mt-2 text-sm text-neutral-600 sm:col-span-2">
-          {texts.products.arabicHelp}
-        </p>
+        <BilingualFields id="product" register={register} errors={errors} className="sm:col-span-2" />
         <Field id="product-price" label={`${texts.products.price} (Da)`} error={errors.price?.message}>
           <input
             id="product-price"

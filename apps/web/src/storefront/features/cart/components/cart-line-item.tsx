@@ -1,10 +1,9 @@
 import { toCentimes, toDa } from '@shop/domain/money';
-import { SIZE_LABELS, isSize } from '@shop/domain/sizes';
 import { paths } from '../../../../lib/paths.ts';
 import { imageUrl } from '../../../../lib/api.ts';
 import { QuantityStepper } from '../../../../lib/ui/quantity-stepper.tsx';
 import { Link } from 'react-router';
-import { formatDa, localized, t } from '../../../i18n/i18n.ts';
+import { formatDa, localized, sizeLabel, t } from '../../../i18n/i18n.ts';
 import { useOrderLimits } from '../../settings/api/get-settings.ts';
 import { removeFromCart, setQuantity, type CartLine } from '../cart-store.ts';
 
@@ -12,7 +11,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
   const { maxQuantityPerLine } = useOrderLimits();
   const name = localized(line.name, line.name_ar);
   const max = Math.min(line.max ?? Number.POSITIVE_INFINITY, maxQuantityPerLine);
-  const sizeLabel = line.size === '' ? t('cart.noSize') : isSize(line.size) ? SIZE_LABELS[line.size] : line.size;
+  const size = line.size === '' ? t('cart.noSize') : sizeLabel(line.size);
   return (
     <li className="flex gap-4 py-5 first:pt-0 last:pb-0">
       <Link to={paths.product(line.id)} className="shrink-0 rounded-xl">
@@ -40,7 +39,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
           </button>
         </div>
         <p className="text-sm text-neutral-600">
-          {t('cart.size')}: <span className="text-neutral-900">{sizeLabel}</span>
+          {t('cart.size')}: <span className="text-neutral-900">{size}</span>
         </p>
         {line.color && <p className="text-sm text-neutral-600">{line.color}</p>}
         <p className="text-sm text-neutral-600">

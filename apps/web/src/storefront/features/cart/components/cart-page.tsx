@@ -4,6 +4,7 @@ import { REGULAR_DELIVERY_ESTIMATE } from '@shop/domain/constants';
 import { paths } from '../../../../lib/paths.ts';
 import { Breadcrumb } from '../../../layout/breadcrumb.tsx';
 import { customerMessage, t } from '../../../i18n/i18n.ts';
+import { useCustomerMessages } from '../../../i18n/use-language.ts';
 import { OrderConfirmation } from '../../order-confirmation/components/order-confirmation.tsx';
 import { forgetConfirmation, rememberedOrder, type PlacedOrder } from '../../order-confirmation/confirmation-store.ts';
 import { useCart } from '../cart-store.ts';
@@ -18,6 +19,7 @@ export function CartPage() {
   const [placed, setPlaced] = useState<PlacedOrder | null>(() => rememberedOrder('cart'));
   const confirmation = lines.length === 0 ? placed : null;
   useLineStock(lines);
+  useCustomerMessages();
 
   return (
     <div className="mx-auto max-w-7xl px-4 pb-12">

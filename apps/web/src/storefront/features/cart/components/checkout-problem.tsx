@@ -1,5 +1,4 @@
-import { SIZE_LABELS, isSize } from '@shop/domain/sizes';
-import { t } from '../../../i18n/i18n.ts';
+import { sizeLabel, t } from '../../../i18n/i18n.ts';
 import type { CheckoutProblem } from '../checkout.ts';
 
 export function CheckoutProblemBox({ problem }: { problem: CheckoutProblem }) {
@@ -13,7 +12,7 @@ export function CheckoutProblemBox({ problem }: { problem: CheckoutProblem }) {
             {problem.unavailable.map((item) => (
               <li key={`${item.product_id}-${item.size}`}>
                 {item.name}
-                {item.size && ` (${isSize(item.size) ? SIZE_LABELS[item.size] : item.size})`} —{' '}
+                {item.size && ` (${sizeLabel(item.size)})`} —{' '}
                 {item.available > 0
                   ? t('cart.available', { available: item.available, requested: item.requested })
                   : t('cart.soldOut')}

@@ -1,8 +1,8 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { CustomItem } from '../api/get-custom-items.ts';
-import { colorSwatch } from '../colors.ts';
+import { colorName, colorSwatch } from '../colors.ts';
 import { displayName, itemDefaults, useEditableField, type CustomOrderValues } from '../form-values.ts';
-import { formatDa, localized, t } from '../../../i18n/i18n.ts';
+import { formatDa, localized, sizeName, t } from '../../../i18n/i18n.ts';
 import { Field, errorProps, inputClass } from './field.tsx';
 
 /** Clothing type, size (none for a cup) and colour with its swatch (SPEC §2, §4). */
@@ -57,7 +57,7 @@ export function ProductSpecsSection({ items, onEdit }: { items: readonly CustomI
               {sizes.length === 0 ? <option value="">—</option> : null}
               {sizes.map((size) => (
                 <option key={size} value={size}>
-                  {size}
+                  {sizeName(size)}
                 </option>
               ))}
             </select>
@@ -79,13 +79,13 @@ export function ProductSpecsSection({ items, onEdit }: { items: readonly CustomI
               {colors.length === 0 ? <option value="">—</option> : null}
               {colors.map((c) => (
                 <option key={c} value={c}>
-                  {c}
+                  {colorName(c)}
                 </option>
               ))}
             </select>
             <span
               role="img"
-              aria-label={t('customOrder.colorPreview', { color: color ?? '' })}
+              aria-label={t('customOrder.colorPreview', { color: colorName(color ?? '') })}
               data-testid="color-swatch"
               className="h-11 w-11 shrink-0 rounded-full border border-gray-300 shadow-inner"
               style={{ backgroundColor: colorSwatch(color ?? '') }}

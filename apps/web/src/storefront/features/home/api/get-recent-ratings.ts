@@ -9,6 +9,7 @@ export async function getRecentRatings(): Promise<Review[]> {
 
 export const recentRatingsQuery = queryOptions({ queryKey: ['ratings', 'recent'], queryFn: getRecentRatings });
 
-export function useRecentRatings() {
-  return useQuery(recentRatingsQuery);
+/** `enabled` false: not fetched yet (the section is still far below the screen). */
+export function useRecentRatings(enabled = true) {
+  return useQuery({ ...recentRatingsQuery, enabled });
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { HOME_FIRST_SCREEN_CARDS } from '@shop/domain/constants';
 import { useLatestProducts } from '../../products/api/get-latest.ts';
 import { useTopPromotions } from '../../products/api/get-top-promotions.ts';
 import { useTopSelling } from '../../products/api/get-top-selling.ts';
@@ -37,7 +38,14 @@ export function HomePage({ section }: { section?: HomeSection }) {
   return (
     <>
       <Hero />
-      <ProductCarousel id="newArrival" title={t('home.newArrival')} products={latest.data} loading={latest.isPending} />
+      <ProductCarousel
+        id="newArrival"
+        title={t('home.newArrival')}
+        products={latest.data}
+        loading={latest.isPending}
+        // Their pictures are preloaded by the home's HTML (the server's page hints).
+        firstScreenCards={HOME_FIRST_SCREEN_CARDS}
+      />
       <hr className="mx-auto max-w-7xl border-neutral-200" />
       <ProductCarousel id="onSale" title={t('home.onSale')} products={promotions.data} loading={promotions.isPending} />
       <TopSelling asked={target === 'topSelling'} />

@@ -5,15 +5,23 @@ import { Stars } from '../../../../lib/ui/stars.tsx';
 import { useDragScroll } from '../../../../lib/ui/use-drag-scroll.ts';
 import { t } from '../../../i18n/i18n.ts';
 import { useRecentRatings } from '../api/get-recent-ratings.ts';
+import { FETCH_AHEAD_MARGIN, useInView } from '../../../../lib/ui/use-in-view.ts';
 
 /** SPEC §2 home: NOS CLIENTS SATISFAITS, draggable review cards; failures show the empty state. */
 export function ReviewsSection({ id }: { id?: string }) {
-  const { data, isPending } = useRecentRatings();
+  // At the foot of the home: fetched as it comes near the screen, not while the first screen draws.
+  const [sectionRef, near] = useInView<HTMLElement>(FETCH_AHEAD_MARGIN);
+  const { data, isPending } = useRecentRatings(near);
   const { ref, handlers } = useDragScroll<HTMLUListElement>(CAROUSEL_REMEASURE_DELAYS_MS);
   const reviews = data ?? [];
 
   return (
-    <section id={id} aria-labelledby="reviews-title" className="mx-auto max-w-7xl scroll-mt-24 px-4 py-12">
+    <section
+      ref={sectionRef}
+      id={id}
+      aria-labelledby="reviews-title"
+      className="mx-auto max-w-7xl scroll-mt-24 px-4 py-12"
+    >
       <h2 id="reviews-title" className="mb-8 text-center text-3xl font-black tracking-tight md:text-5xl">
         {t('home.reviews')}
       </h2>

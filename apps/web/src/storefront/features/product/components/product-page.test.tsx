@@ -1,8 +1,9 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, ok, fail, renderPage } from '../../../test-utils.tsx';
 import { clearCart, getCart } from '../../cart/cart-store.ts';
+import { activateLanguage } from '../../../i18n/i18n.ts';
 import { ProductPage } from './product-page.tsx';
 
 const product = {
@@ -222,5 +223,25 @@ describe('product page', () => {
     mockFetch(() => fail(404, 'Produit introuvable'));
     renderPage(<ProductPage id="7" />);
     expect(await screen.findByText("Quelque chose s'est mal passé")).toBeInTheDocument();
+  });
+});
+
+describe('product page in Arabic', () => {
+  afterEach(async () => {
+    await act(() => activateLanguage('fr'));
+    clearCart();
+  });
+
+  it('names the sizes in Arabic and puts the chosen one in the cart by its code', async () => {
+    await activateLanguage('ar');
+    setup();
+    const medium = await screen.findByRole('button', { name: /^متوسط \(M\)/ });
+    for (const name of ['صغير (S)', 'كبير (L)', 'كبير جدًا (XL)', 'كبير جدًا جدًا (XXL)']) {
+      expect(screen.getByRole('button', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}`) })).toBeInTheDocument();
+    }
+    expect(screen.queryByRole('button', { name: /^Medium/ })).not.toBeInTheDocument();
+    await userEvent.setup().click(medium);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'أضف إلى السلة' }));
+    expect(getCart()).toEqual([expect.objectContaining({ id: 7, size: 'M', Quantity: 1 })]);
   });
 });

@@ -8,6 +8,7 @@ import { QuantityStepper } from '../../../../lib/ui/quantity-stepper.tsx';
 import { Stars } from '../../../../lib/ui/stars.tsx';
 import { FETCH_AHEAD_MARGIN, useInView } from '../../../../lib/ui/use-in-view.ts';
 import { Breadcrumb } from '../../../layout/breadcrumb.tsx';
+import { usePageTitle } from '../../../layout/page-title.ts';
 import { formatDa, localized, t } from '../../../i18n/i18n.ts';
 import { addToCart, findLine, getCart } from '../../cart/cart-store.ts';
 import { useOrderLimits } from '../../settings/api/get-settings.ts';
@@ -22,6 +23,11 @@ import { SizePicker } from './size-picker.tsx';
 
 export function ProductPage({ id }: { id: string }) {
   const product = useProduct(id);
+  usePageTitle(
+    product.isPending
+      ? undefined
+      : { product: product.isError ? null : localized(product.data.name, product.data.name_ar) },
+  );
   if (product.isPending) {
     return (
       <div

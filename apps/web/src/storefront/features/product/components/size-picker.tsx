@@ -1,6 +1,6 @@
 import { LOW_STOCK_BADGE_AT } from '@shop/domain/constants';
-import { SIZE_LABELS, SIZES, type Size } from '@shop/domain/sizes';
-import { t } from '../../../i18n/i18n.ts';
+import { SIZES, type Size } from '@shop/domain/sizes';
+import { sizeLabel, t } from '../../../i18n/i18n.ts';
 
 interface SizePickerProps {
   stock: Partial<Record<Size, number>>;
@@ -33,7 +33,7 @@ export function SizePicker({ stock, selected, onSelect }: SizePickerProps) {
                     : 'bg-[#f0f0f0] text-neutral-800 hover:bg-neutral-200'
               }`}
             >
-              {SIZE_LABELS[size]}
+              {sizeLabel(size)}
               {soldOut && <span className="text-[11px] no-underline">{t('product.soldOut')}</span>}
               {!soldOut && left <= LOW_STOCK_BADGE_AT && (
                 <span

@@ -28,10 +28,12 @@ interface ProductCardProps {
   /** Fixed 250 px width in a carousel; fluid in the shop grid. */
   fixedWidth?: boolean;
   /**
-   * Above the fold (the shop's first row): shown at once, picture fetched first. The reveal is
-   * for cards scrolling into view (SPEC §10); on these it only delayed the page's largest paint.
+   * On the first screen: shown at once. The reveal is for cards scrolling into view (SPEC §10); on
+   * these it only delayed the page's largest paint.
    */
   eager?: boolean;
+  /** Its picture is fetched first (the page's HTML preloads it): the first screen's first cards. */
+  priority?: boolean;
   onImageSettled?: () => void;
   /** The name's heading level: 3 under a carousel's h2, 2 right under the shop's h1. */
   headingLevel?: 2 | 3;
@@ -43,6 +45,7 @@ export function ProductCard({
   index = 0,
   fixedWidth = false,
   eager = false,
+  priority = false,
   onImageSettled,
   headingLevel = 3,
 }: ProductCardProps) {
@@ -91,9 +94,9 @@ export function ProductCard({
               alt={localized(product.name, product.name_ar)}
               width={CAROUSEL_CARD_WIDTH_PX}
               height={CAROUSEL_IMAGE_HEIGHT_PX}
-              loading={eager ? 'eager' : 'lazy'}
-              fetchPriority={eager ? 'high' : undefined}
-              decoding={eager ? undefined : 'async'}
+              loading={priority ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : undefined}
+              decoding={priority ? undefined : 'async'}
               draggable={false}
               onLoad={onImageSettled}
               onError={(event) => {

@@ -18,10 +18,21 @@ interface ProductCarouselProps {
   hideId?: number;
   emptyText?: string;
   errorText?: string | null;
+  /** The first cards on a phone's first screen: drawn at once, their pictures fetched first (preloaded). */
+  firstScreenCards?: number;
 }
 
 /** SPEC §4: loading (4 grey placeholders), empty, or a draggable row of cards. */
-export function ProductCarousel({ id, title, products, loading, hideId, emptyText, errorText }: ProductCarouselProps) {
+export function ProductCarousel({
+  id,
+  title,
+  products,
+  loading,
+  hideId,
+  emptyText,
+  errorText,
+  firstScreenCards = 0,
+}: ProductCarouselProps) {
   const { ref, remeasure, handlers } = useDragScroll<HTMLUListElement>(CAROUSEL_REMEASURE_DELAYS_MS);
   const visible = (products ?? []).filter((p) => p.id !== hideId);
   const headingId = id ? `${id}-title` : undefined;
@@ -59,7 +70,14 @@ export function ProductCarousel({ id, title, products, loading, hideId, emptyTex
       >
         {visible.map((product, index) => (
           <li key={product.id} className="snap-start">
-            <ProductCard product={product} index={index} fixedWidth onImageSettled={remeasure} />
+            <ProductCard
+              product={product}
+              index={index}
+              fixedWidth
+              eager={index < firstScreenCards}
+              priority={index < firstScreenCards}
+              onImageSettled={remeasure}
+            />
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { SHOP_FIRST_SCREEN_CARDS, SHOP_PRELOADED_CARDS } from '@shop/domain/constants';
 import { paths } from '../../../../lib/paths.ts';
 import { Breadcrumb } from '../../../layout/breadcrumb.tsx';
 import { localized, t } from '../../../i18n/i18n.ts';
@@ -135,7 +136,13 @@ export function ShopPage() {
               <ul className="grid grid-cols-2 gap-x-4 gap-y-8 lg:grid-cols-3 xl:grid-cols-4">
                 {list.map((product, index) => (
                   <li key={product.id}>
-                    <ProductCard product={product} index={index % 4} eager={index < 4} headingLevel={2} />
+                    <ProductCard
+                      product={product}
+                      index={index % 4}
+                      eager={index < SHOP_FIRST_SCREEN_CARDS}
+                      priority={index < SHOP_PRELOADED_CARDS}
+                      headingLevel={2}
+                    />
                   </li>
                 ))}
               </ul>
