@@ -699,6 +699,23 @@ describe('admin order lists and stats', () => {
     expect(page.pagination).toMatchObject({ limit: 1, has_next_page: true });
   });
 
+  it('counts an order once when the searched digits stand several times in its phone', async () => {
+    const headers = await t.adminHeaders();
+    const id = await insertProduct(t.db.kysely, { price: 100, stock: 10 });
+    const placed = await regularOrder({
+      customer_phone: '0666666666',
+      customer_address: `${wilaya.name} | ici`,
+      subtotal: 100,
+      shipping_fee: wilaya.price,
+      items: [{ product_id: id, quantity: 1 }],
+    });
+    const orderId = placed.json<{ data: { order_id: number } }>().data.order_id;
+    const res = await t.app.inject({ url: '/api/order/searchOrders?page=1&limit=20&phone=6666', headers });
+    const found = res.json<{ data: { data: { id: number }[]; pagination: { total: number } } }>().data;
+    expect(found.data.filter((o) => o.id === orderId)).toHaveLength(1);
+    expect(found.pagination.total).toBe(new Set(found.data.map((o) => o.id)).size);
+  });
+
   it('finds an order by any part of its phone, the index following phone changes', async () => {
     const headers = await t.adminHeaders();
     const id = await insertProduct(t.db.kysely, { price: 100, stock: 10 });
