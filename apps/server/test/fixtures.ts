@@ -190,3 +190,13 @@ export function multipartBody(parts: MultipartPart[]): { payload: Buffer; header
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** The shipping table's first wilaya, with its home fee in Da (what a test order is sent to). */
+export async function firstWilaya(db: Database): Promise<{ name: string; price: number }> {
+  const row = await db
+    .selectFrom('shipping_prices')
+    .select(['wilaya_name', 'price_cents'])
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return { name: row.wilaya_name, price: row.price_cents / 100 };
+}

@@ -2,7 +2,7 @@
 // an Arabic Accept-Language or `lang`; the owner's calls stay English whatever the header says.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
-import { insertCoupon, insertProduct, isoDateFromToday } from '../../test/fixtures.ts';
+import { insertCoupon, insertProduct, isoDateFromToday, firstWilaya } from '../../test/fixtures.ts';
 import { hasArabic } from '@shop/domain/customer-messages-ar';
 import { ORDER_MESSAGES } from '../modules/orders/order-messages.ts';
 import { COUPON_MESSAGES } from '../modules/coupons/coupons.service.ts';
@@ -14,12 +14,7 @@ let t: TestContext;
 let wilaya: { name: string; price: number };
 beforeAll(async () => {
   t = await createTestContext();
-  const row = await t.db.kysely
-    .selectFrom('shipping_prices')
-    .select(['wilaya_name', 'price_cents'])
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-  wilaya = { name: row.wilaya_name, price: row.price_cents / 100 };
+  wilaya = await firstWilaya(t.db.kysely);
 });
 afterAll(() => t.close());
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { connect } from '../db/connect.ts';
 import { createTestContext, testDialect, type TestContext } from '../../test/harness.ts';
-import { insertCoupon, insertProduct } from '../../test/fixtures.ts';
+import { insertCoupon, insertProduct, firstWilaya } from '../../test/fixtures.ts';
 import { countHit, pruneHits } from './rate-limits.ts';
 
 const LIMITS = {
@@ -23,12 +23,7 @@ let wilaya: { name: string; price: number };
 beforeAll(async () => {
   t = await createTestContext({ env: LIMITS });
   productId = await insertProduct(t.db.kysely, { price: 100, stock: 500 });
-  const row = await t.db.kysely
-    .selectFrom('shipping_prices')
-    .select(['wilaya_name', 'price_cents'])
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-  wilaya = { name: row.wilaya_name, price: row.price_cents / 100 };
+  wilaya = await firstWilaya(t.db.kysely);
 });
 afterAll(() => t.close());
 

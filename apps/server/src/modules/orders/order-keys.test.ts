@@ -12,18 +12,14 @@ import {
   multipartBody,
   pngImage,
   productStock,
+  firstWilaya,
 } from '../../../test/fixtures.ts';
 
 let t: TestContext;
 let wilaya: { name: string; price: number };
 beforeAll(async () => {
   t = await createTestContext();
-  const row = await t.db.kysely
-    .selectFrom('shipping_prices')
-    .select(['wilaya_name', 'price_cents'])
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-  wilaya = { name: row.wilaya_name, price: row.price_cents / 100 };
+  wilaya = await firstWilaya(t.db.kysely);
 });
 afterAll(() => t.close());
 

@@ -1,21 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetOrderKey, orderKeyFor } from './order-key.ts';
 
-const ORDER = {
-  customer_name: 'Sara',
-  customer_phone: '0555123456',
-  customer_address: 'Alger | 1 rue',
-  customer_postal_code: '16000',
-  type: 'regular',
-  subtotal: '3400.00',
-  shipping_fee: '400.00',
-  coupon_code: '',
-  wilaya: 'Alger',
-  delivery_type: 'home',
-  commune: 'Alger Centre',
-  size: '',
-  items: [{ product_id: 1, quantity: 2, size: 'M' }],
-};
+const ORDER = { customer_phone: '0555123456', items: [{ product_id: 1, quantity: 2, size: 'M' }] };
 
 describe('the Idempotency-Key of an order', () => {
   afterEach(() => {
@@ -36,7 +22,7 @@ describe('the Idempotency-Key of an order', () => {
 
   it('is new for another order, and once an order went through', () => {
     const key = orderKeyFor(ORDER);
-    expect(orderKeyFor({ ...ORDER, customer_address: 'Alger | 2 rue' })).not.toBe(key);
+    expect(orderKeyFor({ ...ORDER, customer_phone: '0555123457' })).not.toBe(key);
     const other = orderKeyFor(ORDER);
     forgetOrderKey();
     expect(orderKeyFor(ORDER)).not.toBe(other);
