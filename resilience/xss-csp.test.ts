@@ -46,7 +46,13 @@ afterAll(async () => {
   await shop?.stop();
 });
 
-async function visit(url: string, texts: string[], setup?: (page: Page) => Promise<void>) {
+async function visit(
+  url: string,
+  texts: string[],
+  setup?: (page: Page) => Promise<void>,
+  /** After the page is open: what brings the texts on screen. */
+  reach?: (page: Page) => Promise<void>,
+) {
   const { context, page, errors } = await newPage(browser, shop.baseUrl);
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
@@ -56,6 +62,7 @@ async function visit(url: string, texts: string[], setup?: (page: Page) => Promi
   try {
     if (setup) await setup(page);
     await page.goto(url);
+    if (reach) await reach(page);
     for (const text of texts) {
       // Playwright's text match reads the rendered text: the markup shows as characters.
       await page
@@ -77,7 +84,10 @@ async function visit(url: string, texts: string[], setup?: (page: Page) => Promi
 
 describe('hostile names and reviews are shown as text', () => {
   it('home page: the product and the review', async () => {
-    await visit('/', [PRODUCT_NAME, REVIEW]);
+    await visit('/', [PRODUCT_NAME, REVIEW], undefined, async (page) => {
+      // The reviews are fetched as they come near the screen.
+      await page.getByRole('heading', { name: 'NOS CLIENTS SATISFAITS' }).scrollIntoViewIfNeeded();
+    });
   });
 
   it('shop page', async () => {
