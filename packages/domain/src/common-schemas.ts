@@ -30,6 +30,17 @@ export function parseAmount(value: unknown): number | null | undefined {
   return Number(text.replace(',', '.'));
 }
 
+/** An amount in Da the shop accepts: 0 to MAX_PRICE_DA, at most two decimals. */
+function amountRange(label: string) {
+  return z
+    .number()
+    .min(0, { error: `${label} must be at least 0` })
+    .max(MAX_PRICE_DA, { error: `${label} must be at most ${MAX_PRICE_DA} Da` })
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+      error: `${label} can have at most two decimals`,
+    });
+}
+
 /**
  * Money in Da as the API and the back office's forms speak it: required (an empty field is not
  * 0 Da), a number with at most two decimals, a decimal point or comma.
@@ -50,15 +61,7 @@ export function moneySchema(label: string) {
       }
       return amount;
     })
-    .pipe(
-      z
-        .number()
-        .min(0, { error: `${label} must be at least 0` })
-        .max(MAX_PRICE_DA, { error: `${label} must be at most ${MAX_PRICE_DA} Da` })
-        .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
-          error: `${label} can have at most two decimals`,
-        }),
-    );
+    .pipe(amountRange(label));
 }
 
 /** Like moneySchema, but empty ('' or null) is null (none) and omitted is undefined (unchanged). */
@@ -76,17 +79,7 @@ export function optionalMoneySchema(label: string) {
       }
       return amount;
     })
-    .pipe(
-      z
-        .number()
-        .min(0, { error: `${label} must be at least 0` })
-        .max(MAX_PRICE_DA, { error: `${label} must be at most ${MAX_PRICE_DA} Da` })
-        .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
-          error: `${label} can have at most two decimals`,
-        })
-        .nullable()
-        .optional(),
-    );
+    .pipe(amountRange(label).nullable().optional());
 }
 
 export function percentSchema(message: string) {
