@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { texts } from '../texts.ts';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost' | 'success' | 'outlineSuccess' | 'outlineDanger';
@@ -23,6 +23,21 @@ export const inputBase =
   'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-slate-500 focus:outline-none aria-[invalid=true]:border-red-500';
 
 export const inputClass = `block w-full ${inputBase}`;
+
+/** A field for an amount in Da: the decimal keypad on a phone, "1250 or 1250,50" as its example. */
+export function AmountInput({ invalid, ...props }: ComponentProps<'input'> & { invalid?: boolean }) {
+  return (
+    <input
+      type="text"
+      inputMode="decimal"
+      autoComplete="off"
+      placeholder={texts.common.amountExample}
+      className={inputClass}
+      aria-invalid={invalid ? true : undefined}
+      {...props}
+    />
+  );
+}
 
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (

@@ -9,6 +9,7 @@ import { useKeepFormDraft, useReopenFormDraft, useRestoredFormDraft } from '../.
 import { FormModalFooter, Modal } from '../../../components/modal.tsx';
 import { BilingualFields } from '../../../components/bilingual-fields.tsx';
 import {
+  AmountInput,
   DraftNotice,
   EmptyRow,
   ErrorState,
@@ -182,16 +183,7 @@ function CustomItemModal({ item, onClose }: { item?: CustomItem; onClose: () => 
         ) : null}
         <BilingualFields id="item" register={register} errors={errors} descriptionRows={2} className="sm:col-span-2" />
         <Field id="item-price" label={`${texts.customItems.basePrice} (Da)`} error={errors.base_price?.message}>
-          <input
-            id="item-price"
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={texts.common.amountExample}
-            className={inputClass}
-            aria-invalid={errors.base_price ? true : undefined}
-            {...register('base_price')}
-          />
+          <AmountInput id="item-price" invalid={Boolean(errors.base_price)} {...register('base_price')} />
         </Field>
         <Field
           id="item-sizes"

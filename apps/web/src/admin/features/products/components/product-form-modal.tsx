@@ -10,7 +10,7 @@ import { productToast } from '../../../lib/toast.ts';
 import { FormModalFooter, Modal } from '../../../components/modal.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { BilingualFields } from '../../../components/bilingual-fields.tsx';
-import { DraftNotice, Field, buttonClass, inputClass } from '../../../components/ui.tsx';
+import { AmountInput, DraftNotice, Field, buttonClass, inputClass } from '../../../components/ui.tsx';
 import type { Product, ProductType } from '../../../lib/types.ts';
 import { texts } from '../../../texts.ts';
 import {
@@ -130,16 +130,7 @@ export function ProductFormModal({ product, types, onClose }: ProductFormModalPr
         ) : null}
         <BilingualFields id="product" register={register} errors={errors} className="sm:col-span-2" />
         <Field id="product-price" label={`${texts.products.price} (Da)`} error={errors.price?.message}>
-          <input
-            id="product-price"
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={texts.common.amountExample}
-            className={inputClass}
-            aria-invalid={errors.price ? true : undefined}
-            {...register('price')}
-          />
+          <AmountInput id="product-price" invalid={Boolean(errors.price)} {...register('price')} />
         </Field>
         <Field id="product-type" label={texts.products.type} error={errors.type_id?.message}>
           <select

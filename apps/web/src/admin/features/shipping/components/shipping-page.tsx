@@ -8,6 +8,7 @@ import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import { useKeepFormDraft, useReopenFormDraft, useRestoredFormDraft } from '../../../lib/form-drafts.ts';
 import { FormModalFooter, Modal } from '../../../components/modal.tsx';
 import {
+  AmountInput,
   Banner,
   DraftNotice,
   EmptyRow,
@@ -282,16 +283,7 @@ function ShippingPriceModal({
           error={errors.price?.message}
           hint={texts.shipping.priceHint}
         >
-          <input
-            id="shipping-price"
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={texts.common.amountExample}
-            className={inputClass}
-            aria-invalid={errors.price ? true : undefined}
-            {...register('price')}
-          />
+          <AmountInput id="shipping-price" invalid={Boolean(errors.price)} {...register('price')} />
         </Field>
         <Field
           id="shipping-stop-desk-price"
@@ -299,14 +291,9 @@ function ShippingPriceModal({
           error={errors.stop_desk_price?.message}
           hint={texts.shipping.stopDeskHint}
         >
-          <input
+          <AmountInput
             id="shipping-stop-desk-price"
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={texts.common.amountExample}
-            className={inputClass}
-            aria-invalid={errors.stop_desk_price ? true : undefined}
+            invalid={Boolean(errors.stop_desk_price)}
             {...register('stop_desk_price')}
           />
         </Field>
