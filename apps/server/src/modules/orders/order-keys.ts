@@ -63,22 +63,33 @@ export async function insertOrderKeys(
     .execute();
 }
 
+/** A key this shop placed an order with, and what that order was. */
+export interface KnownKey {
+  fingerprint: string;
+  order_id: number;
+}
+
+/** Looks up keys (the pricing reads gather the lookups of the orders arriving together). */
+export interface KeyLookup {
+  load: (key: string) => Promise<KnownKey | undefined>;
+}
+
 /**
  * The order a key already placed, when the request carries a known key: the same order again is
  * answered with it; another order under the same key is a 422.
  */
-export async function orderPlacedWith(db: Executor, key: OrderKey | undefined): Promise<OrderRow | undefined> {
+export async function orderPlacedWith(
+  db: Executor,
+  keys: KeyLookup,
+  key: OrderKey | undefined,
+): Promise<OrderRow | undefined> {
   if (!key) return undefined;
-  const [known] = await findOrderKeys(db, [key.key]);
+  const known = await keys.load(key.key);
   return known ? placedBefore(db, key, known) : undefined;
 }
 
 /** The order of a known key, checked against what this request orders. */
-export async function placedBefore(
-  db: Executor,
-  key: OrderKey,
-  known: { fingerprint: string; order_id: number },
-): Promise<OrderRow> {
+export async function placedBefore(db: Executor, key: OrderKey, known: KnownKey): Promise<OrderRow> {
   if (known.fingerprint !== key.fingerprint) throw unprocessable(ORDER_MESSAGES.idempotencyKeyReused);
   return db.selectFrom('orders').selectAll().where('id', '=', known.order_id).executeTakeFirstOrThrow();
 }

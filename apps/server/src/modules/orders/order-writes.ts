@@ -12,7 +12,7 @@ import { isPostgres } from '../../db/dialect.ts';
 import * as catalogRepo from '../catalog/catalog.repository.ts';
 import { productTag, type CatalogTag } from '../catalog/catalog.repository.ts';
 import { createWriteBatcher } from './order-batch.ts';
-import { findOrderKeys, insertOrderKeys, type OrderKey } from './order-keys.ts';
+import { findOrderKeys, insertOrderKeys, type KnownKey, type OrderKey } from './order-keys.ts';
 import { planBatch } from './order-batch-plan.ts';
 import { heldStock, type StockLine } from './order-stock.ts';
 import { stockStoreOf } from './stock-store.ts';
@@ -30,7 +30,7 @@ export interface RegularOrderDraft {
 export type WriteOutcome =
   | { kind: 'placed'; orderId: number; products: number[] }
   /** Its key placed an order before (a retry): the caller answers with that order. */
-  | { kind: 'known'; known: { fingerprint: string; order_id: number } }
+  | { kind: 'known'; known: KnownKey }
   | { kind: 'short'; short: StockLine[] }
   | { kind: 'coupon-refused' };
 

@@ -210,7 +210,7 @@ export async function placeRegularOrder(
   input: RegularOrderData,
   key?: OrderKey,
 ): Promise<CreatedOrder> {
-  const before = await orderPlacedWith(placing.db, key);
+  const before = await orderPlacedWith(placing.db, placing.reads.orderKey, key);
   if (before) return createdBefore(before);
   const ids = [...new Set(input.items.map((i) => i.product_id))];
   const { reads } = placing;
@@ -268,7 +268,8 @@ export async function placeRegularOrder(
     outcome = await placing.write(draft);
   } catch (error) {
     // A copy of this order, sent with the same key through another process, was placed first.
-    const placed = key && isDuplicateKey(error) ? await orderPlacedWith(placing.db, key) : undefined;
+    const placed =
+      key && isDuplicateKey(error) ? await orderPlacedWith(placing.db, placing.reads.orderKey, key) : undefined;
     if (!placed) throw error;
     return createdBefore(placed);
   }
@@ -303,7 +304,7 @@ export async function placeCustomOrder(
   key?: OrderKey,
 ): Promise<CreatedOrder> {
   const { db } = placing;
-  const before = await orderPlacedWith(db, key);
+  const before = await orderPlacedWith(db, placing.reads.orderKey, key);
   if (before) return createdBefore(before);
   const wanted = input.clothing_type.trim();
   const item = /^\d+$/.test(wanted)
@@ -374,7 +375,7 @@ export async function placeCustomOrder(
       stored.map((s) => s.image_url),
     );
     // A copy of this order, sent with the same key through another process, was placed first.
-    const placed = key && isDuplicateKey(error) ? await orderPlacedWith(db, key) : undefined;
+    const placed = key && isDuplicateKey(error) ? await orderPlacedWith(db, placing.reads.orderKey, key) : undefined;
     if (!placed) throw error;
     return createdBefore(placed);
   }

@@ -10,6 +10,7 @@ import type { CouponRow, Database } from '../../db/database.ts';
 import * as catalogRepo from '../catalog/catalog.repository.ts';
 import * as couponsRepo from '../coupons/coupons.repository.ts';
 import { listCommuneFees } from '../shipping/shipping.repository.ts';
+import { findOrderKeys, type KnownKey } from './order-keys.ts';
 import * as repo from './orders.repository.ts';
 import * as desk from './order-desk.repository.ts';
 import { duplicateWindowStart } from './order-desk.service.ts';
@@ -40,6 +41,8 @@ export interface PricingReads {
   blacklisted: DataLoader<string, { phone: string; reason: string } | undefined>;
   /** A phone's open orders of the last 24 hours (a possible duplicate). */
   openOrders: DataLoader<string, number | undefined>;
+  /** The order an Idempotency-Key placed before, if any (order-keys.ts). */
+  orderKey: DataLoader<string, KnownKey | undefined>;
 }
 
 /** The pricing loaders of a database: one set per app (orders/order-placing.ts). */
@@ -73,6 +76,7 @@ export function createPricingReads(db: Database): PricingReads {
         rows.map((row) => [wilayaKey(row.wilaya_name), { ...row, communes: communesOf.get(row.id) ?? [] }]),
       );
     }),
+    orderKey: batchedReads(async (keys) => new Map((await findOrderKeys(db, keys)).map((row) => [row.key, row]))),
     coupon: batchedReads(async (codes) => {
       const rows = await couponsRepo.findCouponsByCodes(db, codes);
       return new Map(rows.map((row) => [row.code, row]));
