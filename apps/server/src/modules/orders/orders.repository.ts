@@ -163,15 +163,31 @@ function phoneOnly(filter: OrderFilter): string | undefined {
 /**
  * The ids of the orders whose phone holds `fragment` (MIN_SUFFIX digits or more), from the suffix
  * index alone: without a visit of each matching order, a page of a phone search costs PostgreSQL
- * about a quarter less (pgbench: 2,200 → 3,000 searches/s on 100,000 orders).
+ * about a quarter less (pgbench: 2,200 → 3,000 searches/s on 100,000 orders). The range's bounds
+ * are hidden from the planner (see hiddenFromPlanner).
  */
 function phoneMatchIds(fragment: string) {
-  return sql<{ id: number }>`(select distinct order_id as id from order_phone_suffixes where ${suffixRange(fragment)})`;
+  return sql<{
+    id: number;
+  }>`(select distinct order_id as id from order_phone_suffixes where ${suffixRange(fragment, true)})`;
+}
+
+/**
+ * A parameter PostgreSQL reads only when the statement runs (a one-row subquery, an InitPlan), so
+ * its plan is the same whatever the value: after five runs PostgreSQL keeps that plan and stops
+ * planning the statement at each run. The phone search's plan is the same for every fragment and
+ * page (a range of the suffix index, then the page's orders by key), but seeing the values made
+ * the planner's estimate for them lower than its generic one, so it planned every search anew:
+ * ~0.25 ms of PostgreSQL's ~0.4 ms CPU per search. Hidden, pgbench runs 30-50 % more searches/s.
+ */
+function hiddenFromPlanner<T>(value: T, type: 'text' | 'bigint') {
+  return sql<T>`(select ${value}::${sql.raw(type)})`;
 }
 
 /** The phone suffixes that start with `fragment`: one range of the index (they sort bytewise). */
-function suffixRange(fragment: string) {
-  return sql`suffix >= ${fragment} and suffix < ${`${fragment}\u{10FFFF}`}`;
+function suffixRange(fragment: string, hidden = false) {
+  const bound = (value: string) => (hidden ? hiddenFromPlanner(value, 'text') : value);
+  return sql`suffix >= ${bound(fragment)} and suffix < ${bound(`${fragment}\u{10FFFF}`)}`;
 }
 
 /** What the search box asks for: an order number, a phone fragment (any spelling), or a name. */
@@ -240,8 +256,8 @@ export async function findOrdersPage(
     const page = matching
       .select((eb) => ['m.id', eb.fn.countAll<string>().over().as('total_matched')])
       .orderBy('m.id', 'desc')
-      .limit(limit)
-      .offset(offset)
+      .limit(phone ? hiddenFromPlanner(limit, 'bigint') : limit)
+      .offset(phone ? hiddenFromPlanner(offset, 'bigint') : offset)
       .as('page');
     const found = await db
       .selectFrom(page)

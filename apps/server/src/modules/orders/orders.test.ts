@@ -13,6 +13,8 @@ import {
   type MultipartPart,
   firstWilaya,
 } from '../../../test/fixtures.ts';
+import { connect } from '../../db/connect.ts';
+import { findOrdersPage } from './orders.repository.ts';
 
 let t: TestContext;
 let wilaya: { name: string; price: number };
@@ -746,6 +748,60 @@ describe('admin order lists and stats', () => {
     }>`select count(*) as n from order_phone_suffixes where order_id = ${orderId}`.execute(t.db.kysely);
     expect(Number(left.rows[0]?.n)).toBe(0);
   });
+
+  // Skipped on SQLite, which has no plan cache to watch; the server:postgres project runs it (CI does).
+  it.runIf(process.env.SHOP_TEST_DIALECT === 'postgres')(
+    'PostgreSQL: plans the phone search once per connection, whatever the fragment and page (bench: a quarter of its CPU)',
+    async () => {
+      // A shop of its own with 5,000 orders: on a handful the planner's guesses make any plan do.
+      const shop = await createTestContext();
+      // One connection, so the statement and its plan counts are those of the searches below.
+      const one = connect(shop.config.database, { searchPath: shop.db.schema ?? 'public', poolSize: 1 });
+      try {
+        await sql`insert into orders (type, customer_name, customer_phone, customer_address, customer_postal_code,
+            wilaya_name, subtotal_cents, shipping_fee_cents, final_total_cents, created_at, updated_at)
+          select 'regular', 'Client ' || n, '05' || lpad(n::text, 8, '0'), 'Alger', '16000', 'Alger', 100, 0, 100,
+            '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z'
+          from generate_series(1, 5000) as n`.execute(one.kysely);
+        await sql`analyze`.execute(one.kysely);
+        const matching = async (fragment: string) =>
+          (
+            await one.kysely
+              .selectFrom('orders')
+              .select('id')
+              .where('customer_phone', 'like', `%${fragment}%`)
+              .execute()
+          ).length;
+        for (const [fragment, page] of [
+          ['0500', 1],
+          ['1234', 1],
+          ['0000', 2],
+          ['4999', 1],
+          ['2500', 1],
+          ['0777', 1],
+          ['9999', 3],
+          ['0003', 5],
+          ['0500', 2],
+        ] as const) {
+          const found = await findOrdersPage(one.kysely, { phone: fragment }, 1, page - 1);
+          const total = await matching(fragment);
+          expect(found.total, fragment).toBe(total);
+          expect(found.rows.map((r) => r.customer_phone.includes(fragment))).toEqual(page <= total ? [true] : []);
+        }
+        const plans = await sql<{ generic_plans: number; custom_plans: number }>`
+          select generic_plans, custom_plans from pg_prepared_statements where statement like '%total_matched%'`.execute(
+          one.kysely,
+        );
+        // Named from its second run; PostgreSQL plans the first five with their values, then keeps one.
+        expect(plans.rows).toHaveLength(1);
+        expect(Number(plans.rows[0]?.custom_plans)).toBe(5);
+        expect(Number(plans.rows[0]?.generic_plans)).toBeGreaterThan(0);
+      } finally {
+        await one.close();
+        await shop.close();
+      }
+    },
+  );
 
   it('finds orders by number, by a phone typed with spaces, by part of a name', async () => {
     const headers = await t.adminHeaders();
