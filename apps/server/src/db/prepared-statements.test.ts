@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { connect, type Db } from './connect.ts';
-import { StatementNames } from './prepared-statements.ts';
+import { MAX_VARIANTS, shapeOf, StatementNames } from './prepared-statements.ts';
 
 describe('statement names', () => {
   it('names a text the second time it is seen, and keeps that name', () => {
@@ -33,6 +33,31 @@ describe('statement names', () => {
     // The pile of one-offs was cleared: "first" counts as new again.
     expect(names.nameOf('first $1')).toBeUndefined();
     expect(names.nameOf('first $1')).toBeDefined();
+  });
+
+  it('reads a query written for lists of any length as one shape, whatever the length', () => {
+    expect(shapeOf('select * from t where id in ($1, $2) and a = $3')).toBe(
+      shapeOf('select * from t where id in ($1, $2, $3, $4) and a = $5'),
+    );
+    expect(shapeOf('insert into t (a, b) values ($1, $2), ($3, $4)')).toBe(
+      shapeOf('insert into t (a, b) values ($1, $2), ($3, $4), ($5, $6)'),
+    );
+    expect(shapeOf('select a from t where b = $1')).not.toBe(shapeOf('select a from t where c = $1'));
+  });
+
+  it('names only the first lengths of a list query, so that it cannot use up the names of the others', () => {
+    const names = new StatementNames();
+    const list = (n: number) =>
+      `select * from t where id in (${Array.from({ length: n }, (_, i) => `$${i + 1}`).join(', ')})`;
+    for (let n = 2; n < 100; n += 1) {
+      names.nameOf(list(n));
+      names.nameOf(list(n));
+    }
+    expect(names.size).toBe(MAX_VARIANTS);
+    expect(names.nameOf(list(50))).toBeUndefined();
+    expect(names.nameOf(list(3))).toBeDefined();
+    names.nameOf('select * from u where id = $1');
+    expect(names.nameOf('select * from u where id = $1')).toBeDefined();
   });
 
   it('is on by default and off with DATABASE_PREPARED_STATEMENTS=false', () => {

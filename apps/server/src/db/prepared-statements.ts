@@ -8,18 +8,36 @@
 // Which texts get a name: those with parameters (a query without any is a one-off: DDL, BEGIN),
 // once they have been seen twice, up to MAX_NAMED per process. A name is never taken back: a
 // statement lives as long as its connection, so the cap bounds what each PostgreSQL connection
-// keeps. Texts past the cap run unnamed, as before. A statement that went stale (a table's columns
+// keeps. Texts past the cap run unnamed, as before. One query written for lists of any length (an
+// IN list, a multi-row insert: the order batch's) is a new text at each length: only its first
+// MAX_VARIANTS lengths get names, so that the batch alone cannot use up the cap (it did, in 5 s of
+// orders, and the admin's search then ran unnamed and planned at each run). A statement that went stale (a table's columns
 // changed under it) runs unnamed on its connection from then on. Off with
 // DATABASE_PREPARED_STATEMENTS=false (PgBouncer in transaction mode before 1.21 cannot route named
 // statements). Decision record 015.
 import pg from 'pg';
 
 export const MAX_NAMED = 300;
+export const MAX_VARIANTS = 8;
+
+/**
+ * A text with its lists folded: `in ($3, $4, $5)` and `values ($1, $2), ($3, $4)` read the same
+ * whatever their length, so the lengths of one query share a shape.
+ */
+export function shapeOf(text: string): string {
+  return text
+    .replace(/\$\d+/g, '$')
+    .replace(/\$(?:\s*,\s*\$)+/g, '$…')
+    .replace(/\(([^()]*)\)(?:\s*,\s*\(\1\))+/g, '($1)…');
+}
 
 /** The statement names of one pool: a text's name once it has been seen twice. */
 export class StatementNames {
   readonly #names = new Map<string, string>();
   readonly #seenOnce = new Set<string>();
+  /** How many texts of each shape have a name, and the texts refused one for that. */
+  readonly #variants = new Map<string, number>();
+  readonly #surplus = new Set<string>();
   readonly #max: number;
 
   constructor(max = MAX_NAMED) {
@@ -29,14 +47,24 @@ export class StatementNames {
   /** The name for this text, or undefined while it should run unnamed. */
   nameOf(text: string): string | undefined {
     const named = this.#names.get(text);
-    if (named !== undefined || this.#names.size >= this.#max) return named;
+    if (named !== undefined || this.#names.size >= this.#max || this.#surplus.has(text)) return named;
     if (!this.#seenOnce.has(text)) {
       // One-offs (a long IN list of a rare size) are forgotten in bulk rather than kept forever.
-      if (this.#seenOnce.size >= this.#max * 4) this.#seenOnce.clear();
+      if (this.#seenOnce.size + this.#surplus.size >= this.#max * 4) {
+        this.#seenOnce.clear();
+        this.#surplus.clear();
+      }
       this.#seenOnce.add(text);
       return undefined;
     }
     this.#seenOnce.delete(text);
+    const shape = shapeOf(text);
+    const variants = this.#variants.get(shape) ?? 0;
+    if (variants >= MAX_VARIANTS) {
+      this.#surplus.add(text);
+      return undefined;
+    }
+    this.#variants.set(shape, variants + 1);
     const name = `shop_${this.#names.size + 1}`;
     this.#names.set(text, name);
     return name;
