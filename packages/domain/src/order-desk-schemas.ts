@@ -14,6 +14,7 @@ import {
 import { customerPhoneSchema, normalizeAlgerianPhone } from './phone.ts';
 import { ADMIN_ORDERS_PAGE_SIZE } from './constants.ts';
 import { orderLineSchema } from './order-schemas.ts';
+import { DELIVERY_TYPES } from './shipping-schemas.ts';
 import { ORDER_NUMBER_MAX, ORDER_NUMBER_MESSAGES } from './order-number.ts';
 
 /** The outcome of a confirmation call. */
@@ -57,6 +58,12 @@ export const orderEditSchema = z
     /** The street address, without the wilaya. */
     address: z.string().trim().min(1, { error: 'Address is required' }).max(255).optional(),
     wilaya: z.string().trim().min(1, { error: 'Wilaya is required' }).max(100).optional(),
+    /** Home or stop desk: the order's fee becomes the table's for it (a new type needs its commune). */
+    delivery_type: z
+      .enum(DELIVERY_TYPES, { error: `Delivery type must be one of ${DELIVERY_TYPES.join(', ')}` })
+      .optional(),
+    /** A commune of the order's (new) wilaya, as the customer says it: priced at its own fee if it has one. */
+    commune: z.string().trim().min(1, { error: 'Commune is required' }).max(100).optional(),
     customer_postal_code: z
       .string()
       .trim()

@@ -268,6 +268,70 @@ describe('communes priced apart from their wilaya', () => {
     );
   });
 
+  it('a correction after the call changes the delivery type and the commune, priced as a new order', async () => {
+    const { res } = await order({ delivery_type: 'home', commune: 'Hydra', shipping_fee: HOME });
+    const id = res.json<{ data: { order_id: number } }>().data.order_id;
+    const headers = await t.adminHeaders();
+    const edit = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: `/api/order/edit/${id}`, headers, payload });
+
+    // The customer would rather pick it up at the stop desk of Cheraga (250 Da there).
+    const toDesk = await edit({ delivery_type: 'stop_desk', commune: 'chéraga' });
+    expect(toDesk.statusCode, toDesk.body).toBe(200);
+    expect(toDesk.json<{ data: Order }>().data).toMatchObject({
+      delivery_type: 'stop_desk',
+      commune_name: 'Cheraga',
+      shipping_fee: 250,
+      final_total: 1250,
+    });
+    // Then at home in El Biar (450 Da); then at its stop desk, the commune staying (Alger's, 300 Da).
+    const toElBiar = await edit({ delivery_type: 'home', commune: 'El Biar' });
+    expect(toElBiar.json<{ data: Order }>().data).toMatchObject({
+      delivery_type: 'home',
+      commune_name: 'El Biar',
+      shipping_fee: 450,
+    });
+    const atDesk = await edit({ delivery_type: 'stop_desk' });
+    expect(atDesk.json<{ data: Order }>().data).toMatchObject({ commune_name: 'El Biar', shipping_fee: DESK });
+    expect((await adminOrder(id)).events?.at(-1)?.detail).toBe(
+      'delivery: home → stop_desk; shipping: 450 → 300; total: 1450 → 1300',
+    );
+
+    // Refused, nothing written: a commune of another wilaya, a stop desk where there is none.
+    const before = await adminOrder(id);
+    const elsewhere = await edit({ commune: 'Maghnia' });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json<{ message: string }>().message).toBe('Cette commune n’est pas dans la wilaya Alger');
+    const noDesk = await edit({ wilaya: 'Tlemcen', commune: 'Remchi' });
+    expect(noDesk.statusCode).toBe(400);
+    expect(await adminOrder(id)).toMatchObject({
+      delivery_type: before.delivery_type,
+      commune_name: before.commune_name,
+      shipping_fee: before.shipping_fee,
+      events: before.events,
+    });
+    // To another wilaya with a commune of it: Maghnia's stop desk.
+    const toMaghnia = await edit({ wilaya: 'Tlemcen', commune: 'Maghnia' });
+    expect(toMaghnia.json<{ data: Order }>().data).toMatchObject({
+      wilaya_name: 'Tlemcen',
+      commune_name: 'Maghnia',
+      shipping_fee: 350,
+    });
+  });
+
+  it('a new delivery type needs its commune when the order has none', async () => {
+    const { res } = await order({ shipping_fee: HOME });
+    const id = res.json<{ data: { order_id: number } }>().data.order_id;
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/order/edit/${id}`,
+      headers: await t.adminHeaders(),
+      payload: { delivery_type: 'stop_desk' },
+    });
+    expect(edited.statusCode).toBe(400);
+    expect(await adminOrder(id)).toMatchObject({ delivery_type: 'home', commune_name: null, shipping_fee: HOME });
+  });
+
   it("prices a custom order at the commune's fee, and its 409 carries it", async () => {
     await insertCustomItem(t.db.kysely, { name: 'Robe communale', base_price: 2500, sizes: ['M'], colors: ['Rouge'] });
     const send = async (shippingFee: number) => {

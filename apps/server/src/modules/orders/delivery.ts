@@ -1,12 +1,37 @@
 // How an order is delivered (issue 16): at home or at a stop desk, in a commune of the wilaya,
-// priced at the commune's own fee for that delivery type when it has one, else the wilaya's. Shared by a new order (orders.service.ts) and a correction
-// (order-desk.service.ts).
+// priced at the commune's own fee for that delivery type when it has one, else the wilaya's.
+// Shared by a new order (orders.service.ts) and a correction (order-desk.service.ts).
 import { COMMUNE_MESSAGES, communeFeeOf } from '@shop/domain/geo/communes';
 import { DELIVERY_TYPES, type DeliveryType } from '@shop/domain/shipping-schemas';
+import { wilayaKey } from '@shop/domain/wilaya';
+import type { Executor } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
 import { communeListOf, matchCommune } from '../shipping/communes.ts';
+import { listCommuneFees } from '../shipping/shipping.repository.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
+import { findShippingRows } from './orders.repository.ts';
 import type { CommuneFee, ShippingRow, WilayaFeeRow } from './pricing-reads.ts';
+
+/**
+ * The shipping table by wilayaKey, each wilaya with its communes priced apart. The 58 rows are
+ * read whole and matched in code: the comparison folds accents and invisible characters, which
+ * SQL's lower() does not. The communes priced apart are few (the couriers price most communes as
+ * their wilaya) and read whole with them.
+ */
+export async function shippingRowsOf(db: Executor): Promise<Map<string, ShippingRow>> {
+  const [rows, fees] = await Promise.all([findShippingRows(db), listCommuneFees(db)]);
+  const communesOf = new Map<number, CommuneFee[]>();
+  for (const fee of fees) {
+    const list = communesOf.get(fee.shipping_price_id) ?? [];
+    list.push({
+      name: fee.commune_name,
+      price_cents: fee.price_cents,
+      stop_desk_price_cents: fee.stop_desk_price_cents,
+    });
+    communesOf.set(fee.shipping_price_id, list);
+  }
+  return new Map(rows.map((row) => [wilayaKey(row.wilaya_name), { ...row, communes: communesOf.get(row.id) ?? [] }]));
+}
 
 /**
  * The fee for that delivery type: the commune's own when it has one, else the wilaya's; 400 for
@@ -51,4 +76,25 @@ export function deliveryOf(
   const communeName = commune?.name ?? typed;
   const shippingCents = feeOf(shipping, deliveryType, communeFeeOf(shipping.communes, communeName));
   return { deliveryType, shippingCents, communeName };
+}
+
+/**
+ * The delivery of a corrected order: the wilaya (its `shipping` row), delivery type and commune the
+ * correction gives, the order's own for the others, priced as a new order is. A commune does not
+ * follow its order to another wilaya; without one the order pays its wilaya's fee, except that a
+ * new delivery type needs its commune (the stop desk's, or where the courier rings).
+ */
+export function correctedDelivery(
+  shipping: ShippingRow,
+  order: { wilaya_name: string; delivery_type: string; commune_name: string | null },
+  edit: { delivery_type?: DeliveryType | undefined; commune?: string | undefined },
+): { deliveryType: DeliveryType; shippingCents: number; communeName: string | null } {
+  const deliveryType = edit.delivery_type ?? deliveryTypeOf(order.delivery_type);
+  const ownCommune = shipping.wilaya_name === order.wilaya_name ? (order.commune_name ?? undefined) : undefined;
+  const commune = edit.commune ?? ownCommune;
+  if (commune === undefined) {
+    if (edit.delivery_type !== undefined) throw badRequest(COMMUNE_MESSAGES.required);
+    return { deliveryType, shippingCents: feeOf(shipping, deliveryType), communeName: null };
+  }
+  return deliveryOf(shipping, { delivery_type: deliveryType, commune });
 }

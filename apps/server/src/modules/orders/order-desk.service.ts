@@ -36,7 +36,7 @@ import * as catalogRepo from '../catalog/catalog.repository.ts';
 import { productTag } from '../catalog/catalog.repository.ts';
 import { deskSettings } from '../settings/settings.service.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
-import { deliveryTypeOf, feeOf } from './delivery.ts';
+import { correctedDelivery, deliveryTypeOf, shippingRowsOf } from './delivery.ts';
 import { giveBack, takeOne, type StockLine } from './order-stock.ts';
 import * as desk from './order-desk.repository.ts';
 import * as repo from './orders.repository.ts';
@@ -405,27 +405,30 @@ async function repricedLines(trx: Executor, orderId: number, items: NonNullable<
 
 function describeEdit(
   before: OrderRow,
-  after: Partial<Record<keyof OrderRow, string | number>>,
+  after: Partial<Record<keyof OrderRow, string | number | null>>,
   itemsBefore: string,
   itemsAfter: string,
 ) {
   const parts: string[] = [];
-  const field = (label: string, from: string | number, to: string | number | undefined) => {
-    if (to !== undefined && to !== from) parts.push(`${label}: ${from} → ${to}`);
+  const field = (label: string, from: string | number | null, to: string | number | null | undefined) => {
+    if (to !== undefined && to !== from) parts.push(`${label}: ${from ?? '—'} → ${to ?? '—'}`);
   };
+  const da = (cents: string | number | null | undefined) => (typeof cents === 'number' ? toDa(cents) : undefined);
   field('name', before.customer_name, after.customer_name);
   field('phone', before.customer_phone, after.customer_phone);
   field('address', before.customer_address, after.customer_address);
   field('postal code', before.customer_postal_code, after.customer_postal_code);
+  field('delivery', before.delivery_type, after.delivery_type);
+  field('commune', before.commune_name, after.commune_name);
   if (itemsAfter !== itemsBefore) parts.push(`lines: ${itemsBefore} → ${itemsAfter}`);
-  const total = after.final_total_cents;
-  field('total', toDa(before.final_total_cents), typeof total === 'number' ? toDa(total) : undefined);
+  field('shipping', toDa(before.shipping_fee_cents), da(after.shipping_fee_cents));
+  field('total', toDa(before.final_total_cents), da(after.final_total_cents));
   return parts.join('; ') || 'No change';
 }
 
 /**
- * Corrects an order after the call, before it ships: contact details, wilaya (its fee is the
- * table's), lines (regular orders). The old lines' stock is given back and the new lines' taken,
+ * Corrects an order after the call, before it ships: contact details, delivery (wilaya, home or
+ * stop desk, commune: the fee is then the table's), lines (regular orders). The old lines' stock is given back and the new lines' taken,
  * decided as a new order is; the figures are recomputed with the order's discount; all in one
  * transaction, written to the order's history.
  */
@@ -438,17 +441,22 @@ export async function editOrder(db: Database, id: number, edit: OrderEdit, autho
 
     const current = splitCustomerAddress(row.customer_address);
     let wilayaName = row.wilaya_name;
-    let shippingCents = row.shipping_fee_cents;
-    let communeName = row.commune_name;
-    if (edit.wilaya !== undefined) {
-      const wanted = wilayaKey(edit.wilaya);
-      const shipping = (await repo.findShippingRows(trx)).find((r) => wilayaKey(r.wilaya_name) === wanted);
+    // The agreed fee stays unless the delivery changes: then it is the table's of today.
+    let delivery = {
+      deliveryType: deliveryTypeOf(row.delivery_type),
+      shippingCents: row.shipping_fee_cents,
+      communeName: row.commune_name,
+    };
+    if (edit.wilaya !== undefined || edit.delivery_type !== undefined || edit.commune !== undefined) {
+      const shipping = (await shippingRowsOf(trx)).get(wilayaKey(edit.wilaya ?? row.wilaya_name));
       if (!shipping) throw badRequest(UNKNOWN_WILAYA);
-      if (shipping.wilaya_name !== row.wilaya_name) {
+      const changed =
+        shipping.wilaya_name !== row.wilaya_name ||
+        (edit.delivery_type ?? delivery.deliveryType) !== delivery.deliveryType ||
+        (edit.commune !== undefined && edit.commune !== row.commune_name);
+      if (changed) {
         wilayaName = shipping.wilaya_name;
-        // The new wilaya's fee for the order's delivery type; its commune was of the old wilaya.
-        shippingCents = feeOf(shipping, deliveryTypeOf(row.delivery_type));
-        communeName = null;
+        delivery = correctedDelivery(shipping, row, edit);
       }
     }
     const address = `${wilayaName}${ADDRESS_SEPARATOR}${edit.address ?? current.address}`;
@@ -484,12 +492,14 @@ export async function editOrder(db: Database, id: number, edit: OrderEdit, autho
       ...(edit.customer_postal_code !== undefined ? { customer_postal_code: edit.customer_postal_code } : {}),
       customer_address: address,
       wilaya_name: wilayaName,
+      delivery_type: delivery.deliveryType,
+      commune_name: delivery.communeName,
       subtotal_cents: subtotalCents,
       discount_cents: discountCents,
-      shipping_fee_cents: shippingCents,
-      final_total_cents: subtotalCents - discountCents + shippingCents,
+      shipping_fee_cents: delivery.shippingCents,
+      final_total_cents: subtotalCents - discountCents + delivery.shippingCents,
     };
-    await desk.updateOrder(trx, id, { ...values, commune_name: communeName, updated_at: now });
+    await desk.updateOrder(trx, id, { ...values, updated_at: now });
     await desk.insertEvent(trx, {
       order_id: id,
       kind: 'edit',

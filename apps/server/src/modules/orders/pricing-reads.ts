@@ -9,7 +9,7 @@ import { wilayaKey } from '@shop/domain/wilaya';
 import type { CouponRow, Database } from '../../db/database.ts';
 import * as catalogRepo from '../catalog/catalog.repository.ts';
 import * as couponsRepo from '../coupons/coupons.repository.ts';
-import { listCommuneFees } from '../shipping/shipping.repository.ts';
+import { shippingRowsOf } from './delivery.ts';
 import { findOrderKeys, type KnownKey } from './order-keys.ts';
 import * as repo from './orders.repository.ts';
 import * as desk from './order-desk.repository.ts';
@@ -57,25 +57,7 @@ export function createPricingReads(db: Database): PricingReads {
       for (const row of sizes) sizesOf.set(row.product_id, [...(sizesOf.get(row.product_id) ?? []), row.size]);
       return new Map(products.map((p) => [p.id, { ...p, sizes: sizesOf.get(p.id) ?? [] }]));
     }),
-    // The 58 rows are read whole and matched in code: the comparison folds accents and invisible
-    // characters, which SQL's lower() does not. The communes priced apart are few (the couriers
-    // price most communes as their wilaya) and read whole with them.
-    shipping: batchedReads(async () => {
-      const [rows, fees] = await Promise.all([repo.findShippingRows(db), listCommuneFees(db)]);
-      const communesOf = new Map<number, CommuneFee[]>();
-      for (const fee of fees) {
-        const list = communesOf.get(fee.shipping_price_id) ?? [];
-        list.push({
-          name: fee.commune_name,
-          price_cents: fee.price_cents,
-          stop_desk_price_cents: fee.stop_desk_price_cents,
-        });
-        communesOf.set(fee.shipping_price_id, list);
-      }
-      return new Map(
-        rows.map((row) => [wilayaKey(row.wilaya_name), { ...row, communes: communesOf.get(row.id) ?? [] }]),
-      );
-    }),
+    shipping: batchedReads(() => shippingRowsOf(db)),
     orderKey: batchedReads(async (keys) => new Map((await findOrderKeys(db, keys)).map((row) => [row.key, row]))),
     coupon: batchedReads(async (codes) => {
       const rows = await couponsRepo.findCouponsByCodes(db, codes);
