@@ -5,7 +5,6 @@
 // lock by the write batch (order-writes.ts).
 import type DataLoader from 'dataloader';
 import { batchedReads } from '../../db/batched-reads.ts';
-import { wilayaKey } from '@shop/domain/wilaya';
 import type { CouponRow, Database } from '../../db/database.ts';
 import * as catalogRepo from '../catalog/catalog.repository.ts';
 import * as couponsRepo from '../coupons/coupons.repository.ts';
