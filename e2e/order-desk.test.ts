@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import type { Order } from '@shop/domain/order-responses';
 import {
   adminToken,
   launchBrowser,
@@ -43,11 +44,13 @@ async function product(id: number): Promise<ShopProduct> {
   return ((await res.json()) as { data: ShopProduct }).data;
 }
 
-async function adminOrder(id: number): Promise<{ status: string; final_total: number; confirmation: string }> {
+type AdminOrder = Pick<Order, 'status' | 'final_total' | 'confirmation' | 'delivery_type' | 'commune_name'>;
+
+async function adminOrder(id: number): Promise<AdminOrder> {
   const res = await fetch(`${shop.baseUrl}/api/order/getOrder/${id}`, {
     headers: { authorization: `Bearer ${token}` },
   });
-  return ((await res.json()) as { data: { status: string; final_total: number; confirmation: string } }).data;
+  return ((await res.json()) as { data: AdminOrder }).data;
 }
 
 const sizeStock = (p: ShopProduct, size: string) => p.sizes.find((s) => s.name === size)!.stock;
@@ -122,11 +125,17 @@ describe('the order desk on a phone', () => {
       await dialog.getByTestId('notes').scrollIntoViewIfNeeded();
       await shot(page, 'desk-4-note');
 
-      // The quantity corrected to 2: the server's new total is shown.
+      // The quantity corrected to 2 and the commune given: the server's new total is shown.
+      const communes = (await (
+        await fetch(`${shop.baseUrl}/api/commune?wilaya=${encodeURIComponent(order.wilaya)}`)
+      ).json()) as { data: { name: string }[] };
+      const commune = communes.data.at(-1)!.name;
       await dialog.getByRole('button', { name: 'Edit order' }).tap();
       const editing = page.getByRole('dialog', { name: `Edit order #${order.id}` });
       const quantity = editing.getByLabel(`Quantity of ${chosen.name}`);
       await quantity.fill('2');
+      await editing.getByLabel('Commune').fill(commune);
+      await editing.getByLabel('Commune').scrollIntoViewIfNeeded();
       await shot(page, 'desk-5-edit');
       await editing.getByRole('button', { name: 'Save' }).tap();
       await dialog
@@ -136,6 +145,8 @@ describe('the order desk on a phone', () => {
       const newTotal = order.total + chosen.final_price;
       const changed = await adminOrder(order.id);
       expect(changed.final_total).toBeCloseTo(newTotal, 2);
+      expect(changed).toMatchObject({ delivery_type: 'home', commune_name: commune });
+      await dialog.getByText(commune, { exact: true }).waitFor();
       const receipt = dialog.getByTestId('receipt');
       const shown = (await receipt.textContent())!.replace(/\s/g, ' ');
       expect(shown).toContain(

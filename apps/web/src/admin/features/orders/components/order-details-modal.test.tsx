@@ -142,6 +142,10 @@ const wilayas = [
 ];
 const lines = order.order_items.map((item, i) => ({ ...item, product_id: i === 0 ? 4 : 7 }));
 const editable: Order = { ...order, order_items: lines };
+const oranCommunes = [
+  { name: 'Es Senia', name_ar: 'السانية', postal_code: null },
+  { name: 'Bir El Djir', name_ar: 'بئر الجير', postal_code: null },
+];
 
 describe("an order's desk facts", () => {
   test("show the call, the flags, the phone's past orders, the tracking number and the history in time order", async () => {
@@ -237,6 +241,7 @@ describe("an order's correction", () => {
       if (url === '/api/order/getOrder/41') return { data: current };
       if (url === '/api/ShippingPrice/read') return { data: wilayas };
       if (url === '/api/product/getAll') return { data: [hoodie, soap] };
+      if (url === '/api/commune?wilaya=Oran') return { data: oranCommunes };
       if (url === '/api/order/edit/41' && init?.method === 'PUT') {
         const answer = editAnswer(JSON.parse(init.body as string) as Record<string, unknown>);
         if (!answer.status || answer.status < 300) current = answer.data as Order;
@@ -280,6 +285,45 @@ describe("an order's correction", () => {
         ],
       },
     ]);
+  });
+
+  test('changes the delivery type and the commune, offering the wilaya’s communes', async () => {
+    const fetchMock = deskServer((body) => ({ data: { ...editable, ...body, commune_name: body.commune } }));
+    const user = userEvent.setup();
+    renderWithProviders(<OrderDetailsModal orderId={41} onClose={() => undefined} />);
+    await user.click(await screen.findByRole('button', { name: 'Edit order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit order #41' });
+    const commune = await within(dialog).findByLabelText('Commune');
+    expect(commune).toHaveValue('Es Senia');
+    // The wilaya's communes are the input's suggestions.
+    await waitFor(() =>
+      expect([...(commune as HTMLInputElement).list!.options].map((o) => o.value)).toEqual(
+        oranCommunes.map((c) => c.name),
+      ),
+    );
+    await user.selectOptions(within(dialog).getByLabelText('Delivery'), 'Home');
+    await user.clear(commune);
+    await user.type(commune, 'Bir El Djir');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Order #41 changed');
+    expect(bodiesSent(fetchMock, '/api/order/edit/41', 'PUT')).toEqual([
+      { delivery_type: 'home', commune: 'Bir El Djir' },
+    ]);
+  });
+
+  test('asks for the commune when the delivery type changes and the new wilaya has none chosen', async () => {
+    const fetchMock = deskServer(() => ({ data: editable }));
+    const user = userEvent.setup();
+    renderWithProviders(<OrderDetailsModal orderId={41} onClose={() => undefined} />);
+    await user.click(await screen.findByRole('button', { name: 'Edit order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit order #41' });
+    await user.selectOptions(await within(dialog).findByLabelText('Wilaya'), '16 - Alger');
+    // Es Senia is in Oran: it does not follow the order to Alger.
+    expect(within(dialog).getByLabelText('Commune')).toHaveValue('');
+    await user.selectOptions(within(dialog).getByLabelText('Delivery'), 'Home');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Choose the commune for this delivery type');
+    expect(bodiesSent(fetchMock, '/api/order/edit/41', 'PUT')).toEqual([]);
   });
 
   test("shows the server's refusal (409) and keeps the form", async () => {

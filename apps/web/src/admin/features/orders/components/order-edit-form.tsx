@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { splitCustomerAddress } from '@shop/domain/order-schemas';
+import { DELIVERY_TYPES, type DeliveryType } from '@shop/domain/shipping-schemas';
 import { Banner, ErrorState, Field, Loading, buttonClass, inputBase, inputClass } from '../../../components/ui.tsx';
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import type { Order, Product } from '../../../lib/types.ts';
@@ -7,6 +8,7 @@ import { texts } from '../../../texts.ts';
 import { useEditOrder, type OrderEdit } from '../api/edit-order.ts';
 import { useOrderProducts } from '../api/get-order-products.ts';
 import { useWilayas } from '../api/get-wilayas.ts';
+import { useCommunes } from '../api/get-communes.ts';
 
 interface Line {
   key: string;
@@ -25,6 +27,12 @@ interface Contact {
   wilaya: string;
 }
 
+interface Delivery {
+  delivery_type: DeliveryType;
+  /** As typed; '' when the order has none. */
+  commune: string;
+}
+
 function contactOf(order: Order): Contact {
   return {
     customer_name: order.customer_name,
@@ -33,6 +41,10 @@ function contactOf(order: Order): Contact {
     customer_postal_code: order.customer_postal_code,
     wilaya: order.wilaya_name,
   };
+}
+
+function deliveryOf(order: Order): Delivery {
+  return { delivery_type: order.delivery_type, commune: order.commune_name ?? '' };
 }
 
 function linesOf(order: Order): Line[] {
@@ -66,13 +78,26 @@ const sameLines = (a: Line[], b: Line[]) =>
       quantityOf(l.quantity) === quantityOf(b[i]!.quantity),
   );
 
-/** Only what changed is sent: the server replaces what it is given, and moves stock for lines. */
-export function editOf(order: Order, contact: Contact, lines: Line[], linesEditable: boolean): OrderEdit {
+/**
+ * Only what changed is sent: the server replaces what it is given, moves stock for lines, and
+ * prices a new wilaya, delivery type or commune. An emptied commune is not sent (the order keeps
+ * its own, or none in another wilaya).
+ */
+export function editOf(
+  order: Order,
+  contact: Contact,
+  lines: Line[],
+  linesEditable: boolean,
+  delivery: Delivery = deliveryOf(order),
+): OrderEdit {
   const before = contactOf(order);
   const edit: OrderEdit = {};
   for (const key of Object.keys(before) as (keyof Contact)[]) {
     if (contact[key].trim() !== before[key]) edit[key] = contact[key].trim();
   }
+  if (delivery.delivery_type !== order.delivery_type) edit.delivery_type = delivery.delivery_type;
+  const commune = delivery.commune.trim();
+  if (commune && commune !== (order.commune_name ?? '')) edit.commune = commune;
   if (linesEditable && !sameLines(lines, linesOf(order))) {
     edit.items = lines.map(({ product_id, size, quantity }) => ({
       product_id,
@@ -90,8 +115,8 @@ function sizesOf(product: Product | undefined, current: string): string[] {
 }
 
 /**
- * A correction after the call, before the order ships: contact, wilaya (its fee from the table)
- * and, for a regular order, its lines. The server moves the stock and recomputes the total.
+ * A correction after the call, before the order ships: contact, delivery (wilaya, home or stop
+ * desk, commune: the fee is then the table's) and, for a regular order, its lines. The server moves the stock and recomputes the total.
  */
 export function OrderEditForm({
   order,
@@ -110,6 +135,8 @@ export function OrderEditForm({
   const products = useOrderProducts({ enabled: linesEditable });
   const edit = useEditOrder();
   const [contact, setContact] = useState<Contact>(() => contactOf(order));
+  const [delivery, setDelivery] = useState<Delivery>(() => deliveryOf(order));
+  const communes = useCommunes(contact.wilaya);
   const [lines, setLines] = useState<Line[]>(() => linesOf(order));
   const [adding, setAdding] = useState({ product_id: '', size: '', quantity: '1' });
   const [error, setError] = useState<string | null>(null);
@@ -160,7 +187,10 @@ export function OrderEditForm({
     if (linesEditable && lines.some((l) => quantityOf(l.quantity) === null)) {
       return setError(texts.orders.quantityInvalid);
     }
-    const changes = editOf(order, contact, lines, linesEditable);
+    if (delivery.delivery_type !== order.delivery_type && !delivery.commune.trim()) {
+      return setError(texts.orders.communeRequired);
+    }
+    const changes = editOf(order, contact, lines, linesEditable, delivery);
     if (Object.keys(changes).length === 0) return onCancel();
     edit.mutate(
       { id: order.id, edit: changes },
@@ -202,7 +232,12 @@ export function OrderEditForm({
             id={`${id}-wilaya`}
             className={inputClass}
             value={contact.wilaya}
-            onChange={(e) => setContact((c) => ({ ...c, wilaya: e.target.value }))}
+            onChange={(e) => {
+              const wilaya = e.target.value;
+              setContact((c) => ({ ...c, wilaya }));
+              // A commune belongs to its wilaya: back to the order's own only in the order's wilaya.
+              setDelivery((d) => ({ ...d, commune: wilaya === order.wilaya_name ? (order.commune_name ?? '') : '' }));
+            }}
           >
             {wilayas.data.some((w) => w.wilaya_name === contact.wilaya) ? null : (
               <option value={contact.wilaya}>{contact.wilaya}</option>
@@ -214,6 +249,37 @@ export function OrderEditForm({
               </option>
             ))}
           </select>
+        </Field>
+        <Field id={`${id}-delivery`} label={texts.orders.delivery}>
+          <select
+            id={`${id}-delivery`}
+            className={inputClass}
+            value={delivery.delivery_type}
+            onChange={(e) => setDelivery((d) => ({ ...d, delivery_type: e.target.value as DeliveryType }))}
+          >
+            {DELIVERY_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {texts.orders.deliveryTypes[type]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={`${id}-commune`} label={texts.orders.commune} hint={texts.orders.communeHint}>
+          <input
+            id={`${id}-commune`}
+            className={inputClass}
+            autoComplete="off"
+            list={`${id}-communes`}
+            value={delivery.commune}
+            onChange={(e) => setDelivery((d) => ({ ...d, commune: e.target.value }))}
+          />
+          <datalist id={`${id}-communes`}>
+            {(communes.data ?? []).map((c) => (
+              <option key={c.name} value={c.name}>
+                {c.name_ar}
+              </option>
+            ))}
+          </datalist>
         </Field>
       </div>
 
