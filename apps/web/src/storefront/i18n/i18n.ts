@@ -124,6 +124,15 @@ export function customerMessage(message: string | undefined): string | undefined
   return message && inArabic && currentLanguage() === 'ar' ? inArabic(message) : message;
 }
 
+/**
+ * In Arabic, a run of text set apart from the direction around it (Unicode FSI … PDI) where markup
+ * cannot go (an <option>): without it a French name followed by a price, "T-shirt (2 500,00 دج)",
+ * pulls the digits into its left-to-right run and the currency sign lands beside the bracket.
+ */
+export function isolated(text: string): string {
+  return currentLanguage() === 'ar' ? `\u2068${text}\u2069` : text;
+}
+
 /** An amount in the active language: "1 200,00 Da" or "1 200,00 دج" (Western digits in both). */
 export function formatDa(da: number): string {
   return formatDaIn(da, currentLanguage());

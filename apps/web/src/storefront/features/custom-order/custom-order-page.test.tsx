@@ -586,6 +586,11 @@ describe('CustomOrderPage in Arabic', () => {
       ['أبيض', 'Blanc'],
     ]);
     expect(screen.getByRole('img', { name: 'معاينة اللون: أسود' })).toHaveStyle({ backgroundColor: '#111111' });
+    // A name the owner wrote in French and its price keep their own direction in the Arabic line.
+    const french = options('نوع الملابس').map(([text]) => text ?? '');
+    expect(french.length).toBeGreaterThan(0);
+    for (const text of french)
+      expect(text).toMatch(/^\u2068[^\u2068]+\u2069 \(\u2068[\d\s\u00a0\u202f,]+\u00a0دج\u2069\)$/);
     await user.selectOptions(screen.getByLabelText('نوع الملابس'), '2');
     expect(options('اللون')).toEqual([
       ['أحمر', 'Rouge'],

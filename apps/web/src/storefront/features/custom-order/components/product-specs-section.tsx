@@ -2,7 +2,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import type { CustomItem } from '../api/get-custom-items.ts';
 import { colorName, colorSwatch } from '../colors.ts';
 import { displayName, itemDefaults, useEditableField, type CustomOrderValues } from '../form-values.ts';
-import { formatDa, localized, sizeName, t } from '../../../i18n/i18n.ts';
+import { formatDa, isolated, localized, sizeName, t } from '../../../i18n/i18n.ts';
 import { Field, errorProps, inputClass } from './field.tsx';
 
 /** Clothing type, size (none for a cup) and colour with its swatch (SPEC §2, §4). */
@@ -46,7 +46,7 @@ export function ProductSpecsSection({ items, onEdit }: { items: readonly CustomI
             {items.length === 0 ? <option value="">{t('customOrder.noItems')}</option> : null}
             {items.map((candidate) => (
               <option key={candidate.id} value={String(candidate.id)}>
-                {displayName(candidate.name, candidate.name_ar)} ({formatDa(candidate.base_price)})
+                {isolated(displayName(candidate.name, candidate.name_ar))} ({isolated(formatDa(candidate.base_price))})
               </option>
             ))}
           </select>
