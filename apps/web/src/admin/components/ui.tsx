@@ -154,11 +154,87 @@ export const tdClass = 'px-3 py-2 align-middle';
 export function EmptyRow({ colSpan, text }: { colSpan: number; text: string }) {
   return (
     <tr>
-      <td colSpan={colSpan} className="px-3 py-8 text-center text-sm text-slate-500">
+      {/* As a phone's card too: centred, not pushed right of an empty label. */}
+      <td colSpan={colSpan} className="px-3 py-8 text-center text-sm text-slate-500 max-sm:justify-center!">
         {text}
       </td>
     </tr>
   );
+}
+
+/** One column of a DataTable: its heading and what each row shows under it. */
+export interface Column<T> {
+  /** The heading; on a phone's card, each cell's label. */
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** Classes added to the cell (and, with `end`, right-aligned heading and cell). */
+  className?: string;
+  end?: boolean;
+}
+
+/**
+ * The back office's list: headings, one row per item (a card on a phone), the empty text when
+ * there is none. Columns say what a row shows; the markup is written once here.
+ */
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  empty,
+  rowTestId,
+  rowClassName,
+}: {
+  label: string;
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  empty: string;
+  /** A row's data-testid, for tests that find one item's row. */
+  rowTestId?: (row: T) => string;
+  rowClassName?: string;
+}) {
+  return (
+    <TableWrap cards label={label}>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.header} className={column.end ? `${thClass} text-right` : thClass}>
+              {column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {rows.length === 0 ? <EmptyRow colSpan={columns.length} text={empty} /> : null}
+        {rows.map((row) => (
+          <tr key={rowKey(row)} data-testid={rowTestId?.(row)} className={rowClassName}>
+            {columns.map((column) => (
+              <td
+                key={column.header}
+                data-label={column.header}
+                className={[tdClass, column.end ? 'text-right whitespace-nowrap' : '', column.className ?? '']
+                  .filter(Boolean)
+                  .join(' ')}
+              >
+                {column.cell(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </TableWrap>
+  );
+}
+
+/** A row's buttons, at the end of the row (the actions column of a DataTable). */
+export function RowActions({ children }: { children: ReactNode }) {
+  return <div className="inline-flex flex-wrap justify-end gap-1">{children}</div>;
+}
+
+/** A small rounded status label; `tone` gives its colours. */
+export function Pill({ tone, children }: { tone: string; children: ReactNode }) {
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${tone}`}>{children}</span>;
 }
 
 /** A page that could not load: what failed, and a way to try again (never beside an empty list). */

@@ -10,18 +10,17 @@ import { useKeepFormDraft, useReopenFormDraft, useRestoredFormDraft } from '../.
 import { FormModalFooter, Modal } from '../../../components/modal.tsx';
 import {
   Banner,
+  DataTable,
   DraftNotice,
-  EmptyRow,
   ErrorState,
   Field,
   Loading,
   PageHeader,
-  TableWrap,
+  Pill,
+  RowActions,
   buttonClass,
   formatDate,
   inputClass,
-  tdClass,
-  thClass,
 } from '../../../components/ui.tsx';
 import { texts } from '../../../texts.ts';
 import { useCoupons } from '../api/get-coupons.ts';
@@ -82,75 +81,70 @@ export function CouponsPage() {
       ) : coupons.isPending ? (
         <Loading />
       ) : (
-        <TableWrap cards label={texts.coupons.title}>
-          <thead>
-            <tr>
-              <th className={thClass}>{texts.coupons.code}</th>
-              <th className={thClass}>{texts.coupons.discount}</th>
-              <th className={thClass}>{texts.coupons.uses}</th>
-              <th className={thClass}>{texts.coupons.remaining}</th>
-              <th className={thClass}>{texts.coupons.expiry}</th>
-              <th className={thClass}>{texts.coupons.status}</th>
-              <th className={`${thClass} text-right`}>{texts.common.actions}</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.length === 0 ? <EmptyRow colSpan={7} text={texts.coupons.empty} /> : null}
-            {rows.map((coupon) => {
-              const status = couponDisplayStatus(coupon);
-              return (
-                <tr key={coupon.id} data-testid={`coupon-${coupon.code}`}>
-                  <td data-label={texts.coupons.code} className={`${tdClass} font-mono font-semibold`}>
-                    {coupon.code}
-                  </td>
-                  <td data-label={texts.coupons.discount} className={`${tdClass} tabular-nums`}>
-                    {coupon.discount_percentage}%
-                  </td>
-                  <td data-label={texts.coupons.uses} className={`${tdClass} tabular-nums`}>
-                    {coupon.current_uses}
-                    {coupon.max_uses !== null ? ` / ${coupon.max_uses}` : ''}
-                  </td>
-                  <td data-label={texts.coupons.remaining} className={`${tdClass} tabular-nums`}>
-                    {remainingUses(coupon)}
-                  </td>
-                  <td data-label={texts.coupons.expiry} className={`${tdClass} whitespace-nowrap`}>
-                    {formatDate(coupon.expiry_date)}
-                  </td>
-                  <td data-label={texts.coupons.status} className={tdClass}>
-                    <span
-                      className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_CLASS[status]}`}
-                    >
-                      {status}
-                    </span>
-                  </td>
-                  <td data-label={texts.common.actions} className={`${tdClass} text-right whitespace-nowrap`}>
-                    <div className="inline-flex flex-wrap justify-end gap-1">
-                      <button
-                        type="button"
-                        className={buttonClass('secondary', true)}
-                        onClick={() => onValidate(coupon.code)}
-                      >
-                        {texts.coupons.validate}
-                      </button>
-                      <button
-                        type="button"
-                        className={buttonClass('secondary', true)}
-                        onClick={() => {
-                          setError(null);
-                          toggle.mutate(coupon.id, {
-                            onError: (e) => setError(errorMessage(e, texts.coupons.toggleFailed)),
-                          });
-                        }}
-                      >
-                        {coupon.is_active ? texts.coupons.deactivate : texts.coupons.activate}
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </TableWrap>
+        <DataTable
+          label={texts.coupons.title}
+          rows={rows}
+          rowKey={(coupon) => coupon.id}
+          rowTestId={(coupon) => `coupon-${coupon.code}`}
+          empty={texts.coupons.empty}
+          columns={[
+            {
+              header: texts.coupons.code,
+              className: 'font-mono font-semibold',
+              cell: (coupon) => coupon.code,
+            },
+            {
+              header: texts.coupons.discount,
+              className: 'tabular-nums',
+              cell: (coupon) => `${coupon.discount_percentage}%`,
+            },
+            {
+              header: texts.coupons.uses,
+              className: 'tabular-nums',
+              cell: (coupon) => `${coupon.current_uses}${coupon.max_uses !== null ? ` / ${coupon.max_uses}` : ''}`,
+            },
+            { header: texts.coupons.remaining, className: 'tabular-nums', cell: (coupon) => remainingUses(coupon) },
+            {
+              header: texts.coupons.expiry,
+              className: 'whitespace-nowrap',
+              cell: (coupon) => formatDate(coupon.expiry_date),
+            },
+            {
+              header: texts.coupons.status,
+              cell: (coupon) => {
+                const status = couponDisplayStatus(coupon);
+                return <Pill tone={STATUS_CLASS[status]}>{status}</Pill>;
+              },
+            },
+            {
+              header: texts.common.actions,
+              end: true,
+              cell: (coupon) => (
+                <RowActions>
+                  <button
+                    type="button"
+                    className={buttonClass('secondary', true)}
+                    onClick={() => onValidate(coupon.code)}
+                  >
+                    {texts.coupons.validate}
+                  </button>
+                  <button
+                    type="button"
+                    className={buttonClass('secondary', true)}
+                    onClick={() => {
+                      setError(null);
+                      toggle.mutate(coupon.id, {
+                        onError: (e) => setError(errorMessage(e, texts.coupons.toggleFailed)),
+                      });
+                    }}
+                  >
+                    {coupon.is_active ? texts.coupons.deactivate : texts.coupons.activate}
+                  </button>
+                </RowActions>
+              ),
+            },
+          ]}
+        />
       )}
       {creating ? (
         <CouponModal

@@ -10,17 +10,16 @@ import { FormModalFooter, Modal } from '../../../components/modal.tsx';
 import { BilingualFields } from '../../../components/bilingual-fields.tsx';
 import {
   AmountInput,
+  DataTable,
   DraftNotice,
-  EmptyRow,
   ErrorState,
   Field,
   Loading,
   PageHeader,
-  TableWrap,
+  Pill,
+  RowActions,
   buttonClass,
   inputClass,
-  tdClass,
-  thClass,
 } from '../../../components/ui.tsx';
 import type { CustomItem } from '../../../lib/types.ts';
 import { texts } from '../../../texts.ts';
@@ -63,71 +62,68 @@ export function CustomItemsPage() {
       ) : items.isPending ? (
         <Loading />
       ) : (
-        <TableWrap cards label={texts.customItems.title}>
-          <thead>
-            <tr>
-              <th className={thClass}>{texts.customItems.name}</th>
-              <th className={thClass}>{texts.customItems.basePrice}</th>
-              <th className={thClass}>{texts.customItems.sizesCol}</th>
-              <th className={thClass}>{texts.customItems.colorsCol}</th>
-              <th className={thClass}>{texts.customItems.active}</th>
-              <th className={`${thClass} text-right`}>{texts.common.actions}</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.length === 0 ? <EmptyRow colSpan={6} text={texts.customItems.empty} /> : null}
-            {rows.map((item) => {
-              const active = isActive(item);
-              return (
-                <tr key={item.id}>
-                  <td data-label={texts.customItems.name} className={`${tdClass} font-medium`}>
-                    <span>
-                      {item.name}
-                      {item.description ? (
-                        <span className="block text-xs font-normal text-slate-600">{item.description}</span>
-                      ) : null}
-                    </span>
-                  </td>
-                  <td data-label={texts.customItems.basePrice} className={`${tdClass} whitespace-nowrap tabular-nums`}>
-                    {formatDa(item.base_price)}
-                  </td>
-                  <td data-label={texts.customItems.sizesCol} className={tdClass}>
-                    {item.available_sizes === null ? '—' : parseList(item.available_sizes).join(', ')}
-                  </td>
-                  <td data-label={texts.customItems.colorsCol} className={tdClass}>
-                    {parseList(item.available_colors).join(', ')}
-                  </td>
-                  <td data-label={texts.customItems.active} className={tdClass}>
-                    <span
-                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${active ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-600'}`}
-                    >
-                      {active ? texts.customItems.active : texts.customItems.inactive}
-                    </span>
-                  </td>
-                  <td data-label={texts.common.actions} className={`${tdClass} text-right whitespace-nowrap`}>
-                    <div className="inline-flex flex-wrap justify-end gap-1">
-                      <button
-                        type="button"
-                        className={buttonClass('secondary', true)}
-                        onClick={() =>
-                          toggle.mutate(item.id, { onError: () => window.alert(texts.customItems.toggleFailed) })
-                        }
-                      >
-                        {active ? texts.customItems.deactivate : texts.customItems.activate}
-                      </button>
-                      <button type="button" className={buttonClass('secondary', true)} onClick={() => setEditing(item)}>
-                        {texts.common.edit}
-                      </button>
-                      <button type="button" className={buttonClass('danger', true)} onClick={() => onDelete(item)}>
-                        {texts.common.delete}
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </TableWrap>
+        <DataTable
+          label={texts.customItems.title}
+          rows={rows}
+          rowKey={(item) => item.id}
+          empty={texts.customItems.empty}
+          columns={[
+            {
+              header: texts.customItems.name,
+              className: 'font-medium',
+              cell: (item) => (
+                <span>
+                  {item.name}
+                  {item.description ? (
+                    <span className="block text-xs font-normal text-slate-600">{item.description}</span>
+                  ) : null}
+                </span>
+              ),
+            },
+            {
+              header: texts.customItems.basePrice,
+              className: 'whitespace-nowrap tabular-nums',
+              cell: (item) => formatDa(item.base_price),
+            },
+            {
+              header: texts.customItems.sizesCol,
+              cell: (item) => (item.available_sizes === null ? '—' : parseList(item.available_sizes).join(', ')),
+            },
+            { header: texts.customItems.colorsCol, cell: (item) => parseList(item.available_colors).join(', ') },
+            {
+              header: texts.customItems.active,
+              cell: (item) =>
+                isActive(item) ? (
+                  <Pill tone="bg-green-100 text-green-800">{texts.customItems.active}</Pill>
+                ) : (
+                  <Pill tone="bg-slate-200 text-slate-600">{texts.customItems.inactive}</Pill>
+                ),
+            },
+            {
+              header: texts.common.actions,
+              end: true,
+              cell: (item) => (
+                <RowActions>
+                  <button
+                    type="button"
+                    className={buttonClass('secondary', true)}
+                    onClick={() =>
+                      toggle.mutate(item.id, { onError: () => window.alert(texts.customItems.toggleFailed) })
+                    }
+                  >
+                    {isActive(item) ? texts.customItems.deactivate : texts.customItems.activate}
+                  </button>
+                  <button type="button" className={buttonClass('secondary', true)} onClick={() => setEditing(item)}>
+                    {texts.common.edit}
+                  </button>
+                  <button type="button" className={buttonClass('danger', true)} onClick={() => onDelete(item)}>
+                    {texts.common.delete}
+                  </button>
+                </RowActions>
+              ),
+            },
+          ]}
+        />
       )}
       {editing ? (
         <CustomItemModal item={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />

@@ -1,12 +1,21 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../../lib/paths.ts';
-import { EmptyRow, Loading, TableWrap, buttonClass, tdClass, thClass } from '../../../components/ui.tsx';
+import { DataTable, Loading, buttonClass } from '../../../components/ui.tsx';
 import { texts } from '../../../texts.ts';
 import type { OrderStats } from '../api/get-stats.ts';
 
 // recharts is heavy: the chart comes in its own chunk, like the other charts.
 const RatesChart = lazy(() => import('./rates-chart.tsx').then((m) => ({ default: m.RatesChart })));
+
+type WilayaFigures = OrderStats['last_30_days']['per_wilaya'][number];
+
+/** The three rates, overall and per wilaya, in the order they are shown. */
+const RATES = [
+  [texts.dashboard.confirmationRate, 'confirmation_rate'],
+  [texts.dashboard.deliveryRate, 'delivery_rate'],
+  [texts.dashboard.returnRate, 'return_rate'],
+] as const;
 
 /** 0.667 → "67%"; no decided order yet → "—". */
 export function formatRate(rate: number | null): string {
@@ -31,9 +40,9 @@ export function LastThirtyDays({ figures }: { figures: OrderStats['last_30_days'
       </h2>
       <p className="mb-3 text-sm text-slate-600">{texts.dashboard.last30Orders(figures.orders)}</p>
       <div className="grid grid-cols-3 gap-2 sm:gap-3" data-testid="rates">
-        <Rate label={texts.dashboard.confirmationRate} rate={figures.confirmation_rate} />
-        <Rate label={texts.dashboard.deliveryRate} rate={figures.delivery_rate} />
-        <Rate label={texts.dashboard.returnRate} rate={figures.return_rate} />
+        {RATES.map(([label, rate]) => (
+          <Rate key={rate} label={label} rate={figures[rate]} />
+        ))}
       </div>
       <h3 className="mt-5 mb-2 text-sm font-semibold text-slate-700">{texts.dashboard.perWilaya}</h3>
       {figures.per_wilaya.length > 0 ? (
@@ -47,44 +56,32 @@ export function LastThirtyDays({ figures }: { figures: OrderStats['last_30_days'
           </Suspense>
         </figure>
       ) : null}
-      <TableWrap cards label={texts.dashboard.perWilaya}>
-        <thead>
-          <tr>
-            <th className={thClass}>{texts.dashboard.wilaya}</th>
-            <th className={thClass}>{texts.dashboard.orders}</th>
-            <th className={thClass}>{texts.dashboard.confirmationRate}</th>
-            <th className={thClass}>{texts.dashboard.deliveryRate}</th>
-            <th className={thClass}>{texts.dashboard.returnRate}</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {figures.per_wilaya.length === 0 ? <EmptyRow colSpan={5} text={texts.dashboard.noOrders30} /> : null}
-          {figures.per_wilaya.map((w) => (
-            <tr key={w.wilaya}>
-              <td data-label={texts.dashboard.wilaya} className={`${tdClass} font-medium`}>
-                <Link
-                  to={`${paths.admin.orders}?${new URLSearchParams({ wilaya: w.wilaya }).toString()}`}
-                  className="underline"
-                >
-                  {w.wilaya}
-                </Link>
-              </td>
-              <td data-label={texts.dashboard.orders} className={`${tdClass} tabular-nums`}>
-                {w.orders}
-              </td>
-              <td data-label={texts.dashboard.confirmationRate} className={`${tdClass} tabular-nums`}>
-                {formatRate(w.confirmation_rate)}
-              </td>
-              <td data-label={texts.dashboard.deliveryRate} className={`${tdClass} tabular-nums`}>
-                {formatRate(w.delivery_rate)}
-              </td>
-              <td data-label={texts.dashboard.returnRate} className={`${tdClass} tabular-nums`}>
-                {formatRate(w.return_rate)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </TableWrap>
+      <DataTable
+        label={texts.dashboard.perWilaya}
+        rows={figures.per_wilaya}
+        rowKey={(w) => w.wilaya}
+        empty={texts.dashboard.noOrders30}
+        columns={[
+          {
+            header: texts.dashboard.wilaya,
+            className: 'font-medium',
+            cell: (w) => (
+              <Link
+                to={`${paths.admin.orders}?${new URLSearchParams({ wilaya: w.wilaya }).toString()}`}
+                className="underline"
+              >
+                {w.wilaya}
+              </Link>
+            ),
+          },
+          { header: texts.dashboard.orders, className: 'tabular-nums', cell: (w) => w.orders },
+          ...RATES.map(([header, rate]) => ({
+            header,
+            className: 'tabular-nums',
+            cell: (w: WilayaFigures) => formatRate(w[rate]),
+          })),
+        ]}
+      />
     </section>
   );
 }

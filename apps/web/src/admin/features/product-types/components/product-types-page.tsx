@@ -9,15 +9,13 @@ import { FormModalFooter, Modal } from '../../../components/modal.tsx';
 import { BilingualFields } from '../../../components/bilingual-fields.tsx';
 import {
   Banner,
+  DataTable,
   DraftNotice,
-  EmptyRow,
   ErrorState,
   Loading,
   PageHeader,
-  TableWrap,
+  RowActions,
   buttonClass,
-  tdClass,
-  thClass,
 } from '../../../components/ui.tsx';
 import type { ProductType } from '../../../lib/types.ts';
 import { texts } from '../../../texts.ts';
@@ -61,41 +59,34 @@ export function ProductTypesPage() {
       ) : types.isPending ? (
         <Loading />
       ) : (
-        <TableWrap cards label={texts.productTypes.title}>
-          <thead>
-            <tr>
-              <th className={thClass}>{texts.productTypes.name}</th>
-              <th className={thClass}>{texts.productTypes.description}</th>
-              <th className={`${thClass} text-right`}>{texts.common.actions}</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.length === 0 ? <EmptyRow colSpan={3} text={texts.productTypes.empty} /> : null}
-            {rows.map((type) => (
-              <tr key={type.id}>
-                <td data-label={texts.productTypes.name} className={`${tdClass} whitespace-nowrap font-medium`}>
-                  {type.name}
-                </td>
-                <td
-                  data-label={texts.productTypes.description}
-                  className={`${tdClass} text-slate-600 sm:min-w-[16rem]`}
-                >
-                  {type.description}
-                </td>
-                <td data-label={texts.common.actions} className={`${tdClass} text-right whitespace-nowrap`}>
-                  <div className="inline-flex gap-1">
-                    <button type="button" className={buttonClass('secondary', true)} onClick={() => setEditing(type)}>
-                      {texts.common.edit}
-                    </button>
-                    <button type="button" className={buttonClass('danger', true)} onClick={() => onDelete(type)}>
-                      {texts.common.delete}
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </TableWrap>
+        <DataTable
+          label={texts.productTypes.title}
+          rows={rows}
+          rowKey={(type) => type.id}
+          empty={texts.productTypes.empty}
+          columns={[
+            { header: texts.productTypes.name, className: 'whitespace-nowrap font-medium', cell: (type) => type.name },
+            {
+              header: texts.productTypes.description,
+              className: 'text-slate-600 sm:min-w-[16rem]',
+              cell: (type) => type.description,
+            },
+            {
+              header: texts.common.actions,
+              end: true,
+              cell: (type) => (
+                <RowActions>
+                  <button type="button" className={buttonClass('secondary', true)} onClick={() => setEditing(type)}>
+                    {texts.common.edit}
+                  </button>
+                  <button type="button" className={buttonClass('danger', true)} onClick={() => onDelete(type)}>
+                    {texts.common.delete}
+                  </button>
+                </RowActions>
+              ),
+            },
+          ]}
+        />
       )}
       {editing ? (
         <ProductTypeModal type={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />

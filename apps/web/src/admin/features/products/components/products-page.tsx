@@ -8,15 +8,13 @@ import { useReopenFormDraft } from '../../../lib/form-drafts.ts';
 import { sessionEnded } from '../../../lib/admin-request.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import {
-  EmptyRow,
+  DataTable,
   ErrorState,
   Loading,
   PageHeader,
-  TableWrap,
+  RowActions,
   buttonClass,
   inputClass,
-  tdClass,
-  thClass,
 } from '../../../components/ui.tsx';
 import type { Product } from '../../../lib/types.ts';
 import { texts } from '../../../texts.ts';
@@ -125,69 +123,71 @@ export function ProductsPage() {
           </p>
         ) : null}
       </div>
-      <TableWrap cards label={texts.products.title}>
-        <thead>
-          <tr>
-            <th className={thClass}>{texts.products.name}</th>
-            <th className={thClass}>{texts.products.price}</th>
-            <th className={thClass}>{texts.products.stock}</th>
-            <th className={thClass}>{texts.products.type}</th>
-            <th className={thClass}>{texts.products.discount}</th>
-            <th className={`${thClass} text-right`}>{texts.common.actions}</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {visible.length === 0 ? <EmptyRow colSpan={6} text={texts.products.empty} /> : null}
-          {visible.map((product) => (
-            <tr key={product.id} className="hover:bg-slate-50">
-              <td data-label={texts.products.name} className={`${tdClass} max-w-[16rem] font-medium`}>
-                <span className="line-clamp-2">{product.name}</span>
-              </td>
-              <td data-label={texts.products.price} className={`${tdClass} whitespace-nowrap tabular-nums`}>
-                {formatDa(product.price)}
-              </td>
-              <td
-                data-label={texts.products.stock}
-                className={`${tdClass} tabular-nums ${product.stock < ADMIN_LOW_STOCK_LIST_BELOW ? 'font-semibold text-red-600' : ''}`}
-                data-low-stock={product.stock < ADMIN_LOW_STOCK_LIST_BELOW || undefined}
-              >
-                {product.stock}
-              </td>
-              <td data-label={texts.products.type} className={`${tdClass} whitespace-nowrap`}>
-                {product.type_name ?? '—'}
-              </td>
-              <td data-label={texts.products.discount} className={tdClass}>
-                <DiscountInput productId={product.id} productName={product.name} value={product.discount_percentage} />
-              </td>
-              <td data-label={texts.common.actions} className={`${tdClass} text-right whitespace-nowrap`}>
-                <div className="inline-flex gap-1">
-                  <button
-                    type="button"
-                    className={buttonClass('secondary', true)}
-                    onClick={() => void open('view', product.id)}
-                  >
-                    {texts.common.view}
-                  </button>
-                  <button
-                    type="button"
-                    className={buttonClass('secondary', true)}
-                    onClick={() => void open('edit', product.id)}
-                  >
-                    {texts.common.edit}
-                  </button>
-                  <button
-                    type="button"
-                    className={buttonClass('danger', true)}
-                    onClick={() => setDialog({ kind: 'delete', product })}
-                  >
-                    {texts.common.delete}
-                  </button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </TableWrap>
+      <DataTable
+        label={texts.products.title}
+        rows={visible}
+        rowKey={(product) => product.id}
+        rowClassName="hover:bg-slate-50"
+        empty={texts.products.empty}
+        columns={[
+          {
+            header: texts.products.name,
+            className: 'max-w-[16rem] font-medium',
+            cell: (product) => <span className="line-clamp-2">{product.name}</span>,
+          },
+          {
+            header: texts.products.price,
+            className: 'whitespace-nowrap tabular-nums',
+            cell: (product) => formatDa(product.price),
+          },
+          {
+            header: texts.products.stock,
+            className: 'tabular-nums',
+            cell: (product) =>
+              product.stock < ADMIN_LOW_STOCK_LIST_BELOW ? (
+                <span className="font-semibold text-red-600">{product.stock}</span>
+              ) : (
+                product.stock
+              ),
+          },
+          { header: texts.products.type, className: 'whitespace-nowrap', cell: (product) => product.type_name ?? '—' },
+          {
+            header: texts.products.discount,
+            cell: (product) => (
+              <DiscountInput productId={product.id} productName={product.name} value={product.discount_percentage} />
+            ),
+          },
+          {
+            header: texts.common.actions,
+            end: true,
+            cell: (product) => (
+              <RowActions>
+                <button
+                  type="button"
+                  className={buttonClass('secondary', true)}
+                  onClick={() => void open('view', product.id)}
+                >
+                  {texts.common.view}
+                </button>
+                <button
+                  type="button"
+                  className={buttonClass('secondary', true)}
+                  onClick={() => void open('edit', product.id)}
+                >
+                  {texts.common.edit}
+                </button>
+                <button
+                  type="button"
+                  className={buttonClass('danger', true)}
+                  onClick={() => setDialog({ kind: 'delete', product })}
+                >
+                  {texts.common.delete}
+                </button>
+              </RowActions>
+            ),
+          },
+        ]}
+      />
       {dialog?.kind === 'add' ? <ProductFormModal types={productTypes} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'edit' ? (
         <ProductFormModal product={dialog.product} types={productTypes} onClose={() => setDialog(null)} />

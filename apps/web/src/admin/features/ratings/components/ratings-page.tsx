@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/admin-request.ts';
 import {
-  EmptyRow,
+  type Column,
+  DataTable,
   ErrorState,
   Loading,
   PageHeader,
   Pager,
-  TableWrap,
   buttonClass,
   formatDate,
-  tdClass,
-  thClass,
 } from '../../../components/ui.tsx';
 import { texts } from '../../../texts.ts';
 import { useProductRatings } from '../api/get-product-ratings.ts';
@@ -93,50 +91,28 @@ function ProductRatingsTab() {
       <p className="mb-2 text-sm text-slate-600">
         {texts.ratings.total}: {ratings.data.total_ratings}
       </p>
-      <TableWrap cards label={texts.ratings.productTab}>
-        <thead>
-          <tr>
-            <th className={thClass}>{texts.ratings.product}</th>
-            <th className={thClass}>{texts.ratings.customer}</th>
-            <th className={thClass}>{texts.ratings.rating}</th>
-            <th className={thClass}>{texts.ratings.review}</th>
-            <th className={thClass}>{texts.ratings.date}</th>
-            <th className={`${thClass} text-right`}>{texts.common.actions}</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.length === 0 ? <EmptyRow colSpan={6} text={texts.ratings.empty} /> : null}
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <td data-label={texts.ratings.product} className={`${tdClass} font-medium`}>
-                <span>
-                  {row.product_name}
-                  <span className="block text-xs font-normal text-slate-600">
-                    {Number(row.summary.average_rating).toFixed(1)}/5 · {row.summary.total_ratings}
-                  </span>
+      <DataTable
+        label={texts.ratings.productTab}
+        rows={rows}
+        rowKey={(row) => row.id}
+        empty={texts.ratings.empty}
+        columns={[
+          {
+            header: texts.ratings.product,
+            className: 'font-medium',
+            cell: (row) => (
+              <span>
+                {row.product_name}
+                <span className="block text-xs font-normal text-slate-600">
+                  {Number(row.summary.average_rating).toFixed(1)}/5 · {row.summary.total_ratings}
                 </span>
-              </td>
-              <td data-label={texts.ratings.customer} className={`${tdClass} whitespace-nowrap`}>
-                {row.customer_name}
-              </td>
-              <td data-label={texts.ratings.rating} className={tdClass}>
-                <Stars value={row.rating} />
-              </td>
-              <td data-label={texts.ratings.review} className={`${tdClass} text-slate-700 sm:min-w-[14rem]`}>
-                {row.review}
-              </td>
-              <td data-label={texts.ratings.date} className={`${tdClass} whitespace-nowrap text-xs`}>
-                {formatDate(row.created_at)}
-              </td>
-              <td data-label={texts.common.actions} className={`${tdClass} text-right`}>
-                <button type="button" className={buttonClass('danger', true)} onClick={() => onDelete(row.id)}>
-                  {texts.common.delete}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </TableWrap>
+              </span>
+            ),
+          },
+          { header: texts.ratings.customer, className: 'whitespace-nowrap', cell: (row) => row.customer_name },
+          ...reviewColumns(onDelete),
+        ]}
+      />
       {ratings.data.total_pages > 1 ? (
         <Pager
           page={page}
@@ -180,45 +156,44 @@ function BrandRatingsTab() {
         <Stars value={Number(ratings.data.average_rating)} /> · {texts.ratings.total}:{' '}
         {ratings.data.total ?? rows.length}
       </p>
-      <TableWrap cards label={texts.ratings.brandTab}>
-        <thead>
-          <tr>
-            <th className={thClass}>{texts.ratings.customer}</th>
-            <th className={thClass}>{texts.ratings.phone}</th>
-            <th className={thClass}>{texts.ratings.rating}</th>
-            <th className={thClass}>{texts.ratings.review}</th>
-            <th className={thClass}>{texts.ratings.date}</th>
-            <th className={`${thClass} text-right`}>{texts.common.actions}</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.length === 0 ? <EmptyRow colSpan={6} text={texts.ratings.empty} /> : null}
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <td data-label={texts.ratings.customer} className={`${tdClass} whitespace-nowrap font-medium`}>
-                {row.customer_name}
-              </td>
-              <td data-label={texts.ratings.phone} className={`${tdClass} tabular-nums`}>
-                {row.customer_phone}
-              </td>
-              <td data-label={texts.ratings.rating} className={tdClass}>
-                <Stars value={row.rating} />
-              </td>
-              <td data-label={texts.ratings.review} className={`${tdClass} text-slate-700 sm:min-w-[14rem]`}>
-                {row.review}
-              </td>
-              <td data-label={texts.ratings.date} className={`${tdClass} whitespace-nowrap text-xs`}>
-                {formatDate(row.created_at)}
-              </td>
-              <td data-label={texts.common.actions} className={`${tdClass} text-right`}>
-                <button type="button" className={buttonClass('danger', true)} onClick={() => onDelete(row.id)}>
-                  {texts.common.delete}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </TableWrap>
+      <DataTable
+        label={texts.ratings.brandTab}
+        rows={rows}
+        rowKey={(row) => row.id}
+        empty={texts.ratings.empty}
+        columns={[
+          {
+            header: texts.ratings.customer,
+            className: 'whitespace-nowrap font-medium',
+            cell: (row) => row.customer_name,
+          },
+          { header: texts.ratings.phone, className: 'tabular-nums', cell: (row) => row.customer_phone },
+          ...reviewColumns(onDelete),
+        ]}
+      />
     </>
   );
+}
+
+/** A published review's rating, text, date and delete button: the end of both tabs' rows. */
+function reviewColumns(onDelete: (id: number) => void): Column<{
+  id: number;
+  rating: number;
+  review: string;
+  created_at: string;
+}>[] {
+  return [
+    { header: texts.ratings.rating, cell: (row) => <Stars value={row.rating} /> },
+    { header: texts.ratings.review, className: 'text-slate-700 sm:min-w-[14rem]', cell: (row) => row.review },
+    { header: texts.ratings.date, className: 'whitespace-nowrap text-xs', cell: (row) => formatDate(row.created_at) },
+    {
+      header: texts.common.actions,
+      end: true,
+      cell: (row) => (
+        <button type="button" className={buttonClass('danger', true)} onClick={() => onDelete(row.id)}>
+          {texts.common.delete}
+        </button>
+      ),
+    },
+  ];
 }

@@ -3,16 +3,13 @@ import { normalizeAlgerianPhone } from '@shop/domain/phone';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import {
   Banner,
-  EmptyRow,
+  DataTable,
   ErrorState,
   Field,
   Loading,
-  TableWrap,
   buttonClass,
   formatDate,
   inputClass,
-  tdClass,
-  thClass,
 } from '../../../components/ui.tsx';
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import { texts } from '../../../texts.ts';
@@ -65,42 +62,35 @@ export function BlacklistSection() {
         ) : list.isPending ? (
           <Loading />
         ) : (
-          <TableWrap cards label={texts.settings.blacklistTable}>
-            <thead>
-              <tr>
-                <th className={thClass}>{texts.settings.phone}</th>
-                <th className={thClass}>{texts.settings.reason}</th>
-                <th className={thClass}>{texts.settings.added}</th>
-                <th className={`${thClass} text-right`}>{texts.common.actions}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {list.data.length === 0 ? <EmptyRow colSpan={4} text={texts.settings.blacklistEmpty} /> : null}
-              {list.data.map((entry) => (
-                <tr key={entry.phone}>
-                  <td data-label={texts.settings.phone} className={`${tdClass} font-medium tabular-nums`}>
-                    {entry.phone}
-                  </td>
-                  <td data-label={texts.settings.reason} className={`${tdClass} break-words`}>
-                    {entry.reason || '—'}
-                  </td>
-                  <td data-label={texts.settings.added} className={`${tdClass} text-xs whitespace-nowrap`}>
-                    {formatDate(entry.created_at)}
-                  </td>
-                  <td data-label={texts.common.actions} className={`${tdClass} text-right`}>
-                    <button
-                      type="button"
-                      className={buttonClass('danger', true)}
-                      aria-label={texts.settings.blacklistRemoveLabel(entry.phone)}
-                      onClick={() => setRemoving(entry.phone)}
-                    >
-                      {texts.settings.blacklistRemove}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </TableWrap>
+          <DataTable
+            label={texts.settings.blacklistTable}
+            rows={list.data}
+            rowKey={(entry) => entry.phone}
+            empty={texts.settings.blacklistEmpty}
+            columns={[
+              { header: texts.settings.phone, className: 'font-medium tabular-nums', cell: (entry) => entry.phone },
+              { header: texts.settings.reason, className: 'break-words', cell: (entry) => entry.reason || '—' },
+              {
+                header: texts.settings.added,
+                className: 'text-xs whitespace-nowrap',
+                cell: (entry) => formatDate(entry.created_at),
+              },
+              {
+                header: texts.common.actions,
+                end: true,
+                cell: (entry) => (
+                  <button
+                    type="button"
+                    className={buttonClass('danger', true)}
+                    aria-label={texts.settings.blacklistRemoveLabel(entry.phone)}
+                    onClick={() => setRemoving(entry.phone)}
+                  >
+                    {texts.settings.blacklistRemove}
+                  </button>
+                ),
+              },
+            ]}
+          />
         )}
       </div>
       {removing ? (

@@ -10,18 +10,16 @@ import { FormModalFooter, Modal } from '../../../components/modal.tsx';
 import {
   AmountInput,
   Banner,
+  DataTable,
   DraftNotice,
-  EmptyRow,
   ErrorState,
   Field,
   Loading,
   PageHeader,
-  TableWrap,
+  RowActions,
   buttonClass,
   inputBase,
   inputClass,
-  tdClass,
-  thClass,
 } from '../../../components/ui.tsx';
 import type { ShippingPrice } from '../../../lib/types.ts';
 import { texts } from '../../../texts.ts';
@@ -120,71 +118,76 @@ export function ShippingPage() {
       ) : prices.isPending ? (
         <Loading />
       ) : (
-        <TableWrap cards label={texts.shipping.title}>
-          <thead>
-            <tr>
-              <th className={thClass}>{texts.shipping.code}</th>
-              <th className={thClass}>{texts.shipping.wilaya}</th>
-              <th className={thClass}>{texts.shipping.homeColumn}</th>
-              <th className={thClass}>{texts.shipping.stopDeskPrice}</th>
-              <th className={`${thClass} text-right`}>{texts.common.actions}</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.length === 0 ? <EmptyRow colSpan={5} text={texts.shipping.empty} /> : null}
-            {rows.map((price) => (
-              <tr key={price.id} data-testid={`wilaya-${price.id}`}>
-                <td data-label={texts.shipping.code} className={`${tdClass} w-16 tabular-nums text-slate-500`}>
-                  {price.wilaya_code ?? '—'}
-                </td>
-                <td data-label={texts.shipping.wilaya} className={tdClass}>
-                  <span className="inline-flex flex-wrap items-center justify-end gap-x-2">
-                    <span className="font-medium">{price.wilaya_name}</span>
-                    {price.communes.length > 0 ? (
-                      <button
-                        type="button"
-                        className="inline-flex min-h-11 items-center text-sm text-slate-700 underline underline-offset-2 hover:text-slate-900 md:min-h-0"
-                        onClick={() => setCommunesOf(price.id)}
-                      >
-                        {texts.shipping.communesPricedApart(price.communes.length)}
-                      </button>
-                    ) : null}
-                  </span>
-                </td>
-                <td data-label={texts.shipping.homeColumn} className={`${tdClass} whitespace-nowrap tabular-nums`}>
-                  {formatDa(price.price)}
-                </td>
-                <td data-label={texts.shipping.stopDeskPrice} className={`${tdClass} whitespace-nowrap tabular-nums`}>
-                  {price.stop_desk_price === null ? (
-                    <span className="text-slate-500">{texts.shipping.noStopDesk}</span>
-                  ) : (
-                    formatDa(price.stop_desk_price)
-                  )}
-                </td>
-                <td data-label={texts.common.actions} className={`${tdClass} text-right whitespace-nowrap`}>
-                  <div className="inline-flex gap-1">
+        <DataTable
+          label={texts.shipping.title}
+          rows={rows}
+          rowKey={(price) => price.id}
+          rowTestId={(price) => `wilaya-${price.id}`}
+          empty={texts.shipping.empty}
+          columns={[
+            {
+              header: texts.shipping.code,
+              className: 'tabular-nums text-slate-500 sm:w-16',
+              cell: (price) => price.wilaya_code ?? '—',
+            },
+            {
+              header: texts.shipping.wilaya,
+              cell: (price) => (
+                <span className="inline-flex flex-wrap items-center justify-end gap-x-2">
+                  <span className="font-medium">{price.wilaya_name}</span>
+                  {price.communes.length > 0 ? (
                     <button
                       type="button"
-                      className={buttonClass('secondary', true)}
-                      aria-label={`${texts.common.edit} ${price.wilaya_name}`}
-                      onClick={() => setEditing(price)}
+                      className="inline-flex min-h-11 items-center text-sm text-slate-700 underline underline-offset-2 hover:text-slate-900 md:min-h-0"
+                      onClick={() => setCommunesOf(price.id)}
                     >
-                      {texts.common.edit}
+                      {texts.shipping.communesPricedApart(price.communes.length)}
                     </button>
-                    <button
-                      type="button"
-                      className={buttonClass('danger', true)}
-                      aria-label={`${texts.common.delete} ${price.wilaya_name}`}
-                      onClick={() => onDelete(price)}
-                    >
-                      {texts.common.delete}
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </TableWrap>
+                  ) : null}
+                </span>
+              ),
+            },
+            {
+              header: texts.shipping.homeColumn,
+              className: 'whitespace-nowrap tabular-nums',
+              cell: (price) => formatDa(price.price),
+            },
+            {
+              header: texts.shipping.stopDeskPrice,
+              className: 'whitespace-nowrap tabular-nums',
+              cell: (price) =>
+                price.stop_desk_price === null ? (
+                  <span className="text-slate-500">{texts.shipping.noStopDesk}</span>
+                ) : (
+                  formatDa(price.stop_desk_price)
+                ),
+            },
+            {
+              header: texts.common.actions,
+              end: true,
+              cell: (price) => (
+                <RowActions>
+                  <button
+                    type="button"
+                    className={buttonClass('secondary', true)}
+                    aria-label={`${texts.common.edit} ${price.wilaya_name}`}
+                    onClick={() => setEditing(price)}
+                  >
+                    {texts.common.edit}
+                  </button>
+                  <button
+                    type="button"
+                    className={buttonClass('danger', true)}
+                    aria-label={`${texts.common.delete} ${price.wilaya_name}`}
+                    onClick={() => onDelete(price)}
+                  >
+                    {texts.common.delete}
+                  </button>
+                </RowActions>
+              ),
+            },
+          ]}
+        />
       )}
       {editing ? (
         <ShippingPriceModal
