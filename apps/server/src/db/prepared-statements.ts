@@ -3,7 +3,7 @@
 // admin's phone search that was about a quarter of the database's CPU (bench/README.md). A pg
 // Client given `{ name, text, values }` parses a statement once per connection and then only binds
 // and runs it; PostgreSQL plans its first five runs with their values and then keeps a generic
-// plan when that plan is no worse.
+// plan when its estimate is no worse.
 //
 // Which texts get a name: those with parameters (a query without any is a one-off: DDL, BEGIN),
 // once they have been seen twice, up to MAX_NAMED per process. A name is never taken back: a
@@ -11,10 +11,10 @@
 // keeps. Texts past the cap run unnamed, as before. One query written for lists of any length (an
 // IN list, a multi-row insert: the order batch's) is a new text at each length: only its first
 // MAX_VARIANTS lengths get names, so that the batch alone cannot use up the cap (it did, in 5 s of
-// orders, and the admin's search then ran unnamed and planned at each run). A statement that went stale (a table's columns
-// changed under it) runs unnamed on its connection from then on. Off with
-// DATABASE_PREPARED_STATEMENTS=false (PgBouncer in transaction mode before 1.21 cannot route named
-// statements). Decision record 015.
+// orders, and the admin's search then ran unnamed and planned at each run). A statement that
+// went stale (a table's columns changed under it) runs unnamed on its connection from then on.
+// Off with DATABASE_PREPARED_STATEMENTS=false (PgBouncer in transaction mode before 1.21 cannot
+// route named statements). Decision record 015.
 import pg from 'pg';
 
 export const MAX_NAMED = 300;

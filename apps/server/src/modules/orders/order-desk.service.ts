@@ -428,9 +428,9 @@ function describeEdit(
 
 /**
  * Corrects an order after the call, before it ships: contact details, delivery (wilaya, home or
- * stop desk, commune: the fee is then the table's), lines (regular orders). The old lines' stock is given back and the new lines' taken,
- * decided as a new order is; the figures are recomputed with the order's discount; all in one
- * transaction, written to the order's history.
+ * stop desk, commune: the fee is then the table's), lines (regular orders). The old lines' stock
+ * is given back and the new lines' taken, decided as a new order is; the figures are recomputed
+ * with the order's discount; all in one transaction, written to the order's history.
  */
 export async function editOrder(db: Database, id: number, edit: OrderEdit, author: string): Promise<Order> {
   const moved = await db.transaction().execute(async (trx) => {
