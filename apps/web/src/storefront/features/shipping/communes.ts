@@ -4,7 +4,7 @@
 import { findCommune } from '@shop/domain/geo/communes';
 import { currentLanguage } from '../../i18n/i18n.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
-import { useCommunes, type Commune } from './api/get-communes.ts';
+import { useCommunes, type Commune } from '../../../lib/communes.ts';
 
 /** The commune's name in the page's language. */
 export function communeLabel(commune: Pick<Commune, 'name' | 'name_ar'>): string {

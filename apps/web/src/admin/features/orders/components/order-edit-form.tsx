@@ -8,7 +8,7 @@ import { texts } from '../../../texts.ts';
 import { useEditOrder, type OrderEdit } from '../api/edit-order.ts';
 import { useOrderProducts } from '../api/get-order-products.ts';
 import { useWilayas } from '../api/get-wilayas.ts';
-import { useCommunes } from '../api/get-communes.ts';
+import { useCommunes } from '../../../../lib/communes.ts';
 
 interface Line {
   key: string;

@@ -1,7 +1,7 @@
 import { filterCommunes, findCommune } from '@shop/domain/geo/communes';
 import { customerMessage, t } from '../../../i18n/i18n.ts';
 import { useLanguage } from '../../../i18n/use-language.ts';
-import { useCommunes, type Commune } from '../api/get-communes.ts';
+import { useCommunes, type Commune } from '../../../../lib/communes.ts';
 import { communeLabel } from '../communes.ts';
 import { Combobox } from './combobox.tsx';
 

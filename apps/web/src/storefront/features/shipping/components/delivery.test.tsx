@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import type { DeliveryType } from '@shop/domain/shipping-schemas';
 import { fail, mockFetch, ok, renderPage } from '../../../test-utils.tsx';
 import { activateLanguage } from '../../../i18n/i18n.ts';
-import type { Commune } from '../api/get-communes.ts';
+import type { Commune } from '../../../../lib/communes.ts';
 import { CommunePicker } from './commune-picker.tsx';
 import { DeliveryChoice } from './delivery-choice.tsx';
 
