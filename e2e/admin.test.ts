@@ -311,7 +311,8 @@ describe('admin back office', () => {
     await page.locator('tbody tr').first().waitFor();
     await screenshot(page, 'admin-product-types-desktop');
     await page.getByRole('link', { name: 'Custom Order types', exact: true }).click();
-    await page.getByText('Hoodie').first().waitFor();
+    // The list itself, not a 'Hoodie' left on the page before it.
+    await page.getByRole('region', { name: 'Custom Order Items' }).getByText('Hoodie').first().waitFor();
     await screenshot(page, 'admin-custom-order-types-desktop');
 
     // Phone width: orders and products.
