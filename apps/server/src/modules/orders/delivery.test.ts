@@ -297,8 +297,15 @@ describe('communes priced apart from their wilaya', () => {
       'delivery: home → stop_desk; shipping: 450 → 300; total: 1450 → 1300',
     );
 
-    // Refused, nothing written: a commune of another wilaya, a stop desk where there is none.
+    // Refused, nothing written: a commune of another wilaya, a stop desk where there is none, a
+    // delivery type that does not exist, an empty commune.
     const before = await adminOrder(id);
+    const unknownType = await edit({ delivery_type: 'drone' });
+    expect(unknownType.statusCode).toBe(400);
+    expect(unknownType.json<{ message: string }>().message).toContain('Delivery type must be one of home, stop_desk');
+    const emptyCommune = await edit({ commune: '  ' });
+    expect(emptyCommune.statusCode).toBe(400);
+    expect(emptyCommune.json<{ message: string }>().message).toContain('Commune is required');
     const elsewhere = await edit({ commune: 'Maghnia' });
     expect(elsewhere.statusCode).toBe(400);
     expect(elsewhere.json<{ message: string }>().message).toBe('Cette commune n’est pas dans la wilaya Alger');
