@@ -1,7 +1,8 @@
 // A local Yalidine for the tests: the endpoints of its API v1 the shop calls, as documented
 // (POST /v1/parcels/ with an array, each order answered under its order_id; GET /v1/parcels/ by
 // order_id or tracking; GET /v1/parcels/{tracking}; GET /v1/histories/; GET /v1/centers/; GET
-// /v1/fees/ from one wilaya to another, per commune), with
+// /v1/fees/ from one wilaya to another, per commune; DELETE /v1/parcels/{tracking}, which deletes
+// a parcel only while its last status is "En préparation" and answers [{ tracking, deleted }]), with
 // the X-API-ID / X-API-TOKEN check and the quota headers. It counts the parcels made for each
 // order_id, and can refuse an order, answer 429 or 500, never answer, or stop listening.
 import http from 'node:http';
@@ -173,6 +174,13 @@ export async function startFakeYalidine(): Promise<FakeYalidine> {
         );
       }
       const one = /^\/v1\/parcels\/([^/]+)\/?$/.exec(url.pathname);
+      if (req.method === 'DELETE' && one) {
+        const tracking = decodeURIComponent(one[1] ?? '');
+        const index = fake.parcels.findIndex((p) => p.tracking === tracking);
+        const deletable = index >= 0 && fake.parcels[index]?.last_status === 'En préparation';
+        if (deletable) fake.parcels.splice(index, 1);
+        return send(200, [{ tracking, deleted: deletable }]);
+      }
       if (req.method === 'GET' && one) {
         const parcel = fake.parcels.find((p) => p.tracking === decodeURIComponent(one[1] ?? ''));
         return parcel ? list([view(parcel)]) : send(404, { error: { code: 404, message: 'Not found' } });

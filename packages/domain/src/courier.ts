@@ -10,6 +10,15 @@ import type { OrderStatus } from './order-status.ts';
 export const COURIERS = ['yalidine'] as const;
 export type CourierName = (typeof COURIERS)[number];
 
+/** How the back office names each courier. */
+const COURIER_LABELS: Record<CourierName, string> = { yalidine: 'Yalidine' };
+
+/** A courier's name as the owner reads it ("the courier" when the order has none). */
+export function courierLabel(courier: string | null): string {
+  if (courier === null) return 'the courier';
+  return (COURIER_LABELS as Record<string, string>)[courier] ?? courier;
+}
+
 /** A status without accents, case or extra spaces ("Echèc  livraison" → "echec livraison"). */
 function plain(status: string): string {
   return status
@@ -176,7 +185,7 @@ export const slipSchema = z
     stop_desk_name: z.string().nullable(),
     stop_desk_address: z.string().nullable(),
     items: z.array(z.object({ name: z.string(), size: z.string(), quantity: z.number().int() })),
-    /** Da to collect: the order's final total. */
+    /** Da to collect: what is left to pay of the order's final total after payments received in advance. */
     amount: z.number(),
     tracking_number: z.string().nullable(),
   })

@@ -98,6 +98,7 @@ const EXACT: Record<string, string> = {
   // What any call may meet (apps/server http/).
   'Trop de demandes, veuillez réessayer dans quelques minutes': 'طلبات كثيرة، يرجى المحاولة بعد بضع دقائق',
   'Envoi trop volumineux': 'حجم الإرسال كبير جدًا',
+  'Le serveur est très occupé, veuillez réessayer dans un instant': 'الخادم مشغول جدًا، يرجى المحاولة بعد لحظة',
   'Image trop volumineuse (8 Mo au maximum)': 'الصورة كبيرة جدًا (8 ميغابايت كحد أقصى)',
   "Le fichier n'est pas une image valide (JPEG, PNG, WebP, GIF ou AVIF)":
     'الملف ليس صورة صالحة (JPEG أو PNG أو WebP أو GIF أو AVIF)',

@@ -108,6 +108,8 @@ export const orderFiltersSchema = z.object({
   wilaya: z.string().trim().max(100).optional(),
   from: isoDay.optional().or(z.literal('').transform(() => undefined)),
   to: isoDay.optional().or(z.literal('').transform(() => undefined)),
+  /** Only the orders a courier said something about that their status contradicts. */
+  attention: optionalEnum(['true', 'false'], 'attention'),
 });
 
 /** GET /order/confirmQueue: the orders waiting for their call. */

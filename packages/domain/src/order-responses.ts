@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { stockLineSchema } from './catalog-responses.ts';
 import { DELIVERY_TYPES } from './shipping-schemas.ts';
+import { orderPaymentSchema } from './order-payments.ts';
 import {
   BLACKLIST_POLICIES,
   CONFIRMATION_STATES,
@@ -93,7 +94,7 @@ export type OrderNote = z.infer<typeof orderNoteSchema>;
 /** A line of an order's history beside its status changes: a call, a correction, a return. */
 export const orderEventSchema = z
   .object({
-    kind: z.enum(['confirmation', 'edit', 'return_received', 'courier']),
+    kind: z.enum(['confirmation', 'edit', 'return_received', 'courier', 'payment', 'undo']),
     detail: z.string(),
     author: z.string().nullable(),
     created_at: z.string(),
@@ -148,6 +149,16 @@ export const orderSchema = z
     courier_error: z.string().nullable(),
     /** A returned parcel received back (its stock is back). */
     return_received_at: z.string().nullable(),
+    /** Whether its lines hold their units: false while held for a blacklisted phone (released on confirmation). */
+    stock_reserved: z.boolean(),
+    /** What a courier said that the order's status contradicts, until the owner marks it checked. */
+    courier_attention: z.string().nullable(),
+    /** Payments received before delivery, what they add up to, and what the courier collects. */
+    payments: z.array(orderPaymentSchema),
+    amount_paid: z.number(),
+    amount_due: z.number(),
+    /** The desk's last outcome, while it can still be undone (GET /order/getOrder and one order's changes). */
+    undoable_call: z.object({ event_id: id, detail: z.string() }).nullable().optional(),
     /** "2× T-shirt (M), 1× Savon": the lines at a glance. */
     item_summary: z.string(),
     reputation: phoneReputationSchema,
@@ -209,6 +220,8 @@ export const trackingSchema = z
     tracking_number: z.string().nullable(),
     items: z.array(z.object({ name: z.string(), size: z.string(), quantity: z.number().int() })),
     total: z.number(),
+    /** What is left to pay at the door (the total less what was paid in advance). */
+    amount_due: z.number(),
     wilaya: z.string(),
     delivery_type: z.enum(DELIVERY_TYPES),
     commune: z.string().nullable(),

@@ -42,6 +42,16 @@ export const REFUSAL_REASONS = [
 ] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
+/** Refusal reasons as the owner reads them, in the desk and in the order's history. */
+export const REFUSAL_LABELS: Record<RefusalReason, string> = {
+  not_ordered: 'Did not order',
+  changed_mind: 'Changed their mind',
+  price: 'Price too high',
+  delivery_time: 'Delivery too slow',
+  unreachable: 'Wrong number or unreachable',
+  other: 'Other',
+};
+
 /** What an order from a blacklisted phone does: held in the queue (flagged), or refused. */
 export const BLACKLIST_POLICIES = ['hold', 'refuse'] as const;
 export type BlacklistPolicy = (typeof BLACKLIST_POLICIES)[number];

@@ -151,6 +151,10 @@ export interface OrderTable {
   /** The stop desk's name and address when it was chosen (migration 013). */
   stop_desk_name: Generated<string | null>;
   stop_desk_address: Generated<string | null>;
+  /** Whether a pending order's lines hold their units: 0 while held for a blacklisted phone (migration 017). */
+  stock_reserved: Generated<Flag>;
+  /** A courier's word the order's status contradicts, until the owner marks it checked (migration 017). */
+  courier_attention: Generated<string | null>;
 }
 
 /** Who runs a job that any process may start, until when (migration 013; couriers/lease.ts). */
@@ -175,6 +179,22 @@ export interface OrderEventTable {
   order_id: number;
   kind: string;
   detail: string;
+  author: string | null;
+  created_at: string;
+  /** A desk outcome's undo: the order's desk fields before it, as JSON (migration 017). */
+  undo: Generated<string | null>;
+  undone_at: Generated<string | null>;
+}
+
+/** A payment received before delivery (migration 017): the courier collects what is left. */
+export interface OrderPaymentTable {
+  id: Generated<number>;
+  order_id: number;
+  amount_cents: number;
+  method: string;
+  reference: Generated<string>;
+  /** The day it was paid (YYYY-MM-DD). */
+  paid_on: string;
   author: string | null;
   created_at: string;
 }
@@ -316,6 +336,7 @@ export interface DB {
   catalog_changes: CatalogChangeTable;
   order_notes: OrderNoteTable;
   order_events: OrderEventTable;
+  order_payments: OrderPaymentTable;
   phone_blacklist: PhoneBlacklistTable;
   job_leases: JobLeaseTable;
   order_keys: OrderKeyTable;

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isTransientConflict } from '../db/transaction.ts';
 import { HttpError, type Bilingual } from './errors.ts';
 import { bilingualKey, say } from './language.ts';
 
@@ -24,6 +25,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const message = clientMessage(error, statusCode, request);
       return reply.status(statusCode).send({ status: statusCode, message, data: null });
     }
+    if (isTransientConflict(error)) {
+      // Run twice (inTransaction) and lost both races: the client may simply send it again.
+      request.log.warn({ err: error }, 'a transaction lost a race twice');
+      return reply.status(503).send({ status: 503, message: say(request, BUSY), data: null });
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ status: 500, message: 'Internal server error', data: null });
   });
@@ -41,6 +47,10 @@ const TOO_MANY_REQUESTS: Bilingual = {
   en: 'Too many requests, please try again later',
 };
 const BODY_TOO_LARGE: Bilingual = { fr: 'Envoi trop volumineux', en: 'Request body is too large' };
+const BUSY: Bilingual = {
+  fr: 'Le serveur est très occupé, veuillez réessayer dans un instant',
+  en: 'The server is busy with the same rows: please try again',
+};
 
 function clientMessage(error: FastifyError, statusCode: number, request: FastifyRequest): string {
   switch (error.code) {

@@ -1,4 +1,6 @@
 // Every English text of the back office (SPEC §2, §8), in one place to review and translate.
+import { REFUSAL_LABELS } from '@shop/domain/order-status';
+
 export const texts = {
   brand: 'Shop Admin',
   nav: {
@@ -126,6 +128,7 @@ export const texts = {
   },
   /** The confirmation calls (issue 15): the orders waiting for their call. */
   confirm: {
+    undo: 'Undo',
     title: 'To confirm',
     intro: 'Call each customer before the order is prepared. Call-backs that are due come first.',
     empty: 'Nothing to confirm',
@@ -174,14 +177,7 @@ export const texts = {
       call_back: 'Call back',
       refused: 'Refused',
     },
-    refusalReasons: {
-      not_ordered: 'Did not order',
-      changed_mind: 'Changed their mind',
-      price: 'Price too high',
-      delivery_time: 'Delivery too slow',
-      unreachable: 'Wrong number or unreachable',
-      other: 'Other',
-    },
+    refusalReasons: REFUSAL_LABELS,
     held: 'Blacklisted phone',
     duplicate: 'Possible duplicate',
     firstOrder: 'First order from this phone',
@@ -250,6 +246,21 @@ export const texts = {
     detailsFailed: 'Error fetching product details',
     editFailed: 'Error preparing product for edit',
     empty: 'No products.',
+  },
+  payments: {
+    title: 'Payments received before delivery',
+    none: 'None: the courier collects the whole total.',
+    amount: 'Amount (Da)',
+    method: 'Method',
+    reference: 'Reference',
+    date: 'Received on',
+    add: 'Record payment',
+    remove: 'Remove',
+    removeLabel: (amount: string) => `Remove the payment of ${amount}`,
+    failed: 'Could not record the payment',
+    removeFailed: 'Could not remove the payment',
+    paid: 'Paid in advance',
+    toCollect: 'To collect at delivery',
   },
   orders: {
     title: 'Orders',
@@ -342,8 +353,19 @@ export const texts = {
       edit: 'Changed',
       return_received: 'Return received',
       courier: 'Courier',
+      payment: 'Payment',
+      undo: 'Undo',
     },
     statusChange: 'Status',
+    courierAttention: 'Check this order',
+    attentionFilter: 'Courier warnings',
+    attentionOnly: 'Needs a check',
+    courierChecked: 'Mark as checked',
+    courierCheckFailed: 'Could not mark the order checked',
+    undoCall: (detail: string) => `Undo: ${detail}`,
+    undone: (id: number) => `Order #${id}: the last call outcome is undone`,
+    undoFailed: 'Could not undo the call',
+    noStockHeld: 'Holds no stock until confirmed (blacklisted phone)',
     editOrder: 'Edit order',
     editTitle: (id: number) => `Edit order #${id}`,
     editIntro: 'Stock, shipping fee and totals are recomputed by the server when you save.',

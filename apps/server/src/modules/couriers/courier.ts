@@ -101,6 +101,11 @@ export interface Courier {
   createParcels(parcels: readonly ParcelRequest[]): Promise<Map<number, ParcelOutcome>>;
   /** The parcel made for an order, if any (to never create a second one after a lost answer). */
   findParcelByOrder(orderId: number): Promise<ParcelInfo | null>;
+  /**
+   * Cancels a parcel, where the courier's API allows it (Yalidine: only before it is picked up):
+   * cancelled, or refused with the courier's reason. Absent for a courier that cannot.
+   */
+  cancelParcel?(tracking: string): Promise<{ kind: 'cancelled' } | { kind: 'refused'; message: string }>;
   /** A parcel's last status and when it happened, or null when the courier does not know the tracking number. */
   parcelStatus(tracking: string): Promise<ParcelStatus | null>;
   stopDesks(): Promise<StopDesk[]>;

@@ -8,6 +8,7 @@
 // courier) the mark stays with the reason: the next attempt, or the next sync, first asks the
 // courier for a parcel with that order's number and only creates one when there is none.
 import {
+  courierLabel,
   orderStatusForCourier,
   WEBHOOK_STATUS_EVENT,
   type CourierSendResult,
@@ -17,8 +18,10 @@ import {
 import { splitCustomerAddress } from '@shop/domain/order-schemas';
 import type { OrderStatus } from '@shop/domain/order-status';
 import { toDa } from '@shop/domain/money';
+import { amountDueCentimes } from '@shop/domain/order-payments';
 import type { Database, OrderRow } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import * as repo from '../orders/orders.repository.ts';
 import * as desk from '../orders/order-desk.repository.ts';
 import { applyStatus, lockOrder, ordersChanged } from '../orders/order-desk.service.ts';
@@ -39,8 +42,7 @@ export const SENDING_STALE_MS = 10 * 60_000;
 /** Parcels whose status one sync asks for (the oldest asked first). */
 const SYNC_BATCH = 100;
 
-const COURIER_LABELS: Record<string, string> = { yalidine: 'Yalidine' };
-const labelOf = (courier: string) => COURIER_LABELS[courier] ?? courier;
+const labelOf = courierLabel;
 
 type Result = CourierSendResult['results'][number];
 const failed = (id: number, message: string): Result => ({
@@ -63,11 +65,13 @@ export function productList(row: OrderRow, items: readonly { quantity: number; p
 /**
  * The parcel of an order. The commune is the one the customer chose; orders placed before
  * communes were asked fall back on their wilaya's name (its chief town's commune). The amount
- * collected is the order's final total, shipping included: the shop pays the courier's fee.
+ * collected is what is left to pay of the order's final total, shipping included (the shop pays
+ * the courier's fee), after what was paid in advance (`paidCents`).
  */
 export function parcelOf(
   row: OrderRow,
   items: readonly { quantity: number; product_name: string; size: string }[],
+  paidCents: number,
 ): ParcelRequest {
   const [firstname = '', ...rest] = row.customer_name.trim().split(/\s+/);
   return {
@@ -79,7 +83,7 @@ export function parcelOf(
     commune: row.commune_name ?? row.wilaya_name,
     wilaya: row.wilaya_name,
     products: productList(row, items),
-    price: toDa(row.final_total_cents),
+    price: toDa(amountDueCentimes(row.final_total_cents, paidCents)),
     stopDesk: row.delivery_type === 'stop_desk',
     stopDeskId: row.stop_desk_id,
     freeShipping: true,
@@ -89,8 +93,7 @@ export function parcelOf(
 
 /** What keeps an order from being handed to the courier now, or null. */
 function refusalOf(row: OrderRow, now: number): string | null {
-  if (row.tracking_number)
-    return `Already sent to ${labelOf(row.courier ?? 'the courier')} (tracking ${row.tracking_number})`;
+  if (row.tracking_number) return `Already sent to ${labelOf(row.courier)} (tracking ${row.tracking_number})`;
   if (row.status !== 'approved') return `Only approved orders can be sent to the courier (this one is ${row.status})`;
   if (row.delivery_type === 'stop_desk' && !row.stop_desk_id)
     return `Stop desk delivery, but the courier has no stop desk in ${row.wilaya_name}`;
@@ -134,7 +137,7 @@ async function completeSent(
   parcel: { tracking: string; label: string | null; lastStatus: string | null },
   author: string,
 ): Promise<void> {
-  const moved = await db.transaction().execute(async (trx) => {
+  const moved = await inTransaction(db, async (trx) => {
     const row = await lockOrder(trx, id);
     const now = new Date().toISOString();
     await desk.updateOrder(trx, id, {
@@ -146,8 +149,14 @@ async function completeSent(
       courier_synced_at: now,
       updated_at: now,
     });
-    // Only an approved order ships; one cancelled meanwhile keeps its status (the parcel is noted).
+    // Only an approved order ships; one moved meanwhile (cancelled while it was being sent) keeps
+    // its status, and the owner is told a parcel exists for it.
     const products = row.status === 'approved' ? await applyStatus(trx, row, 'shipping', now) : [];
+    if (row.status !== 'approved') {
+      await desk.updateOrder(trx, id, {
+        courier_attention: `A ${labelOf(courier)} parcel (${parcel.tracking}) was made while the order was ${row.status}: cancel the parcel at ${labelOf(courier)} or set the order's status`,
+      });
+    }
     await desk.insertEvent(trx, {
       order_id: id,
       kind: 'courier',
@@ -279,7 +288,9 @@ export async function sendOrders(
         continue;
       }
     }
-    toCreate.push({ row: outcome.row, parcel: parcelOf(outcome.row, await repo.findItemsOf(db, [id])) });
+    const [items, payments] = await Promise.all([repo.findItemsOf(db, [id]), repo.findPaymentsOf(db, [id])]);
+    const paid = payments.reduce((sum, p) => sum + Number(p.amount_cents), 0);
+    toCreate.push({ row: outcome.row, parcel: parcelOf(outcome.row, items, paid) });
   }
 
   for (let start = 0; start < toCreate.length; start += PARCELS_PER_CALL) {
@@ -325,11 +336,23 @@ export async function sendOrders(
 }
 
 /**
+ * What a courier's status means for an order whose status says otherwise: the courier moved the
+ * parcel somewhere (delivered, returned, cancelled) the shop did not expect, e.g. "delivered" for
+ * an order the shop cancelled. Null when they agree or the status says nothing we know.
+ */
+export function contradiction(row: Pick<OrderRow, 'status' | 'courier'>, courierStatus: string): string | null {
+  const target = orderStatusForCourier(courierStatus);
+  if (target === null || target === 'shipping' || row.status === 'shipping' || row.status === target) return null;
+  return `${labelOf(row.courier)} says "${courierStatus}" (${target}) but the order is ${row.status}: check the parcel and set the order's status`;
+}
+
+/**
  * A courier status for an order: kept, written to its history when it changed, and the order
  * moved when the status means something and the order is on its way (shipping): delivered →
- * successful, returned, cancelled. An order the owner already closed is not moved back. A status
- * the courier dates (`at`, its clock) before the one the order has is ignored: events arrive out of
- * order, and again when the courier retries.
+ * successful, returned, cancelled. An order the owner moved elsewhere is not moved back, but
+ * what the courier said is never dropped: the order is flagged for the owner (courier_attention)
+ * with a line in its history. A status the courier dates (`at`, its clock) before the one the
+ * order has is ignored: events arrive out of order, and again when the courier retries.
  */
 export async function applyCourierStatus(
   db: Database,
@@ -338,26 +361,30 @@ export async function applyCourierStatus(
   author: string,
   at: string | null = null,
 ): Promise<{ changed: boolean; moved: boolean }> {
-  const outcome = await db.transaction().execute(async (trx) => {
+  const outcome = await inTransaction(db, async (trx) => {
     const row = await lockOrder(trx, id);
     const now = new Date().toISOString();
     if (at !== null && row.courier_status_at !== null && at < row.courier_status_at) {
       return { changed: false, moved: false, products: [] };
     }
     const changed = row.courier_status !== courierStatus;
+    const target: OrderStatus | null = orderStatusForCourier(courierStatus);
+    const moves = target !== null && target !== 'shipping' && row.status === 'shipping';
+    const attention = changed ? contradiction(row, courierStatus) : null;
     await desk.updateOrder(trx, id, {
       courier_status: courierStatus,
       courier_synced_at: now,
       ...(at !== null ? { courier_status_at: at } : {}),
+      ...(attention ? { courier_attention: attention } : {}),
     });
-    const target: OrderStatus | null = orderStatusForCourier(courierStatus);
-    const moves = target !== null && target !== 'shipping' && row.status === 'shipping';
     const products = moves ? await applyStatus(trx, row, target, now) : [];
     if (changed || moves) {
       await desk.insertEvent(trx, {
         order_id: id,
         kind: 'courier',
-        detail: `${labelOf(row.courier ?? 'Courier')}: ${courierStatus}${moves ? ` (order ${target})` : ''}`,
+        detail:
+          `${labelOf(row.courier)}: ${courierStatus}` +
+          (moves ? ` (order ${target})` : attention ? ` (the order is ${row.status}: flagged for a check)` : ''),
         author,
         created_at: now,
       });

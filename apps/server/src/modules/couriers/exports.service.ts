@@ -3,21 +3,25 @@
 // the ones chosen (ids) or the ones the orders list's filters match (the same filters and query).
 import type { OrderExportQuery, Slip } from '@shop/domain/courier';
 import { toDa } from '@shop/domain/money';
+import { amountDueCentimes } from '@shop/domain/order-payments';
 import { splitCustomerAddress } from '@shop/domain/order-schemas';
 import type { Database, OrderRow } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import * as repo from '../orders/orders.repository.ts';
 import { listOrders } from '../orders/order-desk.service.ts';
 import { csvAmount, toCsv } from './csv.ts';
-import { parcelOf } from './couriers.service.ts';
+import { parcelOf, productList } from './couriers.service.ts';
 
 /** Orders one file may hold; more must be narrowed by the filters. */
 export const EXPORT_MAX = 5000;
 
 type Items = Awaited<ReturnType<typeof repo.findItemsOf>>;
 
-/** The chosen or filtered orders, oldest first, with their lines. */
-async function exportedOrders(db: Database, query: OrderExportQuery): Promise<{ rows: OrderRow[]; items: Items }> {
+/** The chosen or filtered orders, oldest first, with their lines and what was paid in advance. */
+async function exportedOrders(
+  db: Database,
+  query: OrderExportQuery,
+): Promise<{ rows: OrderRow[]; items: Items; paid: Map<number, number> }> {
   const { ids, ...filter } = query;
   let chosen: number[];
   if (ids) {
@@ -36,15 +40,15 @@ async function exportedOrders(db: Database, query: OrderExportQuery): Promise<{ 
   }
   rows.sort((a, b) => a.id - b.id);
   const items: Items = [];
+  const paid = new Map<number, number>();
   for (let i = 0; i < rows.length; i += 500) {
-    items.push(
-      ...(await repo.findItemsOf(
-        db,
-        rows.slice(i, i + 500).map((r) => r.id),
-      )),
-    );
+    const ids = rows.slice(i, i + 500).map((r) => r.id);
+    items.push(...(await repo.findItemsOf(db, ids)));
+    for (const p of await repo.findPaymentsOf(db, ids)) {
+      paid.set(p.order_id, (paid.get(p.order_id) ?? 0) + Number(p.amount_cents));
+    }
   }
-  return { rows, items };
+  return { rows, items, paid };
 }
 
 const itemsOf = (items: Items, id: number) => items.filter((i) => i.order_id === id);
@@ -75,9 +79,9 @@ export const YALIDINE_COLUMNS = [
 
 /** The orders as Yalidine's import reads them: one parcel a line. */
 export async function yalidineExport(db: Database, query: OrderExportQuery): Promise<string> {
-  const { rows, items } = await exportedOrders(db, query);
+  const { rows, items, paid } = await exportedOrders(db, query);
   const lines = rows.map((row) => {
-    const p = parcelOf(row, itemsOf(items, row.id));
+    const p = parcelOf(row, itemsOf(items, row.id), paid.get(row.id) ?? 0);
     return [
       p.orderId,
       p.firstname,
@@ -117,6 +121,8 @@ export const ACCOUNTING_COLUMNS = [
   'Discount (DA)',
   'Shipping (DA)',
   'Total (DA)',
+  'Paid in advance (DA)',
+  'To collect (DA)',
   'Coupon',
   'Courier',
   'Tracking',
@@ -125,7 +131,7 @@ export const ACCOUNTING_COLUMNS = [
 
 /** The accountant's file: one order a line, amounts with a decimal comma. */
 export async function accountingExport(db: Database, query: OrderExportQuery): Promise<string> {
-  const { rows, items } = await exportedOrders(db, query);
+  const { rows, items, paid } = await exportedOrders(db, query);
   const lines = rows.map((row) => [
     row.id,
     row.created_at.slice(0, 19).replace('T', ' '),
@@ -138,11 +144,13 @@ export async function accountingExport(db: Database, query: OrderExportQuery): P
     row.commune_name ?? '',
     splitCustomerAddress(row.customer_address).address || row.customer_address,
     row.delivery_type === 'stop_desk' ? 'stop desk' : 'home',
-    parcelOf(row, itemsOf(items, row.id)).products,
+    productList(row, itemsOf(items, row.id)),
     csvAmount(toDa(row.subtotal_cents)),
     csvAmount(toDa(row.discount_cents)),
     csvAmount(toDa(row.shipping_fee_cents)),
     csvAmount(toDa(row.final_total_cents)),
+    csvAmount(toDa(paid.get(row.id) ?? 0)),
+    csvAmount(toDa(amountDueCentimes(row.final_total_cents, paid.get(row.id) ?? 0))),
     row.coupon_code ?? '',
     row.courier ?? '',
     row.tracking_number ?? '',
@@ -153,7 +161,7 @@ export async function accountingExport(db: Database, query: OrderExportQuery): P
 
 /** Delivery slips of the orders, in the order asked; 404 when none of them exists. */
 export async function slips(db: Database, ids: readonly number[]): Promise<Slip[]> {
-  const { rows, items } = await exportedOrders(db, { ids: [...ids] });
+  const { rows, items, paid } = await exportedOrders(db, { ids: [...ids] });
   if (rows.length === 0) throw notFound('None of these orders exists');
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
@@ -177,7 +185,7 @@ export async function slips(db: Database, ids: readonly number[]): Promise<Slip[
           row.type === 'custom'
             ? [{ name: `Custom ${row.clothing_type ?? ''}`.trim(), size: row.size ?? '', quantity: 1 }]
             : itemsOf(items, row.id).map((i) => ({ name: i.product_name, size: i.size, quantity: i.quantity })),
-        amount: toDa(row.final_total_cents),
+        amount: toDa(amountDueCentimes(row.final_total_cents, paid.get(row.id) ?? 0)),
         tracking_number: row.tracking_number,
       },
     ];

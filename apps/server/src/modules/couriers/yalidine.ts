@@ -1,7 +1,7 @@
 // Yalidine's REST API v1 (https://api.yalidine.app/v1): X-API-ID / X-API-TOKEN headers, parcels
 // created by the array (POST /parcels/, each order answered under its order_id), a parcel by its
 // tracking number or its order_id (GET /parcels/…), its statuses (GET /histories/), the stop desks
-// (GET /centers/), its fees (GET /fees/). Every answer carries the calls left in each window of the account's quota
+// (GET /centers/), its fees (GET /fees/), a parcel cancelled before pick-up (DELETE /parcels/…). Every answer carries the calls left in each window of the account's quota
 // (x-second-quota-left… or x-second-quota…): a window at 0 stops the next calls until it is over,
 // before Yalidine refuses them (it blocks accounts that run over their quota). Every call gives up
 // after the configured time.
@@ -86,7 +86,7 @@ export function createYalidine(options: YalidineOptions, now: () => number = Dat
     return null;
   }
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+  async function call(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
     const used = exhausted();
     if (used)
       throw new CourierError(
@@ -232,6 +232,26 @@ export function createYalidine(options: YalidineOptions, now: () => number = Dat
         .map(info)
         .find((p) => p !== null);
       return found ?? null;
+    },
+
+    // DELETE /parcels/{tracking}: [{ tracking, deleted }]; Yalidine deletes a parcel only while its
+    // last status is "En préparation" (not picked up yet), and says deleted: false otherwise.
+    async cancelParcel(tracking: string) {
+      const answer = await call('DELETE', `/parcels/${encodeURIComponent(tracking)}`);
+      const entries: unknown[] = Array.isArray(answer)
+        ? answer
+        : answer && typeof answer === 'object'
+          ? Object.values(answer)
+          : [];
+      const entry = entries.find(
+        (e): e is { deleted?: unknown } =>
+          !!e && typeof e === 'object' && (e as { tracking?: unknown }).tracking === tracking,
+      );
+      if (entry?.deleted === true) return { kind: 'cancelled' as const };
+      return {
+        kind: 'refused' as const,
+        message: 'Yalidine deletes a parcel only while it is "En préparation"',
+      };
     },
 
     async parcelStatus(tracking: string): Promise<ParcelStatus | null> {

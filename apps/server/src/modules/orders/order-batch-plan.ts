@@ -10,6 +10,11 @@ import { lineKey, mergeLines, perProduct, type StockLine } from './order-stock.t
 export interface BatchOrder {
   stock: readonly StockLine[];
   couponId: number | null;
+  /**
+   * False for an order that must find its units but not take them yet (held for a blacklisted
+   * phone: it takes them when released).
+   */
+  reserve?: boolean;
 }
 
 /** What the batch found: units per size row (lineKey), per product, and uses left per usable coupon. */
@@ -52,7 +57,8 @@ export function planBatch(orders: readonly BatchOrder[], held: HeldStock): Batch
     if (order.couponId !== null && !((held.couponUsesLeft.get(order.couponId) ?? 0) > 0)) {
       return { kind: 'coupon-refused' };
     }
-    for (const line of merged) {
+    const reserving = order.reserve === false ? [] : merged;
+    for (const line of reserving) {
       if (!line.size) continue;
       const key = lineKey(line);
       held.sizes.set(key, (held.sizes.get(key) ?? 0) - line.quantity);
@@ -60,7 +66,7 @@ export function planBatch(orders: readonly BatchOrder[], held: HeldStock): Batch
       if (taken) taken.quantity += line.quantity;
       else takenSizes.set(key, { ...line });
     }
-    for (const [productId, quantity] of perProduct(merged)) {
+    for (const [productId, quantity] of perProduct(reserving)) {
       held.products.set(productId, (held.products.get(productId) ?? 0) - quantity);
       takenProducts.set(productId, (takenProducts.get(productId) ?? 0) + quantity);
     }

@@ -3,9 +3,11 @@
 // one transaction by a batch writer that answers each order with an outcome (placed or refused)
 // instead of throwing, so a refused order needs no savepoint. When the shared transaction fails
 // all the same (an unexpected error in one order), it is rolled back whole and every order of it
-// is written again alone, so one bad order cannot take the others down with it. An order is
-// answered only after the commit that holds it.
+// is written again alone, so one bad order cannot take the others down with it. A transaction
+// that lost a race (a deadlock) runs once more first (inTransaction). An order is answered only
+// after the commit that holds it.
 import type { Database, Executor } from '../../db/database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 
 /** Orders per transaction at most: bounds how long reads wait behind a batch. */
 export const MAX_BATCH = 64;
@@ -37,7 +39,7 @@ export function createWriteBatcher<D, R>(
   async function runBatch(batch: Job<D, R>[]): Promise<void> {
     let results: R[];
     try {
-      results = await db.transaction().execute((trx) =>
+      results = await inTransaction(db, (trx) =>
         writer(
           trx,
           batch.map((job) => job.draft),

@@ -80,7 +80,15 @@ export function findNotes(db: Executor, orderId: number) {
 
 export function insertEvent(
   db: Executor,
-  event: { order_id: number; kind: string; detail: string; author: string | null; created_at: string },
+  event: {
+    order_id: number;
+    kind: string;
+    detail: string;
+    author: string | null;
+    created_at: string;
+    /** What to put back to undo it (a desk outcome), as JSON. */
+    undo?: string | null;
+  },
 ) {
   return db.insertInto('order_events').values(event).execute();
 }
@@ -88,10 +96,73 @@ export function insertEvent(
 export function findEvents(db: Executor, orderId: number) {
   return db
     .selectFrom('order_events')
-    .select(['kind', 'detail', 'author', 'created_at'])
+    .select(['id', 'kind', 'detail', 'author', 'created_at', 'undo', 'undone_at'])
     .where('order_id', '=', orderId)
     .orderBy('id')
     .execute();
+}
+
+/** The newest event of an order, if any. */
+export function lastEvent(db: Executor, orderId: number) {
+  return db
+    .selectFrom('order_events')
+    .select(['id', 'kind', 'detail', 'created_at', 'undo', 'undone_at'])
+    .where('order_id', '=', orderId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Marks an event undone; false when it already was (two undos racing). */
+export async function markUndone(db: Executor, eventId: number, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('order_events')
+    .set({ undone_at: at })
+    .where('id', '=', eventId)
+    .where('undone_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Status changes of an order after `since` (an ISO time). */
+export async function statusChangesAfter(db: Executor, orderId: number, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('order_status_history')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('order_id', '=', orderId)
+    .where('changed_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+// ---- payments received before delivery ----
+
+export function insertPayment(
+  db: Executor,
+  payment: {
+    order_id: number;
+    amount_cents: number;
+    method: string;
+    reference: string;
+    paid_on: string;
+    author: string;
+    created_at: string;
+  },
+) {
+  return db.insertInto('order_payments').values(payment).execute();
+}
+
+export function findPayment(db: Executor, orderId: number, paymentId: number) {
+  return db
+    .selectFrom('order_payments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('id', '=', paymentId)
+    .executeTakeFirst();
+}
+
+export function deletePayment(db: Executor, paymentId: number) {
+  return db.deleteFrom('order_payments').where('id', '=', paymentId).execute();
 }
 
 export function deleteItemsOf(db: Executor, orderId: number) {

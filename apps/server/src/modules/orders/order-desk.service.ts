@@ -4,18 +4,36 @@
 // the customer's tracking page. Every change of stock or coupon uses is decided as a new order is
 // (order-stock.ts) in the transaction that changes the order, the order's row locked on
 // PostgreSQL so that two changes of one order take turns.
+import { z } from 'zod';
 import { todayIso } from '@shop/domain/coupon-status';
-import { toDa } from '@shop/domain/money';
+import { toCentimes, toDa } from '@shop/domain/money';
 import { splitCustomerAddress, ADDRESS_SEPARATOR } from '@shop/domain/order-schemas';
 import {
+  CONFIRMATION_STATES,
   DUPLICATE_WINDOW_HOURS,
   EDITABLE_STATUSES,
   ORDER_STATUSES,
+  REFUSAL_LABELS,
   REFUSAL_REASONS,
   type ConfirmationState,
   type OrderStatus,
   type RefusalReason,
 } from '@shop/domain/order-status';
+import {
+  confirmationFor,
+  holdings,
+  transition,
+  type OrderPosition,
+  type TransitionRefusal,
+} from '@shop/domain/order-transitions';
+import {
+  amountDueCentimes,
+  paymentsClosed,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  type OrderPaymentCreate,
+  type PaymentMethod,
+} from '@shop/domain/order-payments';
 import type {
   BulkStatusResult,
   Order,
@@ -25,31 +43,24 @@ import type {
   TrackingStep,
 } from '@shop/domain/order-responses';
 import type { ConfirmationUpdate, OrderEdit } from '@shop/domain/order-desk-schemas';
-import { finalPriceCentimes } from '@shop/domain/pricing';
+import { finalPriceCentimes, orderTotals } from '@shop/domain/pricing';
+import { courierLabel } from '@shop/domain/courier';
 import { lineSize } from '@shop/domain/sizes';
 import { UNKNOWN_WILAYA, wilayaKey } from '@shop/domain/wilaya';
 import type { Insertable } from 'kysely';
 import type { Database, Executor, OrderItemTable, OrderRow } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import * as catalogRepo from '../catalog/catalog.repository.ts';
 import { productTag } from '../catalog/catalog.repository.ts';
+import { CourierError, type Courier } from '../couriers/courier.ts';
 import { deskSettings } from '../settings/settings.service.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
 import { correctedDelivery, deliveryTypeOf, shippingRowsOf } from './delivery.ts';
-import { giveBack, takeOne, type StockLine } from './order-stock.ts';
+import { exchangeStock, giveBack, takeOne, type StockLine } from './order-stock.ts';
 import * as desk from './order-desk.repository.ts';
 import * as repo from './orders.repository.ts';
-
-/** Refusal reasons as the owner reads them in the history. */
-const REFUSAL_LABELS: Record<RefusalReason, string> = {
-  not_ordered: 'Did not order',
-  changed_mind: 'Changed their mind',
-  price: 'Price too high',
-  delivery_time: 'Delivery too slow',
-  unreachable: 'Wrong number or unreachable',
-  other: 'Other',
-};
 
 const NO_REPUTATION: PhoneReputation = { orders: 0, delivered: 0, returned: 0, refused: 0, cancelled: 0 };
 
@@ -73,10 +84,12 @@ export async function toAdminOrders(
   rows: readonly OrderRow[],
   details?: repo.OrderDetails,
 ): Promise<Order[]> {
-  const { items, images, reputations } = details ?? (await repo.findOrderDetails(db, rows));
+  const { items, images, reputations, payments } = details ?? (await repo.findOrderDetails(db, rows));
   return rows.map((row) => {
     const lines = items.filter((i) => i.order_id === row.id);
     const reputation = reputations.find((r) => r.customer_phone === row.customer_phone);
+    const paid = payments.filter((p) => p.order_id === row.id);
+    const paidCents = paid.reduce((sum, p) => sum + Number(p.amount_cents), 0);
     return {
       id: row.id,
       type: row.type,
@@ -132,6 +145,19 @@ export async function toAdminOrders(
       courier_sent_at: row.courier_sent_at,
       courier_error: row.courier_error,
       return_received_at: row.return_received_at,
+      stock_reserved: row.stock_reserved === 1,
+      courier_attention: row.courier_attention,
+      payments: paid.map((p) => ({
+        id: p.id,
+        amount: toDa(Number(p.amount_cents)),
+        method: (PAYMENT_METHODS as readonly string[]).includes(p.method) ? (p.method as PaymentMethod) : 'cash',
+        reference: p.reference,
+        paid_on: p.paid_on,
+        author: p.author,
+        created_at: p.created_at,
+      })),
+      amount_paid: toDa(paidCents),
+      amount_due: toDa(amountDueCentimes(row.final_total_cents, paidCents)),
       item_summary: itemSummary(row, lines),
       reputation: reputation
         ? {
@@ -170,18 +196,25 @@ export async function listOrders(db: Database, filter: repo.OrderFilter, page: n
 export async function getOrder(db: Executor, id: number): Promise<Order> {
   const row = await repo.findOrder(db, id);
   if (!row) throw notFound(ORDER_MESSAGES.orderNotFound);
-  const [[order], history, notes, events] = await Promise.all([
+  const [[order], history, notes, events, undoable] = await Promise.all([
     toAdminOrders(db, [row]),
     repo.findStatusHistory(db, id),
     desk.findNotes(db, id),
     desk.findEvents(db, id),
+    undoableCall(db, id),
   ]);
   if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
   return {
     ...order,
     status_history: history as NonNullable<Order['status_history']>,
     notes,
-    events: events as NonNullable<Order['events']>,
+    events: events.map((e) => ({
+      kind: e.kind as NonNullable<Order['events']>[number]['kind'],
+      detail: e.detail,
+      author: e.author,
+      created_at: e.created_at,
+    })),
+    undoable_call: undoable ? { event_id: undoable.event.id, detail: undoable.event.detail } : null,
   };
 }
 
@@ -192,15 +225,23 @@ export async function confirmationQueue(db: Database, limit: number, now = new D
 
 // ---------------------------------------------------------------- status changes
 
-/** A regular order's stock lines and, for any order, its coupon (what it took when placed). */
-async function takenBy(trx: Executor, row: OrderRow) {
-  const items = row.type === 'regular' ? await repo.findItemsOf(trx, [row.id]) : [];
+/** The facts of an order its moves depend on (order-transitions.ts). */
+export function positionOf(row: OrderRow): OrderPosition {
   return {
-    stock: items.flatMap((i) =>
-      i.product_id === null ? [] : [{ product_id: i.product_id, size: i.size, quantity: i.quantity }],
-    ),
-    couponId: row.coupon_id,
+    status: row.status as OrderStatus,
+    reserved: row.stock_reserved === 1,
+    hasParcel: row.tracking_number !== null,
+    returnReceived: row.return_received_at !== null,
   };
+}
+
+/** A regular order's stock lines (what its lines take when it holds its units). */
+async function stockLinesOf(trx: Executor, row: OrderRow): Promise<StockLine[]> {
+  if (row.type !== 'regular') return [];
+  const items = await repo.findItemsOf(trx, [row.id]);
+  return items.flatMap((i) =>
+    i.product_id === null ? [] : [{ product_id: i.product_id, size: i.size, quantity: i.quantity }],
+  );
 }
 
 /** Locks and reads an order for a change (PostgreSQL: two changes of one order take turns). */
@@ -210,43 +251,94 @@ export async function lockOrder(trx: Executor, id: number): Promise<OrderRow> {
   return row;
 }
 
+const REFUSAL_MESSAGES: Record<Exclude<TransitionRefusal, 'unchanged'>, string> = {
+  returnOnlyFromShipping: ORDER_MESSAGES.returnOnlyFromShipping,
+  returnedIsFinal: ORDER_MESSAGES.returnedIsFinal,
+  notAllowed: ORDER_MESSAGES.moveNotAllowed,
+};
+
 /**
- * Moves a locked order to `status` in the caller's transaction, with what the move does to its
- * stock and coupon use; answers the products whose stock moved. Entering cancelled gives the
- * stock and coupon use back, leaving it takes them again (refused when gone). Returned is reached
- * from shipping only and gives the coupon use back (the customer never paid); its stock comes
- * back when the parcel is received (markReturnReceived). It can go back to shipping until then.
+ * Gives back and takes again what an order holds between two positions (holdings): its units,
+ * its coupon use. Taking is decided as a new order is; products deleted since have nothing to
+ * take, and the code is counted again whatever its dates, within its uses. Answers the products
+ * whose stock moved.
  */
-export async function applyStatus(trx: Executor, row: OrderRow, status: OrderStatus, now: string): Promise<number[]> {
-  if (row.status === status) return [];
-  if (status === 'returned' && row.status !== 'shipping') throw conflict(ORDER_MESSAGES.returnOnlyFromShipping);
-  if (row.status === 'returned' && (status !== 'shipping' || row.return_received_at !== null)) {
-    throw conflict(ORDER_MESSAGES.returnedIsFinal);
+async function moveHoldings(
+  trx: Executor,
+  row: OrderRow,
+  from: OrderPosition,
+  to: OrderPosition,
+  refusals: { short: string; coupon: string },
+): Promise<number[]> {
+  const before = holdings(from);
+  const after = holdings(to);
+  if (before.stock === after.stock && before.coupon === after.coupon) return [];
+  const lines = before.stock !== after.stock ? await stockLinesOf(trx, row) : [];
+  const give = {
+    stock: before.stock && !after.stock ? lines : [],
+    couponId: before.coupon && !after.coupon ? row.coupon_id : null,
+  };
+  const take = {
+    stock: !before.stock && after.stock ? lines : [],
+    couponId: !before.coupon && after.coupon ? row.coupon_id : null,
+  };
+  if (give.stock.length > 0 || give.couponId !== null) await giveBack(trx, give);
+  if (take.stock.length > 0 || take.couponId !== null) {
+    const outcome = await takeOne(trx, take, { couponsUsableOn: null, skipDeleted: true });
+    if (outcome.kind === 'short') throw conflict(refusals.short);
+    if (outcome.kind === 'coupon-refused') throw conflict(refusals.coupon);
   }
-  const order = await takenBy(trx, row);
-  let moved: number[] = [];
-  if (status === 'cancelled') {
-    await giveBack(trx, order);
-    moved = order.stock.map((l) => l.product_id);
-  } else if (row.status === 'cancelled') {
-    // Decided as a new order is (order-batch-plan.ts); products deleted since have nothing to
-    // take, and the code is counted again whatever its dates, within its uses.
-    const outcome = await takeOne(trx, order, { couponsUsableOn: null, skipDeleted: true });
-    if (outcome.kind === 'short') throw conflict(ORDER_MESSAGES.reopenShort);
-    if (outcome.kind === 'coupon-refused') throw conflict(ORDER_MESSAGES.reopenCouponUsedUp);
-    moved = order.stock.map((l) => l.product_id);
-  } else if (status === 'returned') {
-    await giveBack(trx, { stock: [], couponId: row.coupon_id });
-  } else if (row.status === 'returned') {
-    const outcome = await takeOne(trx, { stock: [], couponId: row.coupon_id }, { couponsUsableOn: null });
-    if (outcome.kind !== 'take') throw conflict(ORDER_MESSAGES.reopenCouponUsedUp);
+  return lines.map((l) => l.product_id);
+}
+
+/** The desk fields that go with a status (confirmationFor), for an update of the order. */
+function deskFieldsFor(row: OrderRow, status: OrderStatus, now: string) {
+  const confirmation = confirmationFor(status, row.confirmation as ConfirmationState);
+  if (confirmation === row.confirmation) return {};
+  return {
+    confirmation,
+    // Approving a pending order is confirming it (the owner may do it without the queue).
+    confirmed_at: confirmation === 'confirmed' ? now : null,
+    call_back_at: null,
+    ...(confirmation === 'to_confirm' || confirmation === 'confirmed'
+      ? { refusal_reason: null, refusal_note: null }
+      : {}),
+  };
+}
+
+/**
+ * Moves a locked order to `status` in the caller's transaction, as the transition table allows,
+ * with what the move does to its stock and coupon use (holdings), and the call's state that goes
+ * with the new status; answers the products whose stock moved. Cancelling an order that has a
+ * parcel is refused unless the parcel was cancelled at the courier first (`parcelCancelled`).
+ */
+export async function applyStatus(
+  trx: Executor,
+  row: OrderRow,
+  status: OrderStatus,
+  now: string,
+  { parcelCancelled = false }: { parcelCancelled?: boolean } = {},
+): Promise<number[]> {
+  const from = positionOf(row);
+  const decision = transition(from, status);
+  if (!decision.ok) {
+    if (decision.refusal === 'unchanged') return [];
+    throw conflict(REFUSAL_MESSAGES[decision.refusal]);
   }
-  const confirmedNow = status === 'approved' && row.confirmation !== 'confirmed' && row.status === 'pending';
+  const { effects } = decision;
+  if (effects.cancelParcel && !parcelCancelled) {
+    throw conflict(ORDER_MESSAGES.parcelExists(courierLabel(row.courier), row.tracking_number ?? ''));
+  }
+  const to: OrderPosition = { ...from, status, reserved: from.reserved || effects.release };
+  const moved = await moveHoldings(trx, row, from, to, {
+    short: effects.release ? ORDER_MESSAGES.releaseShort : ORDER_MESSAGES.reopenShort,
+    coupon: ORDER_MESSAGES.reopenCouponUsedUp,
+  });
   await desk.updateOrder(trx, row.id, {
     status,
     updated_at: now,
-    // Approving a pending order is confirming it (the owner may do it without the queue).
-    ...(confirmedNow ? { confirmation: 'confirmed', confirmed_at: now, call_back_at: null } : {}),
+    ...(effects.release ? { stock_reserved: 1 } : {}),
+    ...deskFieldsFor(row, status, now),
   });
   await repo.insertStatusHistories(trx, [
     { order_id: row.id, from_status: row.status, to_status: status, changed_at: now },
@@ -259,27 +351,93 @@ export function ordersChanged(db: Database, products: readonly number[]) {
   return catalogRepo.bumpCatalogVersion(db, [...new Set(products)].map(productTag).concat('orders'));
 }
 
-/** Sets an order's status (SPEC: freely among its five; returned as said in applyStatus). */
+/**
+ * Sets an order's status as the transition table allows. An order whose parcel exists is
+ * cancelled by cancelling the parcel at its courier first (Yalidine deletes a parcel only before
+ * it is picked up); when the courier cannot or will not, nothing changes and the owner is told why.
+ */
 export async function updateOrderStatus(
   db: Database,
+  courier: Courier | null,
   id: number,
   status: OrderStatus,
+  author: string,
 ): Promise<{ order: Order; changed: boolean }> {
-  const result = await db.transaction().execute(async (trx) => {
+  const result = await inTransaction(db, async (trx) => {
     const row = await lockOrder(trx, id);
     if (row.status === status) return null;
-    return applyStatus(trx, row, status, new Date().toISOString());
+    const decision = transition(positionOf(row), status);
+    if (decision.ok && decision.effects.cancelParcel) return { kind: 'parcel' as const, row };
+    return { kind: 'moved' as const, products: await applyStatus(trx, row, status, new Date().toISOString()) };
   });
-  if (result) await ordersChanged(db, result);
+  if (result?.kind === 'parcel') return cancelWithParcel(db, courier, result.row, author);
+  if (result) await ordersChanged(db, result.products);
   return { order: await getOrder(db, id), changed: result !== null };
 }
 
+/**
+ * Cancels an order whose parcel exists: the courier is asked to cancel the parcel, outside any
+ * transaction (it may take seconds), then the order is cancelled if it still has that parcel.
+ */
+async function cancelWithParcel(
+  db: Database,
+  courier: Courier | null,
+  row: OrderRow,
+  author: string,
+): Promise<{ order: Order; changed: boolean }> {
+  const tracking = row.tracking_number ?? '';
+  const name = courierLabel(row.courier);
+  if (!courier || courier.name !== row.courier || !courier.cancelParcel) {
+    throw conflict(ORDER_MESSAGES.parcelExists(name, tracking));
+  }
+  let answer: Awaited<ReturnType<NonNullable<Courier['cancelParcel']>>>;
+  try {
+    answer = await courier.cancelParcel(tracking);
+  } catch (error) {
+    if (!(error instanceof CourierError)) throw error;
+    throw new HttpError(503, ORDER_MESSAGES.parcelCancelUnreachable(name, error.message));
+  }
+  if (answer.kind === 'refused') throw conflict(ORDER_MESSAGES.parcelCancelRefused(name, tracking, answer.message));
+  const moved = await inTransaction(db, async (trx) => {
+    const now = new Date().toISOString();
+    const current = await lockOrder(trx, row.id);
+    // The parcel is gone at the courier: the order forgets it, whatever its status now.
+    await desk.updateOrder(trx, row.id, {
+      courier: null,
+      tracking_number: null,
+      label_url: null,
+      courier_status: null,
+      courier_status_at: null,
+      courier_sent_at: null,
+      courier_error: null,
+      courier_attention: null,
+    });
+    await desk.insertEvent(trx, {
+      order_id: row.id,
+      kind: 'courier',
+      detail: `Parcel ${tracking} cancelled at ${name}`,
+      author,
+      created_at: now,
+    });
+    if (current.tracking_number !== tracking) return [];
+    return applyStatus(trx, current, 'cancelled', now, { parcelCancelled: true });
+  });
+  await ordersChanged(db, moved);
+  return { order: await getOrder(db, row.id), changed: true };
+}
+
 /** Changes many orders' status, each in its own transaction; each answers changed or why not. */
-export async function bulkStatus(db: Database, ids: readonly number[], status: OrderStatus): Promise<BulkStatusResult> {
+export async function bulkStatus(
+  db: Database,
+  courier: Courier | null,
+  ids: readonly number[],
+  status: OrderStatus,
+  author: string,
+): Promise<BulkStatusResult> {
   const results: BulkStatusResult['results'] = [];
   for (const id of [...new Set(ids)]) {
     try {
-      const { changed } = await updateOrderStatus(db, id, status);
+      const { changed } = await updateOrderStatus(db, courier, id, status, author);
       results.push({ id, ok: true, message: changed ? ORDER_MESSAGES.statusUpdated : ORDER_MESSAGES.statusUnchanged });
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
@@ -304,12 +462,39 @@ function describeCall(update: ConfirmationUpdate, attempts: number): string {
   }
 }
 
+/** What a desk outcome changes on an order, kept with its event to put back on an undo. */
+const deskSnapshotSchema = z.object({
+  status: z.enum(ORDER_STATUSES),
+  stock_reserved: z.number().int(),
+  confirmation: z.enum(CONFIRMATION_STATES),
+  call_attempts: z.number().int(),
+  call_back_at: z.string().nullable(),
+  confirmed_at: z.string().nullable(),
+  refusal_reason: z.string().nullable(),
+  refusal_note: z.string().nullable(),
+});
+type DeskSnapshot = z.infer<typeof deskSnapshotSchema>;
+
+function snapshotOf(row: OrderRow): DeskSnapshot {
+  return {
+    status: row.status as OrderStatus,
+    stock_reserved: row.stock_reserved,
+    confirmation: row.confirmation as ConfirmationState,
+    call_attempts: row.call_attempts,
+    call_back_at: row.call_back_at,
+    confirmed_at: row.confirmed_at,
+    refusal_reason: row.refusal_reason,
+    refusal_note: row.refusal_note,
+  };
+}
+
 /**
- * Records a call's outcome. Confirming approves a pending order; refusing cancels it, its stock
- * and coupon use back, in the same transaction. Recorded for pending and approved orders only.
+ * Records a call's outcome. Confirming approves a pending order (releasing a held one: its units
+ * are taken then); refusing cancels it, its stock and coupon use back, in the same transaction.
+ * Recorded for pending and approved orders only; what it changed is kept to undo it.
  */
 export async function recordCall(db: Database, id: number, update: ConfirmationUpdate, author: string): Promise<Order> {
-  const moved = await db.transaction().execute(async (trx) => {
+  const moved = await inTransaction(db, async (trx) => {
     const row = await lockOrder(trx, id);
     if (!EDITABLE_STATUSES.includes(row.status as OrderStatus)) throw conflict(ORDER_MESSAGES.callOnlyBeforeShipping);
     const now = new Date().toISOString();
@@ -333,6 +518,58 @@ export async function recordCall(db: Database, id: number, update: ConfirmationU
       order_id: id,
       kind: 'confirmation',
       detail: describeCall(update, attempts),
+      author,
+      created_at: now,
+      undo: JSON.stringify(snapshotOf(row)),
+    });
+    return products;
+  });
+  await ordersChanged(db, moved);
+  return getOrder(db, id);
+}
+
+/**
+ * The order's last desk outcome, while it can be undone: it is the order's newest event, not
+ * undone yet, and nothing moved the order's status since.
+ */
+async function undoableCall(db: Executor, orderId: number) {
+  const event = await desk.lastEvent(db, orderId);
+  if (!event || event.kind !== 'confirmation' || event.undo === null || event.undone_at !== null) return null;
+  if ((await desk.statusChangesAfter(db, orderId, event.created_at)) > 0) return null;
+  const snapshot = deskSnapshotSchema.safeParse(JSON.parse(event.undo));
+  return snapshot.success ? { event, snapshot: snapshot.data } : null;
+}
+
+/**
+ * Undoes the order's last desk outcome (a mis-tapped "Confirmed" or "Refused"): the order's
+ * status, call state and attempts go back to what they were, its stock and coupon use with them
+ * (a refusal undone takes the units again, refused if they are gone). Only while the order has
+ * not moved on since (undoableCall).
+ */
+export async function undoCall(db: Database, id: number, author: string): Promise<Order> {
+  const moved = await inTransaction(db, async (trx) => {
+    const row = await lockOrder(trx, id);
+    const undoable = await undoableCall(trx, id);
+    if (!undoable) throw conflict(ORDER_MESSAGES.nothingToUndo);
+    const { event, snapshot } = undoable;
+    const now = new Date().toISOString();
+    if (!(await desk.markUndone(trx, event.id, now))) throw conflict(ORDER_MESSAGES.nothingToUndo);
+    const from = positionOf(row);
+    const to: OrderPosition = { ...from, status: snapshot.status, reserved: snapshot.stock_reserved === 1 };
+    const products = await moveHoldings(trx, row, from, to, {
+      short: ORDER_MESSAGES.undoShort,
+      coupon: ORDER_MESSAGES.reopenCouponUsedUp,
+    });
+    await desk.updateOrder(trx, id, { ...snapshot, updated_at: now });
+    if (snapshot.status !== row.status) {
+      await repo.insertStatusHistories(trx, [
+        { order_id: id, from_status: row.status, to_status: snapshot.status, changed_at: now },
+      ]);
+    }
+    await desk.insertEvent(trx, {
+      order_id: id,
+      kind: 'undo',
+      detail: `Undone: ${event.detail}`,
       author,
       created_at: now,
     });
@@ -433,7 +670,7 @@ function describeEdit(
  * with the order's discount; all in one transaction, written to the order's history.
  */
 export async function editOrder(db: Database, id: number, edit: OrderEdit, author: string): Promise<Order> {
-  const moved = await db.transaction().execute(async (trx) => {
+  const moved = await inTransaction(db, async (trx) => {
     const row = await lockOrder(trx, id);
     if (!EDITABLE_STATUSES.includes(row.status as OrderStatus)) throw conflict(ORDER_MESSAGES.notEditable);
     if (edit.items && row.type !== 'regular') throw badRequest(ORDER_MESSAGES.itemsOfCustom);
@@ -472,20 +709,22 @@ export async function editOrder(db: Database, id: number, edit: OrderEdit, autho
       const was: StockLine[] = old.flatMap((i) =>
         i.product_id === null ? [] : [{ product_id: i.product_id, size: i.size, quantity: i.quantity }],
       );
-      const now_: StockLine[] = lines.map((l) => ({ product_id: l.product_id, size: l.size, quantity: l.quantity }));
-      // The coupon use stays as it is: only the stock moves.
-      await giveBack(trx, { stock: was, couponId: null });
-      const outcome = await takeOne(trx, { stock: now_, couponId: null }, { couponsUsableOn: null });
-      if (outcome.kind === 'short') throw conflict(ORDER_MESSAGES.stockShort);
+      const wanted: StockLine[] = lines.map((l) => ({ product_id: l.product_id, size: l.size, quantity: l.quantity }));
+      // Only an order that holds its units moves them (one held for a blacklisted phone takes its
+      // lines' units when released); the coupon use stays as it is.
+      if (holdings(positionOf(row)).stock) {
+        const outcome = await exchangeStock(trx, was, wanted);
+        if (outcome.kind === 'short') throw conflict(ORDER_MESSAGES.stockShort);
+      }
       await desk.deleteItemsOf(trx, id);
       await repo.insertOrderItems(
         trx,
         lines.map((l) => ({ ...l, order_id: id })),
       );
       subtotalCents = lines.reduce((sum, l) => sum + l.unit_final_price_cents * l.quantity, 0);
-      products = [...was, ...now_].map((l) => l.product_id);
+      products = [...was, ...wanted].map((l) => l.product_id);
     }
-    const discountCents = Math.round((subtotalCents * row.discount_percentage) / 100);
+    const totals = orderTotals(subtotalCents, row.discount_percentage, delivery.shippingCents);
     const values = {
       ...(edit.customer_name !== undefined ? { customer_name: edit.customer_name } : {}),
       ...(edit.customer_phone !== undefined ? { customer_phone: edit.customer_phone } : {}),
@@ -494,10 +733,10 @@ export async function editOrder(db: Database, id: number, edit: OrderEdit, autho
       wilaya_name: wilayaName,
       delivery_type: delivery.deliveryType,
       commune_name: delivery.communeName,
-      subtotal_cents: subtotalCents,
-      discount_cents: discountCents,
-      shipping_fee_cents: delivery.shippingCents,
-      final_total_cents: subtotalCents - discountCents + delivery.shippingCents,
+      subtotal_cents: totals.subtotal,
+      discount_cents: totals.discount,
+      shipping_fee_cents: totals.shippingFee,
+      final_total_cents: totals.total,
     };
     await desk.updateOrder(trx, id, { ...values, updated_at: now });
     await desk.insertEvent(trx, {
@@ -515,25 +754,127 @@ export async function editOrder(db: Database, id: number, edit: OrderEdit, autho
 
 // ---------------------------------------------------------------- returns
 
-/** A returned parcel is back: its stock is given back, once. */
+/** A returned parcel is back: its stock is given back, once (holdings). */
 export async function markReturnReceived(db: Database, id: number, author: string): Promise<Order> {
-  const moved = await db.transaction().execute(async (trx) => {
+  const moved = await inTransaction(db, async (trx) => {
     const row = await lockOrder(trx, id);
     if (row.status !== 'returned' || row.return_received_at !== null) throw conflict(ORDER_MESSAGES.notReturned);
-    const order = await takenBy(trx, row);
-    await giveBack(trx, { stock: order.stock, couponId: null });
+    const from = positionOf(row);
+    const products = await moveHoldings(
+      trx,
+      row,
+      from,
+      { ...from, returnReceived: true },
+      {
+        short: ORDER_MESSAGES.notReturned,
+        coupon: ORDER_MESSAGES.notReturned,
+      },
+    );
     const now = new Date().toISOString();
     await desk.updateOrder(trx, id, { return_received_at: now, updated_at: now });
     await desk.insertEvent(trx, {
       order_id: id,
       kind: 'return_received',
-      detail: order.stock.length > 0 ? 'Parcel received back: its stock is back' : 'Parcel received back',
+      detail: products.length > 0 ? 'Parcel received back: its stock is back' : 'Parcel received back',
       author,
       created_at: now,
     });
-    return order.stock.map((l) => l.product_id);
+    return products;
   });
   await ordersChanged(db, moved);
+  return getOrder(db, id);
+}
+
+// ---------------------------------------------------------------- payments before delivery
+
+/**
+ * Records a payment received before delivery (a custom order's advance to the shop's CCP, say):
+ * the courier then collects only what is left. Refused once the order is with its courier (the
+ * parcel already says what to collect), on a cancelled order, and beyond what is left to pay.
+ */
+export async function addPayment(db: Database, id: number, payment: OrderPaymentCreate, author: string) {
+  await inTransaction(db, async (trx) => {
+    const row = await lockOrder(trx, id);
+    assertPaymentsOpen(row);
+    const paid = (await repo.findPaymentsOf(trx, [id])).reduce((sum, p) => sum + p.amount_cents, 0);
+    const due = amountDueCentimes(row.final_total_cents, paid);
+    const amount = toCentimes(payment.amount);
+    if (amount > due) throw badRequest(ORDER_MESSAGES.paymentTooLarge(toDa(due)));
+    const now = new Date().toISOString();
+    await desk.insertPayment(trx, {
+      order_id: id,
+      amount_cents: amount,
+      method: payment.method,
+      reference: payment.reference,
+      paid_on: payment.paid_on ?? todayIso(),
+      author,
+      created_at: now,
+    });
+    await desk.updateOrder(trx, id, { updated_at: now });
+    await desk.insertEvent(trx, {
+      order_id: id,
+      kind: 'payment',
+      detail: `Payment received: ${toDa(amount)} Da by ${PAYMENT_METHOD_LABELS[payment.method]}${payment.reference ? ` (${payment.reference})` : ''}; left to collect ${toDa(due - amount)} Da`,
+      author,
+      created_at: now,
+    });
+  });
+  await ordersChanged(db, []);
+  return getOrder(db, id);
+}
+
+/** Removes a payment recorded by mistake, on the same terms as adding one. */
+export async function deletePayment(db: Database, id: number, paymentId: number, author: string) {
+  await inTransaction(db, async (trx) => {
+    const row = await lockOrder(trx, id);
+    const payment = await desk.findPayment(trx, id, paymentId);
+    if (!payment) throw notFound(ORDER_MESSAGES.paymentNotFound);
+    assertPaymentsOpen(row);
+    await desk.deletePayment(trx, paymentId);
+    const now = new Date().toISOString();
+    await desk.updateOrder(trx, id, { updated_at: now });
+    await desk.insertEvent(trx, {
+      order_id: id,
+      kind: 'payment',
+      detail: `Payment removed: ${toDa(payment.amount_cents)} Da of ${payment.paid_on}`,
+      author,
+      created_at: now,
+    });
+  });
+  await ordersChanged(db, []);
+  return getOrder(db, id);
+}
+
+function assertPaymentsOpen(row: OrderRow): void {
+  switch (paymentsClosed({ ...row, status: row.status as OrderStatus })) {
+    case 'cancelled':
+      throw conflict(ORDER_MESSAGES.paymentOnCancelled);
+    case 'with_courier':
+      throw conflict(ORDER_MESSAGES.paymentAfterParcel(courierLabel(row.courier)));
+    case 'shipped':
+      throw conflict(ORDER_MESSAGES.notEditable);
+    case null:
+  }
+}
+
+// ---------------------------------------------------------------- what a courier said
+
+/** The owner checked what a courier said against the order's status: the warning goes. */
+export async function clearCourierAttention(db: Database, id: number, author: string): Promise<Order> {
+  await inTransaction(db, async (trx) => {
+    const row = await lockOrder(trx, id);
+    if (row.courier_attention === null) return;
+    const now = new Date().toISOString();
+    await desk.updateOrder(trx, id, { courier_attention: null, updated_at: now });
+    await desk.insertEvent(trx, {
+      order_id: id,
+      kind: 'courier',
+      detail: `Checked: ${row.courier_attention}`,
+      author,
+      created_at: now,
+    });
+  });
+  await ordersChanged(db, []);
   return getOrder(db, id);
 }
 
@@ -634,7 +975,11 @@ export async function orderStats(db: Database, now = new Date()): Promise<OrderS
 export async function trackOrder(db: Database, orderId: number, phone: string): Promise<OrderTracking> {
   const row = await repo.findOrder(db, orderId);
   if (!row || row.customer_phone !== phone) throw notFound(ORDER_MESSAGES.trackingNotFound);
-  const [history, items] = await Promise.all([repo.findStatusHistory(db, orderId), repo.findItemsOf(db, [orderId])]);
+  const [history, items, payments] = await Promise.all([
+    repo.findStatusHistory(db, orderId),
+    repo.findItemsOf(db, [orderId]),
+    repo.findPaymentsOf(db, [orderId]),
+  ]);
   const firstTo = (status: string) => history.find((h) => h.to_status === status)?.changed_at;
   const lastTo = (status: string) => history.filter((h) => h.to_status === status).at(-1)?.changed_at;
   const timeline: { step: TrackingStep; at: string }[] = [{ step: 'received', at: row.created_at }];
@@ -658,6 +1003,12 @@ export async function trackOrder(db: Database, orderId: number, phone: string): 
         ? [{ name: row.clothing_type ?? '', size: row.size ?? '', quantity: 1 }]
         : items.map((i) => ({ name: i.product_name, size: i.size, quantity: i.quantity })),
     total: toDa(row.final_total_cents),
+    amount_due: toDa(
+      amountDueCentimes(
+        row.final_total_cents,
+        payments.reduce((sum, p) => sum + Number(p.amount_cents), 0),
+      ),
+    ),
     wilaya: row.wilaya_name,
     delivery_type: deliveryTypeOf(row.delivery_type),
     commune: row.commune_name,

@@ -87,6 +87,26 @@ export async function takeOne(
   return outcome;
 }
 
+/**
+ * Replaces an order's units (a correction of its lines): the rows of both the old and the new
+ * lines are locked first, in the global order every stock writer follows (stock-store.ts), so
+ * that giving the old ones back and taking the new ones cannot deadlock with customers' orders.
+ */
+export async function exchangeStock(
+  trx: Executor,
+  was: readonly StockLine[],
+  wanted: readonly StockLine[],
+): Promise<PlannedOutcome> {
+  await stockStoreOf(trx).hold(
+    trx,
+    [...was, ...wanted].map((line) => line.product_id),
+    [],
+    null,
+  );
+  await giveBack(trx, { stock: was, couponId: null });
+  return takeOne(trx, { stock: wanted, couponId: null }, { couponsUsableOn: null });
+}
+
 /** Gives one order's stock and coupon use back (a cancelled order). */
 export function giveBack(trx: Executor, order: BatchOrder): Promise<void> {
   return stockStoreOf(trx).give(trx, movesOf(order));

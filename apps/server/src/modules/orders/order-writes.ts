@@ -23,6 +23,8 @@ export interface RegularOrderDraft {
   items: Omit<Insertable<OrderItemTable>, 'order_id'>[];
   stock: StockLine[];
   couponId: number | null;
+  /** False when the order is held (a blacklisted phone): its units are checked, taken on release. */
+  reserve: boolean;
   /** The request's Idempotency-Key (order-keys.ts), kept with the order when it is placed. */
   key?: OrderKey | undefined;
 }

@@ -137,6 +137,8 @@ export interface OrderFilter {
   /** Placed on or after this day, on or before that one (YYYY-MM-DD). */
   from?: string | undefined;
   to?: string | undefined;
+  /** Only orders whose courier said something their status contradicts. */
+  attention?: string | undefined;
 }
 
 /** Orders whose phone holds `fragment`. */
@@ -222,6 +224,7 @@ function filtered(db: Executor, filter: OrderFilter) {
   // Timestamps are ISO text: a day's orders are those from its start to the next day's start.
   if (filter.from) query = query.where('created_at', '>=', filter.from);
   if (filter.to) query = query.where('created_at', '<', nextDay(filter.to));
+  if (filter.attention === 'true') query = query.where('courier_attention', 'is not', null);
   return query;
 }
 
@@ -268,7 +271,9 @@ export async function findOrdersPage(
       .execute();
     // A page past the end has no row to carry the total.
     const total = found[0] ? Number(found[0].total_matched) : offset > 0 ? await countOrders(db, filter) : 0;
-    const rows = found.map(({ total_matched: _, items: _items, images: _images, reputation: _r, ...row }) => row);
+    const rows = found.map(
+      ({ total_matched: _, items: _items, images: _images, payments: _payments, reputation: _r, ...row }) => row,
+    );
     return { rows, total, details: detailsOf(found) };
   }
   const ids = (await filtered(db, filter).select('orders.id').orderBy('orders.id', 'desc').execute()).map((r) => r.id);
@@ -322,16 +327,29 @@ export function reputationOf(db: Executor, phones: readonly string[]) {
 export type OrderItemRow = Awaited<ReturnType<typeof findItemsOf>>[number];
 export type ReferenceImageRow = Awaited<ReturnType<typeof findReferenceImagesOf>>[number];
 export type ReputationRow = Awaited<ReturnType<typeof reputationOf>>[number];
+export type PaymentRow = Awaited<ReturnType<typeof findPaymentsOf>>[number];
 
 export interface OrderDetails {
   items: OrderItemRow[];
   images: ReferenceImageRow[];
   reputations: ReputationRow[];
+  payments: PaymentRow[];
+}
+
+/** Payments received before delivery of these orders (order-payments). */
+export function findPaymentsOf(db: Executor, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('order_payments')
+    .select(['id', 'order_id', 'amount_cents', 'method', 'reference', 'paid_on', 'author', 'created_at'])
+    .where('order_id', 'in', [...new Set(orderIds)])
+    .orderBy('id')
+    .execute();
 }
 
 /**
- * PostgreSQL: an order's lines, reference images and its phone's past orders as three JSON
- * columns of a query over `orders as o`. Counts are bigints that pg reads as text; inside JSON
+ * PostgreSQL: an order's lines, reference images, payments and its phone's past orders as four
+ * JSON columns of a query over `orders as o`. Counts are bigints that pg reads as text; inside JSON
  * they stay numbers.
  */
 function detailColumns(eb: ExpressionBuilder<DB & { o: OrderTable }, 'o'>) {
@@ -350,6 +368,22 @@ function detailColumns(eb: ExpressionBuilder<DB & { o: OrderTable }, 'o'>) {
         .whereRef('order_reference_images.order_id', '=', 'o.id')
         .orderBy('order_reference_images.id'),
     ).as('images'),
+    jsonArrayFrom(
+      eb
+        .selectFrom('order_payments')
+        .select([
+          'order_payments.id',
+          'order_payments.order_id',
+          'order_payments.amount_cents',
+          'order_payments.method',
+          'order_payments.reference',
+          'order_payments.paid_on',
+          'order_payments.author',
+          'order_payments.created_at',
+        ])
+        .whereRef('order_payments.order_id', '=', 'o.id')
+        .orderBy('order_payments.id'),
+    ).as('payments'),
     jsonObjectFrom(
       eb.selectFrom('orders as p').select(reputationColumns).whereRef('p.customer_phone', '=', 'o.customer_phone'),
     ).as('reputation'),
@@ -361,12 +395,14 @@ function detailsOf(
     customer_phone: string;
     items: OrderItemRow[];
     images: ReferenceImageRow[];
+    payments: PaymentRow[];
     reputation: Omit<ReputationRow, 'customer_phone'> | null;
   }[],
 ): OrderDetails {
   return {
     items: rows.flatMap((d) => d.items),
     images: rows.flatMap((d) => d.images),
+    payments: rows.flatMap((d) => d.payments),
     reputations: rows.flatMap((d) => (d.reputation ? [{ customer_phone: d.customer_phone, ...d.reputation }] : [])),
   };
 }
@@ -383,17 +419,21 @@ export async function findOrderDetails(
 ): Promise<OrderDetails> {
   const ofType = (type: string) => rows.filter((r) => r.type === type).map((r) => r.id);
   if (!isPostgres(db)) {
-    const [items, images, reputations] = await Promise.all([
+    const [items, images, reputations, payments] = await Promise.all([
       findItemsOf(db, ofType('regular')),
       findReferenceImagesOf(db, ofType('custom')),
       reputationOf(
         db,
         rows.map((r) => r.customer_phone),
       ),
+      findPaymentsOf(
+        db,
+        rows.map((r) => r.id),
+      ),
     ]);
-    return { items, images, reputations };
+    return { items, images, reputations, payments };
   }
-  if (rows.length === 0) return { items: [], images: [], reputations: [] };
+  if (rows.length === 0) return { items: [], images: [], reputations: [], payments: [] };
   const details = await db
     .selectFrom('orders as o')
     .select((eb) => ['o.id', 'o.customer_phone', ...detailColumns(eb)])

@@ -22,7 +22,8 @@ import {
   trackQuerySchema,
 } from '@shop/domain/order-desk-schemas';
 import { envelopeSchema, paginatedSchema } from '@shop/domain/responses';
-import { idParamsSchema } from '@shop/domain/common-schemas';
+import { idParamsSchema, idSchema } from '@shop/domain/common-schemas';
+import { orderPaymentCreateSchema } from '@shop/domain/order-payments';
 import { todayIso } from '@shop/domain/coupon-status';
 import { toShortSize } from '@shop/domain/sizes';
 import {
@@ -44,8 +45,11 @@ import { ORDER_MESSAGES } from './order-messages.ts';
 import { placeCustomOrder, placeRegularOrder } from './orders.service.ts';
 import {
   addNote,
+  addPayment,
   blacklistPhone,
   bulkStatus,
+  clearCourierAttention,
+  deletePayment,
   confirmationQueue,
   editOrder,
   getOrder,
@@ -56,8 +60,11 @@ import {
   recordCall,
   trackOrder,
   unblacklistPhone,
+  undoCall,
   updateOrderStatus,
 } from './order-desk.service.ts';
+
+const paymentParamsSchema = z.object({ id: idSchema, paymentId: idSchema });
 
 /** A custom order carries its reference pictures (front, back, side), nothing else. */
 const REFERENCE_IMAGE_FILES: FileRules = {
@@ -244,6 +251,79 @@ export function ordersAdminRoutes(app: App): void {
   );
 
   app.post(
+    '/order/confirmation/undo/:id',
+    {
+      schema: {
+        ...admin,
+        summary:
+          "Undoes the order's last call outcome (status, call state, stock and coupon use back as they were), while the order has not moved on since",
+        params: idParamsSchema,
+        response: { 200: orderAnswer, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) =>
+      envelope(await undoCall(app.db.kysely, request.params.id, adminName(request)), ORDER_MESSAGES.callUndone),
+  );
+
+  app.post(
+    '/order/payments/:id',
+    {
+      schema: {
+        ...admin,
+        summary:
+          'Records a payment received before delivery (CCP, BaridiMob, RIP, cash): the courier collects only what is left',
+        params: idParamsSchema,
+        body: orderPaymentCreateSchema,
+        response: { 201: orderAnswer, ...errorResponses(404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          envelope(
+            await addPayment(app.db.kysely, request.params.id, request.body, adminName(request)),
+            ORDER_MESSAGES.paymentRecorded,
+            201,
+          ),
+        ),
+  );
+
+  app.delete(
+    '/order/payments/:id/:paymentId',
+    {
+      schema: {
+        ...admin,
+        summary: 'Removes a payment recorded by mistake (before the order is with its courier)',
+        params: paymentParamsSchema,
+        response: { 200: orderAnswer, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) =>
+      envelope(
+        await deletePayment(app.db.kysely, request.params.id, request.params.paymentId, adminName(request)),
+        ORDER_MESSAGES.paymentRemoved,
+      ),
+  );
+
+  app.post(
+    '/order/courierChecked/:id',
+    {
+      schema: {
+        ...admin,
+        summary: 'The owner checked what a courier said against the order: its warning is cleared',
+        params: idParamsSchema,
+        response: { 200: orderAnswer, ...errorResponses(404) },
+      },
+    },
+    async (request) =>
+      envelope(
+        await clearCourierAttention(app.db.kysely, request.params.id, adminName(request)),
+        ORDER_MESSAGES.orderChanged,
+      ),
+  );
+
+  app.post(
     '/order/notes/:id',
     {
       schema: {
@@ -312,7 +392,8 @@ export function ordersAdminRoutes(app: App): void {
         response: { 200: envelopeSchema(bulkStatusResultSchema) },
       },
     },
-    async (request) => envelope(await bulkStatus(app.db.kysely, request.body.ids, request.body.status)),
+    async (request) =>
+      envelope(await bulkStatus(app.db.kysely, app.courier, request.body.ids, request.body.status, adminName(request))),
   );
 
   app.get(
@@ -383,14 +464,21 @@ export function ordersAdminRoutes(app: App): void {
     {
       schema: {
         ...admin,
-        summary: "Changes an order's status; reopening a cancelled order is refused (409) when its stock is gone",
+        summary:
+          "Changes an order's status as the transition table allows (409 otherwise, or when reopening finds its stock gone); cancelling an order whose parcel exists cancels the parcel at the courier first (409 when it is already picked up, 503 when the courier cannot be reached)",
         params: idParamsSchema,
         body: orderStatusUpdateSchema,
-        response: { 200: orderAnswer, ...errorResponses(404, 409) },
+        response: { 200: orderAnswer, ...errorResponses(404, 409, 503) },
       },
     },
     async (request) => {
-      const { order, changed } = await updateOrderStatus(app.db.kysely, request.params.id, request.body.status);
+      const { order, changed } = await updateOrderStatus(
+        app.db.kysely,
+        app.courier,
+        request.params.id,
+        request.body.status,
+        adminName(request),
+      );
       return envelope(order, changed ? ORDER_MESSAGES.statusUpdated : ORDER_MESSAGES.statusUnchanged);
     },
   );

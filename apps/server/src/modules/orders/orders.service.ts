@@ -158,6 +158,8 @@ function orderHeader(
 ) {
   return {
     ...flags,
+    // An order held for a blacklisted phone takes no units until it is released (confirmed).
+    stock_reserved: flags.held ? 0 : 1,
     status: 'pending',
     customer_name: input.customer_name,
     customer_phone: input.customer_phone,
@@ -232,16 +234,11 @@ export async function placeRegularOrder(
   assertTotalsInRange(totals);
   assertClientFigures(input, totals, lines);
 
+  const flags = await screenPhone(placing, input.customer_phone);
   const draft: RegularOrderDraft = {
     order: {
       type: 'regular',
-      ...orderHeader(
-        input,
-        pricing,
-        totals,
-        new Date().toISOString(),
-        await screenPhone(placing, input.customer_phone),
-      ),
+      ...orderHeader(input, pricing, totals, new Date().toISOString(), flags),
       custom_item_id: null,
       clothing_type: null,
       color: null,
@@ -261,6 +258,7 @@ export async function placeRegularOrder(
     })),
     stock: lines.map((l) => ({ product_id: l.product.id, size: l.size, quantity: l.quantity })),
     couponId: pricing.coupon?.id ?? null,
+    reserve: flags.held === 0,
     key,
   };
   let outcome;

@@ -94,6 +94,14 @@ export const postgresStockStore: StockStore = {
   },
 
   async give(db, moves) {
+    // The rows are locked first in the global order: an UPDATE … FROM joins and locks them in
+    // whatever order its plan visits them, which could cross another writer's order and deadlock.
+    await postgresStockStore.hold(
+      db,
+      [...moves.sizes.map((l) => l.product_id), ...moves.products.map(([id]) => id)],
+      moves.couponUses.map(([id]) => id),
+      null,
+    );
     const a = arrays(moves);
     await sql`with
       s as (update product_sizes set stock = product_sizes.stock + v.quantity

@@ -35,6 +35,7 @@ const shipped: OrderTracking = {
     { name: 'Savon à l’argan', size: '', quantity: 1 },
   ],
   total: 5400,
+  amount_due: 5400,
   delivery_type: 'stop_desk',
   commune: 'Azazga',
   wilaya: 'Tizi Ouzou',
@@ -224,6 +225,22 @@ describe('TrackingPage', () => {
     expect(screen.getByText('Numéro de commande invalide')).toBeInTheDocument();
     expect(screen.getByText('Numéro de téléphone invalide (ex. 0555 12 34 56)')).toBeInTheDocument();
     expect(asked).toEqual([]);
+  });
+
+  it('says what is left to pay at the door when part was paid in advance', async () => {
+    serve([ok({ ...shipped, amount_due: 3400 })]);
+    renderPage(<TrackingPage />, { path: '/suivi', at: '/suivi?commande=12&tel=0555123456' });
+    await screen.findByRole('heading', { name: 'Commande #12' });
+    expect(screen.getByTestId('tracking-total').textContent).toBe(formatDa(5400));
+    expect(screen.getByText('Déjà payé').nextElementSibling?.textContent).toBe(formatDa(2000));
+    expect(screen.getByTestId('tracking-due').textContent).toBe(formatDa(3400));
+  });
+
+  it('shows no "left to pay" when nothing was paid in advance', async () => {
+    serve([ok(shipped)]);
+    renderPage(<TrackingPage />, { path: '/suivi', at: '/suivi?commande=12&tel=0555123456' });
+    await screen.findByRole('heading', { name: 'Commande #12' });
+    expect(screen.queryByTestId('tracking-due')).not.toBeInTheDocument();
   });
 
   it('ends a cancelled order at "Annulée", with no next step', async () => {

@@ -29,19 +29,30 @@ const karim = makeOrder({ id: 13, customer_name: 'Karim D.', customer_phone: '06
  */
 function queueServer(initial: Order[], { failWith }: { failWith?: { status: number; message: string } } = {}) {
   let queue = [...initial];
+  const before = new Map<number, Order>();
   return stubFetch((url, init) => {
     if (url.startsWith('/api/order/confirmQueue')) return { data: queue };
+    const undo = /^\/api\/order\/confirmation\/undo\/(\d+)$/.exec(url);
+    if (undo && init?.method === 'POST') {
+      const restored = before.get(Number(undo[1]));
+      if (!restored) return { status: 409, message: 'Nothing to undo' };
+      before.delete(restored.id);
+      queue = [...queue.filter((o) => o.id !== restored.id), restored].sort((a, b) => a.id - b.id);
+      return { data: { ...restored, undoable_call: null } };
+    }
     if (url === '/api/settings') return { data: { shop_name: 'Maison Lina' } };
     const match = /^\/api\/order\/confirmation\/(\d+)$/.exec(url);
     if (match && init?.method === 'PUT') {
       if (failWith) return failWith;
       const id = Number(match[1]);
       const body = JSON.parse(init.body as string) as { outcome: Order['confirmation']; call_back_at?: string };
-      const before = queue.find((o) => o.id === id)!;
+      const was = queue.find((o) => o.id === id)!;
+      before.set(id, was);
       const after: Order = {
-        ...before,
+        ...was,
+        undoable_call: { event_id: 1, detail: 'Confirmed by phone' },
         confirmation: body.outcome,
-        call_attempts: before.call_attempts + (body.outcome === 'no_answer' ? 1 : 0),
+        call_attempts: was.call_attempts + (body.outcome === 'no_answer' ? 1 : 0),
         call_back_at: body.call_back_at ?? null,
         status: body.outcome === 'confirmed' ? 'approved' : body.outcome === 'refused' ? 'cancelled' : 'pending',
       };
@@ -55,6 +66,20 @@ function queueServer(initial: Order[], { failWith }: { failWith?: { status: numb
 const card = (id: number) => screen.findByRole('article', { name: new RegExp(`^#${id} ·`) });
 
 describe('the confirmation queue', () => {
+  test('a mis-tapped outcome is undone from its notice: the order is back in the queue', async () => {
+    const fetchMock = queueServer([amina, karim]);
+    const user = userEvent.setup();
+    renderWithProviders(<ConfirmQueuePage />, { route: '/admin/confirm' });
+    await user.click(within(await card(12)).getByRole('button', { name: 'Confirmed' }));
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent('Order #12 confirmed');
+    await waitFor(() => expect(screen.queryByRole('article', { name: /^#12 ·/ })).not.toBeInTheDocument());
+    await user.click(within(notice).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Order #12: the last call outcome is undone')).toBeInTheDocument();
+    expect(await card(12)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([u]) => u === '/api/order/confirmation/undo/12')).toHaveLength(1);
+  });
+
   test("shows each order with its summary, flags, the phone's past orders, and links to call or write", async () => {
     queueServer([amina, karim]);
     renderWithProviders(<ConfirmQueuePage />, { route: '/admin/confirm' });

@@ -1,6 +1,9 @@
 import { useState } from 'react';
-import { Banner, ErrorState, Loading, PageHeader } from '../../../components/ui.tsx';
+import { Banner, ErrorState, Loading, PageHeader, buttonClass } from '../../../components/ui.tsx';
+import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
+import type { Order } from '../../../lib/types.ts';
 import { texts } from '../../../texts.ts';
+import { useUndoCall } from '../api/undo-call.ts';
 import { useConfirmQueue } from '../api/get-confirm-queue.ts';
 import { useShopSettings } from '../api/get-shop-settings.ts';
 import { OrderCallCard } from './order-call-card.tsx';
@@ -9,8 +12,19 @@ import { OrderCallCard } from './order-call-card.tsx';
 export function ConfirmQueuePage() {
   const queue = useConfirmQueue();
   const shop = useShopSettings();
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ text: string; tone: 'success' | 'error'; undo?: Order } | null>(null);
+  const undo = useUndoCall();
   const orders = queue.data ?? [];
+
+  /** A mis-tapped outcome is put back from the notice that says it was saved. */
+  function undoLast(order: Order) {
+    undo.mutate(order.id, {
+      onSuccess: (saved) => setNotice({ tone: 'success', text: texts.orders.undone(saved.id) }),
+      onError: (e) => {
+        if (!sessionEnded(e)) setNotice({ tone: 'error', text: errorMessage(e, texts.orders.undoFailed) });
+      },
+    });
+  }
 
   return (
     <section>
@@ -23,8 +37,18 @@ export function ConfirmQueuePage() {
       </PageHeader>
       <p className="-mt-2 mb-4 text-sm text-slate-600">{texts.confirm.intro}</p>
       {notice ? (
-        <Banner tone="success" onClose={() => setNotice(null)}>
-          {notice}
+        <Banner tone={notice.tone} onClose={() => setNotice(null)}>
+          {notice.text}
+          {notice.undo?.undoable_call ? (
+            <button
+              type="button"
+              className={`${buttonClass('secondary')} ml-2 py-1`}
+              disabled={undo.isPending}
+              onClick={() => notice.undo && undoLast(notice.undo)}
+            >
+              {texts.confirm.undo}
+            </button>
+          ) : null}
         </Banner>
       ) : null}
       {queue.isError ? (
@@ -44,7 +68,7 @@ export function ConfirmQueuePage() {
                 order={order}
                 shopName={shop.data?.shop_name ?? ''}
                 now={queue.dataUpdatedAt}
-                onSaved={setNotice}
+                onSaved={(text, saved) => setNotice({ tone: 'success', text, undo: saved })}
               />
             </li>
           ))}

@@ -47,7 +47,8 @@ export function OrderCallCard({
   shopName: string;
   /** When the queue was read (ms): ages and due call-backs are counted from it. */
   now: number;
-  onSaved: (notice: string) => void;
+  /** The page's notice, and the order as saved (its outcome may be undone from there). */
+  onSaved: (notice: string, saved: Order) => void;
 }) {
   const id = useId();
   const record = useRecordCall();
@@ -65,7 +66,7 @@ export function OrderCallCard({
     try {
       const saved = await record.mutateAsync({ id: order.id, outcome });
       setPanel(null);
-      onSaved(savedNotice(saved));
+      onSaved(savedNotice(saved), saved);
     } catch (e) {
       if (!sessionEnded(e)) setError(errorMessage(e, texts.confirm.failedSave));
     }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CourierSendResult, CourierStatus } from '@shop/domain/courier';
 import { ADMIN_KEY, adminRequest } from '../../../lib/admin-request.ts';
-import { invalidateOrders } from './invalidate-order.ts';
+import { invalidateOrders } from '../../../lib/invalidate-orders.ts';
 
 /** GET /courier/status: whether a courier is configured (the send buttons need one). */
 export async function getCourierStatus(): Promise<CourierStatus> {

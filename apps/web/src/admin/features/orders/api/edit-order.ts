@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { orderEditSchema } from '@shop/domain/order-desk-schemas';
 import { ADMIN_KEY, adminRequest } from '../../../lib/admin-request.ts';
 import type { Order } from '../../../lib/types.ts';
-import { invalidateOrders } from './invalidate-order.ts';
+import { invalidateOrders } from '../../../lib/invalidate-orders.ts';
 
 export type OrderEdit = z.input<typeof orderEditSchema>;
 

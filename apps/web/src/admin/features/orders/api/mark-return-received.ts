@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_KEY, adminRequest } from '../../../lib/admin-request.ts';
+import { adminRequest } from '../../../lib/admin-request.ts';
 import type { Order } from '../../../lib/types.ts';
-import { invalidateOrders } from './invalidate-order.ts';
+import { useOrderChange } from '../../../lib/order-change.ts';
 
 /** POST /order/returnReceived/{id}: the returned parcel is back; its stock goes back on sale. */
 export async function markReturnReceived(id: number): Promise<Order> {
@@ -9,12 +8,5 @@ export async function markReturnReceived(id: number): Promise<Order> {
 }
 
 export function useMarkReturnReceived() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: markReturnReceived,
-    onSuccess: async (order) => {
-      queryClient.setQueryData([ADMIN_KEY, 'order', order.id], order);
-      await invalidateOrders(queryClient);
-    },
-  });
+  return useOrderChange(markReturnReceived);
 }

@@ -15,6 +15,8 @@ export interface OrderSearch {
   /** Days, YYYY-MM-DD. */
   from: string;
   to: string;
+  /** 'true': only the orders a courier said something about that their status contradicts. */
+  attention: 'true' | '';
 }
 
 export const NO_FILTERS: Omit<OrderSearch, 'page'> = {
@@ -25,6 +27,7 @@ export const NO_FILTERS: Omit<OrderSearch, 'page'> = {
   wilaya: '',
   from: '',
   to: '',
+  attention: '',
 };
 
 /** GET /order/searchOrders with the filters that are set. */

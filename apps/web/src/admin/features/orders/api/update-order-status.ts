@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderStatus } from '@shop/domain/order-status';
 import { adminRequest } from '../../../lib/admin-request.ts';
-import { invalidateOrders } from './invalidate-order.ts';
+import { invalidateOrders } from '../../../lib/invalidate-orders.ts';
 
 export async function updateOrderStatus({ id, status }: { id: number; status: OrderStatus }): Promise<void> {
   await adminRequest(`/order/updateOrderStatus/${id}`, { method: 'PUT', body: { status } });

@@ -57,6 +57,11 @@ const order: Order = {
   courier_sent_at: null,
   courier_error: null,
   return_received_at: null,
+  stock_reserved: true,
+  courier_attention: null,
+  payments: [],
+  amount_paid: 0,
+  amount_due: 6540,
   item_summary: '2× Hoodie (M), 1× Savon au lait de chèvre',
   reputation: { orders: 1, delivered: 0, returned: 0, refused: 0, cancelled: 0 },
   created_at: '2026-03-01 09:30:00',
@@ -121,6 +126,106 @@ describe("an order's details", () => {
     const receipt = await screen.findByTestId('receipt');
     expect(receipt).not.toHaveTextContent('Coupon');
     expect(receipt).toHaveTextContent(`Total${da(7200)}`);
+  });
+});
+
+describe("an order's money and warnings", () => {
+  test('a payment received in advance is recorded, then the receipt says what is left to collect', async () => {
+    let current: Order = { ...order, status: 'approved' };
+    const fetchMock = stubFetch((url, init) => {
+      if (url === '/api/order/getOrder/41') return { data: current };
+      if (url === '/api/order/payments/41' && init?.method === 'POST') {
+        current = {
+          ...current,
+          payments: [
+            {
+              id: 3,
+              amount: 2000,
+              method: 'ccp',
+              reference: 'CCP 77',
+              paid_on: '2026-03-01',
+              author: 'admin',
+              created_at: '2026-03-01T10:00:00.000Z',
+            },
+          ],
+          amount_paid: 2000,
+          amount_due: 4540,
+        };
+        return { status: 201, data: current };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<OrderDetailsModal orderId={41} onClose={() => undefined} />);
+    const payments = await screen.findByTestId('payments');
+    expect(payments).toHaveTextContent('None: the courier collects the whole total.');
+    await user.click(within(payments).getByRole('button', { name: 'Record payment' }));
+    expect(await within(payments).findByRole('alert')).toHaveTextContent('Amount is required');
+    await user.type(within(payments).getByLabelText('Amount (Da)'), '2000');
+    await user.selectOptions(within(payments).getByLabelText('Method'), 'ccp');
+    await user.type(within(payments).getByLabelText('Reference'), 'CCP 77');
+    await user.clear(within(payments).getByLabelText('Received on'));
+    await user.type(within(payments).getByLabelText('Received on'), '2026-03-01');
+    await user.click(within(payments).getByRole('button', { name: 'Record payment' }));
+    const receipt = await screen.findByTestId('receipt');
+    await waitFor(() => expect(receipt).toHaveTextContent(`To collect at delivery${da(4540)}`));
+    expect(receipt).toHaveTextContent(`Paid in advance−${da(2000)}`);
+    expect(bodiesSent(fetchMock, '/api/order/payments/41', 'POST')).toEqual([
+      { amount: '2000', method: 'ccp', reference: 'CCP 77', paid_on: '2026-03-01' },
+    ]);
+    expect(within(payments).getByRole('button', { name: /^Remove the payment of 2.000,00 Da$/ })).toBeInTheDocument();
+  });
+
+  test('an order with its courier takes no more payments', async () => {
+    const shipped: Order = { ...order, status: 'shipping', tracking_number: 'yal-000001', courier: 'yalidine' };
+    stubFetch((url) => (url === '/api/order/getOrder/41' ? { data: shipped } : undefined));
+    renderWithProviders(<OrderDetailsModal orderId={41} onClose={() => undefined} />);
+    await screen.findByTestId('receipt');
+    expect(screen.queryByTestId('payments')).not.toBeInTheDocument();
+  });
+
+  test('what the courier said against the order is shown until marked checked', async () => {
+    let current: Order = {
+      ...order,
+      status: 'successful',
+      courier_attention: 'Yalidine says "Retour vers vendeur" (returned) but the order is successful',
+    };
+    stubFetch((url, init) => {
+      if (url === '/api/order/getOrder/41') return { data: current };
+      if (url === '/api/order/courierChecked/41' && init?.method === 'POST') {
+        current = { ...current, courier_attention: null };
+        return { data: current };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<OrderDetailsModal orderId={41} onClose={() => undefined} />);
+    const warning = await screen.findByText('Check this order');
+    expect(warning.parentElement).toHaveTextContent('Retour vers vendeur');
+    await user.click(screen.getByRole('button', { name: 'Mark as checked' }));
+    await waitFor(() => expect(screen.queryByText('Check this order')).not.toBeInTheDocument());
+  });
+
+  test("the last call's outcome is undone from the order", async () => {
+    let current: Order = {
+      ...order,
+      status: 'approved',
+      confirmation: 'confirmed',
+      undoable_call: { event_id: 9, detail: 'Confirmed by phone' },
+    };
+    stubFetch((url, init) => {
+      if (url === '/api/order/getOrder/41') return { data: current };
+      if (url === '/api/order/confirmation/undo/41' && init?.method === 'POST') {
+        current = { ...current, status: 'pending', confirmation: 'to_confirm', undoable_call: null };
+        return { data: current };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<OrderDetailsModal orderId={41} onClose={() => undefined} />);
+    await user.click(await screen.findByRole('button', { name: 'Undo: Confirmed by phone' }));
+    expect(await screen.findByText('Order #41: the last call outcome is undone')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Undo:/ })).not.toBeInTheDocument();
   });
 });
 

@@ -11,10 +11,13 @@ import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import type { Order } from '../../../lib/types.ts';
 import { texts } from '../../../texts.ts';
 import { useOrder } from '../api/get-order.ts';
+import { useMarkCourierChecked } from '../api/courier-checked.ts';
 import { useMarkReturnReceived } from '../api/mark-return-received.ts';
+import { useUndoCall } from '../../confirm/api/undo-call.ts';
 import { OrderEditForm } from './order-edit-form.tsx';
 import { OrderHistory, StatusBadge } from './order-history.tsx';
 import { OrderNotes } from './order-notes.tsx';
+import { OrderPayments } from './order-payments.tsx';
 import { SendResults, SendToCourierButton, slipsPath } from './courier-actions.tsx';
 
 /** Colour names are free text (often French); only a real CSS colour gets a swatch. */
@@ -88,23 +91,54 @@ function OrderDetails({
   onNotice: (notice: { tone: 'success' | 'error'; text: string }) => void;
 }) {
   const received = useMarkReturnReceived();
+  const undo = useUndoCall();
+  const checked = useMarkCourierChecked();
   const editable = EDITABLE_STATUSES.includes(order.status);
   const waitingReturn = order.status === 'returned' && order.return_received_at === null;
   const [sent, setSent] = useState<CourierSendResult['results'] | null>(null);
 
-  function markReceived() {
-    received.mutate(order.id, {
-      onSuccess: (saved) => onNotice({ tone: 'success', text: texts.orders.returnReceivedDone(saved.id) }),
+  /** Runs a change of this order, saying in the page how it went. */
+  function act(change: typeof received, done: ((saved: Order) => string) | null, failed: string) {
+    change.mutate(order.id, {
+      onSuccess: (saved) => {
+        if (done) onNotice({ tone: 'success', text: done(saved) });
+      },
       onError: (e) => {
-        if (!sessionEnded(e)) onNotice({ tone: 'error', text: errorMessage(e, texts.orders.returnReceivedFailed) });
+        if (!sessionEnded(e)) onNotice({ tone: 'error', text: errorMessage(e, failed) });
       },
     });
   }
+  const markReceived = () =>
+    act(received, (saved) => texts.orders.returnReceivedDone(saved.id), texts.orders.returnReceivedFailed);
 
   return (
     <div className="space-y-5">
-      {editable || waitingReturn ? (
+      {order.courier_attention ? (
+        <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <p className="font-semibold">{texts.orders.courierAttention}</p>
+          <p className="mt-1 break-words">{order.courier_attention}</p>
+          <button
+            type="button"
+            className={`${buttonClass('secondary')} mt-2 w-full sm:w-auto`}
+            disabled={checked.isPending}
+            onClick={() => act(checked, null, texts.orders.courierCheckFailed)}
+          >
+            {texts.orders.courierChecked}
+          </button>
+        </div>
+      ) : null}
+      {editable || waitingReturn || order.undoable_call ? (
         <div className="flex flex-wrap gap-2">
+          {order.undoable_call ? (
+            <button
+              type="button"
+              className={`${buttonClass('secondary')} w-full sm:w-auto`}
+              disabled={undo.isPending}
+              onClick={() => act(undo, (saved) => texts.orders.undone(saved.id), texts.orders.undoFailed)}
+            >
+              {texts.orders.undoCall(order.undoable_call.detail)}
+            </button>
+          ) : null}
           {editable ? (
             <button type="button" className={`${buttonClass('secondary')} w-full sm:w-auto`} onClick={onEdit}>
               {texts.orders.editOrder}
@@ -169,6 +203,9 @@ function OrderDetails({
         {order.held || order.possible_duplicate ? (
           <Info label={texts.orders.flags}>
             <OrderFlags order={order} />
+            {order.stock_reserved ? null : (
+              <span className="mt-1 block text-xs text-slate-600">{texts.orders.noStockHeld}</span>
+            )}
           </Info>
         ) : null}
         {order.tracking_number ? (
@@ -271,6 +308,8 @@ function OrderDetails({
 
       <Receipt order={order} />
 
+      <OrderPayments order={order} />
+
       <OrderNotes order={order} />
 
       <OrderHistory order={order} />
@@ -304,6 +343,18 @@ function Receipt({ order }: { order: Order }) {
         <dt>{texts.orders.total}</dt>
         <dd>{formatDa(order.final_total)}</dd>
       </div>
+      {order.amount_paid > 0 ? (
+        <>
+          <div className={`${row} text-green-800`}>
+            <dt>{texts.payments.paid}</dt>
+            <dd>−{formatDa(order.amount_paid)}</dd>
+          </div>
+          <div className={`${row} border-t border-slate-300 font-semibold`}>
+            <dt>{texts.payments.toCollect}</dt>
+            <dd>{formatDa(order.amount_due)}</dd>
+          </div>
+        </>
+      ) : null}
     </dl>
   );
 }

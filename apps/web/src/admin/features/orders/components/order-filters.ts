@@ -25,6 +25,7 @@ export function searchFromParams(params: URLSearchParams): OrderSearch {
     wilaya: params.get('wilaya')?.trim() ?? '',
     from: day('from'),
     to: day('to'),
+    attention: params.get('attention') === 'true' ? 'true' : '',
   };
 }
 

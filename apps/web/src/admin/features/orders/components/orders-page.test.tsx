@@ -108,6 +108,25 @@ describe('the orders list', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/orders$/);
   });
 
+  test('lists the orders a courier contradicts, each marked for a check', async () => {
+    const fetchMock = stubFetch((url) => {
+      if (url.startsWith('/api/order/searchOrders')) {
+        return {
+          data: page([makeOrder({ id: 7, status: 'successful', courier_attention: 'Yalidine says "Retour"' })]),
+        };
+      }
+      if (url === '/api/ShippingPrice/read') return { data: wilayas };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('#7');
+    expect(screen.getByTitle('Yalidine says "Retour"')).toHaveTextContent('Check this order');
+    await user.selectOptions(screen.getByLabelText('Courier warnings'), 'Needs a check');
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/orders?attention=true');
+    await waitFor(() => expect(searches(fetchMock).at(-1)).toEqual({ page: '1', limit: '20', attention: 'true' }));
+  });
+
   test('opens the order named in the URL (the queue links there) and forgets it on close', async () => {
     stubFetch((url) => {
       if (url.startsWith('/api/order/searchOrders')) return { data: page([]) };

@@ -94,7 +94,7 @@ export function OrdersPage() {
           {texts.orders.clear}
         </button>
       </form>
-      <fieldset className="mb-4 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
+      <fieldset className="mb-4 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-7">
         <legend className="sr-only">{texts.orders.filters}</legend>
         <div>
           <label htmlFor="filter-status" className={labelClass}>
@@ -196,6 +196,20 @@ export function OrdersPage() {
             className={`${inputBase} w-full`}
           />
         </div>
+        <div>
+          <label htmlFor="filter-attention" className={labelClass}>
+            {texts.orders.attentionFilter}
+          </label>
+          <select
+            id="filter-attention"
+            value={search.attention}
+            onChange={(e) => filter({ attention: e.target.value === 'true' ? 'true' : '' })}
+            className={`${inputBase} w-full`}
+          >
+            <option value="">{texts.orders.all}</option>
+            <option value="true">{texts.orders.attentionOnly}</option>
+          </select>
+        </div>
       </fieldset>
       <BulkStatusBar ids={[...selected]} onDone={(ok) => ok.forEach((id) => toggle(id, false))} />
       <CourierActions ids={[...selected]} search={search} onSent={(sent) => sent.forEach((id) => toggle(id, false))} />
@@ -271,7 +285,7 @@ export function OrdersPage() {
                 </td>
                 <td data-label={texts.orders.status} className={tdClass}>
                   <span className="flex flex-wrap items-center justify-end gap-1 sm:justify-start">
-                    <StatusSelect orderId={order.id} status={order.status} />
+                    <StatusSelect order={order} />
                     <ConfirmationBadge confirmation={order.confirmation} />
                     {order.tracking_number ? (
                       <span className="w-full text-right text-xs text-slate-600 tabular-nums sm:text-left">
@@ -281,6 +295,14 @@ export function OrdersPage() {
                     {order.courier_error ? (
                       <span className="w-full text-right text-xs text-red-700 sm:text-left">
                         {texts.courier.courierError}
+                      </span>
+                    ) : null}
+                    {order.courier_attention ? (
+                      <span
+                        className="w-full text-right text-xs font-semibold text-amber-800 sm:text-left"
+                        title={order.courier_attention}
+                      >
+                        {texts.orders.courierAttention}
                       </span>
                     ) : null}
                   </span>

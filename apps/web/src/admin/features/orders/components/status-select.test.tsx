@@ -2,7 +2,8 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify';
-import { renderWithProviders, stubFetch } from '../../../lib/test-utils.tsx';
+import { makeOrder, renderWithProviders, stubFetch } from '../../../lib/test-utils.tsx';
+import type { Order } from '../../../lib/types.ts';
 import { StatusSelect } from './status-select.tsx';
 
 afterEach(() => {
@@ -16,10 +17,10 @@ function statusPuts(fetchMock: ReturnType<typeof stubFetch>) {
     .map(([, init]) => JSON.parse(init!.body as string) as unknown);
 }
 
-function renderSelect() {
+function renderSelect(overrides: Partial<Order> = {}) {
   renderWithProviders(
     <>
-      <StatusSelect orderId={5} status="pending" />
+      <StatusSelect order={makeOrder({ id: 5, status: 'pending', ...overrides })} />
       <ToastContainer />
     </>,
   );
@@ -56,6 +57,31 @@ describe('order status selector', () => {
     expect(await screen.findByText('Order #5 marked cancelled')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(statusPuts(fetchMock)).toEqual([{ status: 'cancelled' }]);
+  });
+
+  test('offers only the moves the transition table allows', () => {
+    const offered = (select: HTMLElement) =>
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('value'));
+    expect(offered(renderSelect())).toEqual(['pending', 'approved', 'shipping', 'successful', 'cancelled']);
+  });
+
+  test('a returned parcel can only go back to shipping, and nowhere once received', () => {
+    const offered = (select: HTMLElement) =>
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('value'));
+    expect(offered(renderSelect({ status: 'returned' }))).toEqual(['shipping', 'returned']);
+  });
+
+  test('a received return offers nothing else', () => {
+    const select = renderSelect({ status: 'returned', return_received_at: '2026-03-05T10:00:00.000Z' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('value')),
+    ).toEqual(['returned']);
   });
 
   test("a refused change shows the server's reason", async () => {

@@ -1,25 +1,26 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { ORDER_STATUSES, type OrderStatus } from '@shop/domain/order-status';
+import type { OrderStatus } from '@shop/domain/order-status';
+import { statusChoices } from '@shop/domain/order-transitions';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/admin-request.ts';
 import { texts } from '../../../texts.ts';
+import type { Order } from '../../../lib/types.ts';
 import { useUpdateOrderStatus } from '../api/update-order-status.ts';
 import { statusClass } from '../../../components/status-colors.ts';
 
 /**
- * 'returned' is offered only for a parcel on its way or already back: the server refuses it from
- * any other status (DESIGN §6.5).
+ * The statuses the transition table allows from the order's (SPEC §4's free moves, `returned`
+ * only from shipping); the server may still refuse, e.g. stock gone, or a parcel its courier will
+ * not cancel. Cancelling puts the stock back on sale (and asks the courier to cancel a parcel),
+ * so it is confirmed first; every change says it is saved.
  */
-export function statusChoices(current: OrderStatus): OrderStatus[] {
-  return ORDER_STATUSES.filter((s) => s !== 'returned' || current === 'shipping' || current === 'returned');
-}
-
-/**
- * Any status may be chosen freely (SPEC §4); the server may still refuse, e.g. stock gone.
- * Cancelling puts the stock back on sale, so it is confirmed first; every change says it is saved.
- */
-export function StatusSelect({ orderId, status }: { orderId: number; status: OrderStatus }) {
+export function StatusSelect({
+  order,
+}: {
+  order: Pick<Order, 'id' | 'status' | 'stock_reserved' | 'tracking_number' | 'return_received_at'>;
+}) {
+  const { id: orderId, status } = order;
   const update = useUpdateOrderStatus();
   const [asked, setAsked] = useState<OrderStatus | null>(null);
 
@@ -50,7 +51,12 @@ export function StatusSelect({ orderId, status }: { orderId: number; status: Ord
         }}
         className={`rounded-full border px-2.5 py-1 text-xs font-semibold capitalize ${statusClass(status)}`}
       >
-        {statusChoices(status).map((s) => (
+        {statusChoices({
+          status,
+          reserved: order.stock_reserved,
+          hasParcel: order.tracking_number !== null,
+          returnReceived: order.return_received_at !== null,
+        }).map((s) => (
           <option key={s} value={s}>
             {s}
           </option>

@@ -96,6 +96,20 @@ export function TrackingResult({ order, headingRef }: { order: OrderTracking; he
             {formatDa(order.total)}
           </dd>
         </div>
+        {order.amount_due < order.total ? (
+          <>
+            <div className="flex justify-between gap-4 py-2">
+              <dt className="text-neutral-600">{t('tracking.paid')}</dt>
+              <dd className="text-end">{formatDa(order.total - order.amount_due)}</dd>
+            </div>
+            <div className="flex justify-between gap-4 py-2">
+              <dt className="text-neutral-600">{t('tracking.due')}</dt>
+              <dd className="text-end text-lg font-bold" data-testid="tracking-due">
+                {formatDa(order.amount_due)}
+              </dd>
+            </div>
+          </>
+        ) : null}
       </dl>
     </section>
   );

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { ADMIN_KEY } from '../../../lib/admin-request.ts';
+import { ADMIN_KEY } from './admin-request.ts';
 
 /** What a change to orders makes stale: the lists, the queue, the figures, the products' stock. */
 export function invalidateOrders(queryClient: QueryClient, ids: readonly number[] = []) {
