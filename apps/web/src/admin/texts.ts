@@ -342,6 +342,7 @@ export const texts = {
       edit: 'Changed',
       return_received: 'Return received',
       courier: 'Courier',
+      stock: 'Stock',
     },
     statusChange: 'Status',
     editOrder: 'Edit order',

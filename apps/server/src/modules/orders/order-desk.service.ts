@@ -203,6 +203,32 @@ async function takenBy(trx: Executor, row: OrderRow) {
   };
 }
 
+/** "2 × Sac, 1 × Ceinture": the lines' products by their names now. */
+async function describeLines(trx: Executor, lines: readonly StockLine[]): Promise<string> {
+  const rows = await catalogRepo.findProductRowsByIds(trx, [...new Set(lines.map((l) => l.product_id))]);
+  const names = new Map(rows.map((row) => [row.id, row.name]));
+  return lines.map((l) => `${l.quantity} × ${names.get(l.product_id) ?? `product ${l.product_id}`}`).join(', ');
+}
+
+/** Gives an order's units back; the ones with no row to go to are written in its history. */
+async function giveBackAndTell(
+  trx: Executor,
+  orderId: number,
+  order: { stock: StockLine[]; couponId: number | null },
+  now: string,
+  author: string | null,
+): Promise<void> {
+  const notPutBack = await giveBack(trx, order);
+  if (notPutBack.length === 0) return;
+  await desk.insertEvent(trx, {
+    order_id: orderId,
+    kind: 'stock',
+    detail: ORDER_MESSAGES.notPutBack(await describeLines(trx, notPutBack)),
+    author,
+    created_at: now,
+  });
+}
+
 /** Locks and reads an order for a change (PostgreSQL: two changes of one order take turns). */
 export async function lockOrder(trx: Executor, id: number): Promise<OrderRow> {
   const row = await repo.findOrder(trx, id, isPostgres(trx));
@@ -226,12 +252,15 @@ export async function applyStatus(trx: Executor, row: OrderRow, status: OrderSta
   const order = await takenBy(trx, row);
   let moved: number[] = [];
   if (status === 'cancelled') {
-    await giveBack(trx, order);
+    await giveBackAndTell(trx, row.id, order, now, null);
     moved = order.stock.map((l) => l.product_id);
   } else if (row.status === 'cancelled') {
     // Decided as a new order is (order-batch-plan.ts); products deleted since have nothing to
     // take, and the code is counted again whatever its dates, within its uses.
     const outcome = await takeOne(trx, order, { couponsUsableOn: null, skipDeleted: true });
+    if (outcome.kind === 'short' && outcome.needsSize) {
+      throw conflict(ORDER_MESSAGES.reopenNeedsSize(await describeLines(trx, outcome.short)));
+    }
     if (outcome.kind === 'short') throw conflict(ORDER_MESSAGES.reopenShort);
     if (outcome.kind === 'coupon-refused') throw conflict(ORDER_MESSAGES.reopenCouponUsedUp);
     moved = order.stock.map((l) => l.product_id);
@@ -474,7 +503,7 @@ export async function editOrder(db: Database, id: number, edit: OrderEdit, autho
       );
       const now_: StockLine[] = lines.map((l) => ({ product_id: l.product_id, size: l.size, quantity: l.quantity }));
       // The coupon use stays as it is: only the stock moves.
-      await giveBack(trx, { stock: was, couponId: null });
+      await giveBackAndTell(trx, id, { stock: was, couponId: null }, now, author);
       const outcome = await takeOne(trx, { stock: now_, couponId: null }, { couponsUsableOn: null });
       if (outcome.kind === 'short') throw conflict(ORDER_MESSAGES.stockShort);
       await desk.deleteItemsOf(trx, id);
@@ -521,8 +550,8 @@ export async function markReturnReceived(db: Database, id: number, author: strin
     const row = await lockOrder(trx, id);
     if (row.status !== 'returned' || row.return_received_at !== null) throw conflict(ORDER_MESSAGES.notReturned);
     const order = await takenBy(trx, row);
-    await giveBack(trx, { stock: order.stock, couponId: null });
     const now = new Date().toISOString();
+    await giveBackAndTell(trx, id, { stock: order.stock, couponId: null }, now, author);
     await desk.updateOrder(trx, id, { return_received_at: now, updated_at: now });
     await desk.insertEvent(trx, {
       order_id: id,

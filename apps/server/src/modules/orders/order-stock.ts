@@ -61,9 +61,35 @@ export function movesOf(order: BatchOrder): StockMoves {
 }
 
 /**
- * Takes one order's stock and coupon use, decided as a batch of one. `couponsUsableOn` is the
- * day the coupon must be usable on, or null for any day (a reopened order keeps its code, which
- * may have expired since). Lines of products deleted since are skipped when `skipDeleted`.
+ * An order's lines as their products are now: a product may have switched between sold by size
+ * and one stock since the order was placed. A line of a product now sold with one stock moves
+ * that stock, whatever size it names; a line without a size of a product now sold by size has no
+ * row to move (`sizeless`); lines of products deleted since are `gone`.
+ */
+export function fitToProducts(
+  lines: readonly StockLine[],
+  rows: StockRows,
+): { fitted: StockLine[]; sizeless: StockLine[]; gone: StockLine[] } {
+  const sized = new Map(rows.products.map((row) => [row.id, row.has_sizes === 1]));
+  const fitted: StockLine[] = [];
+  const sizeless: StockLine[] = [];
+  const gone: StockLine[] = [];
+  for (const line of lines) {
+    const bySize = sized.get(line.product_id);
+    if (bySize === undefined) gone.push(line);
+    else if (!bySize) fitted.push({ ...line, size: '' });
+    else if (line.size) fitted.push(line);
+    else sizeless.push(line);
+  }
+  return { fitted, sizeless, gone };
+}
+
+/**
+ * Takes one order's stock and coupon use, decided as a batch of one, against its products as they
+ * are now (fitToProducts): a line without a size of a product sold by size since is short
+ * (`needsSize`). `couponsUsableOn` is the day the coupon must be usable on, or null for any day (a
+ * reopened order keeps its code, which may have expired since). Lines of products deleted since
+ * are skipped when `skipDeleted`.
  */
 export async function takeOne(
   trx: Executor,
@@ -77,8 +103,9 @@ export async function takeOne(
     order.couponId === null ? [] : [order.couponId],
     couponsUsableOn,
   );
-  const existing = new Set(rows.products.map((row) => row.id));
-  const wanted = skipDeleted ? { ...order, stock: order.stock.filter((l) => existing.has(l.product_id)) } : order;
+  const { fitted, sizeless, gone } = fitToProducts(order.stock, rows);
+  if (sizeless.length > 0) return { kind: 'short', short: sizeless, needsSize: true };
+  const wanted = { ...order, stock: skipDeleted ? fitted : [...fitted, ...gone] };
   const plan = planBatch([wanted], heldStock(rows));
   const outcome = plan.outcomes[0];
   if (!outcome) throw new Error('a plan of one order has one outcome');
@@ -87,7 +114,25 @@ export async function takeOne(
   return outcome;
 }
 
-/** Gives one order's stock and coupon use back (a cancelled order). */
-export function giveBack(trx: Executor, order: BatchOrder): Promise<void> {
-  return stockStoreOf(trx).give(trx, movesOf(order));
+/**
+ * Gives one order's stock and coupon use back (a cancelled order) to its products as they are now
+ * (fitToProducts), its rows read (and, on PostgreSQL, locked) first in the global lock order.
+ * Answers the lines whose units have no row to go back to (no size, for a product sold by size
+ * since): the caller tells the owner.
+ */
+export async function giveBack(trx: Executor, order: BatchOrder): Promise<StockLine[]> {
+  const store = stockStoreOf(trx);
+  if (order.stock.length === 0) {
+    await store.give(trx, movesOf(order));
+    return [];
+  }
+  const rows = await store.hold(
+    trx,
+    order.stock.map((line) => line.product_id),
+    [],
+    null,
+  );
+  const { fitted, sizeless } = fitToProducts(order.stock, rows);
+  await store.give(trx, movesOf({ ...order, stock: fitted }));
+  return sizeless;
 }
