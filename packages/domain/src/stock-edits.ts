@@ -18,8 +18,7 @@ export interface MovedCell {
 }
 
 export type StockEditOutcome =
-  | { kind: 'apply'; writes: { cell: string; stock: number }[] }
-  | { kind: 'moved'; moved: MovedCell[] };
+  { kind: 'apply'; writes: { cell: string; stock: number }[] } | { kind: 'moved'; moved: MovedCell[] };
 
 /**
  * The server's half, against the figures read (and locked) in its transaction: every edit applies

@@ -435,7 +435,13 @@ function planOwnerStock(held: HeldProductStock, request: Exclude<StockRequest, {
   if (request.kind === 'absolute') {
     if ('stock' in request) return { kind: 'write', hasSizes: false, stock: request.stock, sizes: [], dropSizes: true };
     const rows = sizeRows(request.sizes);
-    return { kind: 'write', hasSizes: true, stock: rows.reduce((n, r) => n + r.stock, 0), sizes: rows, dropSizes: false };
+    return {
+      kind: 'write',
+      hasSizes: true,
+      stock: rows.reduce((n, r) => n + r.stock, 0),
+      sizes: rows,
+      dropSizes: false,
+    };
   }
   const sizesGiven = Object.keys(request.sizes).length > 0;
   const toSizes = request.hasSizes ?? held.hasSizes;
@@ -462,7 +468,13 @@ function planOwnerStock(held: HeldProductStock, request: Exclude<StockRequest, {
     ]);
     if (outcome.kind === 'moved') return outcome;
     const rows = sizeRows(request.sizes);
-    return { kind: 'write', hasSizes: true, stock: rows.reduce((n, r) => n + r.stock, 0), sizes: rows, dropSizes: false };
+    return {
+      kind: 'write',
+      hasSizes: true,
+      stock: rows.reduce((n, r) => n + r.stock, 0),
+      sizes: rows,
+      dropSizes: false,
+    };
   }
   const edits = SIZES.flatMap((size): StockEdit[] => {
     const stock = request.sizes[size];
@@ -487,7 +499,11 @@ function planOwnerStock(held: HeldProductStock, request: Exclude<StockRequest, {
 
 function stockMovedData(held: HeldProductStock, moved: readonly MovedCell[]): StockMoved {
   return {
-    moved: moved.map((m) => ({ size: m.cell === OWN_STOCK ? null : (m.cell as Size), seen: m.seen, current: m.current })),
+    moved: moved.map((m) => ({
+      size: m.cell === OWN_STOCK ? null : (m.cell as Size),
+      seen: m.seen,
+      current: m.current,
+    })),
     has_sizes: held.hasSizes,
     stock: held.stock,
     sizes: held.hasSizes ? SIZES.map((name) => ({ name, stock: held.sizes.get(name) ?? 0 })) : [],

@@ -48,9 +48,7 @@ export const postgresStockStore: StockStore = {
       sql`select 'size' as kind, product_id as id, size, stock, null::integer as max_uses, 0 as current_uses,
         0 as has_sizes from ${sizeRows} s`,
       sql`select 'product', id, '', stock, null, 0, has_sizes from ${productRows} p`,
-      ...(coupons.length > 0
-        ? [sql`select 'coupon', id, '', 0, max_uses, current_uses, 0 from ${couponRows} c`]
-        : []),
+      ...(coupons.length > 0 ? [sql`select 'coupon', id, '', 0, max_uses, current_uses, 0 from ${couponRows} c`] : []),
     ];
     const result = await sql<{
       kind: 'size' | 'product' | 'coupon';
