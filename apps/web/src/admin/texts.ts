@@ -219,7 +219,7 @@ export const texts = {
     stockMoved: 'The stock changed while you were editing (orders since you opened this form). Nothing was saved.',
     stockMovedLine: (label: string, seen: number, current: number) => `${label}: now ${current} (you saw ${seen})`,
     stockMovedAgain: 'The stock figures below are the current ones: check them and save again.',
-    stockMovedHint: (seen: number) => `Changed since you opened the form (you saw ${seen})`,
+    stockMovedHint: (seen: number) => `Moved: you saw ${seen}`,
     primary: 'Primary',
     makePrimary: 'Make primary',
     deleteImage: 'Delete image',

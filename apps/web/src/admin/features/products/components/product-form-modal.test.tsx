@@ -225,7 +225,7 @@ describe('product form: editing stock against what was seen', () => {
       if (url.startsWith('/api/product/get/')) return { data: shirt };
       if (!url.startsWith('/api/product/update/')) return undefined;
       const body = init?.body as FormData;
-      sent.push(Object.fromEntries([...body.entries()].map(([k, v]) => [k, String(v)])));
+      sent.push(Object.fromEntries([...body.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : v.name])));
       return answers[sent.length - 1] ?? { status: 200, data: shirt };
     });
     return { sent, fetchMock };
@@ -286,7 +286,7 @@ describe('product form: editing stock against what was seen', () => {
     // M moved: it shows what the product holds now. S moved too (an order cancelled) but the owner had not
     // touched it: the current figure. L, changed by the owner and not moved, keeps what was typed.
     expect(screen.getByLabelText('M')).toHaveValue(12);
-    expect(screen.getByText('Changed since you opened the form (you saw 15)')).toBeInTheDocument();
+    expect(screen.getByText('Moved: you saw 15')).toBeInTheDocument();
     expect(screen.getByLabelText('S')).toHaveValue(3);
     expect(screen.getByLabelText('L')).toHaveValue(4);
 

@@ -251,9 +251,10 @@ function movedHint(moved: StockMoved['moved'] | null, size: StockMoved['moved'][
 /** After a 409: which figures moved while the form was open, and that nothing was saved. */
 function StockMovedNotice({ moved }: { moved: StockMoved['moved'] }) {
   const ref = useRef<HTMLDivElement>(null);
-  // On a phone the stock fields may be under the fold when the owner taps Save.
+  // On a phone the stock fields may be under the fold when the owner taps Save: the notice goes
+  // to the top, the figures it speaks of right under it.
   useEffect(() => {
-    ref.current?.scrollIntoView?.({ block: 'nearest' });
+    ref.current?.scrollIntoView?.({ block: 'start' });
   }, [moved]);
   return (
     <div
