@@ -328,6 +328,42 @@ describe('admin back office', () => {
     await mobile.page.goto('/admin/products');
     await mobile.page.getByText(name).waitFor();
     await screenshot(mobile.page, 'admin-products-mobile');
+
+    // The owner opens the product's form on the phone (M at 3 since the order of 2); a customer
+    // buys one M meanwhile. Saving M at 10 is refused: the form shows M now at 2 and says so; the
+    // owner types 10 again and it is saved.
+    await mobile.page.getByLabel('Search by name').fill(name);
+    await mobile.page.getByText(`Found 1 products matching "${name}"`).waitFor();
+    await mobile.page.getByRole('button', { name: 'Edit' }).click();
+    const editForm = mobile.page.getByRole('dialog', { name: 'Edit product' });
+    const sizeM = editForm.getByLabel('M', { exact: true });
+    await expect.poll(() => sizeM.inputValue()).toBe('3');
+    // The wilaya's price was edited above: the order carries today's.
+    const delivery = (await api<{ data: Wilaya[] }>('/ShippingPrice/read')).body.data[0]!;
+    const sale = await api('/order', {
+      method: 'POST',
+      body: JSON.stringify({
+        customer_name: 'Client Pendant',
+        customer_phone: '0556' + String(Date.now()).slice(-6),
+        customer_address: `${delivery.wilaya_name} | 3 rue des Pins`,
+        customer_postal_code: '16000',
+        subtotal: String(product.final_price),
+        shipping_fee: String(delivery.price),
+        coupon_code: '',
+        items: [{ product_id: product.id, quantity: 1, size: 'M' }],
+      }),
+    });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    await sizeM.fill('10');
+    await editForm.getByRole('button', { name: 'Save' }).click();
+    await editForm.getByRole('alert').getByText('M: now 2 (you saw 3)').waitFor();
+    await expect.poll(() => sizeM.inputValue()).toBe('2');
+    await screenshot(mobile.page, 'admin-product-stock-moved-mobile');
+    await sizeM.fill('10');
+    await editForm.getByRole('button', { name: 'Save' }).click();
+    await mobile.page.getByText('Product updated successfully!').waitFor();
+    const saved = await api<{ data: ProductRow }>(`/product/get/${product.id}`);
+    expect(saved.body.data).toMatchObject({ size_m: 10, stock: 3 + 10 + 0 + 2 + 1 });
     expect(mobile.errors).toEqual([]);
     await mobile.context.close();
 

@@ -92,3 +92,18 @@ export type StockCheck = z.infer<typeof stockCheckSchema>;
 
 /** 409 on deleting a type still given to products. */
 export const typeInUseSchema = z.object({ products: z.number().int() });
+
+/**
+ * 409 on a product update whose stock moved since the owner saw it (an order took or gave units
+ * back): the figures that moved and every figure as it is now, so the form can show them.
+ */
+export const stockMovedSchema = z
+  .object({
+    /** `size` null: the product's own stock (sold without sizes). */
+    moved: z.array(z.object({ size: z.enum(SIZES).nullable(), seen: z.number().int(), current: z.number().int() })),
+    has_sizes: z.boolean(),
+    stock: z.number().int(),
+    sizes: z.array(sizeStockSchema),
+  })
+  .meta({ id: 'StockMoved' });
+export type StockMoved = z.infer<typeof stockMovedSchema>;

@@ -35,6 +35,22 @@ export const productFieldsSchema = z.object({
 });
 export type ProductFields = z.infer<typeof productFieldsSchema>;
 
+/**
+ * The stock part of a product update made against what the owner saw (DESIGN §7.1,
+ * docs/api.md): beside each new figure, the one the form was opened with (`seen_sizes[M]`,
+ * `seen_stock`), and `has_sizes` to switch between sold by size and one stock. A request with
+ * none of these sets its stock as the spec's clients do (absolute figures).
+ */
+export const productStockEditSchema = z.object({
+  has_sizes: z
+    .enum(['true', 'false', '1', '0'], { error: 'has_sizes must be true or false' })
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
+  seen_stock: sizeStock.optional(),
+  seen_sizes: z.partialRecord(z.enum(SIZES), sizeStock).optional().default({}),
+});
+export type ProductStockEdit = z.infer<typeof productStockEditSchema>;
+
 export const discountUpdateSchema = z.object({
   discount_percentage: percentSchema(DISCOUNT_RANGE_MESSAGE),
 });

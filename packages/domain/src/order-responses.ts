@@ -94,7 +94,7 @@ export type OrderNote = z.infer<typeof orderNoteSchema>;
 /** A line of an order's history beside its status changes: a call, a correction, a return. */
 export const orderEventSchema = z
   .object({
-    kind: z.enum(['confirmation', 'edit', 'return_received', 'courier', 'payment', 'undo']),
+    kind: z.enum(['confirmation', 'edit', 'return_received', 'courier', 'payment', 'undo', 'stock']),
     detail: z.string(),
     author: z.string().nullable(),
     created_at: z.string(),

@@ -18,6 +18,7 @@ import * as courierLeaseAndStopDesks from './migrations/013-courier-lease-and-st
 import * as orderKeys from './migrations/014-order-keys.ts';
 import * as communeFees from './migrations/015-commune-fees.ts';
 import * as orderTrust from './migrations/017-order-trust.ts';
+import * as sizedStockSums from './migrations/018-sized-stock-sums.ts';
 
 const migrations = {
   '001-initial': initial,
@@ -36,6 +37,7 @@ const migrations = {
   '014-order-keys': orderKeys,
   '015-commune-fees': communeFees,
   '017-order-trust': orderTrust,
+  '018-sized-stock-sums': sizedStockSums,
 };
 
 /** The Migrator of a database, over this app's migrations. */

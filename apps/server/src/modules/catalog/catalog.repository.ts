@@ -239,18 +239,34 @@ export async function insertProduct(db: Executor, product: NewProduct): Promise<
   return row.id;
 }
 
-export async function updateProduct(db: Executor, id: number, changes: ProductUpdate): Promise<void> {
-  await db.updateTable('products').set(changes).where('id', '=', id).execute();
+/** Rows changed: 0 when the product is gone. */
+export async function updateProduct(db: Executor, id: number, changes: ProductUpdate): Promise<number> {
+  const result = await db.updateTable('products').set(changes).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
-export async function replaceSizes(db: Executor, productId: number, sizes: { size: string; stock: number }[]) {
+/** A product's row for a change of it; locked until the transaction ends on PostgreSQL. */
+export function lockProductRow(db: Executor, id: number) {
+  return db
+    .selectFrom('products')
+    .selectAll()
+    .where('id', '=', id)
+    .$if(isPostgres(db), (q) => q.forUpdate())
+    .executeTakeFirst();
+}
+
+/** Sets these size rows of a product, adding the ones it lacks; its other size rows stay. */
+export async function writeSizes(db: Executor, productId: number, sizes: readonly { size: string; stock: number }[]) {
+  if (sizes.length === 0) return;
+  await db
+    .insertInto('product_sizes')
+    .values(sizes.map((s) => ({ product_id: productId, size: s.size, stock: s.stock })))
+    .onConflict((oc) => oc.columns(['product_id', 'size']).doUpdateSet((eb) => ({ stock: eb.ref('excluded.stock') })))
+    .execute();
+}
+
+export async function deleteSizes(db: Executor, productId: number) {
   await db.deleteFrom('product_sizes').where('product_id', '=', productId).execute();
-  if (sizes.length > 0) {
-    await db
-      .insertInto('product_sizes')
-      .values(sizes.map((s) => ({ product_id: productId, size: s.size, stock: s.stock })))
-      .execute();
-  }
 }
 
 export async function hasPrimaryImage(db: Executor, productId: number): Promise<boolean> {

@@ -16,6 +16,7 @@ import {
   productTypeReadSchema,
   sizeStockSchema,
   stockCheckSchema,
+  stockMovedSchema,
   typeInUseSchema,
 } from '@shop/domain/catalog-responses';
 import { emptyEnvelopeSchema, envelopeSchema, paginatedSchema } from '@shop/domain/responses';
@@ -207,9 +208,16 @@ export function catalogAdminRoutes(app: App): void {
     {
       schema: {
         tags: PRODUCTS,
-        summary: 'Update a product (multipart, same fields); new images[] are added',
+        summary:
+          'Update a product (multipart, same fields); new images[] are added. Stock changes carry the ' +
+          'figures the owner saw (seen_sizes[M], seen_stock, has_sizes): 409 with the current ones when they moved',
         params: idParamsSchema,
-        response: { 200: productAnswer, ...errorResponses(404), ...UPLOAD_ERRORS },
+        response: {
+          200: productAnswer,
+          ...errorResponses(404),
+          409: envelopeSchema(stockMovedSchema),
+          ...UPLOAD_ERRORS,
+        },
       },
     },
     async (request, reply) => {

@@ -5,16 +5,32 @@ import { finalPriceCentimes } from '@shop/domain/pricing';
 import { toCentimes, toDa } from '@shop/domain/money';
 import { SIZES, SIZE_STOCK_FIELDS, lineSize, type Size } from '@shop/domain/sizes';
 import { averageRating } from '@shop/domain/ratings';
-import { productFieldsSchema, type ProductListQuery } from '@shop/domain/catalog-schemas';
+import {
+  productFieldsSchema,
+  productStockEditSchema,
+  type ProductFields,
+  type ProductListQuery,
+  type ProductStockEdit,
+} from '@shop/domain/catalog-schemas';
+import { applyStockEdits, type MovedCell, type StockEdit } from '@shop/domain/stock-edits';
 import { RELATED_PRODUCTS_LIMIT, SHOP_PAGE_SIZE } from '@shop/domain/constants';
-import type { Product, ProductImage, ProductType, StockCheck, StockLine } from '@shop/domain/catalog-responses';
+import type {
+  Product,
+  ProductImage,
+  ProductType,
+  StockCheck,
+  StockLine,
+  StockMoved,
+} from '@shop/domain/catalog-responses';
 import type { Database, Executor, ProductRow } from '../../db/database.ts';
 import { batchedReads } from '../../db/batched-reads.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import type { FileRules, MultipartBody } from '../../http/multipart.ts';
 import { badRequest, conflict, notFound, type Bilingual, type Message } from '../../http/errors.ts';
 import { paginated } from '../../http/envelope.ts';
 import type { ImageStorage } from '../media/image-storage.ts';
 import { deleteImageFiles, storeImages, type StoredImage } from '../media/media.service.ts';
+import { stockStoreOf } from '../orders/stock-store.ts';
 import * as repo from './catalog.repository.ts';
 
 export const PRODUCT_NOT_FOUND_FR = 'Produit introuvable';
@@ -26,6 +42,17 @@ export const TYPE_NOT_FOUND = 'Product type not found';
 export const TYPE_IN_USE = (count: number) =>
   `This type is used by ${count} product${count > 1 ? 's' : ''}: move ${count > 1 ? 'them' : 'it'} to another type first`;
 export const TYPE_NAME_TAKEN = (existing: string) => `A product type named "${existing}" already exists`;
+export const STOCK_MOVED = (moved: readonly MovedCell[]) =>
+  `The stock changed while you were editing: ${moved
+    .map((m) => `${m.cell || 'the stock'} is now ${m.current} (you saw ${m.seen})`)
+    .join(', ')}. Nothing was saved: check the figures and save again.`;
+export const SEEN_SIZE_MISSING = (size: string) =>
+  `Send the stock you saw for ${size} (seen_sizes[${size}]) with its new figure`;
+export const SEEN_STOCK_MISSING = 'Send the stock you saw (seen_stock) with the new one';
+export const SIZES_ON_ONE_STOCK =
+  'This product is sold with one stock: send stock, or has_sizes=true to sell it by size';
+export const STOCK_ON_SIZED =
+  'This product is sold by size: change its sizes, or send has_sizes=false to sell it with one stock';
 export const LATEST_PRODUCTS_DEFAULT = 10;
 export const TOP_PROMOTIONS_LIMIT = 10;
 export const TOP_SELLING_LIMIT = 10;
@@ -274,29 +301,38 @@ const SIZE_FIELD_NAMES: Record<string, Size> = Object.fromEntries(
   ]),
 );
 
-/** Multipart text fields → the input of productFieldsSchema; size fields of either spelling go to `sizes`. */
+/** The figures the owner saw, beside the new ones (productStockEditSchema), in either spelling. */
+const SEEN_SIZE_FIELD_NAMES: Record<string, Size> = Object.fromEntries(
+  Object.entries(SIZE_FIELD_NAMES).map(([name, size]) => [`seen_${name}`, size]),
+);
+const TEXT_FIELDS = ['name', 'description', 'name_ar', 'description_ar'];
+const OTHER_FIELDS = ['price', 'type_id', 'discount_percentage', 'stock', 'seen_stock', 'has_sizes'];
+
+/**
+ * Multipart text fields → the input of productFieldsSchema and productStockEditSchema; size
+ * fields of either spelling go to `sizes`, the seen ones to `seen_sizes`.
+ */
 export function productInputFromMultipart(fields: Record<string, string>) {
   const sizes: Partial<Record<Size, string>> = {};
+  const seenSizes: Partial<Record<Size, string>> = {};
   const input: Record<string, unknown> = {};
   for (const [name, rawValue] of Object.entries(fields)) {
     const value = rawValue.trim();
     const size = SIZE_FIELD_NAMES[name];
-    if (size) {
+    const seenSize = SEEN_SIZE_FIELD_NAMES[name];
+    if (size || seenSize) {
       // An empty size box means "not given"; a product with no size given has no sizes.
-      if (value !== '') sizes[size] = value;
+      if (value !== '') (size ? sizes : seenSizes)[(size ?? seenSize) as Size] = value;
       continue;
     }
-    if (
-      ['name', 'description', 'name_ar', 'description_ar', 'price', 'type_id', 'discount_percentage', 'stock'].includes(
-        name,
-      )
-    ) {
+    if (TEXT_FIELDS.includes(name) || OTHER_FIELDS.includes(name)) {
       // Empty optional boxes are "not given" rather than 0; empty required ones fail validation.
-      if (value === '' && !['name', 'description', 'name_ar', 'description_ar'].includes(name)) continue;
+      if (value === '' && !TEXT_FIELDS.includes(name)) continue;
       input[name] = rawValue;
     }
   }
   input.sizes = sizes;
+  input.seen_sizes = seenSizes;
   return input;
 }
 
@@ -311,6 +347,15 @@ function parseProductFields(body: MultipartBody) {
   return parsed.data;
 }
 
+function parseProductUpdate(body: MultipartBody): ProductFields & ProductStockEdit {
+  const input = productInputFromMultipart(body.fields);
+  const fields = productFieldsSchema.safeParse(input);
+  const stock = productStockEditSchema.safeParse(input);
+  const issues = [...(fields.error?.issues ?? []), ...(stock.error?.issues ?? [])];
+  if (!fields.success || !stock.success) throw validationError(issues);
+  return { ...fields.data, ...stock.data };
+}
+
 async function requireType(db: Executor, typeId: number) {
   if (!(await repo.findType(db, typeId)))
     throw badRequest('Type not found', { errors: [{ field: 'type_id', message: 'Type not found' }] });
@@ -318,6 +363,181 @@ async function requireType(db: Executor, typeId: number) {
 
 function sizeRows(sizes: Partial<Record<Size, number>>) {
   return SIZES.map((size) => ({ size, stock: sizes[size] ?? 0 }));
+}
+
+// ---- Admin: the owner's stock (DESIGN §7.1) ----
+
+/** What a product update asks of the stock (docs/api.md, "Stock edits"). */
+type StockRequest =
+  | { kind: 'none' }
+  /** The spec's clients: absolute figures, sizes (missing ones 0) or one stock, written as given. */
+  | { kind: 'absolute'; sizes: Partial<Record<Size, number>> }
+  | { kind: 'absolute'; stock: number }
+  /** Changes against the figures the owner saw, and the switch between sizes and one stock. */
+  | {
+      kind: 'against-seen';
+      hasSizes: boolean | undefined;
+      stock: number | undefined;
+      seenStock: number | undefined;
+      sizes: Partial<Record<Size, number>>;
+      seenSizes: Partial<Record<Size, number>>;
+    };
+
+function stockRequestOf(fields: ProductFields & ProductStockEdit): StockRequest {
+  const sizesGiven = Object.keys(fields.sizes).length > 0;
+  const againstSeen =
+    fields.has_sizes !== undefined || fields.seen_stock !== undefined || Object.keys(fields.seen_sizes).length > 0;
+  if (!againstSeen) {
+    if (sizesGiven) return { kind: 'absolute', sizes: fields.sizes };
+    if (fields.stock !== undefined) return { kind: 'absolute', stock: fields.stock };
+    return { kind: 'none' };
+  }
+  return {
+    kind: 'against-seen',
+    hasSizes: fields.has_sizes,
+    stock: fields.stock,
+    seenStock: fields.seen_stock,
+    sizes: fields.sizes,
+    seenSizes: fields.seen_sizes,
+  };
+}
+
+/** The stock rows of a product as read (and locked) in the owner's transaction. */
+interface HeldProductStock {
+  hasSizes: boolean;
+  stock: number;
+  /** Size → units; a sized product's missing row holds 0. */
+  sizes: Map<string, number>;
+}
+
+type StockPlan =
+  | { kind: 'moved'; moved: MovedCell[] }
+  | { kind: 'write'; hasSizes: boolean; stock: number; sizes: { size: Size; stock: number }[]; dropSizes: boolean };
+
+function refused(field: string, message: string) {
+  return badRequest(message, { errors: [{ field, message }] });
+}
+
+/** The one stock of a product sold without sizes, as a cell of applyStockEdits. */
+const OWN_STOCK = '';
+
+function sumOf(sizes: ReadonlyMap<string, number>): number {
+  return SIZES.reduce((sum, size) => sum + (sizes.get(size) ?? 0), 0);
+}
+
+/**
+ * What the owner's request does to the stock held: null when it changes nothing. A sized
+ * product's stock is always the sum of its sizes: switching to one stock sums them (or sets the
+ * figure the owner typed, against the total they saw); switching to sizes distributes units
+ * against the one stock the owner saw.
+ */
+function planOwnerStock(held: HeldProductStock, request: Exclude<StockRequest, { kind: 'none' }>): StockPlan | null {
+  if (request.kind === 'absolute') {
+    if ('stock' in request) return { kind: 'write', hasSizes: false, stock: request.stock, sizes: [], dropSizes: true };
+    const rows = sizeRows(request.sizes);
+    return {
+      kind: 'write',
+      hasSizes: true,
+      stock: rows.reduce((n, r) => n + r.stock, 0),
+      sizes: rows,
+      dropSizes: false,
+    };
+  }
+  const sizesGiven = Object.keys(request.sizes).length > 0;
+  const toSizes = request.hasSizes ?? held.hasSizes;
+  const total = held.hasSizes ? sumOf(held.sizes) : held.stock;
+  const ownStockEdit = (): StockEdit[] => {
+    if (request.stock === undefined) return [];
+    if (request.seenStock === undefined) throw refused('seen_stock', SEEN_STOCK_MISSING);
+    return [{ cell: OWN_STOCK, seen: request.seenStock, stock: request.stock }];
+  };
+  if (!toSizes) {
+    if (sizesGiven) throw refused('sizes', SIZES_ON_ONE_STOCK);
+    const outcome = applyStockEdits(new Map([[OWN_STOCK, total]]), ownStockEdit());
+    if (outcome.kind === 'moved') return outcome;
+    const stock = outcome.writes[0]?.stock ?? total;
+    if (!held.hasSizes && outcome.writes.length === 0) return null;
+    return { kind: 'write', hasSizes: false, stock, sizes: [], dropSizes: held.hasSizes };
+  }
+  if (request.stock !== undefined) throw refused('stock', STOCK_ON_SIZED);
+  if (!held.hasSizes) {
+    // From one stock to sizes: the units are distributed against the stock the owner saw.
+    if (request.seenStock === undefined) throw refused('seen_stock', SEEN_STOCK_MISSING);
+    const outcome = applyStockEdits(new Map([[OWN_STOCK, held.stock]]), [
+      { cell: OWN_STOCK, seen: request.seenStock, stock: request.seenStock },
+    ]);
+    if (outcome.kind === 'moved') return outcome;
+    const rows = sizeRows(request.sizes);
+    return {
+      kind: 'write',
+      hasSizes: true,
+      stock: rows.reduce((n, r) => n + r.stock, 0),
+      sizes: rows,
+      dropSizes: false,
+    };
+  }
+  const edits = SIZES.flatMap((size): StockEdit[] => {
+    const stock = request.sizes[size];
+    if (stock === undefined) return [];
+    const seen = request.seenSizes[size];
+    if (seen === undefined) throw refused(`seen_sizes.${size}`, SEEN_SIZE_MISSING(size));
+    return [{ cell: size, seen, stock }];
+  });
+  const outcome = applyStockEdits(held.sizes, edits);
+  if (outcome.kind === 'moved') return outcome;
+  if (outcome.writes.length === 0) return null;
+  const after = new Map(held.sizes);
+  for (const write of outcome.writes) after.set(write.cell, write.stock);
+  return {
+    kind: 'write',
+    hasSizes: true,
+    stock: sumOf(after),
+    sizes: outcome.writes.map((w) => ({ size: w.cell as Size, stock: w.stock })),
+    dropSizes: false,
+  };
+}
+
+function stockMovedData(held: HeldProductStock, moved: readonly MovedCell[]): StockMoved {
+  return {
+    moved: moved.map((m) => ({
+      size: m.cell === OWN_STOCK ? null : (m.cell as Size),
+      seen: m.seen,
+      current: m.current,
+    })),
+    has_sizes: held.hasSizes,
+    stock: held.stock,
+    sizes: held.hasSizes ? SIZES.map((name) => ({ name, stock: held.sizes.get(name) ?? 0 })) : [],
+  };
+}
+
+/**
+ * The owner's change of a product's stock, in the caller's transaction: the product's stock rows
+ * are read and locked in the order every stock writer takes them (orders/stock-store.ts: size
+ * rows, then the product), the change applies only where a row still holds what the owner saw
+ * (409 with the figures as they are, nothing written, when one moved), and only the rows it
+ * changes are written. Answers the product's new stock and has_sizes, or null when it changed
+ * nothing. The one place the rule is applied: a grid of variants goes through it too.
+ */
+export async function writeOwnerStock(
+  trx: Executor,
+  productId: number,
+  request: StockRequest,
+): Promise<{ stock: number; has_sizes: number } | null> {
+  if (request.kind === 'none') return null;
+  const rows = await stockStoreOf(trx).hold(trx, [productId], [], null);
+  const product = rows.products[0];
+  if (!product) throw notFound(PRODUCT_NOT_FOUND);
+  const held: HeldProductStock = {
+    hasSizes: product.has_sizes === 1,
+    stock: product.stock,
+    sizes: new Map(rows.sizes.map((row) => [row.size, row.stock])),
+  };
+  const plan = planOwnerStock(held, request);
+  if (!plan) return null;
+  if (plan.kind === 'moved') throw conflict(STOCK_MOVED(plan.moved), stockMovedData(held, plan.moved));
+  if (plan.dropSizes) await repo.deleteSizes(trx, productId);
+  else await repo.writeSizes(trx, productId, plan.sizes);
+  return { stock: plan.stock, has_sizes: plan.hasSizes ? 1 : 0 };
 }
 
 /** Runs a DB write that records stored files; if it fails, the files go too. */
@@ -380,7 +600,7 @@ export async function createProduct(db: Database, storage: ImageStorage, body: M
         created_at: now,
         updated_at: now,
       });
-      if (hasSizes) await repo.replaceSizes(trx, productId, sizes);
+      if (hasSizes) await repo.writeSizes(trx, productId, sizes);
       await addImages(trx, productId, images, now);
       return productId;
     }),
@@ -388,35 +608,27 @@ export async function createProduct(db: Database, storage: ImageStorage, body: M
   return getProduct(db, id, PRODUCT_NOT_FOUND);
 }
 
+/**
+ * Saves an owner's product form in one transaction: the fields it gives, the stock as a change
+ * against what the owner saw (writeOwnerStock; left alone when no stock is given), new images.
+ */
 export async function updateProduct(
   db: Database,
   storage: ImageStorage,
   id: number,
   body: MultipartBody,
 ): Promise<Product> {
-  const fields = parseProductFields(body);
-  const existing = await repo.findProductRow(db, id);
-  if (!existing) throw notFound(PRODUCT_NOT_FOUND);
-  await requireType(db, fields.type_id);
-  const hasSizeFields = Object.keys(fields.sizes).length > 0;
-  const sizes = sizeRows(fields.sizes);
+  const fields = parseProductUpdate(body);
+  const stockRequest = stockRequestOf(fields);
   const priceCents = toCentimes(fields.price);
   await withStoredImages(storage, body, (images) =>
     repo.changeCatalog(db, async (trx) => {
+      // SQLite: the write lock first, so that no other process changes what is read next.
+      if (!isPostgres(trx)) await repo.takeWriteLock(trx);
+      await requireType(trx, fields.type_id);
+      const stock = await writeOwnerStock(trx, id, stockRequest);
       const now = new Date().toISOString();
-      let stock = existing.stock;
-      let hasSizes = existing.has_sizes;
-      if (hasSizeFields) {
-        stock = sizes.reduce((sum, s) => sum + s.stock, 0);
-        hasSizes = 1;
-        await repo.replaceSizes(trx, id, sizes);
-      } else if (fields.stock !== undefined) {
-        // A stock without sizes turns the product into one sold without sizes.
-        stock = fields.stock;
-        hasSizes = 0;
-        await repo.replaceSizes(trx, id, []);
-      }
-      await repo.updateProduct(trx, id, {
+      const changed = await repo.updateProduct(trx, id, {
         name: fields.name,
         description: fields.description,
         // Absent: kept as it is; empty: removed.
@@ -425,21 +637,23 @@ export async function updateProduct(
         price_cents: priceCents,
         discount_percentage: fields.discount_percentage,
         final_price_cents: finalPriceCentimes(priceCents, fields.discount_percentage),
-        stock,
-        has_sizes: hasSizes,
+        ...(stock ?? {}),
         type_id: fields.type_id,
         updated_at: now,
       });
+      if (changed === 0) throw notFound(PRODUCT_NOT_FOUND);
       await addImages(trx, id, images, now);
     }),
   );
   return getProduct(db, id, PRODUCT_NOT_FOUND);
 }
 
+/** The discount, with the final price computed from the price as it is in the transaction. */
 export async function updateDiscount(db: Database, id: number, discount: number): Promise<Product> {
-  const existing = await repo.findProductRow(db, id);
-  if (!existing) throw notFound(PRODUCT_NOT_FOUND);
   await repo.changeCatalog(db, async (trx) => {
+    if (!isPostgres(trx)) await repo.takeWriteLock(trx);
+    const existing = await repo.lockProductRow(trx, id);
+    if (!existing) throw notFound(PRODUCT_NOT_FOUND);
     await repo.updateProduct(trx, id, {
       discount_percentage: discount,
       final_price_cents: finalPriceCentimes(existing.price_cents, discount),
@@ -458,13 +672,21 @@ export async function setPrimaryImage(db: Database, productId: number, imageId: 
   return getProduct(db, productId, PRODUCT_NOT_FOUND);
 }
 
+/**
+ * Sizes and images go by cascade; order lines keep their snapshot with product_id set to null
+ * (cancelling such an order gives nothing back, reopening it takes nothing for that line).
+ */
 export async function deleteProduct(db: Database, storage: ImageStorage, id: number): Promise<void> {
-  const existing = await repo.findProductRow(db, id);
-  if (!existing) throw notFound(PRODUCT_NOT_FOUND);
-  const images = await repo.findImagesOf(db, [id]);
-  // Sizes and images go by cascade; order lines keep their snapshot with product_id set to null.
-  await repo.changeCatalog(db, async (trx) => {
+  const images = await repo.changeCatalog(db, async (trx) => {
+    if (!isPostgres(trx)) await repo.takeWriteLock(trx);
+    // Its stock rows are locked first, in the order every stock writer takes them: the cascade
+    // alone would lock the size rows after the product, the other way round from an order's,
+    // and the two could deadlock on PostgreSQL.
+    const held = await stockStoreOf(trx).hold(trx, [id], [], null);
+    if (held.products.length === 0) throw notFound(PRODUCT_NOT_FOUND);
+    const stored = await repo.findImagesOf(trx, [id]);
     await repo.deleteProduct(trx, id);
+    return stored;
   });
   await deleteImageFiles(
     storage,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { multipart, type FilePart } from '../../../test/multipart.ts';
 import { NOT_AN_IMAGE_MESSAGE } from '../media/media.service.ts';
 import type { Product } from './catalog.service.ts';
 import { readCatalogVersion } from './catalog.repository.ts';
@@ -11,35 +12,6 @@ let t: TestContext;
 let admin: Record<string, string>;
 let tshirts: number;
 let care: number;
-
-interface FilePart {
-  field: string;
-  filename: string;
-  content: Buffer;
-  type?: string;
-}
-
-function multipart(fields: Record<string, string | number>, files: FilePart[] = []) {
-  const boundary = `----catalog${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${String(value)}\r\n`),
-    );
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\n` +
-          `Content-Type: ${file.type ?? 'image/png'}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 function png(color: string) {
   return sharp({ create: { width: 40, height: 30, channels: 3, background: color } })

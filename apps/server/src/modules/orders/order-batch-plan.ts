@@ -25,7 +25,11 @@ export interface HeldStock {
   couponUsesLeft: Map<number, number>;
 }
 
-export type PlannedOutcome = { kind: 'take' } | { kind: 'short'; short: StockLine[] } | { kind: 'coupon-refused' };
+export type PlannedOutcome =
+  | { kind: 'take' }
+  /** needsSize: the lines name no size of a product sold by size since (takeOne). */
+  | { kind: 'short'; short: StockLine[]; needsSize?: true }
+  | { kind: 'coupon-refused' };
 
 export interface BatchPlan {
   outcomes: PlannedOutcome[];

@@ -58,7 +58,7 @@ import { CourierError, type Courier } from '../couriers/courier.ts';
 import { deskSettings } from '../settings/settings.service.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
 import { correctedDelivery, deliveryTypeOf, shippingRowsOf } from './delivery.ts';
-import { exchangeStock, giveBack, takeOne, type StockLine } from './order-stock.ts';
+import { giveBack, lockStockRows, takeOne, type StockLine } from './order-stock.ts';
 import * as desk from './order-desk.repository.ts';
 import * as repo from './orders.repository.ts';
 
@@ -244,6 +244,32 @@ async function stockLinesOf(trx: Executor, row: OrderRow): Promise<StockLine[]> 
   );
 }
 
+/** "2 × Sac, 1 × Ceinture": the lines' products by their names now. */
+async function describeLines(trx: Executor, lines: readonly StockLine[]): Promise<string> {
+  const rows = await catalogRepo.findProductRowsByIds(trx, [...new Set(lines.map((l) => l.product_id))]);
+  const names = new Map(rows.map((row) => [row.id, row.name]));
+  return lines.map((l) => `${l.quantity} × ${names.get(l.product_id) ?? `product ${l.product_id}`}`).join(', ');
+}
+
+/** Gives an order's units back; the ones with no row to go to are written in its history. */
+async function giveBackAndTell(
+  trx: Executor,
+  orderId: number,
+  order: { stock: StockLine[]; couponId: number | null },
+  now: string,
+  author: string | null,
+): Promise<void> {
+  const notPutBack = await giveBack(trx, order);
+  if (notPutBack.length === 0) return;
+  await desk.insertEvent(trx, {
+    order_id: orderId,
+    kind: 'stock',
+    detail: ORDER_MESSAGES.notPutBack(await describeLines(trx, notPutBack)),
+    author,
+    created_at: now,
+  });
+}
+
 /** Locks and reads an order for a change (PostgreSQL: two changes of one order take turns). */
 export async function lockOrder(trx: Executor, id: number): Promise<OrderRow> {
   const row = await repo.findOrder(trx, id, isPostgres(trx));
@@ -269,6 +295,7 @@ async function moveHoldings(
   from: OrderPosition,
   to: OrderPosition,
   refusals: { short: string; coupon: string },
+  now: string,
 ): Promise<number[]> {
   const before = holdings(from);
   const after = holdings(to);
@@ -282,9 +309,13 @@ async function moveHoldings(
     stock: !before.stock && after.stock ? lines : [],
     couponId: !before.coupon && after.coupon ? row.coupon_id : null,
   };
-  if (give.stock.length > 0 || give.couponId !== null) await giveBack(trx, give);
+  if (give.stock.length > 0 || give.couponId !== null) await giveBackAndTell(trx, row.id, give, now, null);
   if (take.stock.length > 0 || take.couponId !== null) {
     const outcome = await takeOne(trx, take, { couponsUsableOn: null, skipDeleted: true });
+    if (outcome.kind === 'short' && outcome.needsSize) {
+      // A line without a size, of a product sold by size since: it has no row to take from.
+      throw conflict(ORDER_MESSAGES.reopenNeedsSize(await describeLines(trx, outcome.short)));
+    }
     if (outcome.kind === 'short') throw conflict(refusals.short);
     if (outcome.kind === 'coupon-refused') throw conflict(refusals.coupon);
   }
@@ -330,10 +361,17 @@ export async function applyStatus(
     throw conflict(ORDER_MESSAGES.parcelExists(courierLabel(row.courier), row.tracking_number ?? ''));
   }
   const to: OrderPosition = { ...from, status, reserved: from.reserved || effects.release };
-  const moved = await moveHoldings(trx, row, from, to, {
-    short: effects.release ? ORDER_MESSAGES.releaseShort : ORDER_MESSAGES.reopenShort,
-    coupon: ORDER_MESSAGES.reopenCouponUsedUp,
-  });
+  const moved = await moveHoldings(
+    trx,
+    row,
+    from,
+    to,
+    {
+      short: effects.release ? ORDER_MESSAGES.releaseShort : ORDER_MESSAGES.reopenShort,
+      coupon: ORDER_MESSAGES.reopenCouponUsedUp,
+    },
+    now,
+  );
   await desk.updateOrder(trx, row.id, {
     status,
     updated_at: now,
@@ -556,10 +594,14 @@ export async function undoCall(db: Database, id: number, author: string): Promis
     if (!(await desk.markUndone(trx, event.id, now))) throw conflict(ORDER_MESSAGES.nothingToUndo);
     const from = positionOf(row);
     const to: OrderPosition = { ...from, status: snapshot.status, reserved: snapshot.stock_reserved === 1 };
-    const products = await moveHoldings(trx, row, from, to, {
-      short: ORDER_MESSAGES.undoShort,
-      coupon: ORDER_MESSAGES.reopenCouponUsedUp,
-    });
+    const products = await moveHoldings(
+      trx,
+      row,
+      from,
+      to,
+      { short: ORDER_MESSAGES.undoShort, coupon: ORDER_MESSAGES.reopenCouponUsedUp },
+      now,
+    );
     await desk.updateOrder(trx, id, { ...snapshot, updated_at: now });
     if (snapshot.status !== row.status) {
       await repo.insertStatusHistories(trx, [
@@ -711,9 +753,15 @@ export async function editOrder(db: Database, id: number, edit: OrderEdit, autho
       );
       const wanted: StockLine[] = lines.map((l) => ({ product_id: l.product_id, size: l.size, quantity: l.quantity }));
       // Only an order that holds its units moves them (one held for a blacklisted phone takes its
-      // lines' units when released); the coupon use stays as it is.
+      // lines' units when released); the coupon use stays as it is. Both lines' rows are locked
+      // first, in the global order, so that this cannot deadlock with customers' orders.
       if (holdings(positionOf(row)).stock) {
-        const outcome = await exchangeStock(trx, was, wanted);
+        await lockStockRows(
+          trx,
+          [...was, ...wanted].map((l) => l.product_id),
+        );
+        await giveBackAndTell(trx, id, { stock: was, couponId: null }, now, author);
+        const outcome = await takeOne(trx, { stock: wanted, couponId: null }, { couponsUsableOn: null });
         if (outcome.kind === 'short') throw conflict(ORDER_MESSAGES.stockShort);
       }
       await desk.deleteItemsOf(trx, id);
@@ -759,18 +807,17 @@ export async function markReturnReceived(db: Database, id: number, author: strin
   const moved = await inTransaction(db, async (trx) => {
     const row = await lockOrder(trx, id);
     if (row.status !== 'returned' || row.return_received_at !== null) throw conflict(ORDER_MESSAGES.notReturned);
+    const now = new Date().toISOString();
     const from = positionOf(row);
+    // Receiving only gives back (nothing is taken): the refusals cannot happen.
     const products = await moveHoldings(
       trx,
       row,
       from,
       { ...from, returnReceived: true },
-      {
-        short: ORDER_MESSAGES.notReturned,
-        coupon: ORDER_MESSAGES.notReturned,
-      },
+      { short: ORDER_MESSAGES.notReturned, coupon: ORDER_MESSAGES.notReturned },
+      now,
     );
-    const now = new Date().toISOString();
     await desk.updateOrder(trx, id, { return_received_at: now, updated_at: now });
     await desk.insertEvent(trx, {
       order_id: id,

@@ -28,6 +28,10 @@ export const ORDER_MESSAGES = {
   statusUpdated: 'Order status updated',
   statusUnchanged: 'Order status unchanged',
   reopenShort: 'Not enough stock to reopen this order',
+  reopenNeedsSize: (names: string) =>
+    `${names}: sold by size since this order was placed, and its line has no size. The order cannot be reopened: place a new one with a size`,
+  notPutBack: (lines: string) =>
+    `Not put back in stock: ${lines} (sold by size since this order was placed, and the line has no size). Add the units to a size in the product's form`,
   reopenCouponUsedUp: 'The coupon of this order has no use left: it cannot be reopened',
   returnOnlyFromShipping: 'Only an order being shipped can be marked returned',
   returnedIsFinal: 'A returned order can only go back to shipping, and not once it is received',

@@ -61,9 +61,35 @@ export function movesOf(order: BatchOrder): StockMoves {
 }
 
 /**
- * Takes one order's stock and coupon use, decided as a batch of one. `couponsUsableOn` is the
- * day the coupon must be usable on, or null for any day (a reopened order keeps its code, which
- * may have expired since). Lines of products deleted since are skipped when `skipDeleted`.
+ * An order's lines as their products are now: a product may have switched between sold by size
+ * and one stock since the order was placed. A line of a product now sold with one stock moves
+ * that stock, whatever size it names; a line without a size of a product now sold by size has no
+ * row to move (`sizeless`); lines of products deleted since are `gone`.
+ */
+export function fitToProducts(
+  lines: readonly StockLine[],
+  rows: StockRows,
+): { fitted: StockLine[]; sizeless: StockLine[]; gone: StockLine[] } {
+  const sized = new Map(rows.products.map((row) => [row.id, row.has_sizes === 1]));
+  const fitted: StockLine[] = [];
+  const sizeless: StockLine[] = [];
+  const gone: StockLine[] = [];
+  for (const line of lines) {
+    const bySize = sized.get(line.product_id);
+    if (bySize === undefined) gone.push(line);
+    else if (!bySize) fitted.push({ ...line, size: '' });
+    else if (line.size) fitted.push(line);
+    else sizeless.push(line);
+  }
+  return { fitted, sizeless, gone };
+}
+
+/**
+ * Takes one order's stock and coupon use, decided as a batch of one, against its products as they
+ * are now (fitToProducts): a line without a size of a product sold by size since is short
+ * (`needsSize`). `couponsUsableOn` is the day the coupon must be usable on, or null for any day (a
+ * reopened order keeps its code, which may have expired since). Lines of products deleted since
+ * are skipped when `skipDeleted`.
  */
 export async function takeOne(
   trx: Executor,
@@ -77,8 +103,9 @@ export async function takeOne(
     order.couponId === null ? [] : [order.couponId],
     couponsUsableOn,
   );
-  const existing = new Set(rows.products.map((row) => row.id));
-  const wanted = skipDeleted ? { ...order, stock: order.stock.filter((l) => existing.has(l.product_id)) } : order;
+  const { fitted, sizeless, gone } = fitToProducts(order.stock, rows);
+  if (sizeless.length > 0) return { kind: 'short', short: sizeless, needsSize: true };
+  const wanted = { ...order, stock: skipDeleted ? fitted : [...fitted, ...gone] };
   const plan = planBatch([wanted], heldStock(rows));
   const outcome = plan.outcomes[0];
   if (!outcome) throw new Error('a plan of one order has one outcome');
@@ -88,26 +115,34 @@ export async function takeOne(
 }
 
 /**
- * Replaces an order's units (a correction of its lines): the rows of both the old and the new
- * lines are locked first, in the global order every stock writer follows (stock-store.ts), so
- * that giving the old ones back and taking the new ones cannot deadlock with customers' orders.
+ * Locks the stock rows of these products (PostgreSQL), in the global order every stock writer
+ * follows (stock-store.ts): a change that gives some products' units back and takes others' (a
+ * correction of an order's lines) locks them all first, so it cannot deadlock with customers'
+ * orders taking the same rows in that order.
  */
-export async function exchangeStock(
-  trx: Executor,
-  was: readonly StockLine[],
-  wanted: readonly StockLine[],
-): Promise<PlannedOutcome> {
-  await stockStoreOf(trx).hold(
+export async function lockStockRows(trx: Executor, productIds: readonly number[]): Promise<void> {
+  await stockStoreOf(trx).hold(trx, productIds, [], null);
+}
+
+/**
+ * Gives one order's stock and coupon use back (a cancelled order) to its products as they are now
+ * (fitToProducts), its rows read (and, on PostgreSQL, locked) first in the global lock order.
+ * Answers the lines whose units have no row to go back to (no size, for a product sold by size
+ * since): the caller tells the owner.
+ */
+export async function giveBack(trx: Executor, order: BatchOrder): Promise<StockLine[]> {
+  const store = stockStoreOf(trx);
+  if (order.stock.length === 0) {
+    await store.give(trx, movesOf(order));
+    return [];
+  }
+  const rows = await store.hold(
     trx,
-    [...was, ...wanted].map((line) => line.product_id),
+    order.stock.map((line) => line.product_id),
     [],
     null,
   );
-  await giveBack(trx, { stock: was, couponId: null });
-  return takeOne(trx, { stock: wanted, couponId: null }, { couponsUsableOn: null });
-}
-
-/** Gives one order's stock and coupon use back (a cancelled order). */
-export function giveBack(trx: Executor, order: BatchOrder): Promise<void> {
-  return stockStoreOf(trx).give(trx, movesOf(order));
+  const { fitted, sizeless } = fitToProducts(order.stock, rows);
+  await store.give(trx, movesOf({ ...order, stock: fitted }));
+  return sizeless;
 }

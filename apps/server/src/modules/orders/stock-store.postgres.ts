@@ -33,7 +33,7 @@ export const postgresStockStore: StockStore = {
       .forUpdate();
     const productRows = db
       .selectFrom('products')
-      .select(['id', 'stock'])
+      .select(['id', 'stock', 'has_sizes'])
       .where('id', 'in', products.length > 0 ? products : [0])
       .orderBy('id')
       .forUpdate();
@@ -45,10 +45,10 @@ export const postgresStockStore: StockStore = {
       .orderBy('id')
       .forUpdate();
     const members = [
-      sql`select 'size' as kind, product_id as id, size, stock, null::integer as max_uses, 0 as current_uses
-        from ${sizeRows} s`,
-      sql`select 'product', id, '', stock, null, 0 from ${productRows} p`,
-      ...(coupons.length > 0 ? [sql`select 'coupon', id, '', 0, max_uses, current_uses from ${couponRows} c`] : []),
+      sql`select 'size' as kind, product_id as id, size, stock, null::integer as max_uses, 0 as current_uses,
+        0 as has_sizes from ${sizeRows} s`,
+      sql`select 'product', id, '', stock, null, 0, has_sizes from ${productRows} p`,
+      ...(coupons.length > 0 ? [sql`select 'coupon', id, '', 0, max_uses, current_uses, 0 from ${couponRows} c`] : []),
     ];
     const result = await sql<{
       kind: 'size' | 'product' | 'coupon';
@@ -57,11 +57,12 @@ export const postgresStockStore: StockStore = {
       stock: number;
       max_uses: number | null;
       current_uses: number;
+      has_sizes: number;
     }>`${sql.join(members, sql` union all `)}`.execute(db);
     const of = (kind: string) => result.rows.filter((row) => row.kind === kind);
     return {
       sizes: of('size').map((row) => ({ product_id: row.id, size: row.size, stock: row.stock })),
-      products: of('product').map((row) => ({ id: row.id, stock: row.stock })),
+      products: of('product').map((row) => ({ id: row.id, stock: row.stock, has_sizes: row.has_sizes })),
       coupons: of('coupon').map((row) => ({ id: row.id, max_uses: row.max_uses, current_uses: row.current_uses })),
     };
   },
@@ -94,14 +95,6 @@ export const postgresStockStore: StockStore = {
   },
 
   async give(db, moves) {
-    // The rows are locked first in the global order: an UPDATE … FROM joins and locks them in
-    // whatever order its plan visits them, which could cross another writer's order and deadlock.
-    await postgresStockStore.hold(
-      db,
-      [...moves.sizes.map((l) => l.product_id), ...moves.products.map(([id]) => id)],
-      moves.couponUses.map(([id]) => id),
-      null,
-    );
     const a = arrays(moves);
     await sql`with
       s as (update product_sizes set stock = product_sizes.stock + v.quantity

@@ -40,7 +40,9 @@ export const sqliteStockStore: StockStore = {
           .where('product_id', 'in', ids)
           .execute()),
       );
-      rows.products.push(...(await db.selectFrom('products').select(['id', 'stock']).where('id', 'in', ids).execute()));
+      rows.products.push(
+        ...(await db.selectFrom('products').select(['id', 'stock', 'has_sizes']).where('id', 'in', ids).execute()),
+      );
     }
     for (const ids of chunked([...new Set(couponIds)])) {
       rows.coupons.push(

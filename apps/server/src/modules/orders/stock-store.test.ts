@@ -51,8 +51,8 @@ describe('the stock store', () => {
       { product_id: shirt, size: 'S', stock: 1 },
     ]);
     expect(rows.products.sort((a, b) => a.id - b.id)).toEqual([
-      { id: shirt, stock: 3 },
-      { id: soap, stock: 7 },
+      { id: shirt, stock: 3, has_sizes: 1 },
+      { id: soap, stock: 7, has_sizes: 0 },
     ]);
     expect(rows.coupons.sort((a, b) => a.id - b.id)).toEqual([
       { id: usable, max_uses: 5, current_uses: 2 },

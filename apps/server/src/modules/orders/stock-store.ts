@@ -13,7 +13,8 @@ import { sqliteStockStore } from './stock-store.sqlite.ts';
 /** The rows a decision reads: every size row of the products, the products, the coupons. */
 export interface StockRows {
   sizes: { product_id: number; size: string; stock: number }[];
-  products: { id: number; stock: number }[];
+  /** has_sizes: 1 when sold by size (the stock is the sum of its size rows), 0 for one stock. */
+  products: { id: number; stock: number; has_sizes: number }[];
   coupons: { id: number; max_uses: number | null; current_uses: number }[];
 }
 

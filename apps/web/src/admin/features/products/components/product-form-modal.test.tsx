@@ -178,3 +178,176 @@ describe('product form: images checked as they are chosen', () => {
     expect(screen.getByRole('img', { name: 'front.png' })).toBeInTheDocument();
   });
 });
+
+describe('product form: editing stock against what was seen', () => {
+  const sizes = (s: number, m: number) => ({
+    size_s: s,
+    size_m: m,
+    size_l: 0,
+    size_xl: 0,
+    size_xxl: 0,
+    sizes: [
+      { name: 'S' as const, stock: s },
+      { name: 'M' as const, stock: m },
+      { name: 'L' as const, stock: 0 },
+      { name: 'XL' as const, stock: 0 },
+      { name: 'XXL' as const, stock: 0 },
+    ],
+  });
+  const shirt = {
+    id: 12,
+    name: 'Linen shirt',
+    description: 'Cotton',
+    name_ar: null,
+    description_ar: null,
+    price: 2000,
+    final_price: 2000,
+    discounted_price: 2000,
+    discount_percentage: 0,
+    average_rating: 0,
+    total_ratings: 0,
+    stock: 17,
+    has_sizes: true,
+    type_id: 3,
+    type_name: 'T-shirts',
+    type_name_ar: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    images: [],
+    ...sizes(2, 15),
+  };
+  const soap = { ...shirt, id: 13, name: 'Soap', stock: 8, has_sizes: false, ...sizes(0, 0), sizes: [] };
+
+  /** The update calls sent, as { field: value } (the product's own read is answered too). */
+  function server(answers: { status: number; message?: string; data?: unknown }[]) {
+    const sent: Record<string, string>[] = [];
+    const fetchMock = stubFetch((url, init) => {
+      if (url.startsWith('/api/product/get/')) return { data: shirt };
+      if (!url.startsWith('/api/product/update/')) return undefined;
+      const body = init?.body as FormData;
+      sent.push(Object.fromEntries([...body.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : v.name])));
+      return answers[sent.length - 1] ?? { status: 200, data: shirt };
+    });
+    return { sent, fetchMock };
+  }
+
+  async function retype(user: ReturnType<typeof userEvent.setup>, label: string, value: string) {
+    const input = screen.getByLabelText(label);
+    await user.clear(input);
+    await user.type(input, value);
+  }
+
+  test('a price change sends no stock: units sold meanwhile stay sold', async () => {
+    const { sent } = server([]);
+    const onClose = vi.fn();
+    renderWithProviders(<ProductFormModal product={shirt} types={types} onClose={onClose} />);
+    const user = userEvent.setup();
+    await retype(user, 'Price (Da)', '2200');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ name: 'Linen shirt', price: '2200' });
+    expect(Object.keys(sent[0]!).filter((k) => /size|stock/.test(k))).toEqual([]);
+  });
+
+  test('sends only the sizes changed, each beside the figure the form was opened with', async () => {
+    const { sent } = server([]);
+    const onClose = vi.fn();
+    renderWithProviders(<ProductFormModal product={shirt} types={types} onClose={onClose} />);
+    const user = userEvent.setup();
+    await retype(user, 'M', '20');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(Object.entries(sent[0]!).filter(([k]) => /size|stock/.test(k))).toEqual([
+      ['size_m', '20'],
+      ['seen_size_m', '15'],
+    ]);
+  });
+
+  test('a 409 shows the current figures, says which moved, and the next save is against them', async () => {
+    const moved = {
+      status: 409,
+      message: 'The stock changed while you were editing: M is now 12 (you saw 15). Nothing was saved.',
+      data: { moved: [{ size: 'M', seen: 15, current: 12 }], has_sizes: true, stock: 15, sizes: sizes(3, 12).sizes },
+    };
+    const { sent } = server([moved]);
+    const onClose = vi.fn();
+    renderWithProviders(<ProductFormModal product={shirt} types={types} onClose={onClose} />);
+    const user = userEvent.setup();
+    await retype(user, 'M', '20');
+    await retype(user, 'L', '4');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The stock changed while you were editing');
+    expect(alert).toHaveTextContent('M: now 12 (you saw 15)');
+    expect(alert).toHaveTextContent('The stock figures below are the current ones: check them and save again.');
+    expect(onClose).not.toHaveBeenCalled();
+    // M moved: it shows what the product holds now. S moved too (an order cancelled) but the owner had not
+    // touched it: the current figure. L, changed by the owner and not moved, keeps what was typed.
+    expect(screen.getByLabelText('M')).toHaveValue(12);
+    expect(screen.getByText('Moved: you saw 15')).toBeInTheDocument();
+    expect(screen.getByLabelText('S')).toHaveValue(3);
+    expect(screen.getByLabelText('L')).toHaveValue(4);
+
+    await retype(user, 'M', '17');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(Object.entries(sent[1]!).filter(([k]) => /size|stock/.test(k))).toEqual([
+      ['size_m', '17'],
+      ['seen_size_m', '12'],
+      ['size_l', '4'],
+      ['seen_size_l', '0'],
+    ]);
+  });
+
+  test('one stock: sent against the stock seen; a 409 puts the current one in the box', async () => {
+    const { sent } = server([
+      {
+        status: 409,
+        message: 'The stock changed while you were editing',
+        data: { moved: [{ size: null, seen: 8, current: 6 }], has_sizes: false, stock: 6, sizes: [] },
+      },
+    ]);
+    renderWithProviders(<ProductFormModal product={soap} types={types} onClose={() => undefined} />);
+    const user = userEvent.setup();
+    await retype(user, 'Stock', '10');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Stock: now 6 (you saw 8)');
+    expect(screen.getByLabelText('Stock')).toHaveValue(6);
+    expect(Object.entries(sent[0]!).filter(([k]) => /size|stock/.test(k))).toEqual([
+      ['stock', '10'],
+      ['seen_stock', '8'],
+    ]);
+  });
+
+  test('switching to sizes distributes against the stock seen; switching back sends only the switch', async () => {
+    const { sent } = server([]);
+    const { unmount } = renderWithProviders(
+      <ProductFormModal product={soap} types={types} onClose={() => undefined} />,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Sold by size (S to XXL)'));
+    await retype(user, 'S', '3');
+    await retype(user, 'M', '5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(Object.entries(sent[0]!).filter(([k]) => /size|stock/.test(k))).toEqual([
+      ['has_sizes', 'true'],
+      ['seen_stock', '8'],
+      ['size_s', '3'],
+      ['size_m', '5'],
+      ['size_l', '0'],
+      ['size_xl', '0'],
+      ['size_xxl', '0'],
+    ]);
+    unmount();
+
+    renderWithProviders(<ProductFormModal product={shirt} types={types} onClose={() => undefined} />);
+    await user.click(screen.getByLabelText('Sold by size (S to XXL)'));
+    expect(screen.getByLabelText('Stock')).toHaveValue(17);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(Object.entries(sent[1]!).filter(([k]) => /size|stock/.test(k))).toEqual([['has_sizes', 'false']]);
+  });
+});

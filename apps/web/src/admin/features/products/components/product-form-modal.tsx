@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SIZES, SIZE_STOCK_FIELDS } from '@shop/domain/sizes';
+import type { StockMoved } from '@shop/domain/catalog-responses';
+import { SIZES } from '@shop/domain/sizes';
 import { imageUrl } from '../../../../lib/api.ts';
 import { prepareImage, type ImageRefusal } from '../../../../lib/image-files.ts';
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
@@ -14,13 +15,16 @@ import { AmountInput, DraftNotice, Field, buttonClass, inputClass } from '../../
 import type { Product, ProductType } from '../../../lib/types.ts';
 import { texts } from '../../../texts.ts';
 import {
+  afterStockMoved,
   productFormSchema,
+  seenStockOf,
   toProductFormData,
+  toProductUpdateData,
   type ProductFormInput,
   type ProductFormValues,
 } from '../api/product-form-data.ts';
 import { useCreateProduct } from '../api/create-product.ts';
-import { useUpdateProduct } from '../api/update-product.ts';
+import { stockMovedOf, useUpdateProduct } from '../api/update-product.ts';
 import { useProduct } from '../api/get-product.ts';
 import { useSetPrimaryImage } from '../api/set-primary-image.ts';
 import { useDeleteImage } from '../api/delete-image.ts';
@@ -45,7 +49,7 @@ function defaults(product?: Product): ProductFormInput {
       sold_by_size: true,
     };
   }
-  const soldBySize = product.has_sizes ?? SIZES.some((s) => product[SIZE_STOCK_FIELDS[s]] > 0);
+  const seen = seenStockOf(product);
   return {
     name: product.name,
     description: product.description ?? '',
@@ -55,8 +59,9 @@ function defaults(product?: Product): ProductFormInput {
     type_id: product.type_id,
     discount_percentage: product.discount_percentage,
     stock: product.stock,
-    sizes: Object.fromEntries(SIZES.map((s) => [s, product[SIZE_STOCK_FIELDS[s]] ?? 0])),
-    sold_by_size: soldBySize,
+    sizes: seen.sizes,
+    sold_by_size: seen.sold_by_size,
+    seen,
   };
 }
 
@@ -81,11 +86,13 @@ export function ProductFormModal({ product, types, onClose }: ProductFormModalPr
   const [files, setFiles] = useState<File[]>([]);
   const [preparing, setPreparing] = useState(false);
   const draft = useRestoredFormDraft<ProductFormInput>(PRODUCT_FORM, target);
+  const [moved, setMoved] = useState<StockMoved['moved'] | null>(null);
   const {
     register,
     handleSubmit,
     control,
     getValues,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<ProductFormInput, unknown, ProductFormValues>({
     resolver,
@@ -95,18 +102,29 @@ export function ProductFormModal({ product, types, onClose }: ProductFormModalPr
   const soldBySize = useWatch({ control, name: 'sold_by_size' });
 
   const onSubmit = handleSubmit(async (values) => {
-    const body = toProductFormData(values, files);
+    const seen = values.seen ?? (product ? seenStockOf(product) : null);
     try {
-      if (product) {
-        await update.mutateAsync({ id: product.id, body });
+      if (product && seen) {
+        await update.mutateAsync({ id: product.id, body: toProductUpdateData(values, seen, files) });
         productToast.success(texts.products.updated_);
       } else {
-        await create.mutateAsync(body);
+        await create.mutateAsync(toProductFormData(values, files));
         productToast.success(texts.products.added);
       }
       onClose();
     } catch (error) {
       if (sessionEnded(error)) return;
+      const current = seen ? stockMovedOf(error) : null;
+      if (current && seen) {
+        // Nothing was saved: the stale figures are replaced by the current ones, the owner's other
+        // changes stay, and the next save is a change against what the form now shows.
+        const next = afterStockMoved(getValues(), seen, current);
+        for (const size of SIZES) setValue(`sizes.${size}`, next.sizes[size]);
+        setValue('stock', next.stock);
+        setValue('seen', next.seen);
+        setMoved(current.moved);
+        return;
+      }
       productToast.error(
         product ? errorMessage(error, texts.products.updateFailed) : errorMessage(error, texts.products.addFailed),
       );
@@ -165,12 +183,19 @@ export function ProductFormModal({ product, types, onClose }: ProductFormModalPr
             {texts.products.soldBySize}
           </label>
         </div>
+        {moved ? <StockMovedNotice moved={moved} /> : null}
         {soldBySize ? (
           <fieldset className="sm:col-span-2">
             <legend className="mb-1 text-xs font-medium text-slate-700">{texts.products.sizeStock}</legend>
             <div className="grid grid-cols-3 gap-2 sm:grid-cols-5">
               {SIZES.map((size) => (
-                <Field key={size} id={`product-size-${size}`} label={size} error={sizeErrors?.[size]?.message}>
+                <Field
+                  key={size}
+                  id={`product-size-${size}`}
+                  label={size}
+                  error={sizeErrors?.[size]?.message}
+                  hint={movedHint(moved, size)}
+                >
                   <input
                     id={`product-size-${size}`}
                     type="number"
@@ -186,7 +211,12 @@ export function ProductFormModal({ product, types, onClose }: ProductFormModalPr
             </div>
           </fieldset>
         ) : (
-          <Field id="product-stock" label={texts.products.stock} error={errors.stock?.message}>
+          <Field
+            id="product-stock"
+            label={texts.products.stock}
+            error={errors.stock?.message}
+            hint={movedHint(moved, null)}
+          >
             <input
               id="product-stock"
               type="number"
@@ -209,6 +239,39 @@ export function ProductFormModal({ product, types, onClose }: ProductFormModalPr
         />
       </form>
     </Modal>
+  );
+}
+
+/** Under a figure that moved: what the owner saw when they opened the form. */
+function movedHint(moved: StockMoved['moved'] | null, size: StockMoved['moved'][number]['size']) {
+  const figure = moved?.find((m) => m.size === size);
+  return figure ? texts.products.stockMovedHint(figure.seen) : undefined;
+}
+
+/** After a 409: which figures moved while the form was open, and that nothing was saved. */
+function StockMovedNotice({ moved }: { moved: StockMoved['moved'] }) {
+  const ref = useRef<HTMLDivElement>(null);
+  // On a phone the stock fields may be under the fold when the owner taps Save: the notice goes
+  // to the top, the figures it speaks of right under it.
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: 'start' });
+  }, [moved]);
+  return (
+    <div
+      ref={ref}
+      role="alert"
+      className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 sm:col-span-2"
+    >
+      <p className="font-medium">{texts.products.stockMoved}</p>
+      <ul className="mt-1 list-disc pl-5">
+        {moved.map((m) => (
+          <li key={m.size ?? 'stock'}>
+            {texts.products.stockMovedLine(m.size ?? texts.products.stock, m.seen, m.current)}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-1">{texts.products.stockMovedAgain}</p>
+    </div>
   );
 }
 
