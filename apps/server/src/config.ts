@@ -1,5 +1,7 @@
 // The only reader of process.env: configuration is parsed and checked once, at start.
+import fs from 'node:fs';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 
 const booleanFromEnv = z
@@ -217,7 +219,24 @@ export interface S3Config {
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * The environment the shop reads: the process's variables over those of the `.env` file at the
+ * repository's root (SHOP_ENV_FILE names another file), so that the server and every command
+ * (`npm run admin`, `backup`, `restore`) see the same configuration. A variable set in the
+ * process wins, as with Node's --env-file.
+ */
+export function shopEnvironment(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const file = path.resolve(repoRoot, env.SHOP_ENV_FILE ?? '.env');
+  if (!fs.existsSync(file)) return env;
+  return { ...parseEnv(fs.readFileSync(file, 'utf8')), ...env };
+}
+
+/** One-off inputs of the command line (not configuration of the server). */
+export function cliInputs(env: NodeJS.ProcessEnv = shopEnvironment()) {
+  return { adminNewPassword: env.ADMIN_NEW_PASSWORD || undefined };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = shopEnvironment()): Config {
   // An empty variable (DATABASE_URL= in a .env file) means "not set", as in most tools.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = envSchema.safeParse(present);

@@ -1,4 +1,6 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +35,28 @@ function cli(args: string[], env: Record<string, string>) {
   });
 }
 
+/** The CLI with its answers typed on stdin, line by line; its exit code and output. */
+function cliTyping(args: string[], lines: string[], env: Record<string, string>) {
+  if (t.config.database.kind !== 'sqlite') throw new Error('expected a SQLite test database');
+  const child = spawn(process.execPath, ['apps/server/src/cli/admin.ts', ...args], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: `sqlite:${t.config.database.file}`,
+      ...env,
+    },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdin.end(lines.map((l) => `${l}\n`).join(''));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, stdout, stderr })),
+  );
+}
+
 function login(password: string) {
   return t.app.inject({
     method: 'POST',
@@ -62,6 +86,47 @@ describe('admin CLI set-password', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers })).statusCode).toBe(401);
     expect((await login(ADMIN_PASSWORD)).statusCode).toBe(401);
     expect((await login(NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("refuses a name that is no admin's instead of creating a second admin", async () => {
+    await expect(cli(['set-password', 'admn'], { ADMIN_NEW_PASSWORD: 'another-password-1' })).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('There is no admin named "admn"') as unknown,
+    });
+    const admins = await t.db.kysely.selectFrom('admins').select('username').execute();
+    expect(admins.map((a) => a.username)).toEqual([ADMIN_USERNAME]);
+  });
+
+  it('asks the new password twice, showing neither, and changes nothing when they differ', async () => {
+    const differ = await cliTyping(['set-password'], ['first-password-1', 'other-password-2'], {});
+    expect(differ.code).toBe(1);
+    expect(differ.stderr).toContain('The two passwords differ');
+    expect(differ.stdout).not.toContain('first-password-1');
+
+    const same = await cliTyping(['set-password'], ['typed-password-3', 'typed-password-3'], {});
+    expect(same.stderr).toBe('');
+    expect(same.code).toBe(0);
+    expect(same.stdout).toContain('New password: ');
+    expect(same.stdout).toContain('The same password again: ');
+    expect(same.stdout).not.toContain('typed-password-3');
+    expect((await login('typed-password-3')).statusCode).toBe(200);
+  });
+
+  it('reads the database from the .env file the server reads', async () => {
+    if (t.config.database.kind !== 'sqlite') throw new Error('expected a SQLite test database');
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-env-'));
+    const envFile = path.join(folder, '.env');
+    fs.writeFileSync(envFile, `DATABASE_URL=sqlite:${t.config.database.file}\nLOG_LEVEL=silent\n`);
+    try {
+      const { stdout } = await run(process.execPath, ['apps/server/src/cli/admin.ts', 'set-password', 'admin'], {
+        cwd: repoRoot,
+        env: { PATH: process.env.PATH ?? '', SHOP_ENV_FILE: envFile, ADMIN_NEW_PASSWORD: 'from-dot-env-4' },
+      });
+      expect(stdout).toContain('Password of admin "admin" changed');
+      expect((await login('from-dot-env-4')).statusCode).toBe(200);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('rejects an unknown command with the usage', async () => {

@@ -49,6 +49,9 @@ export function startCheckpointer(sqlite: SQLite.Database, file: string): Checkp
       if (exited) return Promise.resolve();
       return new Promise((resolve) => {
         worker.once('exit', () => resolve());
+        // Held while it stops: an unref'd worker still starting would let the process end here,
+        // with this promise (and the caller's close, its error and its exit code) never settled.
+        worker.ref();
         worker.postMessage('stop');
       });
     },

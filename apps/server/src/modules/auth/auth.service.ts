@@ -123,17 +123,27 @@ export async function ensureAdmin(
 }
 
 /** Sets a new password and revokes every session of that admin (ASVS: change invalidates sessions). */
-export async function setPassword(db: Database, username: string, password: string): Promise<boolean> {
+/**
+ * Sets an admin's password and signs out their sessions. A name that is no admin's is refused
+ * ('unknown': a typo must not create a second admin), except on a database without any admin,
+ * where it creates the first.
+ */
+export async function setPassword(
+  db: Database,
+  username: string,
+  password: string,
+): Promise<'created' | 'changed' | 'unknown'> {
   const admin = await repo.findAdminByUsername(db, username);
+  if (!admin && (await repo.countAdmins(db)) > 0) return 'unknown';
   const hash = await hashPassword(password);
   const now = new Date().toISOString();
   if (!admin) {
     await repo.insertAdmin(db, username, hash, now);
-    return true;
+    return 'created';
   }
   await db.transaction().execute(async (trx) => {
     await repo.updateAdminPassword(trx, admin.id, hash, now);
     await repo.deleteSessionsOfAdmin(trx, admin.id);
   });
-  return false;
+  return 'changed';
 }
