@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError, type Bilingual } from './errors.ts';
+import { HttpError, TOO_MANY_REQUESTS, type Bilingual } from './errors.ts';
 import { bilingualKey, say } from './language.ts';
 
 /** One error handler for the whole API: 4xx carry a clear message, a 5xx never its details. */
@@ -36,10 +36,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
 }
 
 /** What a customer may meet without doing anything wrong is said in their language too. */
-const TOO_MANY_REQUESTS: Bilingual = {
-  fr: 'Trop de demandes, veuillez réessayer dans quelques minutes',
-  en: 'Too many requests, please try again later',
-};
 const BODY_TOO_LARGE: Bilingual = { fr: 'Envoi trop volumineux', en: 'Request body is too large' };
 
 function clientMessage(error: FastifyError, statusCode: number, request: FastifyRequest): string {
