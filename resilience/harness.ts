@@ -71,6 +71,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       WEB_DIST_DIR: path.join(ROOT, 'apps/web/dist'),
       // Load from one address: the per-client limits are lifted (they have their own tests).
       RATE_LIMIT_ORDERS: '1000000/1m',
+      RATE_LIMIT_ORDERS_PER_PHONE: '1000000/1m',
       RATE_LIMIT_COUPON_CHECKS: '1000000/1m',
       RATE_LIMIT_STOCK_CHECKS: '1000000/1m',
       ...env,

@@ -9,7 +9,8 @@ const booleanFromEnv = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** Routes limited per client, by the group whose count they share (http/rate-limits.ts). */
-export type LimitGroup = 'orders' | 'couponChecks' | 'ratings' | 'stockChecks' | 'brandReviews' | 'login' | 'tracking';
+export type LimitGroup =
+  'orders' | 'ordersPerPhone' | 'couponChecks' | 'ratings' | 'stockChecks' | 'brandReviews' | 'login' | 'tracking';
 
 /**
  * Which proxies' X-Forwarded-For to believe. "true" is one proxy in front (nginx, Caddy): the
@@ -84,8 +85,11 @@ const envSchema = z
       .string()
       .regex(/^rediss?:\/\//, { error: 'must be a redis:// URL' })
       .optional(),
-    // Generous per address: Algerian mobile operators put many customers behind one address (CGNAT).
-    RATE_LIMIT_ORDERS: limitFromEnv('20/15m'),
+    // Orders are counted per client address and per phone (docs/operations.md, "Limits"): the
+    // address's ceiling is high because Algerian mobile operators put many customers behind one
+    // address (carrier-grade NAT); the phone's is what one customer places.
+    RATE_LIMIT_ORDERS: limitFromEnv('100/15m'),
+    RATE_LIMIT_ORDERS_PER_PHONE: limitFromEnv('10/1h'),
     RATE_LIMIT_COUPON_CHECKS: limitFromEnv('30/15m'),
     RATE_LIMIT_RATINGS: limitFromEnv('20/1h'),
     RATE_LIMIT_STOCK_CHECKS: limitFromEnv('120/1m'),
@@ -170,9 +174,9 @@ export interface Config {
   shutdownGraceMs: number;
   /** Where rate-limit counts live when set (several processes); else the database or memory. */
   redisUrl: string | undefined;
-  /** Per client address: requests allowed per window (ms). */
+  /** Per client address (per phone for ordersPerPhone): requests allowed per window (ms). */
   rateLimits: Record<
-    'orders' | 'couponChecks' | 'ratings' | 'stockChecks' | 'tracking',
+    'orders' | 'ordersPerPhone' | 'couponChecks' | 'ratings' | 'stockChecks' | 'tracking',
     { max: number; timeWindow: number; groupId: LimitGroup }
   >;
   /** Uploaded images go to this S3-compatible bucket when set, else to uploadsDir. */
@@ -274,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = shopEnvironment()): Config {
     // Each limit's group is the count its routes share (http/rate-limits.ts).
     rateLimits: {
       orders: { ...e.RATE_LIMIT_ORDERS, groupId: 'orders' },
+      ordersPerPhone: { ...e.RATE_LIMIT_ORDERS_PER_PHONE, groupId: 'ordersPerPhone' },
       couponChecks: { ...e.RATE_LIMIT_COUPON_CHECKS, groupId: 'couponChecks' },
       ratings: { ...e.RATE_LIMIT_RATINGS, groupId: 'ratings' },
       stockChecks: { ...e.RATE_LIMIT_STOCK_CHECKS, groupId: 'stockChecks' },

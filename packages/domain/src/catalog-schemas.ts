@@ -1,15 +1,28 @@
 import { z } from 'zod';
-import { idSchema, MAX_ID, moneySchema, optionalTranslation, percentSchema, requiredText } from './common-schemas.ts';
+import {
+  idSchema,
+  MAX_ID,
+  moneySchema,
+  numberInput,
+  optionalText,
+  optionalTranslation,
+  percentSchema,
+  queryInteger,
+  requiredText,
+} from './common-schemas.ts';
 import { SIZES } from './sizes.ts';
 import { MAX_PRICE_DA, PRICE_SLIDER_MAX } from './constants.ts';
 
 export const DISCOUNT_RANGE_MESSAGE = 'Discount must be between 0 and 100';
 
-const sizeStock = z.coerce
-  .number({ error: 'Stock must be a whole number of at least 0' })
-  .int({ error: 'Stock must be a whole number of at least 0' })
-  .min(0, { error: 'Stock must be a whole number of at least 0' })
-  .max(1_000_000, { error: 'Stock is too large' });
+const sizeStock = numberInput(
+  z
+    .number()
+    .int({ error: 'Stock must be a whole number of at least 0' })
+    .min(0, { error: 'Stock must be a whole number of at least 0' })
+    .max(1_000_000, { error: 'Stock is too large' }),
+  'Stock must be a whole number of at least 0',
+);
 
 /**
  * The admin's product form (SPEC §5): name, price and type required, discount 0-100, stock per
@@ -17,17 +30,20 @@ const sizeStock = z.coerce
  */
 export const productFieldsSchema = z.object({
   name: requiredText('Name is required', 200),
-  description: z.string().trim().max(5000).optional().default(''),
+  description: optionalText(5000),
   /** Arabic name and description for the Arabic storefront (optional). */
   name_ar: optionalTranslation('Arabic name', 200),
-  description_ar: optionalTranslation('Arabic description', 5000),
+  description_ar: optionalTranslation('Arabic description', 5000, 'text'),
   price: moneySchema('Price'),
-  type_id: z.coerce
-    .number({ error: 'Type is required' })
-    .int({ error: 'Type is required' })
-    .positive({ error: 'Type is required' })
-    // No type has a larger id.
-    .max(MAX_ID, { error: 'Type not found' }),
+  type_id: numberInput(
+    z
+      .number()
+      .int({ error: 'Type is required' })
+      .positive({ error: 'Type is required' })
+      // No type has a larger id.
+      .max(MAX_ID, { error: 'Type not found' }),
+    'Type is required',
+  ),
   discount_percentage: percentSchema(DISCOUNT_RANGE_MESSAGE).optional().default(0),
   /** Stock of a product without sizes; ignored when any size stock is given. */
   stock: sizeStock.optional(),
@@ -60,22 +76,27 @@ export const imageIdParamsSchema = z.object({ imageId: idSchema });
 
 export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc', 'rating', 'discount'] as const;
 
+/** A price filter of the query string, in Da: digits, with a decimal point if any. */
+function priceBound(name: string) {
+  const message = `${name} must be a price in Da`;
+  return numberInput(
+    z
+      .number()
+      .min(0, { error: message })
+      .transform((v) => Math.min(v, MAX_PRICE_DA)),
+    message,
+    { decimals: true },
+  );
+}
+
 /** Filters and paging of GET /product/getAll (DESIGN §3.9); without page it returns everything. */
 export const productListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, { error: 'page must be at least 1' }).max(1_000_000).optional(),
-  limit: z.coerce.number().int().min(1).max(100, { error: 'limit must be at most 100' }).optional(),
-  type: z.coerce.number().int().positive().max(MAX_ID).optional(),
+  page: queryInteger(1, 1_000_000, 'page').optional(),
+  limit: queryInteger(1, 100, 'limit').optional(),
+  type: queryInteger(1, MAX_ID, 'type').optional(),
   // A bound above every possible price filters nothing: clamped, so its centimes stay in range.
-  min: z.coerce
-    .number()
-    .min(0)
-    .transform((v) => Math.min(v, MAX_PRICE_DA))
-    .optional(),
-  max: z.coerce
-    .number()
-    .min(0)
-    .transform((v) => Math.min(v, MAX_PRICE_DA))
-    .optional(),
+  min: priceBound('min').optional(),
+  max: priceBound('max').optional(),
   q: z.string().trim().max(100).optional(),
   sort: z.enum(PRODUCT_SORTS).optional(),
 });
@@ -84,9 +105,9 @@ export const PRICE_FILTER_DEFAULT_MAX = PRICE_SLIDER_MAX;
 
 export const productTypeSchema = z.object({
   name: requiredText('Name is required', 100),
-  description: requiredText('Description is required', 1000),
+  description: requiredText('Description is required', 1000, 'text'),
   name_ar: optionalTranslation('Arabic name', 100),
-  description_ar: optionalTranslation('Arabic description', 1000),
+  description_ar: optionalTranslation('Arabic description', 1000, 'text'),
   for_custom: z
     .union([
       z.boolean(),
@@ -105,10 +126,5 @@ export const checkStockLineSchema = z.object({ product_id: idSchema });
 
 /** GET /product/getLatest: 10 newest by default, at most 50. */
 export const latestProductsQuerySchema = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, { error: 'limit must be at least 1' })
-    .max(50, { error: 'limit must be at most 50' })
-    .optional(),
+  limit: queryInteger(1, 50, 'limit').optional(),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moneySchema, parseAmount } from './common-schemas.ts';
+import { idSchema, moneySchema, parseAmount, percentSchema, queryInteger } from './common-schemas.ts';
 
 describe('amounts as people type them', () => {
   it.each([
@@ -28,5 +28,31 @@ describe('amounts as people type them', () => {
     ] as const) {
       expect(price.safeParse(typed).error?.issues[0]?.message, JSON.stringify(typed)).toBe(message);
     }
+  });
+});
+
+describe('numbers in payloads', () => {
+  it('reads a JSON number or its decimal digits, nothing else', () => {
+    expect(idSchema.safeParse(12).data).toBe(12);
+    expect(idSchema.safeParse('12').data).toBe(12);
+    for (const loose of [true, false, [1], ['1'], { id: 1 }, '0x1', '0b1', '1e3', '+1', '', ' ', null, '1.0', 1.5, 0]) {
+      expect(idSchema.safeParse(loose).error?.issues[0]?.message, JSON.stringify(loose)).toBe('Invalid id');
+    }
+  });
+
+  it('a percentage may have decimals, given as a number or digits with a point', () => {
+    const percent = percentSchema('Discount must be between 0 and 100');
+    expect(percent.safeParse('12.5').data).toBe(12.5);
+    expect(percent.safeParse(12.5).data).toBe(12.5);
+    for (const loose of [true, [10], '0x10', '1e1', '', 'Infinity', 101, -1]) {
+      expect(percent.safeParse(loose).success, JSON.stringify(loose)).toBe(false);
+    }
+  });
+
+  it('a query string page is its digits', () => {
+    const page = queryInteger(1, 100, 'page');
+    expect(page.safeParse('3').data).toBe(3);
+    expect(page.safeParse('0x3').error?.issues[0]?.message).toBe('page must be a whole number from 1 to 100');
+    expect(page.safeParse('3.5').success).toBe(false);
   });
 });

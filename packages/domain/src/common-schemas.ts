@@ -1,15 +1,60 @@
 import { z } from 'zod';
 import { MAX_PRICE_DA, POSTAL_CODE_DIGITS } from './constants.ts';
+import { typedTextProblem, type TextKind } from './typed-text.ts';
 
 /** The largest id the databases' integer columns hold (PostgreSQL refuses a larger one with a 500). */
 export const MAX_ID = 2_147_483_647;
 
-/** A positive integer id from a path or body, accepting "12" as well as 12. */
-export const idSchema = z.coerce
-  .number({ error: 'Invalid id' })
-  .int({ error: 'Invalid id' })
-  .positive({ error: 'Invalid id' })
-  .max(MAX_ID, { error: 'Invalid id' });
+/** Decimal digits (an optional minus), spaces around allowed: what a path, query or form field holds. */
+const WHOLE_NUMBER_TEXT = /^\s*-?\d{1,16}\s*$/;
+/** The same with a fractional part after a point. */
+const DECIMAL_TEXT = /^\s*-?\d{1,16}(\.\d{1,16})?\s*$/;
+
+/**
+ * A number as JSON writes it, or as a path, a query string or a form field carries it: its decimal
+ * digits. Nothing else is read as a number: not true, [1], "0x1", "1e3", "" or null (z.coerce took
+ * true for 1 and "0x1" for 1). Digits in a JSON string stay accepted: the spec's clients send some
+ * ids and amounts as text ("12", read from a page's address; subtotal "1250.00").
+ * `decimals` also takes "12.5". `schema` then checks the number (its range, whole or not).
+ */
+export function numberInput<Out>(
+  schema: z.ZodType<Out, number>,
+  message: string,
+  { decimals = false }: { decimals?: boolean } = {},
+) {
+  const text = decimals ? DECIMAL_TEXT : WHOLE_NUMBER_TEXT;
+  return z
+    .union([z.number(), z.string()], { error: message })
+    .transform((value, ctx) => {
+      if (typeof value === 'number') return value;
+      // Its own issue, not the union's: a form shows this message beside the field.
+      if (!text.test(value)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return Number(value);
+    })
+    .pipe(schema);
+}
+
+/** A positive integer id from a path or body: 12, or "12" as a path (or the spec's clients) send it. */
+export const idSchema = numberInput(
+  z
+    .number({ error: 'Invalid id' })
+    .int({ error: 'Invalid id' })
+    .positive({ error: 'Invalid id' })
+    .max(MAX_ID, { error: 'Invalid id' }),
+  'Invalid id',
+);
+
+/** A page, limit or count of a query string: whole, from `min` to `max`. */
+export function queryInteger(min: number, max: number, name: string) {
+  const message = `${name} must be a whole number from ${min} to ${max}`;
+  return numberInput(
+    z.number().int({ error: message }).min(min, { error: message }).max(max, { error: message }),
+    message,
+  );
+}
 
 export const idParamsSchema = z.object({ id: idSchema });
 
@@ -83,27 +128,72 @@ export function optionalMoneySchema(label: string) {
 }
 
 export function percentSchema(message: string) {
-  return z.coerce
-    .number({ error: message })
-    .refine(Number.isFinite, { error: message })
-    .min(0, { error: message })
-    .max(100, { error: message });
+  return numberInput(z.number().min(0, { error: message }).max(100, { error: message }), message, {
+    decimals: true,
+  });
 }
 
-/** A trimmed, required string with a length cap. */
-export function requiredText(message: string, max = 255) {
+/** The messages of a text a person types: empty (or blank), too long, wrong characters, no letter (a name). */
+export interface TextMessages {
+  required: string;
+  tooLong: string;
+  characters: string;
+  letters?: string;
+}
+
+/**
+ * The check of typed-text.ts on a zod string: a control or direction character, nothing visible
+ * (required: the empty message; optional: the characters message), a name without a letter.
+ */
+export function typedTextCheck(kind: TextKind, messages: TextMessages, { optional = false } = {}) {
+  return (value: string, ctx: z.RefinementCtx) => {
+    if (value === '') return;
+    const problem = typedTextProblem(value, kind);
+    if (problem === null) return;
+    const message =
+      problem === 'characters' || (problem === 'blank' && optional)
+        ? messages.characters
+        : problem === 'letters'
+          ? (messages.letters ?? messages.required)
+          : messages.required;
+    ctx.addIssue({ code: 'custom', message });
+  };
+}
+
+/** A required text a person typed, trimmed, at most `max` characters, under typed-text.ts's rule. */
+export function typedText(kind: TextKind, max: number, messages: TextMessages) {
   return z
-    .string({ error: message })
+    .string({ error: messages.required })
     .trim()
-    .min(1, { error: message })
-    .max(max, { error: `Must be at most ${max} characters` });
+    .min(1, { error: messages.required })
+    .max(max, { error: messages.tooLong })
+    .superRefine(typedTextCheck(kind, messages));
 }
 
+/** The same, optional: empty is ''. */
+export function optionalTypedText(kind: TextKind, max: number, messages: Omit<TextMessages, 'required'>) {
+  return z
+    .string({ error: messages.characters })
+    .trim()
+    .max(max, { error: messages.tooLong })
+    .superRefine(typedTextCheck(kind, { ...messages, required: messages.characters }, { optional: true }));
+}
+
+/** The back office's message for a control or direction character. */
+const ADMIN_CHARACTERS = 'Must not contain control or direction-override characters';
+
+/** A trimmed, required string of the back office with a length cap: one line (a name) unless told. */
+export function requiredText(message: string, max = 255, kind: TextKind = 'line') {
+  return typedText(kind, max, {
+    required: message,
+    tooLong: `Must be at most ${max} characters`,
+    characters: ADMIN_CHARACTERS,
+  });
+}
+
+/** An optional text of the back office (a description: several lines); '' when none. */
 export function optionalText(max: number) {
-  return z
-    .string()
-    .trim()
-    .max(max, { error: `Must be at most ${max} characters` })
+  return optionalTypedText('text', max, { tooLong: `Must be at most ${max} characters`, characters: ADMIN_CHARACTERS })
     .optional()
     .default('');
 }
@@ -112,11 +202,18 @@ export function optionalText(max: number) {
  * An optional translation (a product's Arabic name, issue 17): absent leaves it as it is, empty
  * (or null) removes it, text is kept trimmed.
  */
-export function optionalTranslation(label: string, max: number) {
+export function optionalTranslation(label: string, max: number, kind: TextKind = 'line') {
   return z
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, { error: `${label} must be at most ${max} characters` })
+    .superRefine(
+      typedTextCheck(
+        kind,
+        { required: ADMIN_CHARACTERS, tooLong: '', characters: `${label}: ${ADMIN_CHARACTERS.toLowerCase()}` },
+        { optional: true },
+      ),
+    )
     .nullable()
     .optional()
     .transform((value) => (value === undefined ? undefined : value ? value : null));

@@ -2,6 +2,8 @@
 
 export const CURRENCY_SUFFIX = ' Da';
 export const MONEY_LOCALE = 'fr-DZ';
+/** The shop's clock: Algeria (UTC+1, no summer time). Files the owner downloads give times in it. */
+export const SHOP_TIME_ZONE = 'Africa/Algiers';
 
 export const SHOP_PAGE_SIZE = 16;
 export const PRICE_SLIDER_MIN = 0;

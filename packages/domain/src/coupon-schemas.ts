@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { percentSchema } from './common-schemas.ts';
+import { numberInput, percentSchema } from './common-schemas.ts';
 import { COUPON_MIN_MAX_USES } from './constants.ts';
 import { todayIso } from './coupon-status.ts';
 
@@ -25,11 +25,15 @@ export const couponCreateSchema = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, { error: 'Code may only contain letters, digits, - and _' })
     .transform((v) => v.toUpperCase()),
   discount_percentage: percentSchema('Discount must be between 0 and 100'),
-  max_uses: z.coerce
-    .number({ error: 'Max uses is required' })
-    .int({ error: 'Max uses must be a whole number' })
-    .min(COUPON_MIN_MAX_USES, { error: 'Max uses must be at least 1' })
-    .max(1_000_000_000, { error: 'Max uses is too large' }),
+  max_uses: numberInput(
+    z
+      .number()
+      .int({ error: 'Max uses must be a whole number' })
+      .min(COUPON_MIN_MAX_USES, { error: 'Max uses must be at least 1' })
+      .max(1_000_000_000, { error: 'Max uses is too large' }),
+    'Max uses is required',
+    { decimals: true },
+  ),
   expiry_date: z
     .string({ error: 'Expiry date is required' })
     .trim()

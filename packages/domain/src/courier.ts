@@ -87,7 +87,9 @@ export const idListSchema = z
   .trim()
   .max(5000)
   .transform((text, ctx) => {
-    const ids = [...new Set(text.split(',').map((part) => part.trim()))].filter(Boolean).map(Number);
+    const parts = [...new Set(text.split(',').map((part) => part.trim()))].filter(Boolean);
+    // Decimal digits only: Number() would also read "0x1f", "1e3" and " " as numbers.
+    const ids = parts.map((part) => (/^\d{1,10}$/.test(part) ? Number(part) : Number.NaN));
     if (ids.length === 0 || ids.some((id) => !Number.isInteger(id) || id < 1 || id > 2_147_483_647)) {
       ctx.addIssue({ code: 'custom', message: 'ids must be order numbers separated by commas' });
       return z.NEVER;

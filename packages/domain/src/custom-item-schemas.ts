@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { moneySchema, optionalTranslation, requiredText } from './common-schemas.ts';
+import { moneySchema, optionalText, optionalTranslation, requiredText } from './common-schemas.ts';
 import { CUP_ITEM_NAME } from './constants.ts';
 import { booleanish } from './coupon-schemas.ts';
+import { typedTextProblem } from './typed-text.ts';
 
 export function isCupName(name: string): boolean {
   return name.trim().toLowerCase() === CUP_ITEM_NAME;
@@ -26,18 +27,31 @@ export function parseList(value: unknown): string[] {
     .filter(Boolean);
 }
 
-const list = z.union([z.array(z.string().max(50)).max(50), z.string().max(2000), z.null()]).optional();
+/** A list of sizes or colours; each is shown to customers and printed with the order (typed-text.ts). */
+function list(label: string) {
+  return z
+    .union([z.array(z.string().max(50)).max(50), z.string().max(2000), z.null()])
+    .superRefine((value, ctx) => {
+      if (parseList(value).some((v) => typedTextProblem(v, 'line') !== null)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label} must be visible text, without control or direction-override characters`,
+        });
+      }
+    })
+    .optional();
+}
 
 /** Custom order item (SPEC §5): name, base price and colours required; sizes except for cup. */
 export const customOrderItemSchema = z
   .object({
     name: requiredText('Name is required', 100),
-    description: z.string().trim().max(1000).optional().default(''),
+    description: optionalText(1000),
     name_ar: optionalTranslation('Arabic name', 100),
-    description_ar: optionalTranslation('Arabic description', 1000),
+    description_ar: optionalTranslation('Arabic description', 1000, 'text'),
     base_price: moneySchema('Base price'),
-    available_sizes: list,
-    available_colors: list,
+    available_sizes: list('Sizes'),
+    available_colors: list('Colors'),
     active: booleanish.optional().default(true),
   })
   .transform((item, ctx) => {
@@ -48,6 +62,7 @@ export const customOrderItemSchema = z
     if (sizes !== null && sizes.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['available_sizes'], message: 'Sizes are required' });
     }
+
     return { ...item, available_sizes: sizes, available_colors: colors };
   });
 export type CustomOrderItemInput = z.input<typeof customOrderItemSchema>;

@@ -34,6 +34,13 @@ const EXACT: Record<string, string> = {
   [CUSTOMER_MESSAGES.nameTooLong]: `يجب ألا يتجاوز الاسم الكامل ${CUSTOMER_NAME_MAX} حرفًا`,
   [CUSTOMER_MESSAGES.addressRequired]: 'العنوان مطلوب',
   [CUSTOMER_MESSAGES.addressTooLong]: `يجب ألا يتجاوز العنوان ${CUSTOMER_ADDRESS_MAX} حرف`,
+  // A name, address or review refused by typed-text.ts's rule.
+  [CUSTOMER_MESSAGES.nameCharacters]: 'يحتوي الاسم الكامل على رموز غير مسموح بها',
+  [CUSTOMER_MESSAGES.nameLetters]: 'يجب أن يحتوي الاسم الكامل على حروف',
+  [CUSTOMER_MESSAGES.addressCharacters]: 'يحتوي العنوان على رموز غير مسموح بها',
+  [REVIEW_MESSAGES.nameCharacters]: 'يحتوي الاسم على رموز غير مسموح بها',
+  [REVIEW_MESSAGES.nameLetters]: 'يجب أن يحتوي الاسم على حروف',
+  [REVIEW_MESSAGES.reviewCharacters]: 'يحتوي رأيك على رموز غير مسموح بها',
   [CUSTOMER_MESSAGES.wilayaRequired]: 'الولاية مطلوبة',
   [CUSTOMER_MESSAGES.zipRequired]: 'الرمز البريدي مطلوب',
   [CUSTOMER_MESSAGES.zipInvalid]: 'يجب أن يتكون الرمز البريدي من 5 أرقام',

@@ -1,33 +1,39 @@
 // Schemas of the storefront's forms, with the exact messages of SPEC §5.
 import { z } from 'zod';
-import { postalCodePattern } from './common-schemas.ts';
+import { optionalTypedText, postalCodePattern, typedText, typedTextCheck } from './common-schemas.ts';
 import {
   CUSTOMER_ADDRESS_MAX,
+  CUSTOMER_ADDRESS_TEXT,
   CUSTOMER_MESSAGES,
   CUSTOMER_NAME_MAX,
+  CUSTOMER_NAME_TEXT,
   REVIEW_MAX,
-  REVIEW_MESSAGES,
+  REVIEW_TEXT,
 } from './customer-fields.ts';
 import { customerPhoneSchema } from './phone.ts';
 import { DELIVERY_TYPES } from './shipping-schemas.ts';
 
 /** The customer's contact fields, shared by the checkout dialog and the custom order (French). */
 const customerFields = {
-  fullName: z
-    .string()
-    .trim()
-    .min(1, { error: CUSTOMER_MESSAGES.nameRequired })
-    .max(CUSTOMER_NAME_MAX, { error: CUSTOMER_MESSAGES.nameTooLong }),
+  // The same rule as the server's (typed-text.ts): the page says it before the order is sent.
+  fullName: typedText('name', CUSTOMER_NAME_MAX, CUSTOMER_NAME_TEXT),
   phoneNumber: customerPhoneSchema,
-  address: z
-    .string()
-    .trim()
-    .min(1, { error: CUSTOMER_MESSAGES.addressRequired })
-    .max(CUSTOMER_ADDRESS_MAX, { error: CUSTOMER_MESSAGES.addressTooLong }),
+  address: typedText('line', CUSTOMER_ADDRESS_MAX, CUSTOMER_ADDRESS_TEXT),
   wilaya: z.string().trim().min(1, { error: CUSTOMER_MESSAGES.wilayaRequired }),
   /** Issue 16: how the order is delivered and to which commune (required on the storefront). */
   deliveryType: z.enum(DELIVERY_TYPES, { error: CUSTOMER_MESSAGES.deliveryRequired }),
-  commune: z.string().trim().min(1, { error: CUSTOMER_MESSAGES.communeRequired }).max(100),
+  commune: z
+    .string()
+    .trim()
+    .min(1, { error: CUSTOMER_MESSAGES.communeRequired })
+    .max(100)
+    .superRefine(
+      typedTextCheck('line', {
+        required: CUSTOMER_MESSAGES.communeRequired,
+        tooLong: '',
+        characters: 'Commune inconnue',
+      }),
+    ),
   zipCode: z
     .string()
     .trim()
@@ -42,7 +48,7 @@ const customerFields = {
 export const checkoutCustomerSchema = z.object({
   ...customerFields,
   rating: z.number().int().min(0).max(5).optional(),
-  comment: z.string().max(REVIEW_MAX, { error: REVIEW_MESSAGES.tooLong }).optional(),
+  comment: optionalTypedText('text', REVIEW_MAX, REVIEW_TEXT).optional(),
 });
 export type CheckoutCustomer = z.infer<typeof checkoutCustomerSchema>;
 

@@ -3,7 +3,7 @@
 // once; and what a customer sends to follow an order (/suivi). Admin messages in English,
 // customer messages in French.
 import { z } from 'zod';
-import { idSchema } from './common-schemas.ts';
+import { idSchema, numberInput, optionalTypedText, queryInteger, typedText } from './common-schemas.ts';
 import {
   BLACKLIST_POLICIES,
   CONFIRMATION_STATES,
@@ -16,6 +16,14 @@ import { ADMIN_ORDERS_PAGE_SIZE } from './constants.ts';
 import { orderLineSchema } from './order-schemas.ts';
 import { DELIVERY_TYPES } from './shipping-schemas.ts';
 import { ORDER_NUMBER_MAX, ORDER_NUMBER_MESSAGES } from './order-number.ts';
+
+/** What the owner types is under typed-text.ts's rule too: it reaches slips, parcels and files. */
+const CHARACTERS = 'must not contain control or direction-override characters';
+const ownerText = (label: string, max: number) => ({
+  required: `${label} is required`,
+  tooLong: `${label} must be at most ${max} characters`,
+  characters: `${label} ${CHARACTERS}`,
+});
 
 /** The outcome of a confirmation call. */
 export const confirmationUpdateSchema = z.discriminatedUnion(
@@ -31,7 +39,7 @@ export const confirmationUpdateSchema = z.discriminatedUnion(
     z.object({
       outcome: z.literal('refused'),
       reason: z.enum(REFUSAL_REASONS, { error: `reason must be one of ${REFUSAL_REASONS.join(', ')}` }),
-      note: z.string().trim().max(500, { error: 'The note must be at most 500 characters' }).optional().default(''),
+      note: optionalTypedText('text', 500, ownerText('The note', 500)).optional().default(''),
     }),
   ],
   { error: 'outcome must be confirmed, no_answer, call_back or refused' },
@@ -39,11 +47,7 @@ export const confirmationUpdateSchema = z.discriminatedUnion(
 export type ConfirmationUpdate = z.infer<typeof confirmationUpdateSchema>;
 
 export const orderNoteCreateSchema = z.object({
-  text: z
-    .string({ error: 'The note is required' })
-    .trim()
-    .min(1, { error: 'The note is required' })
-    .max(1000, { error: 'The note must be at most 1000 characters' }),
+  text: typedText('text', 1000, ownerText('The note', 1000)),
 });
 
 /**
@@ -53,17 +57,20 @@ export const orderNoteCreateSchema = z.object({
  */
 export const orderEditSchema = z
   .object({
-    customer_name: z.string().trim().min(1, { error: 'Name is required' }).max(100).optional(),
+    customer_name: typedText('name', 100, {
+      ...ownerText('Name', 100),
+      letters: 'The name must have letters',
+    }).optional(),
     customer_phone: customerPhoneSchema.optional(),
     /** The street address, without the wilaya. */
-    address: z.string().trim().min(1, { error: 'Address is required' }).max(255).optional(),
-    wilaya: z.string().trim().min(1, { error: 'Wilaya is required' }).max(100).optional(),
+    address: typedText('line', 255, ownerText('Address', 255)).optional(),
+    wilaya: typedText('line', 100, ownerText('Wilaya', 100)).optional(),
     /** Home or stop desk: the order's fee becomes the table's for it (a new type needs its commune). */
     delivery_type: z
       .enum(DELIVERY_TYPES, { error: `Delivery type must be one of ${DELIVERY_TYPES.join(', ')}` })
       .optional(),
     /** A commune of the order's (new) wilaya, as the customer says it: priced at its own fee if it has one. */
-    commune: z.string().trim().min(1, { error: 'Commune is required' }).max(100).optional(),
+    commune: typedText('line', 100, ownerText('Commune', 100)).optional(),
     customer_postal_code: z
       .string()
       .trim()
@@ -76,7 +83,7 @@ export type OrderEdit = z.infer<typeof orderEditSchema>;
 
 export const blacklistEntrySchema = z.object({
   phone: customerPhoneSchema,
-  reason: z.string().trim().max(200, { error: 'The reason must be at most 200 characters' }).default(''),
+  reason: optionalTypedText('line', 200, ownerText('The reason', 200)).default(''),
 });
 
 /** DELETE /order/blacklist/{phone}: the phone as typed, normalised. */
@@ -114,16 +121,19 @@ export const orderFiltersSchema = z.object({
 
 /** GET /order/confirmQueue: the orders waiting for their call. */
 export const confirmQueueQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(ADMIN_ORDERS_PAGE_SIZE),
+  limit: queryInteger(1, 100, 'limit').default(ADMIN_ORDERS_PAGE_SIZE),
 });
 
 /** GET /order/track: the order's number and the phone it was placed with, together. */
 export const trackQuerySchema = z.object({
-  order_id: z.coerce
-    .number({ error: ORDER_NUMBER_MESSAGES.invalid })
-    .int({ error: ORDER_NUMBER_MESSAGES.invalid })
-    .min(1, { error: ORDER_NUMBER_MESSAGES.invalid })
-    .max(ORDER_NUMBER_MAX, { error: ORDER_NUMBER_MESSAGES.invalid }),
+  order_id: numberInput(
+    z
+      .number()
+      .int({ error: ORDER_NUMBER_MESSAGES.invalid })
+      .min(1, { error: ORDER_NUMBER_MESSAGES.invalid })
+      .max(ORDER_NUMBER_MAX, { error: ORDER_NUMBER_MESSAGES.invalid }),
+    ORDER_NUMBER_MESSAGES.invalid,
+  ),
   phone: customerPhoneSchema,
 });
 
@@ -131,11 +141,15 @@ export const trackQuerySchema = z.object({
 export const deskSettingsSchema = z.object({
   blacklist_policy: z.enum(BLACKLIST_POLICIES, { error: 'Policy must be hold or refuse' }),
   /** Sizes (and products without sizes) at or under this stock are listed on the dashboard. */
-  low_stock_threshold: z.coerce
-    .number({ error: 'The low-stock threshold is a number' })
-    .int({ error: 'The low-stock threshold is a whole number' })
-    .min(0, { error: 'The low-stock threshold is at least 0' })
-    .max(10_000),
+  low_stock_threshold: numberInput(
+    z
+      .number()
+      .int({ error: 'The low-stock threshold is a whole number' })
+      .min(0, { error: 'The low-stock threshold is at least 0' })
+      .max(10_000, { error: 'The low-stock threshold is at most 10000' }),
+    'The low-stock threshold is a number',
+    { decimals: true },
+  ),
   /** Reviews wait for the owner's approval before they are shown. */
   review_moderation: z.boolean(),
 });

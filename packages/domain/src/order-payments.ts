@@ -2,7 +2,7 @@
 // to the shop's CCP, RIP or BaridiMob account, or in cash at the shop: the courier must then
 // collect only what is left, on the parcel, the slip, the exports and the customer's /suivi.
 import { z } from 'zod';
-import { moneySchema } from './common-schemas.ts';
+import { moneySchema, optionalTypedText } from './common-schemas.ts';
 import { EDITABLE_STATUSES, type OrderStatus } from './order-status.ts';
 
 export const PAYMENT_METHODS = ['ccp', 'baridimob', 'rip', 'cash'] as const;
@@ -44,7 +44,10 @@ export function paymentsClosed(order: {
 export const orderPaymentCreateSchema = z.object({
   amount: moneySchema('Amount').refine((v) => v > 0, { error: 'Amount must be more than 0' }),
   method: z.enum(PAYMENT_METHODS, { error: `Method must be one of ${PAYMENT_METHODS.join(', ')}` }),
-  reference: z.string().trim().max(100, { error: 'The reference must be at most 100 characters' }).default(''),
+  reference: optionalTypedText('line', 100, {
+    tooLong: 'The reference must be at most 100 characters',
+    characters: 'The reference must not contain control or direction-override characters',
+  }).default(''),
   paid_on: z.iso.date({ error: 'The date is YYYY-MM-DD' }).optional(),
 });
 export type OrderPaymentCreate = z.infer<typeof orderPaymentCreateSchema>;

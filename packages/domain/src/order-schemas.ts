@@ -1,59 +1,83 @@
 import { z } from 'zod';
-import { idSchema, postalCodePattern } from './common-schemas.ts';
-import { CUSTOMER_ADDRESS_MAX, CUSTOMER_MESSAGES, CUSTOMER_NAME_MAX } from './customer-fields.ts';
+import { idSchema, numberInput, postalCodePattern, queryInteger, typedText, typedTextCheck } from './common-schemas.ts';
+import {
+  CUSTOMER_ADDRESS_MAX,
+  CUSTOMER_ADDRESS_TEXT,
+  CUSTOMER_MESSAGES,
+  CUSTOMER_NAME_MAX,
+  CUSTOMER_NAME_TEXT,
+} from './customer-fields.ts';
 import { customerPhoneSchema } from './phone.ts';
 import { ORDER_STATUSES, ORDER_TYPES } from './order-status.ts';
 import { ADMIN_ORDERS_PAGE_SIZE } from './constants.ts';
 import { DELIVERY_TYPES } from './shipping-schemas.ts';
+import { UNKNOWN_WILAYA } from './wilaya.ts';
 
 // Public order payloads answer in French: their messages reach the customer's page.
 
-const customerName = z
-  .string({ error: CUSTOMER_MESSAGES.nameRequired })
-  .trim()
-  .min(1, { error: CUSTOMER_MESSAGES.nameRequired })
-  .max(CUSTOMER_NAME_MAX, { error: CUSTOMER_MESSAGES.nameTooLong });
+// Printed on slips and parcels, written into CSV files: typed-text.ts's rule (visible letters, no
+// control or direction characters).
+const customerName = typedText('name', CUSTOMER_NAME_MAX, CUSTOMER_NAME_TEXT);
 const customerPhone = customerPhoneSchema;
-const customerAddress = z
-  .string({ error: CUSTOMER_MESSAGES.addressRequired })
-  .trim()
-  .min(1, { error: CUSTOMER_MESSAGES.addressRequired })
-  .max(CUSTOMER_ADDRESS_MAX, { error: CUSTOMER_MESSAGES.addressTooLong });
+const customerAddress = typedText('line', CUSTOMER_ADDRESS_MAX, CUSTOMER_ADDRESS_TEXT);
 const customerPostalCode = z
   .string({ error: CUSTOMER_MESSAGES.zipRequired })
   .trim()
   .min(1, { error: CUSTOMER_MESSAGES.zipRequired })
   .regex(postalCodePattern, { error: CUSTOMER_MESSAGES.zipInvalid });
 /** What the client believes it pays, in Da; the server compares it with its own figures. */
-const clientMoney = z.coerce
-  .number({ error: 'Montant invalide' })
-  .refine(Number.isFinite, { error: 'Montant invalide' })
-  .min(0, { error: 'Montant invalide' })
-  .max(100_000_000, { error: 'Montant invalide' });
+const clientMoney = numberInput(
+  z.number().min(0, { error: 'Montant invalide' }).max(100_000_000, { error: 'Montant invalide' }),
+  'Montant invalide',
+  { decimals: true },
+);
+/**
+ * A text the server matches against its own data (a wilaya, a size, a colour, a code): refused
+ * with its "not found" message when it holds what typed-text.ts refuses.
+ */
+const matchedText = (message: string) =>
+  typedTextCheck('line', { required: message, tooLong: message, characters: message });
+
 const couponCode = z
   .string()
   .trim()
   .max(64, { error: 'Code promo invalide' })
+  .superRefine(matchedText('Code promo invalide'))
   .optional()
   .transform((v) => (v ? v.toUpperCase() : ''));
-const wilaya = z.string().trim().max(100).optional();
+const wilaya = z.string().trim().max(100).superRefine(matchedText(UNKNOWN_WILAYA)).optional();
 /** Issue 16: home (the default, for clients that send none) or a stop desk (point relais). */
 const deliveryType = z.preprocess(
   (value) => (value === '' ? undefined : value),
   z.enum(DELIVERY_TYPES, { error: 'Mode de livraison invalide' }).optional(),
 );
 /** The commune's name (French or Arabic); required with a delivery_type, optional without. */
-const commune = z.string().trim().max(100, { error: 'Commune inconnue' }).optional();
+const commune = z
+  .string()
+  .trim()
+  .max(100, { error: 'Commune inconnue' })
+  .superRefine(matchedText('Commune inconnue'))
+  .optional();
 
 export const orderLineSchema = z.object({
   product_id: idSchema,
-  quantity: z.coerce
-    .number({ error: 'Quantité invalide' })
-    .int({ error: 'Quantité invalide' })
-    .min(1, { error: 'Quantité invalide' })
-    .max(1000, { error: 'Quantité invalide' }),
+  quantity: numberInput(
+    z
+      .number()
+      .int({ error: 'Quantité invalide' })
+      .min(1, { error: 'Quantité invalide' })
+      .max(1000, { error: 'Quantité invalide' }),
+    'Quantité invalide',
+    { decimals: true },
+  ),
   /** Short code or long name; empty for products without sizes (DESIGN §3.3). */
-  size: z.string().trim().max(20).optional().default(''),
+  size: z
+    .string()
+    .trim()
+    .max(20)
+    .superRefine(matchedText('Taille invalide pour certains articles'))
+    .optional()
+    .default(''),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -70,7 +94,7 @@ export const regularOrderSchema = z.object({
   wilaya,
   delivery_type: deliveryType,
   commune,
-  size: z.string().trim().max(20).optional(),
+  size: z.string().trim().max(20).superRefine(matchedText('Taille invalide pour certains articles')).optional(),
   items: z
     .array(orderLineSchema, { error: 'Votre panier est vide' })
     .min(1, { error: 'Votre panier est vide' })
@@ -90,9 +114,15 @@ export const customOrderFieldsSchema = z.object({
     .string({ error: 'Le type de vêtement est requis' })
     .trim()
     .min(1, { error: 'Le type de vêtement est requis' })
-    .max(100),
-  color: z.string({ error: 'La couleur est requise' }).trim().min(1, { error: 'La couleur est requise' }).max(50),
-  size: z.string().trim().max(20).optional().default(''),
+    .max(100)
+    .superRefine(matchedText('Type de vêtement introuvable')),
+  color: z
+    .string({ error: 'La couleur est requise' })
+    .trim()
+    .min(1, { error: 'La couleur est requise' })
+    .max(50)
+    .superRefine(matchedText("Cette couleur n'est pas disponible")),
+  size: z.string().trim().max(20).superRefine(matchedText("Cette taille n'est pas disponible")).optional().default(''),
   coupon_code: couponCode,
   wilaya,
   delivery_type: deliveryType,
@@ -116,13 +146,8 @@ export const orderStatusUpdateSchema = z.object({
 });
 
 export const orderSearchQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, { error: 'page must be at least 1' }).max(1_000_000).default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(100, { error: 'limit must be at most 100' })
-    .default(ADMIN_ORDERS_PAGE_SIZE),
+  page: queryInteger(1, 1_000_000, 'page').default(1),
+  limit: queryInteger(1, 100, 'limit').default(ADMIN_ORDERS_PAGE_SIZE),
   /** A fragment of a phone, typed with or without spaces ("055 4333"). */
   phone: z
     .string()
@@ -154,11 +179,6 @@ export const ADDRESS_SEPARATOR = ' | ';
 /** Admin's full order list: every order (up to 1000) unless page/limit are given. */
 export const ORDER_LIST_MAX = 1000;
 export const orderListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, { error: 'page must be at least 1' }).max(1_000_000).default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(ORDER_LIST_MAX, { error: `limit must be at most ${ORDER_LIST_MAX}` })
-    .default(ORDER_LIST_MAX),
+  page: queryInteger(1, 1_000_000, 'page').default(1),
+  limit: queryInteger(1, ORDER_LIST_MAX, 'limit').default(ORDER_LIST_MAX),
 });

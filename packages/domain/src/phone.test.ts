@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { customerPhoneSchema, normalizeAlgerianPhone, PHONE_MESSAGES } from './phone.ts';
-import { phoneError } from './phone-number.ts';
+import { formatAlgerianPhone, phoneError } from './phone-number.ts';
 
 describe('normalizeAlgerianPhone', () => {
   it.each([
@@ -25,6 +25,14 @@ describe('normalizeAlgerianPhone', () => {
       expect(normalizeAlgerianPhone(typed)).toBeNull();
     },
   );
+});
+
+describe('formatAlgerianPhone', () => {
+  it('groups a stored number as Algerians write it, and leaves anything else as it is', () => {
+    expect(formatAlgerianPhone('0555123456')).toBe('0555 12 34 56');
+    expect(formatAlgerianPhone('021234567')).toBe('021 23 45 67');
+    expect(formatAlgerianPhone('12345')).toBe('12345');
+  });
 });
 
 describe('customerPhoneSchema', () => {

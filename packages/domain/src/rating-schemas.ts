@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, idSchema } from './common-schemas.ts';
+import { MAX_ID, idSchema, numberInput, optionalTypedText, queryInteger, typedText } from './common-schemas.ts';
 import {
   DEFAULT_RATING,
   PRODUCT_REVIEWS_PAGE_SIZE,
@@ -7,19 +7,20 @@ import {
   RATING_MIN,
   RECENT_REVIEWS_LIMIT,
 } from './constants.ts';
-import { CUSTOMER_NAME_MAX, REVIEW_MAX, REVIEW_MESSAGES } from './customer-fields.ts';
+import { CUSTOMER_NAME_MAX, REVIEW_MAX, REVIEW_MESSAGES, REVIEW_TEXT, REVIEWER_NAME_TEXT } from './customer-fields.ts';
 import { customerPhoneSchema } from './phone.ts';
 
-const stars = z.coerce
-  .number({ error: REVIEW_MESSAGES.stars })
-  .int({ error: REVIEW_MESSAGES.stars })
-  .min(RATING_MIN, { error: REVIEW_MESSAGES.stars })
-  .max(RATING_MAX, { error: REVIEW_MESSAGES.stars });
-const reviewerName = z
-  .string({ error: REVIEW_MESSAGES.nameRequired })
-  .trim()
-  .min(1, { error: REVIEW_MESSAGES.nameRequired })
-  .max(CUSTOMER_NAME_MAX, { error: REVIEW_MESSAGES.nameTooLong });
+const stars = numberInput(
+  z
+    .number()
+    .int({ error: REVIEW_MESSAGES.stars })
+    .min(RATING_MIN, { error: REVIEW_MESSAGES.stars })
+    .max(RATING_MAX, { error: REVIEW_MESSAGES.stars }),
+  REVIEW_MESSAGES.stars,
+  { decimals: true },
+);
+/** Shown with the review on the pages: typed-text.ts's rule. */
+const reviewerName = typedText('name', CUSTOMER_NAME_MAX, REVIEWER_NAME_TEXT);
 
 /** Brand review (SPEC §5, French messages). */
 export const brandRatingCreateSchema = z.object({
@@ -29,18 +30,17 @@ export const brandRatingCreateSchema = z.object({
   /** The number of an order placed with this phone: the review then shows the verified mark. */
   order_id: z.preprocess(
     (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? v.replace(/^#/, '').trim() : v),
-    z.coerce
-      .number({ error: REVIEW_MESSAGES.orderNumber })
-      .int({ error: REVIEW_MESSAGES.orderNumber })
-      .positive({ error: REVIEW_MESSAGES.orderNumber })
-      .max(MAX_ID, { error: REVIEW_MESSAGES.orderNumber })
-      .optional(),
+    numberInput(
+      z
+        .number()
+        .int({ error: REVIEW_MESSAGES.orderNumber })
+        .positive({ error: REVIEW_MESSAGES.orderNumber })
+        .max(MAX_ID, { error: REVIEW_MESSAGES.orderNumber }),
+      REVIEW_MESSAGES.orderNumber,
+    ).optional(),
   ),
-  review: z
-    .string({ error: REVIEW_MESSAGES.reviewRequired })
-    .trim()
-    .min(1, { error: REVIEW_MESSAGES.reviewRequired })
-    .max(REVIEW_MAX, { error: REVIEW_MESSAGES.tooLong }),
+  // Several lines: a review keeps its line breaks.
+  review: typedText('text', REVIEW_MAX, REVIEW_TEXT),
 });
 export type BrandRatingInput = z.input<typeof brandRatingCreateSchema>;
 
@@ -54,22 +54,22 @@ export const productRatingCreateSchema = z.object({
   customer_name: reviewerName,
   customer_phone: customerPhoneSchema,
   rating: stars,
-  review: z.string().trim().max(REVIEW_MAX, { error: REVIEW_MESSAGES.tooLong }).optional().default(''),
+  review: optionalTypedText('text', REVIEW_MAX, REVIEW_TEXT).optional().default(''),
 });
 
 export const removeByIdSchema = z.object({ id: idSchema });
 
 export const ratingsPageParamsSchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000),
-  limit: z.coerce.number().int().min(1).max(100),
+  page: queryInteger(1, 1_000_000, 'page'),
+  limit: queryInteger(1, 100, 'limit'),
 });
 
 export const recentRatingsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(50).optional().default(RECENT_REVIEWS_LIMIT),
+  limit: queryInteger(1, 50, 'limit').optional().default(RECENT_REVIEWS_LIMIT),
 });
 
 /** One product's public reviews, newest first. */
 export const productReviewsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(50).default(PRODUCT_REVIEWS_PAGE_SIZE),
+  page: queryInteger(1, 1_000_000, 'page').default(1),
+  limit: queryInteger(1, 50, 'limit').default(PRODUCT_REVIEWS_PAGE_SIZE),
 });

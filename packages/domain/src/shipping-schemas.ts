@@ -1,6 +1,19 @@
 import { z } from 'zod';
-import { idSchema, moneySchema, optionalMoneySchema, requiredText } from './common-schemas.ts';
+import { idSchema, moneySchema, numberInput, optionalMoneySchema, requiredText } from './common-schemas.ts';
 import { MAX_PRICE_DA } from './constants.ts';
+
+/** An official wilaya number (1-58…), as a number or its digits. */
+function wilayaCode() {
+  return numberInput(
+    z
+      .number()
+      .int({ error: 'Wilaya code must be a whole number' })
+      .min(1, { error: 'Wilaya code must be at least 1' })
+      .max(999, { error: 'Wilaya code is too large' }),
+    'Wilaya code must be a number',
+    { decimals: true },
+  );
+}
 
 export const shippingPriceCreateSchema = z.object({
   wilaya_name: requiredText('Wilaya name is required', 100),
@@ -8,13 +21,7 @@ export const shippingPriceCreateSchema = z.object({
   /** Stop desk fee; empty or null: no stop desk in this wilaya; omitted on update: kept. */
   stop_desk_price: optionalMoneySchema('Stop desk price'),
   /** Official wilaya number (1-58…); optional, kept when omitted on update. */
-  wilaya_code: z.coerce
-    .number({ error: 'Wilaya code must be a number' })
-    .int({ error: 'Wilaya code must be a whole number' })
-    .min(1, { error: 'Wilaya code must be at least 1' })
-    .max(999, { error: 'Wilaya code is too large' })
-    .nullable()
-    .optional(),
+  wilaya_code: wilayaCode().nullable().optional(),
 });
 
 export const shippingPriceUpdateSchema = shippingPriceCreateSchema.extend({ id: idSchema });
@@ -35,10 +42,11 @@ export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 export const shippingAdjustSchema = z
   .object({
     mode: z.enum(['amount', 'percent'], { error: 'Mode must be amount or percent' }),
-    value: z.coerce
-      .number({ error: 'Value must be a number' })
-      .refine(Number.isFinite, { error: 'Value must be a number' })
-      .refine((v) => v !== 0, { error: 'Value must not be 0' }),
+    value: numberInput(
+      z.number().refine((v) => v !== 0, { error: 'Value must not be 0' }),
+      'Value must be a number',
+      { decimals: true },
+    ),
     apply_to: z.enum(['home', 'stop_desk', 'both'], { error: 'apply_to must be home, stop_desk or both' }),
   })
   .superRefine((body, ctx) => {
@@ -71,11 +79,7 @@ export const feeGridCommuneSchema = z.object({
  * the grid leaves out keep their fees.
  */
 export const feeGridRowSchema = z.object({
-  wilaya_code: z.coerce
-    .number({ error: 'Wilaya code must be a number' })
-    .int({ error: 'Wilaya code must be a whole number' })
-    .min(1, { error: 'Wilaya code must be at least 1' })
-    .max(999, { error: 'Wilaya code is too large' }),
+  wilaya_code: wilayaCode(),
   price: moneySchema('Home delivery fee'),
   stop_desk_price: optionalMoneySchema('Stop desk fee').transform((v) => v ?? null),
   communes: z

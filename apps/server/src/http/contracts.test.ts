@@ -1,11 +1,15 @@
 // The response contracts (packages/domain/*-responses.ts) declared on the routes: every API route
 // declares its answers, the serializer they drive keeps every field SPEC §3 lists and the pages
 // read, in the same JSON shapes (numbers stay numbers, dates ISO strings), and nothing else leaves.
+// And the request contracts: a field that takes a number takes nothing else a number could be read
+// from, and a field that takes a text people type refuses what typed-text.ts refuses.
 import Fastify, { type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productSchema } from '@shop/domain/catalog-responses';
+import { productFieldsSchema } from '@shop/domain/catalog-schemas';
+import { customOrderFieldsSchema, regularOrderSchema } from '@shop/domain/order-schemas';
 import { envelopeSchema } from '@shop/domain/responses';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { insertCoupon, insertCustomItem, insertProduct } from '../../test/fixtures.ts';
@@ -48,6 +52,63 @@ beforeAll(async () => {
   orderId = placed.json<{ data: { order_id: number } }>().data.order_id;
 });
 afterAll(() => t.close());
+
+/** A zod schema's definition (zod 4 keeps it on `_zod.def`). */
+interface Def {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  options?: z.ZodType[];
+}
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/** The fields of a request schema: an object's, its lists' objects', and each variant's (name → schema). */
+function fieldsOf(schema: z.ZodType, prefix = ''): [string, z.ZodType][] {
+  const def = defOf(schema);
+  if (['optional', 'nullable', 'default', 'prefault', 'catch'].includes(def.type) && def.innerType)
+    return fieldsOf(def.innerType, prefix);
+  if (def.type === 'pipe' && def.in) return fieldsOf(def.in, prefix);
+  if (def.type === 'union' && def.options) return def.options.flatMap((option) => fieldsOf(option, prefix));
+  if (def.type !== 'object' || !def.shape) return [];
+  return Object.entries(def.shape).flatMap(([name, field]): [string, z.ZodType][] => {
+    let inner = field;
+    for (let d = defOf(inner); ['optional', 'nullable', 'default'].includes(d.type) && d.innerType; d = defOf(inner))
+      inner = d.innerType;
+    const element = defOf(inner).type === 'array' ? defOf(inner).element : undefined;
+    return [[`${prefix}${name}`, field], ...(element ? fieldsOf(element, `${prefix}${name}[].`) : [])];
+  });
+}
+
+/** Payloads their routes read by hand (the content type decides, or the fields come in multipart). */
+const READ_BY_HAND: [string, z.ZodType][] = [
+  ['POST /api/order (JSON)', regularOrderSchema],
+  ['POST /api/Order (multipart)', customOrderFieldsSchema],
+  ['POST /api/product (multipart)', productFieldsSchema],
+];
+
+/** Every request schema of the API's routes (params, query string, body), by route. */
+function requestFields(): { route: string; field: string; schema: z.ZodType }[] {
+  const byHand = READ_BY_HAND.flatMap(([route, schema]) =>
+    fieldsOf(schema).map(([field, fieldSchema]) => ({ route, field, schema: fieldSchema })),
+  );
+  return byHand.concat(
+    routes
+      .filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD')
+      .flatMap((r) =>
+        (['params', 'querystring', 'body'] as const).flatMap((part) => {
+          const schema = r.schema?.[part];
+          if (!(schema instanceof z.ZodType)) return [];
+          return fieldsOf(schema).map(([field, fieldSchema]) => ({
+            route: `${String(r.method)} ${r.url}`,
+            field,
+            schema: fieldSchema,
+          }));
+        }),
+      ),
+  );
+}
 
 async function get(url: string, admin = false) {
   const res = await t.app.inject({ method: 'GET', url, ...(admin ? { headers } : {}) });
@@ -318,5 +379,75 @@ describe('response contracts', () => {
     const res = await app.inject({ method: 'GET', url: '/leaky' });
     expect(res.json()).toEqual({ status: 200, message: 'OK', data: product });
     await app.close();
+  });
+});
+
+describe('request contracts', () => {
+  it('a field that takes a number takes no boolean, list, hex, exponent or blank for one', () => {
+    const numeric = requestFields().flatMap(({ route, field, schema }) => {
+      // (0 and 1 alone would be a yes/no field.)
+      const taken = [2, 5, 16, 100].find((n) => schema.safeParse(n).success);
+      // The courier's own payload (its event ids may be numbers or text), signed with the shop's secret.
+      if (taken === undefined || route.includes('/webhook/')) return [];
+      return [{ name: `${route} ${field}`, schema, n: taken }];
+    });
+    // Ids, quantities, amounts, pages, stars, percentages, thresholds, wilaya codes…
+    expect(numeric.length).toBeGreaterThan(30);
+    const loose = (n: number) => [
+      ...(n === 1 ? [true] : []),
+      [n],
+      { value: n },
+      `0x${n.toString(16)}`,
+      `${n}e0`,
+      `+${n}`,
+      '',
+      ' ',
+      'Infinity',
+    ];
+    const accepted = numeric.flatMap(({ name, schema, n }) =>
+      loose(n)
+        // Read as a number; an empty box read as "none" (null, undefined) is not a number.
+        .filter((value) => typeof schema.safeParse(value).data === 'number')
+        .map((value) => `${name} took ${JSON.stringify(value)}`),
+    );
+    expect(accepted).toEqual([]);
+    // What the spec's clients send stays accepted: digits in a string (ids from a page's address).
+    const quantity = numeric.find((f) => f.name === 'POST /api/order (JSON) items[].quantity');
+    expect(quantity?.schema.safeParse('2').data).toBe(2);
+  });
+
+  /**
+   * Text fields that are not kept nor shown as typed: credentials compared with the database, search
+   * terms, lookups by code or phone, a fee-grid file (whose cells are matched), a courier's handshake.
+   */
+  const NOT_KEPT = [
+    /^POST \/api\/auth\/login (username|password)$/,
+    // A query string's search terms and filters.
+    /^GET \S+ (q|phone|wilaya|from|to|ids|all)$/,
+    /^(GET|HEAD) \/api\/coupon\/\S+ code$/,
+    /^DELETE \/api\/order\/blacklist\/:phone phone$/,
+    /^POST \/api\/ShippingPrice\/import\/csv csv$/,
+    // The courier's own calls: its handshake and its signed events.
+    /^(GET|POST) \/api\/courier\/webhook\/yalidine /,
+  ];
+
+  it('a text people type refuses control and direction characters, and a blank one', () => {
+    const texts = requestFields().filter(
+      ({ route, field, schema }) =>
+        schema.safeParse('Amina').success && !NOT_KEPT.some((pattern) => pattern.test(`${route} ${field}`)),
+    );
+    // Names, addresses, reviews, notes, descriptions, communes, colours…
+    expect(texts.length).toBeGreaterThan(20);
+    const accepted = texts.flatMap(({ route, field, schema }) =>
+      ['Amina\u202e', '\u2066Amina\u2069', 'Ami\u0000na', 'Amina\u0085', '\u200b\u200f', '\u3164']
+        .filter((value) => schema.safeParse(value).success)
+        .map((value) => `${route} ${field} took ${JSON.stringify(value)}`),
+    );
+    expect(accepted).toEqual([]);
+    // A name in Arabic, with its marks, stays accepted everywhere a name is.
+    const names = texts.filter(({ field }) => /(^|\.)(customer_)?name$/.test(field));
+    expect(names.length).toBeGreaterThan(3);
+    for (const { route, field, schema } of names)
+      expect(schema.safeParse('عَبْدُ اللّٰه\u200f Aït').success, `${route} ${field}`).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isTransientConflict } from '../db/transaction.ts';
-import { HttpError, type Bilingual } from './errors.ts';
+import { HttpError, TOO_MANY_REQUESTS, type Bilingual } from './errors.ts';
 import { bilingualKey, say } from './language.ts';
 
 /** One error handler for the whole API: 4xx carry a clear message, a 5xx never its details. */
@@ -42,10 +42,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
 }
 
 /** What a customer may meet without doing anything wrong is said in their language too. */
-const TOO_MANY_REQUESTS: Bilingual = {
-  fr: 'Trop de demandes, veuillez réessayer dans quelques minutes',
-  en: 'Too many requests, please try again later',
-};
 const BODY_TOO_LARGE: Bilingual = { fr: 'Envoi trop volumineux', en: 'Request body is too large' };
 const BUSY: Bilingual = {
   fr: 'Le serveur est très occupé, veuillez réessayer dans un instant',

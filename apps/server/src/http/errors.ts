@@ -12,6 +12,12 @@ export interface Bilingual {
 
 export type Message = string | Bilingual;
 
+/** A limit per client reached (http/rate-limits.ts): said to the customer in their language. */
+export const TOO_MANY_REQUESTS: Bilingual = {
+  fr: 'Trop de demandes, veuillez réessayer dans quelques minutes',
+  en: 'Too many requests, please try again later',
+};
+
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly data: unknown;

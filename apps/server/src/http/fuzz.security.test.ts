@@ -5,6 +5,7 @@
 // always a 2xx (the payload happened to be valid) or a 4xx envelope with a message, never a 5xx,
 // and a refused request writes nothing. Mass assignment and SQL injection have their own tests.
 import fc from 'fast-check';
+import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
@@ -790,5 +791,202 @@ describe('SQL injection finds nothing', () => {
     }
     const { rate_limits: _ignored, ...rest } = await fingerprint();
     expect(rest).toEqual(before);
+  });
+});
+
+describe('loose input is refused, never read as something it is not', () => {
+  beforeAll(reseed);
+
+  let caller = 0;
+  async function refused(request: InjectOptions, message: string) {
+    const before = await fingerprint();
+    // An address each: brand reviews are limited per address, and the fuzzing above used some.
+    caller++;
+    const res = await t.app.inject({ ...request, remoteAddress: `10.78.${caller >> 8}.${caller & 255}` });
+    const where = JSON.stringify(request).slice(0, 300);
+    expect(res.statusCode, where).toBe(400);
+    expect(res.json<{ message: string }>().message, where).toBe(message);
+    expect(await fingerprint(), where).toEqual(before);
+  }
+  const line = () => ({ product_id: ids.product, quantity: 1 });
+
+  it('a boolean, a list, hex or an exponent is no number: an order, a stock check, a review, a page', async () => {
+    for (const [change, message] of [
+      [{ items: [{ ...line(), quantity: true }] }, 'Quantité invalide'],
+      [{ items: [{ ...line(), quantity: [1] }] }, 'Quantité invalide'],
+      [{ items: [{ ...line(), quantity: '0x1' }] }, 'Quantité invalide'],
+      [{ items: [{ ...line(), quantity: '1e0' }] }, 'Quantité invalide'],
+      [{ items: [{ ...line(), product_id: `0x${ids.product.toString(16)}` }] }, 'Invalid id'],
+      [{ items: [{ ...line(), product_id: [ids.product] }] }, 'Invalid id'],
+      [{ items: [{ ...line(), product_id: true }] }, 'Invalid id'],
+      [{ subtotal: true }, 'Montant invalide'],
+      [{ shipping_fee: [500] }, 'Montant invalide'],
+      [{ subtotal: '0x3e8' }, 'Montant invalide'],
+    ] as const) {
+      await refused({ method: 'POST', url: '/api/order', payload: { ...regularOrder(), ...change } }, message);
+    }
+    await refused(
+      { method: 'POST', url: '/api/product/checkStock', payload: { items: [{ ...line(), quantity: true }] } },
+      'Quantité invalide',
+    );
+    await refused(
+      {
+        method: 'POST',
+        url: '/api/BrandRating/create',
+        payload: { customer_name: 'Amina', customer_phone: '0551234567', rating: [5], review: 'Bien' },
+      },
+      'La note doit être entre 1 et 5',
+    );
+    for (const url of ['/api/product/getAll?page=0x1', '/api/product/getAll?type=true', '/api/product/get/1e0']) {
+      expect((await t.app.inject({ url })).statusCode, url).toBe(400);
+    }
+    const slips = await t.app.inject({ url: `/api/courier/slips?ids=0x${ids.order.toString(16)}`, headers: admin });
+    expect(slips.statusCode).toBe(400);
+  });
+
+  it("what the spec's clients send still works: ids and quantities as digits, amounts as decimal text", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      payload: {
+        ...regularOrder(),
+        subtotal: '1000.00',
+        shipping_fee: '500.00',
+        items: [{ product_id: String(ids.product), quantity: '1', size: '' }],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('a name or address that is blank, reversed or broken over lines is refused, in French or Arabic', async () => {
+    for (const [change, message] of [
+      [{ customer_name: '\u202e' }, 'Le nom complet contient des caractères non autorisés'],
+      [{ customer_name: '\u202eanimA' }, 'Le nom complet contient des caractères non autorisés'],
+      [{ customer_name: '\u200b\u200c\u200d' }, 'Le nom complet est requis'],
+      [{ customer_name: '\u200f\u200e' }, 'Le nom complet est requis'],
+      [{ customer_name: '\n\n' }, 'Le nom complet est requis'],
+      [{ customer_name: 'Amina\nKaci' }, 'Le nom complet contient des caractères non autorisés'],
+      [{ customer_name: '\u3164' }, 'Le nom complet est requis'],
+      [{ customer_name: '0555' }, 'Le nom complet doit contenir des lettres'],
+      [{ customer_address: 'Blida | \u2066\u2069' }, "L'adresse contient des caractères non autorisés"],
+      [{ customer_address: 'Blida | 3 rue\u0085 du Fuzz' }, "L'adresse contient des caractères non autorisés"],
+    ] as const) {
+      await refused({ method: 'POST', url: '/api/order', payload: { ...regularOrder(), ...change } }, message);
+    }
+    await refused(
+      { method: 'POST', url: '/api/order?lang=ar', payload: { ...regularOrder(), customer_name: '\u202eanimA' } },
+      'يحتوي الاسم الكامل على رموز غير مسموح بها',
+    );
+    const { payload, headers } = multipartBody(
+      Object.entries({
+        ...regularOrder(),
+        items: undefined,
+        customer_name: '\u2067\u2069',
+        subtotal: '2500',
+        clothing_type: String(ids.item),
+        color: 'Noir',
+        size: 'M',
+      })
+        .filter(([, value]) => value !== undefined)
+        .map(([name, value]) => ({ name, value: String(value) })),
+    );
+    await refused(
+      { method: 'POST', url: '/api/Order', payload, headers },
+      'Le nom complet contient des caractères non autorisés',
+    );
+    for (const [change, message] of [
+      [{ customer_name: '\u202e' }, 'Le nom contient des caractères non autorisés'],
+      [{ review: '\u200b \u200b' }, 'Votre avis est requis'],
+      [{ review: 'Super\u202e' }, 'Votre avis contient des caractères non autorisés'],
+    ] as const) {
+      await refused(
+        {
+          method: 'POST',
+          url: '/api/BrandRating/create',
+          payload: { customer_name: 'Amina', customer_phone: '0551234567', rating: 4, review: 'Bien', ...change },
+        },
+        message,
+      );
+    }
+  });
+
+  it('names in Arabic, with their marks, and a review of several lines are kept as written', async () => {
+    const name = 'عَبْدُ اللّٰه\u200f Aït-Ahmed';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      payload: { ...regularOrder(), customer_name: name },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json<{ data: { order_id: number } }>().data.order_id;
+    const row = await t.db.kysely
+      .selectFrom('orders')
+      .select('customer_name')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.customer_name).toBe(name);
+    const review = await t.app.inject({
+      method: 'POST',
+      url: '/api/BrandRating/create',
+      payload: { customer_name: 'أمينة', customer_phone: '0551234567', rating: 5, review: 'Très bien.\nMerci !' },
+      remoteAddress: '10.77.0.1',
+    });
+    expect(review.statusCode, review.body).toBe(201);
+  });
+
+  it('whatever a name is made of, an order taken keeps one with a visible letter and no control or direction character', async () => {
+    const piece = fc.oneof(
+      fc.constantFrom('a', 'Z', 'é', 'ع', 'ب', 'ㅤ', '1', ' ', '-', '’'),
+      fc.constantFrom(
+        '\u200b',
+        '\u200c',
+        '\u200d',
+        '\u200e',
+        '\u200f',
+        '\u061c',
+        '\ufeff',
+        '\u00ad',
+        '\u0651',
+        '\u064e',
+      ),
+      fc.constantFrom('\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'),
+      fc.constantFrom('\n', '\r', '\t', '\u0000', '\u0007', '\u001b', '\u007f', '\u0085', '\u2028', '\u2029'),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(piece, { minLength: 1, maxLength: 12 }), async (pieces) => {
+        const name = pieces.join('');
+        const before = await fingerprint();
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/order',
+          payload: { ...regularOrder(), customer_name: name },
+        });
+        const where = JSON.stringify(name);
+        expect([201, 400], where).toContain(res.statusCode);
+        if (res.statusCode === 400) {
+          expect(await fingerprint(), where).toEqual(before);
+          return;
+        }
+        const id = res.json<{ data: { order_id: number } }>().data.order_id;
+        const row = await t.db.kysely
+          .selectFrom('orders')
+          .select('customer_name')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        expect(row.customer_name, where).toMatch(/(?![\u3164])\p{L}/u);
+        const refusedCharacter = (c: number) =>
+          c < 0x20 ||
+          (c >= 0x7f && c <= 0x9f) ||
+          c === 0x2028 ||
+          c === 0x2029 ||
+          (c >= 0x202a && c <= 0x202e) ||
+          (c >= 0x2066 && c <= 0x2069);
+        expect(
+          [...row.customer_name].filter((c) => refusedCharacter(c.codePointAt(0) ?? 0)),
+          where,
+        ).toEqual([]);
+      }),
+      { numRuns: RUNS * 2 },
+    );
   });
 });

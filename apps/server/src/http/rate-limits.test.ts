@@ -1,14 +1,24 @@
-// Per-client limits on customers' writes, and the size of one order. On PostgreSQL the counts live
-// in the database: two server instances on one database (two processes of a shop) share them.
+// Per-client limits on customers' writes, and the size of one order. Orders are counted per client
+// address and per phone. On PostgreSQL the counts live in the database: two server instances on
+// one database (two processes of a shop) share them; with REDIS_URL, in Redis.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { connect } from '../db/connect.ts';
 import { createTestContext, testDialect, type TestContext } from '../../test/harness.ts';
-import { insertCoupon, insertProduct, firstWilaya } from '../../test/fixtures.ts';
+import { customerMessageInArabic } from '@shop/domain/customer-messages-ar';
+import {
+  firstWilaya,
+  insertCoupon,
+  insertCustomItem,
+  insertProduct,
+  multipartBody,
+  pngImage,
+} from '../../test/fixtures.ts';
 import { countHit, pruneHits } from './rate-limits.ts';
 
 const LIMITS = {
   RATE_LIMIT_ORDERS: '3/15m',
+  RATE_LIMIT_ORDERS_PER_PHONE: '2/15m',
   RATE_LIMIT_COUPON_CHECKS: '4/15m',
   RATE_LIMIT_RATINGS: '2/1h',
   RATE_LIMIT_STOCK_CHECKS: '5/1m',
@@ -27,6 +37,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A phone no other order of this run has (Redis keeps its counts between runs). */
+function freshPhone(): string {
+  return `07${String(Math.floor(Math.random() * 100_000_000)).padStart(8, '0')}`;
+}
+
 function order(
   ip: string,
   items: { product_id: number; quantity: number }[],
@@ -34,7 +49,8 @@ function order(
     app = t.app,
     url = '/api/order',
     headers = {},
-  }: { app?: typeof t.app; url?: string; headers?: Record<string, string> } = {},
+    phone = freshPhone(),
+  }: { app?: typeof t.app; url?: string; headers?: Record<string, string>; phone?: string } = {},
 ) {
   const subtotal = items.reduce((sum, i) => sum + 100 * i.quantity, 0);
   return app.inject({
@@ -44,7 +60,7 @@ function order(
     remoteAddress: ip,
     payload: {
       customer_name: 'Amina',
-      customer_phone: '0555123456',
+      customer_phone: phone,
       customer_address: `${wilaya.name} | ici`,
       customer_postal_code: '16000',
       subtotal,
@@ -151,6 +167,94 @@ describe('per-client limits', () => {
   });
 });
 
+/** The orders placed with a phone. */
+async function ordersOf(phone: string, db = t.db): Promise<number> {
+  const rows = await db.kysely.selectFrom('orders').select('id').where('customer_phone', '=', phone).execute();
+  return rows.length;
+}
+
+describe('per phone', () => {
+  it('counts the orders of one phone from any address, however it is written, with the same 429', async () => {
+    const line = [{ product_id: productId, quantity: 1 }];
+    const phone = freshPhone();
+    const international = `+213 ${phone.slice(1, 4)} ${phone.slice(4, 6)} ${phone.slice(6, 8)} ${phone.slice(8)}`;
+    const statuses = [
+      (await order('10.9.8.1', line, { phone })).statusCode,
+      (await order('10.9.8.2', line, { phone: international })).statusCode,
+    ];
+    const refused = await order('10.9.8.3', line, { phone });
+    expect([...statuses, refused.statusCode]).toEqual([201, 201, 429]);
+    expect(refused.json()).toEqual({ status: 429, message: TOO_MANY, data: null });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Said in Arabic on the Arabic storefront, as the address limit is.
+    const arabic = await order('10.9.8.4', line, { phone, headers: { 'accept-language': 'ar-DZ,ar;q=0.9' } });
+    expect(arabic.json()).toEqual({ status: 429, message: customerMessageInArabic(TOO_MANY), data: null });
+    expect(customerMessageInArabic(TOO_MANY)).not.toBe(TOO_MANY);
+    // Nothing written for the refused ones; another phone from the same address still orders.
+    expect(await ordersOf(phone)).toBe(2);
+    expect((await order('10.9.8.3', line)).statusCode).toBe(201);
+  });
+
+  it('counts custom orders (multipart) with the regular ones', async () => {
+    const phone = freshPhone();
+    expect((await order('10.9.9.1', [{ product_id: productId, quantity: 1 }], { phone })).statusCode).toBe(201);
+    const item = await insertCustomItem(t.db.kysely, {
+      name: 'Hoodie',
+      base_price: 3000,
+      sizes: ['M'],
+      colors: ['Noir'],
+    });
+    const custom = async (ip: string) => {
+      const { payload, headers } = multipartBody([
+        ...Object.entries({
+          customer_name: 'Amina',
+          customer_phone: phone,
+          customer_address: `${wilaya.name} | ici`,
+          customer_postal_code: '16000',
+          type: 'custom',
+          subtotal: '3000',
+          shipping_fee: String(wilaya.price),
+          clothing_type: String(item),
+          color: 'Noir',
+          size: 'M',
+        }).map(([name, value]) => ({ name, value })),
+        { name: 'reference_image_front', value: await pngImage(), filename: 'front.png', contentType: 'image/png' },
+      ]);
+      return t.app.inject({ method: 'POST', url: '/api/Order', payload, headers, remoteAddress: ip });
+    };
+    expect((await custom('10.9.9.2')).statusCode).toBe(201);
+    const refused = await custom('10.9.9.3');
+    expect(refused.json()).toEqual({ status: 429, message: TOO_MANY, data: null });
+    expect(await ordersOf(phone)).toBe(2);
+  });
+});
+
+describe('with the default limits', () => {
+  it('takes the orders of many customers behind one address (carrier-grade NAT), up to its ceiling', async () => {
+    // The defaults: the test harness's generous limits removed.
+    const nat = await createTestContext({ env: { RATE_LIMIT_ORDERS: '', RATE_LIMIT_ORDERS_PER_PHONE: '' } });
+    try {
+      const product = await insertProduct(nat.db.kysely, { price: 100, stock: 1000 });
+      const line = [{ product_id: product, quantity: 1 }];
+      const statuses: number[] = [];
+      // A promotion: a hundred customers of one mobile operator, one public address, in minutes.
+      for (let i = 0; i < 100; i++) statuses.push((await order('100.64.0.1', line, { app: nat.app })).statusCode);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(100);
+      // A script at one address is still stopped at the ceiling.
+      expect((await order('100.64.0.1', line, { app: nat.app })).statusCode).toBe(429);
+
+      // One customer's phone: ten orders an hour, from any address.
+      const phone = freshPhone();
+      const own: number[] = [];
+      for (let i = 1; i <= 11; i++) own.push((await order(`100.64.1.${i}`, line, { app: nat.app, phone })).statusCode);
+      expect(own).toEqual([...Array.from({ length: 10 }, () => 201), 429]);
+      expect(await ordersOf(phone, nat.db)).toBe(10);
+    } finally {
+      await nat.close();
+    }
+  });
+});
+
 describe('behind a proxy (TRUST_PROXY=true)', () => {
   it('counts the address the proxy saw, not the one a client writes into X-Forwarded-For', async () => {
     const behind = await createTestContext({ env: { ...LIMITS, TRUST_PROXY: 'true' } });
@@ -206,6 +310,17 @@ async function guessesAcross(first: typeof t.app, second: typeof t.app, ip: stri
   return [await ask(first), await ask(second), await ask(first), await ask(second), await ask(first)];
 }
 
+/** Two orders allowed per phone: the third, whichever instance and address it comes from, is refused. */
+async function phoneAcross(first: typeof t.app, second: typeof t.app): Promise<number[]> {
+  const phone = freshPhone();
+  const line = [{ product_id: productId, quantity: 1 }];
+  return [
+    (await order('10.9.10.1', line, { app: first, phone })).statusCode,
+    (await order('10.9.10.2', line, { app: second, phone })).statusCode,
+    (await order('10.9.10.3', line, { app: first, phone })).statusCode,
+  ];
+}
+
 // SQLite serves one process, whose counts live in its memory (the tests above); the PostgreSQL
 // run of this file (npm test with TEST_DATABASE_URL, as CI does) proves the shared counts.
 describe.runIf(testDialect === 'postgres')('across processes on PostgreSQL', () => {
@@ -217,6 +332,7 @@ describe.runIf(testDialect === 'postgres')('across processes on PostgreSQL', () 
     const second = await buildApp({ config: t.config, db: secondDb, logger: false });
     try {
       expect(await guessesAcross(t.app, second, '10.9.3.1')).toEqual([404, 404, 404, 404, 429]);
+      expect(await phoneAcross(t.app, second)).toEqual([201, 201, 429]);
     } finally {
       await second.close();
       await secondDb.close();
@@ -238,6 +354,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('across processes with Redis', () => 
       // runs of this file share it) for the window.
       const ip = `10.9.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 254) + 1}`;
       expect(await guessesAcross(first, second, ip)).toEqual([404, 404, 404, 404, 429]);
+      expect(await phoneAcross(first, second)).toEqual([201, 201, 429]);
     } finally {
       await first.close();
       await second.close();

@@ -1,14 +1,24 @@
 // Limits on what one client may ask, per address and time window (@fastify/rate-limit), and where
 // their counts live so that they hold across processes: in Redis when REDIS_URL is set, else in
 // the database on PostgreSQL (several processes may share it), else in this process's memory
-// (SQLite: one process). A refusal is a 429 in the envelope, in French for customers.
+// (SQLite: one process). A route may also count what its payload says (an order's phone) in the
+// same place (limitPerKey). A refusal is a 429 in the envelope, in French for customers.
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import type { Config } from '../config.ts';
+import type { Config, LimitGroup } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import type { Executor } from '../db/database.ts';
+import { HttpError, TOO_MANY_REQUESTS } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counts one hit of a key in its window where the routes' limits count theirs; null: not counted (Redis away). */
+    countLimitHit: (key: string, windowMs: number) => Promise<{ current: number; ttl: number } | null>;
+  }
+}
 
 /**
  * Counts one hit for a key in its window and answers the hits so far (this one included) and
@@ -166,11 +176,22 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, d
     });
     counter = redisCounter(redis);
     options.skipOnError = true;
+    // As the routes' limits: a Redis away lets the request through.
+    const count = counter;
+    app.decorate('countLimitHit', (key: string, windowMs: number) =>
+      count(key, windowMs).catch((error: unknown) => {
+        warn(
+          `rate limits: Redis unreachable (${error instanceof Error ? error.message : String(error)}); not limiting`,
+        );
+        return null;
+      }),
+    );
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
     });
   } else {
     counter = db.kind === 'postgres' ? databaseCounter(db) : memoryCounter();
+    app.decorate('countLimitHit', counter);
   }
   options.store = sharedStore(counter);
 
@@ -187,4 +208,23 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, d
   });
   app.addHook('onClose', () => clearInterval(timer));
   await app.register(rateLimit, options);
+}
+
+/**
+ * Counts one request of a limit group for a key its payload names (the phone an order is placed
+ * with), beside the per-address count, and refuses it past the group's limit with the same 429 as
+ * the address limits (French, or Arabic, for a customer) and when to try again. The key is hashed:
+ * phone numbers are not kept in Redis or the counters' table.
+ */
+export async function limitPerKey(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  limit: { max: number; timeWindow: number; groupId: LimitGroup },
+  key: string,
+): Promise<void> {
+  const digest = createHash('sha256').update(key).digest('base64url').slice(0, 22);
+  const hit = await app.countLimitHit(`${limit.groupId}:${digest}`, limit.timeWindow);
+  if (!hit || hit.current <= limit.max) return;
+  void reply.header('retry-after', Math.max(1, Math.ceil(hit.ttl / 1000)));
+  throw new HttpError(429, TOO_MANY_REQUESTS);
 }

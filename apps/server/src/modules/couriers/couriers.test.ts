@@ -549,6 +549,9 @@ describe('exports and slips', () => {
     const total = (await order(a)).final_total;
     expect(cell(rows[0], 'price')).toBe(String(total));
     expect(cell(rows[0], 'is_stopdesk')).toBe('0');
+    // Grouped as written in Algeria: a spreadsheet keeps it as text, with its leading 0.
+    const phone = (await order(a)).customer_phone;
+    expect(cell(rows[0], 'contact_phone')).toBe(phone.replace(/^(\d{4})(\d{2})(\d{2})(\d{2})$/, '$1 $2 $3 $4'));
   });
 
   it("the accountant's file follows the orders list's filters", async () => {
@@ -562,6 +565,12 @@ describe('exports and slips', () => {
     expect(rows.map((r) => r[0])).toEqual([String(shippedId)]);
     const row = Object.fromEntries((header ?? []).map((h, i) => [h, rows[0]?.[i]]));
     const o = await order(shippedId);
+    // The time the back office shows (Algiers, UTC+1 all year), said in the header.
+    const placed = new Date(o.created_at.includes('T') ? o.created_at : `${o.created_at.replace(' ', 'T')}Z`);
+    const algiers = new Date(placed.getTime() + 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+    expect(row['Date (Africa/Algiers)']).toBe(algiers);
+    expect(row.Phone).toMatch(/^0[567]\d{2} \d{2} \d{2} \d{2}$/);
+    expect(row.Phone?.replaceAll(' ', '')).toBe(o.customer_phone);
     expect(row).toMatchObject({
       Customer: 'Saïd Comptable',
       Status: 'shipping',

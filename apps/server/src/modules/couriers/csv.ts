@@ -1,8 +1,11 @@
 // CSV that Excel and LibreOffice in French open as they should: UTF-8 with a byte-order mark (or
 // Excel reads it as Windows-1252 and breaks every accent), ';' between cells (',' is the French
-// decimal separator), CRLF line ends, cells quoted when they hold ';', '"' or a line break. A cell
-// a spreadsheet would take for a formula (= + - @, a tab or carriage return first) starts with a
-// quote, so a customer's name like =HYPERLINK(…) stays text (CSV injection).
+// decimal separator), CRLF line ends, cells quoted when they hold ';', ',', '"' or a line break
+// (LibreOffice's import dialog splits on ',' too unless told otherwise). A cell a spreadsheet would
+// take for a formula (= + - @, a tab or carriage return first) starts with a quote, so a
+// customer's name like =HYPERLINK(…) stays text (CSV injection).
+import { formatAlgerianPhone } from '@shop/domain/phone-number';
+
 export const CSV_SEPARATOR = ';';
 const BOM = '\uFEFF';
 
@@ -12,7 +15,7 @@ export function csvCell(value: Cell): string {
   if (value === null || value === undefined) return '';
   let text = typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[";\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[";,\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function toCsv(headers: readonly string[], rows: readonly (readonly Cell[])[]): string {
@@ -23,4 +26,38 @@ export function toCsv(headers: readonly string[], rows: readonly (readonly Cell[
 /** An amount in Da with a decimal comma ("1250,50"), as a French spreadsheet reads a number. */
 export function csvAmount(da: number): string {
   return da.toFixed(2).replace('.', ',');
+}
+
+/**
+ * A phone as a spreadsheet keeps it: grouped as Algerians write it ("0661 23 45 67"), which Excel
+ * and LibreOffice both read as text, where "0661234567" becomes the number 661234567. A formula
+ * (="0661234567") works in Excel but shows as typed in LibreOffice, whose CSV import does not
+ * evaluate formulas by default; a leading apostrophe shows in both (docs/decisions).
+ */
+export function csvPhone(phone: string): string {
+  return formatAlgerianPhone(phone);
+}
+
+/**
+ * A stored time (ISO, or SQLite's "YYYY-MM-DD HH:MM:SS" in UTC) on the shop's clock, as
+ * "YYYY-MM-DD HH:MM:SS": the time the back office shows, not UTC.
+ */
+export function csvDateTime(stored: string, timeZone: string): string {
+  const date = new Date(stored.includes('T') ? stored : `${stored.replace(' ', 'T')}Z`);
+  if (Number.isNaN(date.getTime())) return stored;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }

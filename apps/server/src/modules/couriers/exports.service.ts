@@ -2,6 +2,7 @@
 // Yalidine's bulk-import layout, the accountant's orders file, and delivery slips. The orders are
 // the ones chosen (ids) or the ones the orders list's filters match (the same filters and query).
 import type { OrderExportQuery, Slip } from '@shop/domain/courier';
+import { SHOP_TIME_ZONE } from '@shop/domain/constants';
 import { toDa } from '@shop/domain/money';
 import { amountDueCentimes } from '@shop/domain/order-payments';
 import { splitCustomerAddress } from '@shop/domain/order-schemas';
@@ -9,7 +10,7 @@ import type { Database, OrderRow } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import * as repo from '../orders/orders.repository.ts';
 import { listOrders } from '../orders/order-desk.service.ts';
-import { csvAmount, toCsv } from './csv.ts';
+import { csvAmount, csvDateTime, csvPhone, toCsv } from './csv.ts';
 import { parcelOf, productList } from './couriers.service.ts';
 
 /** Orders one file may hold; more must be narrowed by the filters. */
@@ -86,7 +87,7 @@ export async function yalidineExport(db: Database, query: OrderExportQuery): Pro
       p.orderId,
       p.firstname,
       p.familyname,
-      p.phone,
+      csvPhone(p.phone),
       p.address,
       p.commune,
       p.wilaya,
@@ -106,7 +107,8 @@ export async function yalidineExport(db: Database, query: OrderExportQuery): Pro
 
 export const ACCOUNTING_COLUMNS = [
   'Order',
-  'Date',
+  // The shop's clock, as the back office shows times; said in the header so nobody reads it as UTC.
+  `Date (${SHOP_TIME_ZONE})`,
   'Status',
   'Confirmation',
   'Type',
@@ -134,12 +136,12 @@ export async function accountingExport(db: Database, query: OrderExportQuery): P
   const { rows, items, paid } = await exportedOrders(db, query);
   const lines = rows.map((row) => [
     row.id,
-    row.created_at.slice(0, 19).replace('T', ' '),
+    csvDateTime(row.created_at, SHOP_TIME_ZONE),
     row.status,
     row.confirmation,
     row.type,
     row.customer_name,
-    row.customer_phone,
+    csvPhone(row.customer_phone),
     row.wilaya_name,
     row.commune_name ?? '',
     splitCustomerAddress(row.customer_address).address || row.customer_address,

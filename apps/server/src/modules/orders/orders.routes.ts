@@ -37,6 +37,7 @@ import {
 import type { App } from '../../http/types.ts';
 import { envelope, paginated } from '../../http/envelope.ts';
 import { badRequest } from '../../http/errors.ts';
+import { limitPerKey } from '../../http/rate-limits.ts';
 import { errorResponses } from '../../http/contracts.ts';
 import { serialized } from '../../http/cache.ts';
 import { IDEMPOTENCY_HEADER, orderKeyOf } from './order-keys.ts';
@@ -107,8 +108,9 @@ export function ordersRoutes(app: App): void {
     const { config, imageStorage, orderPlacing } = app;
     const keyHeader = request.headers[IDEMPOTENCY_HEADER];
     if (request.isMultipart()) {
-      const result = await withMultipart(request, reply, REFERENCE_IMAGE_FILES, (body) => {
+      const result = await withMultipart(request, reply, REFERENCE_IMAGE_FILES, async (body) => {
         const fields = parsePayload(customOrderFieldsSchema, body.fields);
+        await limitPerKey(app, reply, config.rateLimits.ordersPerPhone, fields.customer_phone);
         // The pictures are part of what was ordered: their sizes, in their fields' order.
         const pictures = body.files.map((f) => [f.fieldname, f.size]);
         return placeCustomOrder(
@@ -123,6 +125,7 @@ export function ordersRoutes(app: App): void {
     }
     const input = parsePayload(regularOrderSchema, request.body);
     assertOrderSize(input.items, config.orderLimits);
+    await limitPerKey(app, reply, config.rateLimits.ordersPerPhone, input.customer_phone);
     const key = orderKeyOf(keyHeader, input);
     return envelope(await placeRegularOrder(orderPlacing, input, key), ORDER_MESSAGES.created, 201);
   }

@@ -5,7 +5,9 @@
 // are priced apart) or from a CSV file ("wilaya; home; stop desk", or "wilaya; commune; home; stop
 // desk"); a file with any line that cannot be read is refused whole, each bad line named, and
 // nothing is written. A grid that prices communes replaces the wilaya's communes priced apart.
-import { parse } from 'csv-parse/sync';
+import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { parse } from 'csv-parse';
 import { parseAmount } from '@shop/domain/common-schemas';
 import { MAX_PRICE_DA } from '@shop/domain/constants';
 import { toCentimes, toDa } from '@shop/domain/money';
@@ -17,7 +19,7 @@ import type { Selectable } from 'kysely';
 import type { CommuneFeeTable, Database, ShippingPriceTable } from '../../db/database.ts';
 import { badRequest, conflict, HttpError } from '../../http/errors.ts';
 import { CourierError, type Courier, type WilayaFees } from '../couriers/courier.ts';
-import { communeListOf, matchCommune } from './communes.ts';
+import { communeListOf } from './communes.ts';
 import * as repo from './shipping.repository.ts';
 import { listShippingPrices } from './shipping.service.ts';
 
@@ -64,6 +66,29 @@ function sameCommunes(current: readonly FeeRow[], next: readonly CommuneFee[]): 
   );
 }
 
+type CommuneList = NonNullable<ReturnType<typeof communeListOf>>;
+
+/** Each wilaya's communes by normalised French and Arabic name, built the first time it is asked. */
+const communeIndexes = new WeakMap<CommuneList, Map<string, CommuneList[number]>>();
+
+/**
+ * The commune of that name in the list, as the commune data spells it (findCommune's answer): the
+ * list's names are normalised once, not again for each of a grid's thousands of lines.
+ */
+function matchCommune(list: CommuneList, name: string): CommuneList[number] | undefined {
+  let index = communeIndexes.get(list);
+  if (!index) {
+    index = new Map();
+    // The first commune of a name wins, as findCommune's search finds it.
+    for (const c of list) {
+      for (const key of [communeKey(c.name), communeKey(c.name_ar)]) if (!index.has(key)) index.set(key, c);
+    }
+    communeIndexes.set(list, index);
+  }
+  const key = communeKey(name);
+  return key ? index.get(key) : undefined;
+}
+
 /**
  * The grid's communes of a wilaya named as the commune data names them; the names it does not
  * have, or given twice, as problems. A wilaya the data does not have keeps the names as written.
@@ -90,11 +115,21 @@ function namedCommunes(row: Row, communes: readonly GridCommune[]): { communes: 
   return { communes: named, problems };
 }
 
-/** A wilaya cell: its number ("16", "016") or its name, any case or accents. */
-function findWilaya(rows: readonly Row[], cell: string): Row | undefined {
-  if (/^\d{1,3}$/.test(cell)) return rows.find((r) => r.wilaya_code === Number(cell));
-  const key = wilayaKey(cell);
-  return rows.find((r) => wilayaKey(r.wilaya_name) === key);
+/**
+ * The table's wilayas by number and by normalised name, built once per file: a file's lines are
+ * each looked up in it, where normalising the 58 names again for every line of a 200 kB file of
+ * one-letter lines held the process for seconds.
+ */
+function wilayaIndex(rows: readonly Row[]): (cell: string) => Row | undefined {
+  const byCode = new Map<number, Row>();
+  const byName = new Map<string, Row>();
+  for (const row of rows) {
+    if (row.wilaya_code !== null && !byCode.has(row.wilaya_code)) byCode.set(row.wilaya_code, row);
+    const key = wilayaKey(row.wilaya_name);
+    if (!byName.has(key)) byName.set(key, row);
+  }
+  // A wilaya cell: its number ("16", "016") or its name, any case or accents.
+  return (cell) => (/^\d{1,3}$/.test(cell) ? byCode.get(Number(cell)) : byName.get(wilayaKey(cell)));
 }
 
 /** An amount cell in whole dinars or centimes: null when it is not one, with why. */
@@ -109,6 +144,28 @@ function readFee(cell: string, label: string): { value: number } | { error: stri
   return { value: amount };
 }
 
+/** Bad lines a refused file's answer names (all are counted): 100 000 of them would make a 5 MB answer. */
+export const FEE_CSV_LISTED_ERRORS = 100;
+/** Lines read between two turns of the event loop. */
+const FEE_CSV_SLICE = 500;
+
+/** A file's records as the parser reads them, a few kilobytes at a time (never the whole file at once). */
+function csvRecords(body: string, delimiter: string): AsyncIterable<{ record: string[]; info: { lines: number } }> {
+  const chunks = function* () {
+    for (let at = 0; at < body.length; at += 4096) yield body.slice(at, at + 4096);
+  };
+  return Readable.from(chunks()).pipe(
+    parse({
+      delimiter,
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      skip_records_with_empty_values: true,
+      trim: true,
+    }),
+  );
+}
+
 /**
  * The grid of a CSV file: one wilaya a line, "wilaya; home; stop desk", or one commune a line,
  * "wilaya; commune; home; stop desk" (a line of four cells whose second is not an amount; an empty
@@ -116,33 +173,28 @@ function readFee(cell: string, label: string): { value: number } | { error: stri
  * cells, found on the first line; an optional header line; an empty stop desk or "-" is none.
  * A wilaya with commune lines but no line of its own keeps its fees. When the file has the
  * commune column, each of its wilayas gets the file's communes priced apart (none: none), else
- * they keep theirs. Every bad line is reported with its number.
+ * they keep theirs. Every bad line is counted, and the first FEE_CSV_LISTED_ERRORS are named with
+ * their numbers. The file is read in slices, so a large one does not hold other requests.
  */
-export function readFeeCsv(text: string, table: readonly Row[]): { rows: FeeGridRow[]; errors: FeeGridLineError[] } {
+export async function readFeeCsv(
+  text: string,
+  table: readonly Row[],
+): Promise<{ rows: FeeGridRow[]; errors: FeeGridLineError[]; badLines: number }> {
   const body = text.replace(/^\uFEFF/, '');
   const firstLine = body.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
   const delimiter = firstLine.includes(';') ? ';' : firstLine.includes('\t') ? '\t' : ',';
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(body, {
-      delimiter,
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      skip_records_with_empty_values: true,
-      trim: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-  } catch (error) {
-    const line = (error as { lines?: number }).lines ?? 1;
-    return { rows: [], errors: [{ line, message: `The file cannot be read as CSV: ${(error as Error).message}` }] };
-  }
+  const findWilaya = wilayaIndex(table);
   const errors: FeeGridLineError[] = [];
+  let badLines = 0;
+  const refuse = (line: number, message: string) => {
+    badLines++;
+    if (errors.length < FEE_CSV_LISTED_ERRORS) errors.push({ line, message });
+  };
   /** The wilayas in the file's order, each with its own line (if any) and its communes' lines. */
   const wilayas = new Map<number, { row: Row; own?: { line: number; price: number; desk: number | null } }>();
   const communes = new Map<number, { line: number; commune: GridCommune }[]>();
   let communeColumn = false;
-  records.forEach(({ record, info }, index) => {
-    const line = info.lines;
+  function readLine(record: string[], line: number, index: number): void {
     const withCommune = record.length >= 4 && parseAmount(record[1] ?? '') == null;
     const cells = withCommune ? record : [record[0] ?? '', '', ...record.slice(1)];
     const [wilaya = '', commune = '', home = '', desk = '', ...extra] = cells;
@@ -159,7 +211,7 @@ export function readFeeCsv(text: string, table: readonly Row[]): { rows: FeeGrid
           ? `expected 4 cells (wilaya; commune; home; stop desk), found ${record.length}`
           : `expected 3 cells (wilaya; home; stop desk), found ${record.length}`,
       );
-    const row = wilaya === '' ? undefined : findWilaya(table, wilaya);
+    const row = wilaya === '' ? undefined : findWilaya(wilaya);
     if (wilaya === '') problems.push('the wilaya is missing');
     else if (!row || row.wilaya_code === null) problems.push(`unknown wilaya "${wilaya}"`);
     const code = row?.wilaya_code ?? null;
@@ -183,7 +235,7 @@ export function readFeeCsv(text: string, table: readonly Row[]): { rows: FeeGrid
       }
     }
     if (problems.length > 0 || !row || code === null || 'error' in price || (stopDesk && 'error' in stopDesk)) {
-      errors.push({ line, message: problems.join('; ') });
+      refuse(line, problems.join('; '));
       return;
     }
     const entry = wilayas.get(code) ?? { row };
@@ -196,15 +248,27 @@ export function readFeeCsv(text: string, table: readonly Row[]): { rows: FeeGrid
     } else if (price.value !== null) {
       entry.own = { line, price: price.value, desk: deskFee };
     }
-  });
+  }
+  let index = 0;
+  try {
+    for await (const { record, info } of csvRecords(body, delimiter)) {
+      // Other requests are answered between slices of a long file.
+      if (index > 0 && index % FEE_CSV_SLICE === 0) await nextTurn();
+      readLine(record, info.lines, index++);
+    }
+  } catch (error) {
+    const line = (error as { lines?: number }).lines ?? 1;
+    const message = `The file cannot be read as CSV: ${(error as Error).message}`;
+    return { rows: [], errors: [{ line, message }], badLines: 1 };
+  }
   const rows: FeeGridRow[] = [...wilayas.entries()].map(([code, { row, own }]) => ({
     wilaya_code: code,
     price: own ? own.price : toDa(row.price_cents),
     stop_desk_price: own ? own.desk : da(row.stop_desk_price_cents),
     ...(communeColumn ? { communes: (communes.get(code) ?? []).map((c) => c.commune) } : {}),
   }));
-  if (rows.length === 0 && errors.length === 0) errors.push({ line: 1, message: 'The file has no wilaya line' });
-  return { rows, errors };
+  if (rows.length === 0 && badLines === 0) refuse(1, 'The file has no wilaya line');
+  return { rows, errors, badLines };
 }
 
 /** How the grid's rows differ from the table (fees and communes priced apart), wilaya by wilaya. */
@@ -241,10 +305,11 @@ function compare(
 /** A CSV grid's preview; 400 naming every bad line (nothing is written either way). */
 export async function previewCsvGrid(db: Database, csv: string): Promise<FeeGridPreview> {
   const [table, fees] = await Promise.all([repo.listShippingPrices(db), repo.listCommuneFees(db)]);
-  const { rows, errors } = readFeeCsv(csv, table);
-  if (errors.length > 0) {
+  const { rows, errors, badLines } = await readFeeCsv(csv, table);
+  if (badLines > 0) {
+    const listed = badLines > errors.length ? ` (the first ${errors.length} are listed)` : '';
     throw badRequest(
-      `${errors.length} line(s) of the file cannot be read; nothing was changed. Line ${errors[0]?.line}: ${errors[0]?.message}`,
+      `${badLines} line(s) of the file cannot be read${listed}; nothing was changed. Line ${errors[0]?.line}: ${errors[0]?.message}`,
       { errors },
     );
   }

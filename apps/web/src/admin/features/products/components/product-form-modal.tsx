@@ -56,7 +56,7 @@ function defaults(product?: Product): ProductFormInput {
     name_ar: product.name_ar ?? '',
     description_ar: product.description_ar ?? '',
     price: product.price,
-    type_id: product.type_id,
+    type_id: product.type_id ?? '',
     discount_percentage: product.discount_percentage,
     stock: product.stock,
     sizes: seen.sizes,
