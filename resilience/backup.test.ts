@@ -1,7 +1,8 @@
-// `npm run backup` while the shop serves orders, then `npm run restore -- <dir>` with the server
-// stopped: the shop comes back exactly as it was at the backup — an order placed before it is
-// there, one placed after it is not, the snapshot is consistent (stock + sold = initial stock)
-// and the uploaded images come back too, from the uploads folder or from an S3 bucket.
+// `npm run backup` while the shop serves orders, then `npm run restore -- <dir>` (refused on SQLite
+// while the server runs) with the server stopped: the shop comes back exactly as it was at the
+// backup — an order placed before it is there, one placed after it is not, the snapshot is
+// consistent (stock + sold = initial stock) and the uploaded images come back too, from the
+// uploads folder or from an S3 bucket.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -105,6 +106,17 @@ for (const dialect of DIALECTS) {
 
       const after = await placeOrder(server.baseUrl, [{ product_id: productId, quantity: 2 }], UNIT_PRICE);
       expect(after.status).toBe(201);
+
+      if (target.kind === 'sqlite') {
+        // Not while the shop runs on the file: the restore refuses and the shop goes on.
+        await expect(cli('restore', [backupDir!], env)).rejects.toMatchObject({
+          code: 1,
+          stderr: expect.stringContaining('The shop is running on') as unknown,
+        });
+        expect((await placeOrder(server.baseUrl, [{ product_id: productId, quantity: 1 }], UNIT_PRICE)).status).toBe(
+          201,
+        );
+      }
 
       // Restore with the server stopped, over a changed uploads folder.
       expect(await server.kill('SIGTERM')).toBe(0);

@@ -1,8 +1,9 @@
 // nginx in front of shop processes, for resilience/proxy.test.ts: the Debian package's binary,
 // started by the test on free loopback ports with deploy/nginx/shop.conf — the file the README
 // shows — in a temporary folder that holds everything nginx writes (pid, logs, temporary files),
-// with a throw-away certificate in place of the real one. Requests go over HTTPS, as a browser's.
-import { execFileSync, spawn } from 'node:child_process';
+// with a throw-away certificate in place of the real one and a webroot of its own for the ACME
+// challenges. Requests go over HTTPS, as a browser's.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -22,25 +23,47 @@ export function findNginx(): string | null {
   return null;
 }
 
-/** deploy/nginx/shop.conf with these upstreams, ports and certificate; throws if a line it replaces moved. */
+/** "nginx version: nginx/1.22.1" (nginx -v writes it to stderr) → [1, 22, 1]. */
+export function nginxVersion(binary: string): number[] {
+  const printed = spawnSync(binary, ['-v'], { encoding: 'utf8' });
+  const version = /nginx\/(\d+)\.(\d+)\.(\d+)/.exec(`${printed.stderr}${printed.stdout}`);
+  if (!version) throw new Error(`${binary} -v did not say its version`);
+  return version.slice(1).map(Number);
+}
+
+/** `http2 on;` exists from nginx 1.25.1; before, HTTP/2 is a parameter of `listen`. */
+export function hasHttp2Directive([major = 0, minor = 0, patch = 0]: number[]): boolean {
+  return major > 1 || (major === 1 && (minor > 25 || (minor === 25 && patch >= 1)));
+}
+
+/**
+ * deploy/nginx/shop.conf with these upstreams, ports, certificate and ACME webroot; throws if a
+ * line it replaces moved. For an nginx older than 1.25.1, HTTP/2 is written the way the file's
+ * comment tells its reader to: `listen … ssl http2;` instead of `http2 on;`.
+ */
 export function shopConfig(options: {
   upstreams: [string, string];
   httpPort: number;
   httpsPort: number;
   cert: string;
   key: string;
+  acmeWebroot: string;
+  http2Directive: boolean;
 }): string {
-  const replacements: [string, string][] = [
+  const replacements: [string | RegExp, string][] = [
     ['server 10.0.0.11:3000 ', `server ${options.upstreams[0]} `],
     ['server 10.0.0.12:3000 ', `server ${options.upstreams[1]} `],
     ['listen 80;', `listen 127.0.0.1:${options.httpPort};`],
-    ['listen 443 ssl http2;', `listen 127.0.0.1:${options.httpsPort} ssl http2;`],
+    ['listen 443 ssl;', `listen 127.0.0.1:${options.httpsPort} ssl${options.http2Directive ? '' : ' http2'};`],
+    [/^(\s*)http2 on;$/m, options.http2Directive ? '$1http2 on;' : ''],
+    ['root /var/www/certbot;', `root ${options.acmeWebroot};`],
     ['/etc/letsencrypt/live/shop.example.dz/fullchain.pem', options.cert],
     ['/etc/letsencrypt/live/shop.example.dz/privkey.pem', options.key],
   ];
   let text = fs.readFileSync(NGINX_CONF, 'utf8');
   for (const [from, to] of replacements) {
-    if (!text.includes(from)) throw new Error(`${NGINX_CONF} no longer has "${from}": update resilience/nginx.ts`);
+    const found = typeof from === 'string' ? text.includes(from) : from.test(text);
+    if (!found) throw new Error(`${NGINX_CONF} no longer has "${String(from)}": update resilience/nginx.ts`);
     text = text.replace(from, to);
   }
   return text;
@@ -50,6 +73,8 @@ export interface Nginx {
   /** https://127.0.0.1:<port> */
   httpsPort: number;
   httpPort: number;
+  /** Where the ACME challenges are answered from (/.well-known/acme-challenge/ over HTTP). */
+  acmeWebroot: string;
   /** The certificate clients must trust. */
   ca: Buffer;
   errorLog: () => string;
@@ -86,7 +111,13 @@ export async function startNginx(binary: string, upstreams: [string, string]): P
     { stdio: 'ignore' },
   );
   const [httpPort, httpsPort] = [await freePort(), await freePort()];
-  fs.writeFileSync(path.join(dir, 'shop.conf'), shopConfig({ upstreams, httpPort, httpsPort, cert, key }));
+  const acmeWebroot = path.join(dir, 'acme');
+  fs.mkdirSync(path.join(acmeWebroot, '.well-known/acme-challenge'), { recursive: true });
+  const http2Directive = hasHttp2Directive(nginxVersion(binary));
+  fs.writeFileSync(
+    path.join(dir, 'shop.conf'),
+    shopConfig({ upstreams, httpPort, httpsPort, cert, key, acmeWebroot, http2Directive }),
+  );
   const errorLog = path.join(dir, 'error.log');
   fs.writeFileSync(
     path.join(dir, 'nginx.conf'),
@@ -130,6 +161,7 @@ export async function startNginx(binary: string, upstreams: [string, string]): P
   return {
     httpsPort,
     httpPort,
+    acmeWebroot,
     ca,
     errorLog: readLog,
     async stop() {

@@ -8,6 +8,7 @@
 // in flight on the killed one fail, none is taken twice, and stock left + units sold = initial.
 import fs from 'node:fs';
 import http from 'node:http';
+import http2 from 'node:http2';
 import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -156,6 +157,38 @@ describe.skipIf(SKIPPED !== null)(`two shop processes behind nginx${SKIPPED ? ` 
     expect(res.status).toBe(200);
     // nginx's $request_id replaces the client's: the shop's log lines carry the proxy's id.
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("answers Let's Encrypt's challenges over plain HTTP from the webroot, and speaks HTTP/2 over HTTPS", async () => {
+    fs.writeFileSync(path.join(nginx.acmeWebroot, '.well-known/acme-challenge/tok-3n4'), 'tok-3n4.thumbprint');
+    const challenge = await fetch(`http://127.0.0.1:${nginx.httpPort}/.well-known/acme-challenge/tok-3n4`, {
+      redirect: 'manual',
+    });
+    expect(challenge.status).toBe(200);
+    expect(await challenge.text()).toBe('tok-3n4.thumbprint');
+    // A token that is not there is not found, not sent to HTTPS (where no certificate may exist yet).
+    const unknown = await fetch(`http://127.0.0.1:${nginx.httpPort}/.well-known/acme-challenge/other`, {
+      redirect: 'manual',
+    });
+    expect(unknown.status).toBe(404);
+
+    const session = http2.connect(`https://127.0.0.1:${nginx.httpsPort}`, {
+      ca: nginx.ca,
+      servername: 'shop.example.dz',
+    });
+    try {
+      const status = await new Promise<unknown>((resolve, reject) => {
+        const stream = session.request({ ':path': '/healthz', ':authority': 'shop.example.dz' });
+        stream.once('response', (headers) => resolve(headers[':status']));
+        stream.once('error', reject);
+        stream.resume();
+        stream.end();
+      });
+      expect(status).toBe(200);
+      expect(session.alpnProtocol).toBe('h2');
+    } finally {
+      session.close();
+    }
   });
 
   it('an image uploaded through one process is served by the other, and its resized copy too', async () => {

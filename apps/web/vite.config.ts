@@ -19,6 +19,9 @@ export default defineConfig({
     sourcemap: false,
     // dist/.vite/manifest.json: the server preloads a route's chunks from it (page-hints.ts).
     manifest: true,
+    // The minified bundles lose the libraries' licence comments; their notices (MIT, ISC, BSD ask
+    // for them with every copy) are served beside them at /third-party-licenses.md.
+    license: { fileName: 'third-party-licenses.md' },
     rolldownOptions: {
       output: {
         // Everything the entry loads statically is one file. Left to itself, Rolldown splits the

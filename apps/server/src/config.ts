@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
+import { OWASP_MIN_LOG_N } from './modules/auth/passwords.ts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -76,6 +77,9 @@ const envSchema = z
       .positive()
       .max(24 * 60 * 30)
       .default(120),
+    // log2 of scrypt's N for new password hashes; below OWASP's 17 only for the test suite.
+    PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(OWASP_MIN_LOG_N),
+    NODE_ENV: z.string().optional(),
     SEED_DEMO: booleanFromEnv.default(true),
     PUBLIC_BASE_URL: z.string().default(''),
     TRUST_PROXY: trustProxyFromEnv.default(false),
@@ -129,6 +133,13 @@ const envSchema = z
     SHOP_TIKTOK_URL: z.string().default('https://www.tiktok.com/'),
   })
   .superRefine((e, ctx) => {
+    if (e.PASSWORD_HASH_COST < OWASP_MIN_LOG_N && e.NODE_ENV !== 'test') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PASSWORD_HASH_COST'],
+        message: `must be at least ${OWASP_MIN_LOG_N} (OWASP's minimum for scrypt); lower costs are for the test suite only (NODE_ENV=test)`,
+      });
+    }
     if (Boolean(e.YALIDINE_API_ID) !== Boolean(e.YALIDINE_API_TOKEN)) {
       const missing = e.YALIDINE_API_ID ? 'YALIDINE_API_TOKEN' : 'YALIDINE_API_ID';
       ctx.addIssue({ code: 'custom', path: [missing], message: 'YALIDINE_API_ID and YALIDINE_API_TOKEN go together' });
@@ -161,6 +172,8 @@ export interface Config {
   webDistDir: string;
   adminUsername: string;
   adminPassword: string | undefined;
+  /** log2 of scrypt's N for the password hashes made now (modules/auth/passwords.ts). */
+  passwordHashCost: number;
   sessionTtlHours: number;
   sessionIdleMinutes: number;
   seedDemo: boolean;
@@ -266,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = shopEnvironment()): Config {
     webDistDir: path.resolve(repoRoot, e.WEB_DIST_DIR ?? 'apps/web/dist'),
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     seedDemo: e.SEED_DEMO,

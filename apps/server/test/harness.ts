@@ -72,6 +72,11 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
     ADMIN_PASSWORD,
     SEED_DEMO: options.seedDemo ? 'true' : 'false',
     LOG_LEVEL: 'silent',
+    // Passwords hashed at scrypt's lowest cost (N=2^10, not OWASP's 2^17: about 1 ms instead of
+    // several hundred per hash and sign-in, over hundreds of apps); allowed only with NODE_ENV=test.
+    // passwords.test.ts signs in at the real cost.
+    NODE_ENV: 'test',
+    PASSWORD_HASH_COST: '10',
     // Every test calls from one address: the per-client limits and an order's size are set out of
     // the way here; rate-limits.test.ts sets its own.
     ...GENEROUS_LIMITS,

@@ -50,7 +50,7 @@ async function setPasswordCommand(username: string | undefined): Promise<void> {
     if (password.length < MIN_PASSWORD_LENGTH) {
       throw new Error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters`);
     }
-    const outcome = await setPassword(db.kysely, user, password);
+    const outcome = await setPassword(db.kysely, user, password, config.passwordHashCost);
     if (outcome === 'unknown') {
       throw new Error(`There is no admin named "${user}": check the name (nothing was changed). ${USAGE}`);
     }

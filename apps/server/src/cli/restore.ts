@@ -2,11 +2,13 @@
 // database and the images of the current configuration: the uploads folder, or the S3 bucket when
 // S3_BUCKET is set (whichever the backup was taken from: restoring a folder's backup with S3_BUCKET
 // set moves the shop's images into the bucket). Stop the server first: a running server keeps the
-// old SQLite file open and would go on writing to it.
+// old SQLite file open and would go on writing to it, so on SQLite the restore refuses while any
+// other process has the file open.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import pLimit from 'p-limit';
 import { loadConfig } from '../config.ts';
@@ -32,6 +34,29 @@ async function uploadImages(storage: ImageStorage, source: string): Promise<void
   );
 }
 
+/**
+ * Refuses while another process has the SQLite file open: a running shop (or a backup being
+ * taken). Every connection to a WAL database holds a shared lock on its file for as long as it is
+ * open, idle or not, so an exclusive lock is granted only when no other process has it open (and
+ * a crashed server leaves no lock behind, where a pid file would go stale). The lock is let go
+ * before the file is replaced: closed later, the probe would tidy the new file's log by its name.
+ */
+function assertNoOneHasItOpen(file: string): void {
+  if (!fs.existsSync(file)) return;
+  const probe = new SQLite(file, { fileMustExist: true, timeout: 0 });
+  try {
+    probe.pragma('locking_mode = EXCLUSIVE');
+    probe.exec('BEGIN EXCLUSIVE; COMMIT');
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'SQLITE_BUSY') throw error;
+    throw new Error(
+      `The shop is running on ${file} (another process has it open): stop it first (or wait for a backup to end), then restore`,
+    );
+  } finally {
+    probe.close();
+  }
+}
+
 async function restore(dirArg: string | undefined): Promise<string> {
   if (!dirArg) throw new Error(USAGE);
   const dir = path.resolve(dirArg);
@@ -47,6 +72,7 @@ async function restore(dirArg: string | undefined): Promise<string> {
     const target = config.database.file;
     // Copy beside the target, then rename over it: the live file is never half-written. The old
     // WAL and shared-memory files belong to the replaced database and must not be replayed on it.
+    assertNoOneHasItOpen(target);
     const staging = `${target}.restoring`;
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.copyFileSync(source, staging);

@@ -129,6 +129,31 @@ describe('catalogue response cache', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
   });
 
+  it('follows the weights of Accept-Encoding: q=0 refuses an encoding, the highest weight wins', async () => {
+    for (let i = 0; i < 20; i++) await insertProduct(t.db.kysely, { name: `Weighed ${i}`, price: 1000 + i });
+    const url = '/api/product/getAll?page=1&limit=16';
+    const plain = (await t.app.inject({ url })).body;
+    const cases: [string, string | undefined][] = [
+      ['br;q=0, gzip', 'gzip'],
+      ['br;q=0, *', 'gzip'],
+      ['gzip;q=0.5, br;q=0.9', 'br'],
+      ['br;q=0.5, gzip;q=0.9', 'gzip'],
+      ['*;q=0', undefined],
+      ['identity', undefined],
+    ];
+    for (const [accepted, expected] of cases) {
+      const res = await t.app.inject({ url, headers: { 'accept-encoding': accepted } });
+      expect({ accepted, encoding: res.headers['content-encoding'] }).toEqual({ accepted, encoding: expected });
+      const body =
+        expected === 'br'
+          ? zlib.brotliDecompressSync(res.rawPayload)
+          : expected === 'gzip'
+            ? zlib.gunzipSync(res.rawPayload)
+            : res.rawPayload;
+      expect(body.toString()).toBe(plain);
+    }
+  });
+
   it('answers the same body from the cache with the JSON content type and the security headers', async () => {
     const first = await t.app.inject({ url: '/api/product/getLatest' });
     const second = await t.app.inject({ url: '/api/product/getLatest' });

@@ -22,13 +22,19 @@ export class HttpError extends Error {
   readonly statusCode: number;
   readonly data: unknown;
   readonly bilingual: Bilingual | null;
+  /**
+   * What was refused, in a word for counting (the metrics' reason label), when the status alone
+   * does not say it: the message is in the answer's language and may change wording.
+   */
+  readonly reason: string | null;
 
-  constructor(statusCode: number, message: Message, data: unknown = null) {
+  constructor(statusCode: number, message: Message, data: unknown = null, reason: string | null = null) {
     super(typeof message === 'string' ? message : message.en);
     this.name = 'HttpError';
     this.statusCode = statusCode;
     this.data = data;
     this.bilingual = typeof message === 'string' ? null : message;
+    this.reason = reason;
   }
 
   /** The message in a call's language (http/language.ts). */
@@ -41,6 +47,7 @@ export const badRequest = (message: Message, data?: unknown) => new HttpError(40
 export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
 export const forbidden = (message: Message) => new HttpError(403, message);
 export const notFound = (message: Message) => new HttpError(404, message);
-export const conflict = (message: Message, data?: unknown) => new HttpError(409, message, data);
+export const conflict = (message: Message, data?: unknown, reason?: string) =>
+  new HttpError(409, message, data, reason ?? null);
 export const tooManyRequests = (message: Message) => new HttpError(429, message);
 export const unprocessable = (message: Message, data?: unknown) => new HttpError(422, message, data);

@@ -120,6 +120,71 @@ describe('metrics', () => {
     expect(res.body).toMatch(/shop_catalogue_cache_lookups_total\{result="miss"\} [1-9]/);
   });
 
+  it("count a refusal by what was refused, whatever the answer's language", async () => {
+    const shop = await createTestContext({ env: { METRICS_TOKEN: TOKEN } });
+    try {
+      const soap = await insertProduct(shop.db.kysely, { name: 'Savon compté', price: 300, stock: 1 });
+      const wilaya = await shop.db.kysely
+        .selectFrom('shipping_prices')
+        .select(['wilaya_name', 'price_cents'])
+        .executeTakeFirstOrThrow();
+      const order = (quantity: number, subtotal: number, language: 'fr' | 'ar') =>
+        shop.app.inject({
+          method: 'POST',
+          url: '/api/order',
+          headers: { 'accept-language': language === 'ar' ? 'ar-DZ,ar;q=0.9' : 'fr-FR' },
+          payload: {
+            customer_name: 'Client',
+            customer_phone: '0661000111',
+            customer_address: `${wilaya.wilaya_name} | rue`,
+            customer_postal_code: '16000',
+            subtotal,
+            shipping_fee: wilaya.price_cents / 100,
+            items: [{ product_id: soap, quantity }],
+          },
+        });
+      const refusals = [
+        await order(5, 1500, 'fr'),
+        await order(5, 1500, 'ar'),
+        await order(1, 299, 'fr'),
+        await order(1, 299, 'ar'),
+      ];
+      expect(refusals.map((r) => r.statusCode)).toEqual([409, 409, 409, 409]);
+      // The Arabic answers really are in Arabic: their text cannot tell the two refusals apart.
+      expect(refusals[1]!.json<{ message: string }>().message).toMatch(/[\u0600-\u06FF]/);
+      expect(refusals[3]!.json<{ message: string }>().message).toMatch(/[\u0600-\u06FF]/);
+
+      const res = await shop.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(res.body).toMatch(/shop_orders_refused_total\{reason="stock"\} 2\b/);
+      expect(res.body).toMatch(/shop_orders_refused_total\{reason="prices_changed"\} 2\b/);
+    } finally {
+      await shop.close();
+    }
+  });
+
+  it("show the process's own figures, in every app of one process", async () => {
+    const second = await createTestContext({ env: { METRICS_TOKEN: TOKEN } });
+    try {
+      for (const shop of [t, second]) {
+        const res = await shop.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+        expect(res.statusCode).toBe(200);
+        for (const name of [
+          'process_cpu_user_seconds_total',
+          'process_resident_memory_bytes',
+          'process_start_time_seconds',
+          'nodejs_eventloop_lag_p99_seconds',
+          'nodejs_heap_size_used_bytes',
+        ]) {
+          expect(res.body).toMatch(new RegExp(`^${name}(\\{[^}]*\\})? \\d`, 'm'));
+        }
+        // The app's own figures are still there beside them.
+        expect(res.body).toContain('# TYPE shop_orders_placed_total counter');
+      }
+    } finally {
+      await second.close();
+    }
+  });
+
   it('do not exist without METRICS_TOKEN', async () => {
     const bare = await createTestContext();
     try {

@@ -6,12 +6,14 @@
 //   HeadBucket within 3 s). Neither is cached or rate-limited, and neither says anything about the shop;
 // - GET /metrics, Prometheus's text format (prom-client), only when METRICS_TOKEN is set and
 //   then only with that bearer token: requests per route (rate and latency), orders placed and
-//   refused by reason, the catalogue cache's hits and misses, the PostgreSQL pool's use.
+//   refused by reason, the catalogue cache's hits and misses, the PostgreSQL pool's use, and the
+//   process's own figures (prom-client's default metrics: CPU, memory, event loop, GC).
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { sql } from 'kysely';
 import { pendingMigrations } from '../db/migrate.ts';
+import { HttpError } from './errors.ts';
 import type { App } from './types.ts';
 
 /** An incoming request id is kept when it looks like one: short, and no characters for a log to trip on. */
@@ -56,16 +58,29 @@ export function createMetrics(): ShopMetrics {
   };
 }
 
-/** Why an order was refused, from its answer. */
-function refusalReason(status: number, payload: unknown): string {
-  if (status === 409) {
-    return typeof payload === 'string' && payload.includes('Stock insuffisant') ? 'stock' : 'prices_changed';
+/** Why an order was refused when its status says it; a 409 says its own (HttpError's reason). */
+const REFUSAL_BY_STATUS: Record<number, string> = {
+  400: 'invalid',
+  403: 'phone_refused',
+  409: 'conflict',
+  413: 'upload_too_large',
+  422: 'not_an_image',
+  429: 'rate_limited',
+};
+
+/**
+ * The process's own figures (CPU, memory, event loop delay, garbage collection, handles),
+ * collected once per process and shown by every app's /metrics: several apps may live in one
+ * process (tests), and each collection starts an event-loop monitor and a GC observer that are
+ * never stopped, and registers metrics of the same names.
+ */
+let processRegistry: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
   }
-  return (
-    { 400: 'invalid', 403: 'phone_refused', 413: 'upload_too_large', 422: 'not_an_image', 429: 'rate_limited' }[
-      status
-    ] ?? 'error'
-  );
+  return processRegistry;
 }
 
 /** How long /readyz waits for the bucket before calling it unreachable. */
@@ -98,12 +113,21 @@ export function registerObservability(app: App): void {
     });
   }
 
+  // The refusal itself, not its message: that is in the answer's language (Arabic, French).
+  const refusals = new WeakMap<FastifyRequest, string>();
+  app.addHook('onError', (request, _reply, error, done) => {
+    if (error instanceof HttpError && error.reason) refusals.set(request, error.reason);
+    done();
+  });
   app.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-request-id', request.id);
     const route = request.routeOptions.url;
     if (request.method === 'POST' && route && ORDER_ROUTES.has(route)) {
-      if (reply.statusCode === 201) metrics.ordersPlaced.inc();
-      else if (reply.statusCode >= 400) metrics.ordersRefused.inc({ reason: refusalReason(reply.statusCode, payload) });
+      const status = reply.statusCode;
+      if (status === 201) metrics.ordersPlaced.inc();
+      else if (status >= 400) {
+        metrics.ordersRefused.inc({ reason: refusals.get(request) ?? REFUSAL_BY_STATUS[status] ?? 'error' });
+      }
     }
     done(null, payload);
   });
@@ -142,6 +166,8 @@ export function registerObservability(app: App): void {
 
   const token = config.metricsToken;
   if (!token) return;
+  // Started now, not at the first scrape: the event loop and GC figures cover the whole run.
+  const processFigures = processMetrics();
   const expected = Buffer.from(`Bearer ${token}`);
   const allowed = (request: FastifyRequest) => {
     const given = Buffer.from(request.headers.authorization ?? '');
@@ -151,6 +177,7 @@ export function registerObservability(app: App): void {
     void reply.header('cache-control', 'no-store');
     if (!allowed(request))
       return reply.status(401).send({ status: 401, message: 'Authentication required', data: null });
-    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    const all = Registry.merge([processFigures, metrics.registry]);
+    return reply.type(all.contentType).send(await all.metrics());
   });
 }

@@ -20,7 +20,7 @@ export async function seed(db: Db, config: Config): Promise<SeedReport> {
       .values(WILAYAS.map((w) => ({ wilaya_code: w.code, wilaya_name: w.name, price_cents: w.price * 100 })))
       .execute();
   }
-  const admin = await ensureAdmin(k, config.adminUsername, config.adminPassword);
+  const admin = await ensureAdmin(k, config.adminUsername, config.adminPassword, config.passwordHashCost);
   const demo = config.seedDemo ? await seedDemo(db, config) : false;
   return { demo, ...(admin.generatedPassword ? { generatedAdminPassword: admin.generatedPassword } : {}) };
 }

@@ -28,6 +28,19 @@ export function updateAdminPassword(db: Executor, adminId: number, passwordHash:
     .execute();
 }
 
+/**
+ * The same password's hash made again (at another cost): only over the hash that was checked, so
+ * a password changed meanwhile is kept; its change date stays, the password did not change.
+ */
+export function replacePasswordHash(db: Executor, adminId: number, checkedHash: string, newHash: string) {
+  return db
+    .updateTable('admins')
+    .set({ password_hash: newHash })
+    .where('id', '=', adminId)
+    .where('password_hash', '=', checkedHash)
+    .execute();
+}
+
 export function insertSession(
   db: Executor,
   session: { admin_id: number; token_hash: string; created_at: string; last_seen_at: string; expires_at: string },

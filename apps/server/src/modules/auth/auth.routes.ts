@@ -24,7 +24,11 @@ export function authRoutes(app: App): void {
       const { config } = app;
       const result = await login(
         app.db.kysely,
-        { ttlHours: config.sessionTtlHours, idleMinutes: config.sessionIdleMinutes },
+        {
+          ttlHours: config.sessionTtlHours,
+          idleMinutes: config.sessionIdleMinutes,
+          passwordCost: config.passwordHashCost,
+        },
         { ...request.body, clientKey: request.ip },
       );
       return envelope(result, 'Login successful');

@@ -6,11 +6,16 @@ import { batchedReads } from '../../db/batched-reads.ts';
 import { tooManyRequests, unauthorized } from '../../http/errors.ts';
 import { clearHits, countHit } from '../../http/rate-limits.ts';
 import * as repo from './auth.repository.ts';
-import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
+import { costOf, dummyHash, hashPassword, needsRehash, OWASP_MIN_LOG_N, verifyPassword } from './passwords.ts';
 
 export interface SessionPolicy {
   ttlHours: number;
   idleMinutes: number;
+}
+
+export interface SignInPolicy extends SessionPolicy {
+  /** log2 of scrypt's N for the hashes made now (PASSWORD_HASH_COST). */
+  passwordCost: number;
 }
 
 /** Sign-in attempts allowed per client address and per account in the window below (a success resets both). */
@@ -23,7 +28,7 @@ export function hashToken(token: string): string {
 
 export async function login(
   db: Database,
-  policy: SessionPolicy,
+  policy: SignInPolicy,
   input: { username: string; password: string; clientKey: string },
   now = new Date(),
 ): Promise<{ token: string; expires_at: string }> {
@@ -42,19 +47,26 @@ export async function login(
     throw tooManyRequests('Too many failed login attempts, please try again in a few minutes');
   }
 
+  const cost = costOf(policy.passwordCost);
   const admin = await repo.findAdminByUsername(db, input.username);
-  const ok = await verifyPassword(input.password, admin?.password_hash ?? DUMMY_HASH);
+  const ok = await verifyPassword(input.password, admin?.password_hash ?? dummyHash(cost));
   if (!admin || !ok) throw unauthorized('Invalid username or password');
   await clearHits(db, [clientKey, accountKey]);
 
+  // A hash made at another cost (an older, weaker default) is made again at the current one,
+  // now that the password is known; before the transaction, which it would hold for its length.
+  const rehashed = needsRehash(admin.password_hash, cost) ? await hashPassword(input.password, cost) : null;
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + policy.ttlHours * 3_600_000).toISOString();
-  await repo.insertSession(db, {
-    admin_id: admin.id,
-    token_hash: hashToken(token),
-    created_at: at,
-    last_seen_at: at,
-    expires_at: expiresAt,
+  await db.transaction().execute(async (trx) => {
+    await repo.insertSession(trx, {
+      admin_id: admin.id,
+      token_hash: hashToken(token),
+      created_at: at,
+      last_seen_at: at,
+      expires_at: expiresAt,
+    });
+    if (rehashed) await repo.replacePasswordHash(trx, admin.id, admin.password_hash, rehashed);
   });
   return { token, expires_at: expiresAt };
 }
@@ -115,27 +127,29 @@ export async function ensureAdmin(
   db: Database,
   username: string,
   password: string | undefined,
+  passwordCost = OWASP_MIN_LOG_N,
 ): Promise<{ created: boolean; generatedPassword?: string }> {
   if ((await repo.countAdmins(db)) > 0) return { created: false };
   const chosen = password ?? randomBytes(12).toString('base64url');
-  await repo.insertAdmin(db, username, await hashPassword(chosen), new Date().toISOString());
+  await repo.insertAdmin(db, username, await hashPassword(chosen, costOf(passwordCost)), new Date().toISOString());
   return password ? { created: true } : { created: true, generatedPassword: chosen };
 }
 
-/** Sets a new password and revokes every session of that admin (ASVS: change invalidates sessions). */
 /**
- * Sets an admin's password and signs out their sessions. A name that is no admin's is refused
- * ('unknown': a typo must not create a second admin), except on a database without any admin,
- * where it creates the first.
+ * Sets an admin's password, hashed at the configured cost, and revokes every session of that
+ * admin (ASVS: a change invalidates sessions). A name that is no admin's is refused ('unknown': a
+ * typo must not create a second admin), except on a database without any admin, where it creates
+ * the first.
  */
 export async function setPassword(
   db: Database,
   username: string,
   password: string,
+  passwordCost = OWASP_MIN_LOG_N,
 ): Promise<'created' | 'changed' | 'unknown'> {
   const admin = await repo.findAdminByUsername(db, username);
   if (!admin && (await repo.countAdmins(db)) > 0) return 'unknown';
-  const hash = await hashPassword(password);
+  const hash = await hashPassword(password, costOf(passwordCost));
   const now = new Date().toISOString();
   if (!admin) {
     await repo.insertAdmin(db, username, hash, now);

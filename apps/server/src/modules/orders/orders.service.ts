@@ -103,6 +103,9 @@ function assertTotalsInRange(totals: OrderTotals): void {
   }
 }
 
+/** Why a new order was refused with 409, as /metrics counts it (shop_orders_refused_total's reason). */
+export const ORDER_REFUSALS = { pricesChanged: 'prices_changed', stock: 'stock' } as const;
+
 /**
  * 409 with the real figures when the client's subtotal or shipping fee is not ours; for a cart, each
  * line's unit price too, so the page can show the customer the prices they will pay.
@@ -114,15 +117,19 @@ function assertClientFigures(
 ): void {
   const off = (da: number, cents: number) => Math.abs(da * 100 - cents) > PRICE_TOLERANCE_CENTS + 1e-6;
   if (off(client.subtotal, totals.subtotal) || off(client.shipping_fee, totals.shippingFee)) {
-    throw conflict(ORDER_MESSAGES.pricesChanged, {
-      subtotal: toDa(totals.subtotal),
-      shipping_fee: toDa(totals.shippingFee),
-      discount_percentage: totals.discountPercentage,
-      total: toDa(totals.total),
-      ...(lines
-        ? { items: lines.map((l) => ({ product_id: l.product.id, size: l.size, unit_price: toDa(l.unitCents) })) }
-        : {}),
-    });
+    throw conflict(
+      ORDER_MESSAGES.pricesChanged,
+      {
+        subtotal: toDa(totals.subtotal),
+        shipping_fee: toDa(totals.shippingFee),
+        discount_percentage: totals.discountPercentage,
+        total: toDa(totals.total),
+        ...(lines
+          ? { items: lines.map((l) => ({ product_id: l.product.id, size: l.size, unit_price: toDa(l.unitCents) })) }
+          : {}),
+      },
+      ORDER_REFUSALS.pricesChanged,
+    );
   }
 }
 
@@ -276,9 +283,11 @@ export async function placeRegularOrder(
       if (!key) throw new Error('only an order with a key can have been placed before');
       return createdBefore(await placedBefore(placing.db, key, outcome.known));
     case 'short':
-      throw conflict(ORDER_MESSAGES.stockShort, {
-        items: await stockReport(placing.stock, draft.stock, outcome.short),
-      });
+      throw conflict(
+        ORDER_MESSAGES.stockShort,
+        { items: await stockReport(placing.stock, draft.stock, outcome.short) },
+        ORDER_REFUSALS.stock,
+      );
     case 'coupon-refused':
       throw badRequest(ORDER_MESSAGES.couponUnusable);
     case 'placed':

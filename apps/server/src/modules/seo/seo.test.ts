@@ -23,6 +23,27 @@ const INDEX = `<!doctype html>
 `;
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
 
+/**
+ * What a client that weighs its encodings gets (undefined: the body as it is). An encoding with
+ * q=0 is refused, even when "*" accepts the others; the highest weight wins; brotli on a tie.
+ */
+const WEIGHED_ENCODINGS: [string, string | undefined][] = [
+  ['br;q=0, gzip', 'gzip'],
+  ['br;q=0, *', 'gzip'],
+  ['gzip;q=0.5, br;q=0.9', 'br'],
+  ['br;q=0.5, gzip;q=0.9', 'gzip'],
+  ['*;q=0', undefined],
+  ['identity', undefined],
+  ['gzip;q=0, br;q=0', undefined],
+];
+
+function decoded(res: { headers: Record<string, unknown>; rawPayload: Buffer }): string {
+  const encoding = res.headers['content-encoding'];
+  if (encoding === 'br') return zlib.brotliDecompressSync(res.rawPayload).toString();
+  if (encoding === 'gzip') return zlib.gunzipSync(res.rawPayload).toString();
+  return res.rawPayload.toString();
+}
+
 let t: TestContext;
 let dist: string;
 let productId: number;
@@ -174,6 +195,12 @@ describe('product pages for search engines and link previews', () => {
     const res = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(res.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toContain('<div id="root">');
+  });
+
+  it.each(WEIGHED_ENCODINGS)('weighs Accept-Encoding "%s" for a page: %s', async (accepted, expected) => {
+    const res = await t.app.inject({ url: '/', headers: { 'accept-encoding': accepted } });
+    expect(res.headers['content-encoding']).toBe(expected);
+    expect(decoded(res)).toContain('<div id="root">');
   });
 
   it('escapes every character that could end an attribute or open a tag', () => {
@@ -388,6 +415,13 @@ describe('static assets', () => {
     const plain = await t.app.inject({ url: '/assets/app-abc123.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
+  });
+
+  it.each(WEIGHED_ENCODINGS)('weighs Accept-Encoding "%s" for a hashed asset: %s', async (accepted, expected) => {
+    const res = await t.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': accepted } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(expected);
+    expect(decoded(res)).toBe(SCRIPT);
   });
 
   it('serves card-sized copies of uploaded images, and only at the allowed widths', async () => {
