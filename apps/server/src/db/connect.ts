@@ -4,11 +4,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from './database.ts';
 import { startCheckpointer } from './checkpointer.ts';
 import { preparingClient, StatementNames } from './prepared-statements.ts';
+import { sqliteDialect } from './sqlite-dialect.ts';
 
 export type DialectKind = 'sqlite' | 'postgres';
 
@@ -63,7 +64,7 @@ export function connect(database: Config['database'], options: ConnectOptions = 
   sqlite.pragma('temp_store = MEMORY');
   cachePreparedStatements(sqlite);
   const checkpointer = database.file === ':memory:' ? undefined : startCheckpointer(sqlite, database.file);
-  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<DB>({ dialect: sqliteDialect(sqlite) });
   return {
     kysely,
     kind: 'sqlite',
