@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { faultOf, type Fault } from '../db/faults.ts';
 import { HttpError, type Bilingual } from './errors.ts';
 import { bilingualKey, say } from './language.ts';
 
@@ -24,6 +25,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const message = clientMessage(error, statusCode, request);
       return reply.status(statusCode).send({ status: statusCode, message, data: null });
     }
+    const fault = faultOf(error);
+    if (fault) {
+      logFault(request, fault, error);
+      return reply
+        .status(503)
+        .header('retry-after', RETRY_AFTER_SECONDS)
+        .send({ status: 503, message: say(request, UNAVAILABLE[fault.kind]), data: null });
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ status: 500, message: 'Internal server error', data: null });
   });
@@ -41,6 +50,29 @@ const TOO_MANY_REQUESTS: Bilingual = {
   en: 'Too many requests, please try again later',
 };
 const BODY_TOO_LARGE: Bilingual = { fr: 'Envoi trop volumineux', en: 'Request body is too large' };
+
+/**
+ * The database out of reach or the disk full: nothing the caller did, and it may pass; the
+ * customer is asked to try again, the owner told what is wrong.
+ */
+const UNAVAILABLE: Record<Fault['kind'], Bilingual> = {
+  unreachable: {
+    fr: 'Service momentanément indisponible, veuillez réessayer dans quelques instants',
+    en: 'The database cannot be reached; try again in a moment',
+  },
+  disk_full: {
+    fr: 'Service momentanément indisponible, veuillez réessayer dans quelques instants',
+    en: "The server's disk is full: nothing can be saved until space is freed",
+  },
+};
+const RETRY_AFTER_SECONDS = 5;
+
+/** Names the cause; the error's message and code only (a pg error may hold the client, with its password). */
+function logFault(request: FastifyRequest, fault: Fault, error: FastifyError): void {
+  const detail = { fault: fault.kind, code: fault.code, error: error.message };
+  if (fault.kind === 'disk_full') request.log.error(detail, `disk full (${fault.code}): the write was refused`);
+  else request.log.warn(detail, `database unreachable (${fault.code})`);
+}
 
 function clientMessage(error: FastifyError, statusCode: number, request: FastifyRequest): string {
   switch (error.code) {
