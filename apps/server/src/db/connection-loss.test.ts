@@ -2,40 +2,15 @@
 // pg_terminate_backend) and a database out of reach: the process lives on and says so in its log,
 // callers get a 503 in their language while the database cannot be reached, /readyz tells the
 // truth, and the next requests work once it is back. SQLite has no connection to lose.
-import { Writable } from 'node:stream';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../app.ts';
-import type { App } from '../http/types.ts';
 import { createTestContext, testDialect, type TestContext } from '../../test/harness.ts';
 import { firstWilaya, insertProduct } from '../../test/fixtures.ts';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.ts';
+import { loggedApp, type LoggedApp } from '../../test/logged-app.ts';
 
 const PG_URL = process.env.TEST_DATABASE_URL ?? '';
-
-interface LogLine {
-  level: number;
-  msg: string;
-  code?: string;
-  message?: string;
-}
-
-/** An app on the context's database whose log the test reads. */
-async function loggedApp(t: TestContext): Promise<{ app: App; lines: LogLine[]; raw: () => string }> {
-  const lines: LogLine[] = [];
-  let raw = '';
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      raw += chunk.toString();
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as LogLine);
-      done();
-    },
-  });
-  const app = await buildApp({ config: t.config, db: t.db, logger: { level: 'warn', stream } });
-  await app.ready();
-  return { app, lines, raw: () => raw };
-}
 
 /** Ends these backends from a connection of the test's own, as a DBA would. */
 async function terminate(pids: number[]): Promise<void> {
@@ -73,7 +48,7 @@ async function orderPayload(t: TestContext, productId: number) {
 
 describe.skipIf(testDialect !== 'postgres')('PostgreSQL connections ended under the pool', () => {
   let t: TestContext;
-  let logged: Awaited<ReturnType<typeof loggedApp>>;
+  let logged: LoggedApp;
   beforeAll(async () => {
     t = await createTestContext();
     logged = await loggedApp(t);
@@ -144,7 +119,7 @@ describe.skipIf(testDialect !== 'postgres')('PostgreSQL connections ended under 
 describe.skipIf(testDialect !== 'postgres')('the database out of reach', () => {
   let proxy: TcpProxy;
   let t: TestContext;
-  let logged: Awaited<ReturnType<typeof loggedApp>>;
+  let logged: LoggedApp;
   beforeAll(async () => {
     const url = new URL(PG_URL);
     proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
