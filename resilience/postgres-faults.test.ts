@@ -1,10 +1,13 @@
 // PostgreSQL restarted and crashed under a stream of orders, with two server processes on it:
 // both live on, answer 503 while it is down (and /readyz says so), take orders again once it is
-// back, and no order they acknowledged is lost. The cluster is the test's own (pg-cluster.ts), so
-// the shared PostgreSQL other tests use is never stopped; the two processes also start at once
-// on its empty database (one admin, one demo catalogue).
+// back, and no order they acknowledged is lost. The two processes also start at once on its empty
+// database (one admin, one demo catalogue). Then a database whose tables live on a full disk:
+// PostgreSQL's "could not extend file" (53100) is a 503 too. The cluster is the test's own
+// (pg-cluster.ts), so the shared PostgreSQL other tests use is never stopped.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ADMIN_USERNAME,
@@ -18,11 +21,23 @@ import {
   type Target,
 } from './harness.ts';
 import { startThrowAwayCluster, throwAwayClusterUnavailable, type PgCluster } from './pg-cluster.ts';
+import { mountSmallDisk } from '../apps/server/test/small-disk.ts';
 
 const UNIT_PRICE = 700;
 const INITIAL_STOCK = 100_000;
 /** How long a process may take to see the database back: generous, the point is that it does. */
 const BACK_WITHIN_MS = 30_000;
+
+/** Runs a statement on the cluster as its superuser (DDL the harness's read-only query is not for). */
+async function onCluster(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
 
 interface Answer {
   server: 'a' | 'b';
@@ -31,7 +46,7 @@ interface Answer {
 
 // Skipped, saying why, where no cluster of the test's own can be made (see pg-cluster.ts).
 describe.skipIf(throwAwayClusterUnavailable !== null)(
-  `PostgreSQL restarted under orders, two processes${throwAwayClusterUnavailable ? ` (skipped: ${throwAwayClusterUnavailable})` : ''}`,
+  `PostgreSQL faults${throwAwayClusterUnavailable ? ` (skipped: ${throwAwayClusterUnavailable})` : ''}`,
   () => {
     let cluster: PgCluster;
     let dataDir: string;
@@ -151,6 +166,65 @@ describe.skipIf(throwAwayClusterUnavailable !== null)(
          from products p where p.id = ${productId}`,
       );
       expect(stock!.stock + stock!.sold).toBe(INITIAL_STOCK);
+    });
+
+    it('tables on a full disk: an order gets a 503 asking to try again, the log says 53100, orders are taken again once space is freed', async () => {
+      // The database's tables in a tablespace on a small disk of their own; its write-ahead log
+      // stays in the cluster's folder, as on a server with a separate data disk.
+      const disk = mountSmallDisk(32);
+      if ('unavailable' in disk) throw new Error(disk.unavailable);
+      const dataDir = tempDir();
+      let server: ServerProcess | undefined;
+      try {
+        const owner = (flag: string) => Number(execFileSync('id', [flag, 'postgres']).toString());
+        const tablespace = path.join(disk.dir, 'pg');
+        fs.mkdirSync(tablespace);
+        fs.chownSync(tablespace, owner('-u'), owner('-g'));
+        await onCluster(cluster.url('postgres'), `create tablespace small_disk location '${tablespace}'`);
+        await onCluster(cluster.url('postgres'), 'create database shop_small tablespace small_disk');
+        const small: Target = { kind: 'postgres', url: cluster.url('shop_small') };
+        server = await startServer({ DATABASE_URL: small.url, DATA_DIR: dataDir });
+        const token = await login(server.baseUrl);
+        const productId = await createProduct(server.baseUrl, token, {
+          name: 'Plein',
+          price: UNIT_PRICE,
+          stock: 100_000,
+        });
+        const order = () => placeOrder(server!.baseUrl, [{ product_id: productId, quantity: 1 }], UNIT_PRICE);
+        const acknowledged: number[] = [];
+
+        disk.fill();
+        // The tables' last pages still take a few orders; the first that needs a new page is refused.
+        let res = await order();
+        for (let i = 0; res.status === 201 && i < 5000; i++) {
+          acknowledged.push(res.body.data.order_id);
+          res = await order();
+        }
+        expect(res.status).toBe(503);
+        expect(res.body.message).toBe('Service momentanément indisponible, veuillez réessayer dans quelques instants');
+        expect(server.output()).toMatch(/"msg":"disk full \(53100\): the write was refused"/);
+        expect(server.output()).not.toMatch(/"msg":"request failed"/);
+
+        disk.free();
+        res = await order();
+        expect(res.status).toBe(201);
+        acknowledged.push(res.body.data.order_id);
+        const found = await query<{ id: number }>(
+          small,
+          `select id from orders where id in (${acknowledged.join(',')})`,
+        );
+        expect(found).toHaveLength(acknowledged.length);
+        expect(server.child.exitCode).toBeNull();
+      } finally {
+        await server?.kill('SIGKILL');
+        await onCluster(cluster.url('postgres'), 'drop database if exists shop_small with (force)').catch(
+          () => undefined,
+        );
+        await onCluster(cluster.url('postgres'), 'drop tablespace if exists small_disk').catch(() => undefined);
+        disk.free();
+        disk.unmount();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
     });
   },
 );
