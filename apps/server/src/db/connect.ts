@@ -60,8 +60,10 @@ export function connect(database: Config['database'], options: ConnectOptions = 
       max: options.poolSize ?? 20,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      // A server gone without closing the connection (a failover, a network cut) is noticed.
+      // A server gone without closing the connection (a failover, a network cut) is noticed by
+      // TCP keep-alive probes from 10 s of silence on, not after the system's default two hours.
       keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
       application_name: 'shop',
     });
     const listeners = new Set<(loss: ConnectionLoss) => void>();
