@@ -19,14 +19,15 @@ const DISK_FULL = new Set([
   '53100',
 ]);
 
-const UNREACHABLE_CODES = new Set([
-  // PostgreSQL: admin_shutdown, crash_shutdown, cannot_connect_now (starting up, shutting down,
-  // in recovery), too_many_connections.
-  '57P01',
-  '57P02',
-  '57P03',
-  '53300',
-  // Node, reaching the server.
+// PostgreSQL: admin_shutdown, crash_shutdown, cannot_connect_now (starting up, shutting down, in
+// recovery), too_many_connections.
+const POSTGRES_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '53300']);
+
+/**
+ * Node's, reaching a server. The image bucket's client (AWS SDK, whose errors carry `$metadata`)
+ * meets them too: those are not the database's, and keep their own handling.
+ */
+const NETWORK_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
@@ -55,7 +56,8 @@ export function faultOf(error: unknown): Fault | null {
     const code = codeOf(e);
     if (code && DISK_FULL.has(code)) return { kind: 'disk_full', code };
     // SQLSTATE class 08: connection exceptions.
-    if (code && (UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return { kind: 'unreachable', code };
+    if (code && (POSTGRES_UNAVAILABLE.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return { kind: 'unreachable', code };
+    if (code && NETWORK_CODES.has(code) && !('$metadata' in e)) return { kind: 'unreachable', code };
     const message = (e as { message?: unknown }).message;
     if (typeof message === 'string' && UNREACHABLE_MESSAGES.some((m) => m.test(message))) {
       return { kind: 'unreachable', code: message };
