@@ -13,7 +13,7 @@ import { MIGRATION_NAMES, migrate } from '../apps/server/src/db/migrate.ts';
 import { spawnServer, startServer, tempDir, type ServerProcess } from './harness.ts';
 
 const KILLS_PER_TEST = 6;
-/** More kills while none has yet come in the middle of the migrations (the kills' times are random). */
+/** More kills while none came in the middle of the migrations (the kills' times are random). */
 const MAX_KILLS_PER_TEST = 20;
 const KILLS_PER_DATABASE = 3;
 /** The older database's orders: enough that its upgrade takes the better part of a second here. */
@@ -64,7 +64,7 @@ interface State {
   schema: string[];
 }
 
-/** What a killed start left, read from a copy (the original stays as the kill left it for the next start). */
+/** What a killed start left, read from a copy: the original stays as it was for the next start. */
 function stateAfterKill(dir: string): State | null {
   if (!fs.existsSync(path.join(dir, 'shop.db'))) return null;
   const copy = folder();
@@ -81,7 +81,7 @@ function stateAfterKill(dir: string): State | null {
   }
 }
 
-/** Resolves at the first change in `dir` (the process opening its database), or when the process ends. */
+/** Resolves at the first change in `dir` (the process opening its database) or when it ends. */
 function firstChange(dir: string, server: ServerProcess): Promise<void> {
   return new Promise((resolve) => {
     const watcher = fs.watch(dir, () => {

@@ -46,7 +46,7 @@ export interface PgCluster {
   port: number;
   /** The URL of a database of the cluster (user postgres, trust authentication). */
   url: (database: string) => string;
-  /** pg_ctl stop: fast ends every session (57P01), immediate is a crash (recovery at the next start). */
+  /** pg_ctl stop: fast ends every session (57P01), immediate is a crash (recovery at next start). */
   stop: (mode: 'fast' | 'immediate') => Promise<void>;
   start: () => Promise<void>;
   /** Stops it (if running) and removes its folder. */

@@ -28,7 +28,7 @@ const INITIAL_STOCK = 100_000;
 /** How long a process may take to see the database back: generous, the point is that it does. */
 const BACK_WITHIN_MS = 30_000;
 
-/** Runs a statement on the cluster as its superuser (DDL the harness's read-only query is not for). */
+/** Runs a statement on the cluster as its superuser (DDL: the harness's query is read-only). */
 async function onCluster(url: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

@@ -91,7 +91,7 @@ const envSchema = z
     MAX_QUANTITY_PER_LINE: z.coerce.number().int().min(1).max(1000).default(20),
     MAX_LINES_PER_ORDER: z.coerce.number().int().min(1).max(100).default(30),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
-    // /readyz fails when the disk of DATA_DIR or UPLOADS_DIR has less free space than this (0: never).
+    // /readyz fails when DATA_DIR's or UPLOADS_DIR's disk has less free space than this (0: never).
     READY_MIN_FREE_MB: z.coerce.number().min(0).default(100),
     // Uploaded images in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Scaleway…) instead
     // of UPLOADS_DIR; S3_PUBLIC_URL serves them from the bucket, else the server streams them.

@@ -28,7 +28,10 @@ export interface Db {
   close: () => Promise<void>;
 }
 
-/** What the log may say of a lost connection: PostgreSQL's code and message, never the client (it holds the password). */
+/**
+ * What the log may say of a lost connection: PostgreSQL's code and message, never the client
+ * (its parameters hold the password).
+ */
 export interface ConnectionLoss {
   code: string | undefined;
   message: string;

@@ -72,7 +72,7 @@ describe.skipIf(testDialect !== 'postgres')('PostgreSQL connections ended under 
       expect(loss.code).toBe('57P01');
       expect(loss.message).toMatch(/terminating connection due to administrator command/);
     }
-    // The client object (its connection parameters, a password when there is one) never reaches the log.
+    // The client object (its connection parameters, a password if any) never reaches the log.
     expect(logged.raw()).not.toMatch(/connectionParameters|connectionString|password/i);
 
     const res = await logged.app.inject({

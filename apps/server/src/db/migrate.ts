@@ -69,7 +69,7 @@ export async function pendingMigrations(db: Db): Promise<number> {
 /** The migrations' names, oldest first. */
 export const MIGRATION_NAMES = Object.keys(migrations);
 
-/** Runs the pending migrations, all of them or up to `last` (the tests build an older release's schema). */
+/** Runs the pending migrations: all, or up to `last` (the tests make an older release's schema). */
 export async function migrate(db: Db, last?: string): Promise<void> {
   const migrator = migratorOf(db);
   const { error, results } = await (last === undefined ? migrator.migrateToLatest() : migrator.migrateTo(last));

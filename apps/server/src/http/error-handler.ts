@@ -67,7 +67,10 @@ const UNAVAILABLE: Record<Fault['kind'], Bilingual> = {
 };
 const RETRY_AFTER_SECONDS = 5;
 
-/** Names the cause; the error's message and code only (a pg error may hold the client, with its password). */
+/**
+ * Names the cause, with the error's message and code only: a pg error may hold its client, whose
+ * parameters hold the password.
+ */
 function logFault(request: FastifyRequest, fault: Fault, error: FastifyError): void {
   const detail = { fault: fault.kind, code: fault.code, error: error.message };
   if (fault.kind === 'disk_full') request.log.error(detail, `disk full (${fault.code}): the write was refused`);
