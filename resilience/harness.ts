@@ -55,8 +55,8 @@ export interface ServerProcess {
   kill: (signal: NodeJS.Signals) => Promise<number | null>;
 }
 
-/** Starts the real server and waits until it answers. `env` must name the database. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+/** Starts the real server without waiting for it (its start can be watched, or cut short). */
+export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['apps/server/src/server.ts'], {
     cwd: ROOT,
@@ -82,15 +82,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  try {
-    await waitFor(`${baseUrl}/api/settings`, child, 30_000, () => output);
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw error;
-  }
   return {
-    baseUrl,
+    baseUrl: `http://127.0.0.1:${port}`,
     child,
     output: () => output,
     exited,
@@ -99,6 +92,18 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       return exited;
     },
   };
+}
+
+/** Starts the real server and waits until it answers. `env` must name the database. */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const server = await spawnServer(env);
+  try {
+    await waitFor(`${server.baseUrl}/api/settings`, server.child, 30_000, server.output);
+  } catch (error) {
+    server.child.kill('SIGKILL');
+    throw error;
+  }
+  return server;
 }
 
 // ---------------------------------------------------------------- API calls

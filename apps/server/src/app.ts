@@ -102,6 +102,15 @@ export async function buildApp({ config, db, logger, onRoute }: BuildOptions): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
+  if (db.onConnectionLost) {
+    const stopListening = db.onConnectionLost((loss) =>
+      app.log.warn(loss, 'database connection lost: the pool opens a new one for the next query'),
+    );
+    app.addHook('onClose', (_instance, done) => {
+      stopListening();
+      done();
+    });
+  }
   // The reads shared by requests arriving together and the order batch writer: one of each per app.
   app.decorate('stockReads', createStockReads(db.kysely));
   app.decorate('sessionReads', createSessionReads(db.kysely));

@@ -101,6 +101,8 @@ const envSchema = z
     MAX_QUANTITY_PER_LINE: z.coerce.number().int().min(1).max(1000).default(20),
     MAX_LINES_PER_ORDER: z.coerce.number().int().min(1).max(100).default(30),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+    // /readyz fails when DATA_DIR's or UPLOADS_DIR's disk has less free space than this (0: never).
+    READY_MIN_FREE_MB: z.coerce.number().min(0).default(100),
     // Uploaded images in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Scaleway…) instead
     // of UPLOADS_DIR; S3_PUBLIC_URL serves them from the bucket, else the server streams them.
     S3_BUCKET: z.string().trim().min(1).optional(),
@@ -185,6 +187,8 @@ export interface Config {
   requestTimeoutMs: number;
   /** On SIGTERM, in-flight requests get this long to finish; then what is left is closed. */
   shutdownGraceMs: number;
+  /** /readyz fails below this much free space on the disks the shop writes to (0: not checked). */
+  readyMinFreeBytes: number;
   /** Where rate-limit counts live when set (several processes); else the database or memory. */
   redisUrl: string | undefined;
   /** Per client address (per phone for ordersPerPhone): requests allowed per window (ms). */
@@ -288,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = shopEnvironment()): Config {
     logLevel: e.LOG_LEVEL,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    readyMinFreeBytes: e.READY_MIN_FREE_MB * 1024 * 1024,
     redisUrl: e.REDIS_URL,
     // Each limit's group is the count its routes share (http/rate-limits.ts).
     rateLimits: {

@@ -104,6 +104,8 @@ const EXACT: Record<string, string> = {
   'Merci pour votre avis ! Il sera publié après relecture.': 'شكرًا على رأيك! سيُنشر بعد المراجعة.',
   // What any call may meet (apps/server http/).
   'Trop de demandes, veuillez réessayer dans quelques minutes': 'طلبات كثيرة، يرجى المحاولة بعد بضع دقائق',
+  'Service momentanément indisponible, veuillez réessayer dans quelques instants':
+    'الخدمة غير متاحة مؤقتًا، يرجى المحاولة بعد لحظات',
   'Envoi trop volumineux': 'حجم الإرسال كبير جدًا',
   'Le serveur est très occupé, veuillez réessayer dans un instant': 'الخادم مشغول جدًا، يرجى المحاولة بعد لحظة',
   'Image trop volumineuse (8 Mo au maximum)': 'الصورة كبيرة جدًا (8 ميغابايت كحد أقصى)',

@@ -4,11 +4,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from './database.ts';
 import { startCheckpointer } from './checkpointer.ts';
 import { preparingClient, StatementNames } from './prepared-statements.ts';
+import { sqliteDialect } from './sqlite-dialect.ts';
 
 export type DialectKind = 'sqlite' | 'postgres';
 
@@ -19,8 +20,28 @@ export interface Db {
   schema?: string;
   /** PostgreSQL: the connection pool's use now (metrics). */
   poolUse?: () => { total: number; idle: number; waiting: number };
+  /**
+   * PostgreSQL: `listener` hears of every pooled connection the server ended; returns the call
+   * that stops it. Unheard losses become process warnings.
+   */
+  onConnectionLost?: (listener: (loss: ConnectionLoss) => void) => () => void;
   close: () => Promise<void>;
 }
+
+/**
+ * What the log may say of a lost connection: PostgreSQL's code and message, never the client
+ * (its parameters hold the password).
+ */
+export interface ConnectionLoss {
+  code: string | undefined;
+  message: string;
+}
+
+/**
+ * How long a query waits for a connection, new or from the pool, before it fails (and the caller
+ * gets a 503): an unreachable server must not hold requests for the system's TCP timeout.
+ */
+export const CONNECT_TIMEOUT_MS = 5000;
 
 // COUNT and SUM come back from PostgreSQL as int8/numeric strings; our values fit in a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -41,13 +62,43 @@ export function connect(database: Config['database'], options: ConnectOptions = 
       // 20: enough to keep PostgreSQL busy under 100 concurrent requests without thrashing it (bench).
       max: options.poolSize ?? 20,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // A server gone without closing the connection (a failover, a network cut) is noticed by
+      // TCP keep-alive probes from 10 s of silence on, not after the system's default two hours.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      application_name: 'shop',
     });
+    const listeners = new Set<(loss: ConnectionLoss) => void>();
+    const report = (error: Error & { code?: string }) => {
+      const loss = { code: error.code, message: error.message };
+      if (listeners.size === 0)
+        process.emitWarning(`database connection lost: ${loss.message} (${loss.code ?? 'no code'})`);
+      for (const listener of listeners) listener(loss);
+    };
+    // A connection the server ends (a restart, a failover, a pooler reloading, a DBA ending
+    // sessions) is an 'error' event on its client, idle in the pool or lent to a query; an event
+    // nobody listens to stops Node. The query it was running fails; the pool drops the client and
+    // opens a new one for the next query. The pool's own 'error' (idle clients) repeats the same
+    // event, already reported; a lent client that was told why then says the socket closed too.
+    pool.on('connect', (client) => {
+      let reported = false;
+      client.on('error', (error) => {
+        if (!reported) report(error);
+        reported = true;
+      });
+    });
+    pool.on('error', () => undefined);
     const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       kysely,
       kind: 'postgres',
       schema: options.searchPath ?? 'public',
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      onConnectionLost(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
       close: () => kysely.destroy(),
     };
   }
@@ -63,7 +114,7 @@ export function connect(database: Config['database'], options: ConnectOptions = 
   sqlite.pragma('temp_store = MEMORY');
   cachePreparedStatements(sqlite);
   const checkpointer = database.file === ':memory:' ? undefined : startCheckpointer(sqlite, database.file);
-  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<DB>({ dialect: sqliteDialect(sqlite) });
   return {
     kysely,
     kind: 'sqlite',

@@ -1,5 +1,9 @@
 // Runs the migrations with Kysely's Migrator on either dialect. Each migration module exports
 // up(db, kind); the provider closes over the dialect so one file serves both databases.
+// The pending migrations run in one transaction with their records in kysely_migration, on SQLite
+// too (sqlite-dialect.ts): a process stopped anywhere leaves the schema as it was or migrated, and
+// the next start goes on from there. On PostgreSQL the Migrator also holds an advisory lock while
+// it migrates: processes started together migrate one after the other.
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Db } from './connect.ts';
 import * as initial from './migrations/001-initial.ts';
@@ -66,8 +70,13 @@ export async function pendingMigrations(db: Db): Promise<number> {
   return (await migratorOf(db).getMigrations()).filter((m) => m.executedAt === undefined).length;
 }
 
-export async function migrate(db: Db): Promise<void> {
-  const { error, results } = await migratorOf(db).migrateToLatest();
+/** The migrations' names, oldest first. */
+export const MIGRATION_NAMES = Object.keys(migrations);
+
+/** Runs the pending migrations: all, or up to `last` (the tests make an older release's schema). */
+export async function migrate(db: Db, last?: string): Promise<void> {
+  const migrator = migratorOf(db);
+  const { error, results } = await (last === undefined ? migrator.migrateToLatest() : migrator.migrateTo(last));
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -2,18 +2,23 @@
 // - every request has an id, kept from an incoming x-request-id (a proxy's) or made here, sent
 //   back in x-request-id and carried by every log line of the request (Fastify's reqId);
 // - GET /healthz: the process answers; GET /readyz: the database answers, every migration has
-//   run and the image storage can be used (the uploads folder is writable, or the bucket answers
-//   HeadBucket within 3 s). Neither is cached or rate-limited, and neither says anything about the shop;
+//   run, the image storage can be used (the uploads folder is writable, or the bucket answers
+//   HeadBucket within 3 s) and the disks the shop writes to (its SQLite file's, DATA_DIR's,
+//   UPLOADS_DIR's) have READY_MIN_FREE_MB free. Neither is cached or rate-limited, and neither
+//   says anything about the shop;
 // - GET /metrics, Prometheus's text format (prom-client), only when METRICS_TOKEN is set and
 //   then only with that bearer token: requests per route (rate and latency), orders placed and
 //   refused by reason, the catalogue cache's hits and misses, the PostgreSQL pool's use, and the
 //   process's own figures (prom-client's default metrics: CPU, memory, event loop, GC).
 import { randomUUID, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { sql } from 'kysely';
 import { pendingMigrations } from '../db/migrate.ts';
 import { HttpError } from './errors.ts';
+import type { Config } from '../config.ts';
 import type { App } from './types.ts';
 
 /** An incoming request id is kept when it looks like one: short, and no characters for a log to trip on. */
@@ -86,6 +91,28 @@ function processMetrics(): Registry {
 /** How long /readyz waits for the bucket before calling it unreachable. */
 const STORAGE_CHECK_MS = 3000;
 
+/** The folders whose disks the shop writes to: its SQLite file's, DATA_DIR, and the uploads'. */
+function writtenFolders(config: Config): string[] {
+  const folders = [config.dataDir];
+  if (config.database.kind === 'sqlite' && config.database.file !== ':memory:') {
+    folders.push(path.dirname(config.database.file));
+  }
+  if (!config.s3) folders.push(config.uploadsDir);
+  return [...new Set(folders)];
+}
+
+/** The first folder with less than `floor` bytes free on its disk, and what it has; null if none. */
+async function shortOfSpace(folders: string[], floor: number): Promise<{ folder: string; free: number } | null> {
+  for (const folder of folders) {
+    // A folder not made yet (uploads before the first image) holds nothing to fill.
+    const stats = await fs.statfs(folder).catch(() => null);
+    if (!stats) continue;
+    const free = stats.bavail * stats.bsize;
+    if (free < floor) return { folder, free };
+  }
+  return null;
+}
+
 const ORDER_ROUTES = new Set(['/api/order', '/api/Order']);
 
 export function registerObservability(app: App): void {
@@ -141,6 +168,7 @@ export function registerObservability(app: App): void {
   });
 
   const plain = { schema: { hide: true }, config: { keepsCache: true } };
+  const folders = writtenFolders(config);
   app.get('/healthz', plain, async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ status: 200, message: 'OK', data: null }),
   );
@@ -160,6 +188,14 @@ export function registerObservability(app: App): void {
     } catch (err) {
       request.log.warn({ err }, 'image storage unreachable');
       return reply.status(503).send({ status: 503, message: 'Image storage unreachable', data: null });
+    }
+    const short = config.readyMinFreeBytes > 0 ? await shortOfSpace(folders, config.readyMinFreeBytes) : null;
+    if (short) {
+      const mb = (bytes: number) => Math.floor(bytes / (1024 * 1024));
+      request.log.warn(
+        `disk almost full: ${mb(short.free)} MB free for ${short.folder} (READY_MIN_FREE_MB=${mb(config.readyMinFreeBytes)})`,
+      );
+      return reply.status(503).send({ status: 503, message: 'Disk almost full', data: null });
     }
     return reply.send({ status: 200, message: 'Ready', data: null });
   });

@@ -6,6 +6,7 @@ import { finalPriceCentimes } from '@shop/domain/pricing';
 import { SIZES, type Size } from '@shop/domain/sizes';
 import type { Config } from '../../config.ts';
 import type { Db } from '../connect.ts';
+import { holdSeedingLock } from './seeding-lock.ts';
 import { createImageStorage, type ImageStorage } from '../../modules/media/image-storage.ts';
 import {
   deleteImageFiles,
@@ -314,17 +315,21 @@ async function seedDemoIn(db: Db, storage: ImageStorage): Promise<boolean> {
   );
 
   const now = Date.now();
-
-  try {
-    await writeDemoRows(db, entries, pictures, now);
-  } catch (error) {
-    await deleteImageFiles(
+  const removePictures = () =>
+    deleteImageFiles(
       storage,
       pictures.flat().map((p) => p.image_url),
     );
+  let written: boolean;
+  try {
+    written = await writeDemoRows(db, entries, pictures, now);
+  } catch (error) {
+    await removePictures();
     throw error;
   }
-  return true;
+  // Another process started at the same time wrote its catalogue first.
+  if (!written) await removePictures();
+  return written;
 }
 
 async function writeDemoRows(
@@ -332,11 +337,14 @@ async function writeDemoRows(
   entries: { type: (typeof TYPES)[number]; product: DemoProduct }[],
   pictures: StoredImage[][],
   now: number,
-): Promise<void> {
+): Promise<boolean> {
   const iso = (msAgo: number) => new Date(now - msAgo).toISOString();
   const hour = 3_600_000;
   const day = 24 * hour;
-  await db.kysely.transaction().execute(async (trx) => {
+  return db.kysely.transaction().execute(async (trx) => {
+    await holdSeedingLock(trx);
+    const existing = await trx.selectFrom('products').select('id').limit(1).execute();
+    if (existing.length > 0) return false;
     const typeIds = new Map<Kind, number>();
     for (const type of TYPES) {
       const row = await trx
@@ -499,5 +507,6 @@ async function writeDemoRows(
         ])
         .execute();
     }
+    return true;
   });
 }
