@@ -18,7 +18,7 @@ import type { CommuneFeeTable, Database, ShippingPriceTable } from '../../db/dat
 import { badRequest, conflict, HttpError } from '../../http/errors.ts';
 import { CourierError, type Courier, type WilayaFees } from '../couriers/courier.ts';
 import { wilayaIn } from '@shop/domain/geo/wilayas';
-import { communeListOf, matchCommune, type Division } from './geography.ts';
+import { communeListOf, matchCommune, movedFrom, type Division } from './geography.ts';
 import * as repo from './shipping.repository.ts';
 import { listShippingPrices } from './shipping.service.ts';
 
@@ -389,19 +389,24 @@ function gridRow(
 function feesOfWilaya(division: Division, row: Row, spoken: WilayaFees): WilayaFees & { note: string | null } {
   const own = communeListOf(division, row.wilaya_code, row.wilaya_name);
   if (!own) return { ...spoken, note: null };
+  // Read from the grid of the wilaya it was made from: only the communes that are its own now.
+  const borrowed = spoken.wilayaCode !== own.code;
   const elsewhere = new Map<string, number>();
   const communes = spoken.communes.filter((c) => {
     if (matchCommune(own.communes, c.commune)) return true;
-    const other = division.communes.wilayas.find((w) => w.code !== own.code && matchCommune(w.communes, c.commune));
-    if (!other) return true; // unknown to the data: noted by gridRow
-    elsewhere.set(`${other.code} ${other.name}`, (elsewhere.get(`${other.code} ${other.name}`) ?? 0) + 1);
+    if (borrowed) return false;
+    const moved = movedFrom(division, own.code, c.commune);
+    if (!moved) return true; // unknown to the data: noted by gridRow
+    const where = `${moved.wilaya.code} ${moved.wilaya.name}`;
+    elsewhere.set(where, (elsewhere.get(where) ?? 0) + 1);
     return false;
   });
-  const borrowed = spoken.wilayaCode !== own.code ? `Yalidine's grid of ${spoken.wilayaCode} ${spoken.wilaya}` : null;
-  const moved = [...elsewhere].map(
-    ([wilaya, n]) => `${n} commune(s) of Yalidine's ${spoken.wilaya} are in ${wilaya} now`,
-  );
-  const notes = [...(borrowed ? [`${borrowed}, its communes in ${own.code} ${row.wilaya_name}`] : []), ...moved];
+  const notes = [
+    ...(borrowed
+      ? [`Yalidine's grid of ${spoken.wilayaCode} ${spoken.wilaya}, its communes in ${own.code} ${row.wilaya_name}`]
+      : []),
+    ...[...elsewhere].map(([wilaya, n]) => `${n} commune(s) of Yalidine's ${spoken.wilaya} are in ${wilaya} now`),
+  ];
   return { ...spoken, communes, note: notes.length > 0 ? notes.join('; ') : null };
 }
 
