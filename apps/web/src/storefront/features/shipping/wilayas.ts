@@ -30,16 +30,15 @@ export function filterWilayas<W extends Pick<ShippingPrice, 'wilaya_code' | 'wil
       return code.startsWith(wanted) || code.padStart(2, '0').startsWith(wanted);
     });
   }
-  // The French name is found on the Arabic storefront too.
-  const direct = wilayas.filter(
-    (w) => wilayaKey(wilayaLabel(w)).includes(wanted) || wilayaKey(w.wilaya_name).includes(wanted),
-  );
+  // Spaces and apostrophes aside ("msila" finds M'Sila); the French name on the Arabic storefront too.
+  const compact = (text: string) => wilayaKey(text).replace(/ /g, '');
+  const wantedCompact = wanted.replace(/ /g, '');
+  const names = (...texts: string[]) => texts.some((text) => compact(text).includes(wantedCompact));
+  const direct = wilayas.filter((w) => names(wilayaLabel(w), w.wilaya_name));
   const fromMother = wilayas.filter((w) => {
     if (direct.includes(w) || !w.wilaya_code) return false;
     const mother = wilayaOf(wilayaOf(w.wilaya_code)?.from ?? 0);
-    return (
-      mother !== undefined && (wilayaKey(mother.name).includes(wanted) || wilayaKey(mother.name_ar).includes(wanted))
-    );
+    return mother !== undefined && names(mother.name, mother.name_ar);
   });
   return [...direct, ...fromMother];
 }
