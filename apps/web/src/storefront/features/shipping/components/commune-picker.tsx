@@ -89,16 +89,9 @@ export function CommunePicker({
 
   const noWilaya = wilaya.trim() === '';
   const hint = noWilaya ? t('delivery.communeChooseWilaya') : communes.isPending ? t('delivery.communesLoading') : null;
-  // The other language's name at the end of each row: Arabic on the French pages, French on /ar;
-  // for a commune that left the wilaya, the wilaya it is in now.
+  // The other language's name at the end of each row: Arabic on the French pages, French on /ar.
   const other = (c: Commune) =>
-    c.moved_to ? (
-      <span className="text-end text-neutral-700">
-        {t('delivery.communeMoved', {
-          wilaya: `${wilayaNumber(c.moved_to.code)} - ${(language === 'ar' && WILAYA_NAMES_AR[c.moved_to.code]) || c.moved_to.name}`,
-        })}
-      </span>
-    ) : language === 'ar' ? (
+    language === 'ar' ? (
       <span lang="fr" dir="ltr" className="text-neutral-600">
         {c.name}
       </span>
@@ -107,6 +100,17 @@ export function CommunePicker({
         {c.name_ar}
       </span>
     );
+  // A commune that left the wilaya: its name, and under it the wilaya it is in now.
+  const moved = (c: Commune, to: NonNullable<Commune['moved_to']>) => (
+    <>
+      {communeLabel(c)}{' '}
+      <span className="block text-neutral-700">
+        {t('delivery.communeMoved', {
+          wilaya: `${wilayaNumber(to.code)} - ${(language === 'ar' && WILAYA_NAMES_AR[to.code]) || to.name}`,
+        })}
+      </span>
+    </>
+  );
   return (
     <Combobox<Commune>
       id={id}
@@ -116,7 +120,7 @@ export function CommunePicker({
       selected={selected}
       itemToString={communeLabel}
       itemKey={(c) => (c.moved_to ? `${c.name} (${c.moved_to.code})` : c.name)}
-      renderItem={(c) => ({ main: communeLabel(c), aside: other(c) })}
+      renderItem={(c) => (c.moved_to ? { main: moved(c, c.moved_to) } : { main: communeLabel(c), aside: other(c) })}
       onSelect={(c) => {
         if (c?.moved_to && onMoved) onMoved(c.moved_to.code, c);
         else onChange(c?.name ?? '', c);
