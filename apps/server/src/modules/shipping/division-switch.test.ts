@@ -9,8 +9,9 @@ import type { OrderStats } from '@shop/domain/order-responses';
 import { buildApp } from '../../app.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { insertProduct } from '../../../test/fixtures.ts';
-import { switchDivision } from './division-switch.ts';
-import { divisionOf } from './geography.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { divisionSwitcher, switchDivision, SWITCH_RETRY_MS } from './division-switch.ts';
+import { createGeography, divisionOf } from './geography.ts';
 
 const algiers = (local: string) => Date.parse(`${local}+01:00`);
 const BEFORE = algiers('2026-12-31T23:59:00');
@@ -304,6 +305,43 @@ describe('two processes reaching the day together', () => {
       expect(codes.map((c) => c.wilaya_code).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
         Array.from({ length: 69 }, (_, i) => i + 1),
       );
+    } finally {
+      await shop.close();
+    }
+  });
+});
+
+describe('a switch that fails (the database out of reach)', () => {
+  it('is logged, tried again by a request 30 s later rather than by every request, then done', async () => {
+    const shop = await createTestContext();
+    try {
+      let failing = true;
+      const flaky = shop.db.kysely.withPlugin({
+        transformQuery: (args) => {
+          if (failing) throw new Error('connection refused');
+          return args.node;
+        },
+        transformResult: (args) => Promise.resolve(args.result),
+      });
+      let clock = AFTER;
+      const errors: string[] = [];
+      const log = { error: (_: unknown, message: string) => errors.push(message), info: () => undefined };
+      const switcher = divisionSwitcher(
+        flaky,
+        createGeography('auto', () => clock),
+        log as unknown as FastifyBaseLogger,
+      );
+      expect(switcher.pending()).toBe(true);
+      await switcher.ensure();
+      expect(errors).toEqual(['could not switch to the wilayas of wilayas-2026']);
+      expect(switcher.pending()).toBe(false);
+      clock += SWITCH_RETRY_MS;
+      expect(switcher.pending()).toBe(true);
+      failing = false;
+      await switcher.ensure();
+      expect(switcher.pending()).toBe(false);
+      const rows = await shop.db.kysely.selectFrom('shipping_prices').select('wilaya_code').execute();
+      expect(rows).toHaveLength(69);
     } finally {
       await shop.close();
     }

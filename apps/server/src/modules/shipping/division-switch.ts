@@ -114,12 +114,17 @@ export interface DivisionSwitcher {
   ensure(): Promise<void>;
 }
 
+/** After a failed switch, requests are answered without trying again for this long. */
+export const SWITCH_RETRY_MS = 30_000;
+
 /**
  * The switch of the app: each division at most once per process once done, concurrent first
- * requests waiting on the same run; a failure is logged and tried again at the next request.
+ * requests waiting on the same run. A failure (the database out of reach) is logged and tried
+ * again by a request SWITCH_RETRY_MS later, not by every request meanwhile.
  */
 export function divisionSwitcher(db: Database, geography: Geography, log: FastifyBaseLogger): DivisionSwitcher {
   const done = new Set<string>();
+  let failedAt = -Infinity;
   let queue: Promise<void> = Promise.resolve();
   async function run(id: string) {
     for (const earlier of DIVISION_IDS.slice(0, DIVISION_IDS.indexOf(id) + 1)) {
@@ -130,14 +135,17 @@ export function divisionSwitcher(db: Database, geography: Geography, log: Fastif
     }
   }
   return {
-    pending: () => !done.has(geography.currentId()),
+    pending: () => !done.has(geography.currentId()) && geography.now() - failedAt >= SWITCH_RETRY_MS,
     async ensure() {
       const id = geography.currentId();
       if (done.has(id)) return;
       // One run at a time; a run finds what an earlier one did and skips it.
       queue = queue
         .then(() => run(id))
-        .catch((err: unknown) => log.error({ err }, `could not switch to the wilayas of ${id}`));
+        .catch((err: unknown) => {
+          failedAt = geography.now();
+          log.error({ err }, `could not switch to the wilayas of ${id}`);
+        });
       await queue;
     },
   };
