@@ -39,6 +39,8 @@ export async function startShop(env: Record<string, string> = {}): Promise<ShopS
       ADMIN_USERNAME,
       ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      // The 58 wilayas whatever the day the suite runs; a journey of the 69 sets wilayas-2026.
+      GEO_DIVISION: 'wilayas-2019',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

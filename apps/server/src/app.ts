@@ -38,6 +38,8 @@ import { ordersAdminRoutes, ordersRoutes } from './modules/orders/orders.routes.
 import { createOrderPlacing } from './modules/orders/order-placing.ts';
 import { couponsAdminRoutes, couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { shippingAdminRoutes, shippingRoutes } from './modules/shipping/shipping.routes.ts';
+import { createGeography } from './modules/shipping/geography.ts';
+import { divisionSwitcher } from './modules/shipping/division-switch.ts';
 import { ratingsAdminRoutes, ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { customItemsAdminRoutes, customItemsRoutes } from './modules/custom-items/custom-items.routes.ts';
 import { couriersAdminRoutes, couriersRoutes } from './modules/couriers/couriers.routes.ts';
@@ -52,6 +54,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Called for every route as it is registered (tests read the route table with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** The time (ms) the wilayas in force are decided by; tests set it. */
+  clock?: () => number;
 }
 
 /** The server's logger options; tests add a stream to read what production would log. */
@@ -66,7 +70,7 @@ export function productionLogger(config: Config) {
   };
 }
 
-export async function buildApp({ config, db, logger, onRoute }: BuildOptions): Promise<App> {
+export async function buildApp({ config, db, logger, onRoute, clock = Date.now }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: logger ?? productionLogger(config),
     // A number of proxies trusts that many hops from this server (Fastify's types want a function).
@@ -115,7 +119,8 @@ export async function buildApp({ config, db, logger, onRoute }: BuildOptions): P
   app.decorate('stockReads', createStockReads(db.kysely));
   app.decorate('sessionReads', createSessionReads(db.kysely));
   app.decorate('deskSettings', deskSettingsReader(db.kysely));
-  app.decorate('orderPlacing', createOrderPlacing(db.kysely, app.stockReads, app.deskSettings));
+  app.decorate('geography', createGeography(config.geoDivision, clock));
+  app.decorate('orderPlacing', createOrderPlacing(db.kysely, app.stockReads, app.deskSettings, app.geography));
   app.decorate('uploadSlots', createUploadSlots());
   app.decorate('shopSettings', shopSettingsReader(config, db.kysely));
   app.decorate('config', config);
@@ -131,6 +136,14 @@ export async function buildApp({ config, db, logger, onRoute }: BuildOptions): P
   registerResponseCache(app);
 
   registerSecurityHeaders(app);
+  // The division of the wilayas in force switched to at start and, once its day comes, before the
+  // first request that day is answered (division-switch.ts).
+  const divisions = divisionSwitcher(db.kysely, app.geography, app.log);
+  app.addHook('onReady', () => divisions.ensure());
+  app.addHook('onRequest', (_request, _reply, done) => {
+    if (!divisions.pending()) return done();
+    divisions.ensure().then(() => done(), done);
+  });
   // What a crash between writing an upload and committing its row left behind (orphan-uploads.ts).
   app.addHook('onReady', async () => {
     // A bucket out of reach does not stop the start: /readyz says so until it answers.

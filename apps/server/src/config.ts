@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
+import { AUTO_DIVISION, DIVISION_IDS } from '@shop/domain/geo/wilayas';
 import { z } from 'zod';
 import { OWASP_MIN_LOG_N } from './modules/auth/passwords.ts';
 
@@ -45,6 +46,15 @@ function limitFromEnv(byDefault: string) {
     .refine((limit) => limit.timeWindow > 0 && limit.timeWindow <= 24 * 3_600_000, {
       error: 'the window must be more than 0 and at most 24h',
     });
+}
+
+/** A division of packages/domain/src/geo/divisions (wilayas-2019, wilayas-2026), or `auto` when allowed. */
+function divisionFromEnv(allowAuto: boolean) {
+  const allowed = [...(allowAuto ? [AUTO_DIVISION] : []), ...DIVISION_IDS];
+  return z
+    .string()
+    .trim()
+    .refine((value) => allowed.includes(value), { error: `must be ${allowed.join(', ')}` });
 }
 
 /** An http(s) address without a trailing slash. */
@@ -126,6 +136,11 @@ const envSchema = z
       .max(24 * 60)
       .default(30),
     COURIER_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(20),
+    // The wilayas Yalidine's API speaks: the 58 until it says otherwise (orders of a newer wilaya go
+    // with the wilaya it was made from).
+    YALIDINE_DIVISION: divisionFromEnv(false).default('wilayas-2019'),
+    // The wilayas in force (docs/wilayas-2027.md): auto follows the calendar, the 69 from 1 January 2027.
+    GEO_DIVISION: divisionFromEnv(true).default(AUTO_DIVISION),
     SHOP_NAME: z.string().default('Boutique DZ'),
     SHOP_PHONE: z.string().default('0555123456'),
     SHOP_EMAIL: z.string().default('contact@boutique.dz'),
@@ -204,6 +219,8 @@ export interface Config {
   courier: CourierConfig;
   /** What one order may hold: units of one line, and lines. */
   orderLimits: { maxQuantityPerLine: number; maxLines: number };
+  /** GEO_DIVISION: the wilayas in force, a division's id or `auto` (by the calendar). */
+  geoDivision: string;
   shop: {
     name: string;
     phone: string;
@@ -216,7 +233,16 @@ export interface Config {
 }
 
 export interface CourierConfig {
-  yalidine: { apiUrl: string; apiId: string; apiToken: string; fromWilaya: string } | undefined;
+  yalidine:
+    | {
+        apiUrl: string;
+        apiId: string;
+        apiToken: string;
+        fromWilaya: string;
+      }
+    | undefined;
+  /** The division of the wilayas Yalidine's API knows (YALIDINE_DIVISION), for its parcels and its import file. */
+  yalidineDivision: string;
   /** The secret key Yalidine signs its webhook calls with (X-YALIDINE-SIGNATURE); the webhook is off when unset. */
   webhookSecret: string | undefined;
   /** Statuses are fetched every this many minutes (0: never; only with a courier configured). */
@@ -304,6 +330,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = shopEnvironment()): Config {
       tracking: { ...e.RATE_LIMIT_TRACKING, groupId: 'tracking' },
     },
     orderLimits: { maxQuantityPerLine: e.MAX_QUANTITY_PER_LINE, maxLines: e.MAX_LINES_PER_ORDER },
+    geoDivision: e.GEO_DIVISION,
     metricsToken: e.METRICS_TOKEN,
     courier: {
       yalidine:
@@ -315,6 +342,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = shopEnvironment()): Config {
               fromWilaya: e.YALIDINE_FROM_WILAYA,
             }
           : undefined,
+      yalidineDivision: e.YALIDINE_DIVISION,
       webhookSecret: e.YALIDINE_WEBHOOK_SECRET,
       syncMinutes: e.COURIER_SYNC_MINUTES,
       timeoutMs: e.COURIER_TIMEOUT_SECONDS * 1000,

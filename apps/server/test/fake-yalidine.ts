@@ -3,10 +3,13 @@
 // order_id or tracking; GET /v1/parcels/{tracking}; GET /v1/histories/; GET /v1/centers/; GET
 // /v1/fees/ from one wilaya to another, per commune; DELETE /v1/parcels/{tracking}, which deletes
 // a parcel only while its last status is "En préparation" and answers [{ tracking, deleted }]), with
-// the X-API-ID / X-API-TOKEN check and the quota headers. It counts the parcels made for each
-// order_id, and can refuse an order, answer 429 or 500, never answer, or stop listening.
+// the X-API-ID / X-API-TOKEN check and the quota headers. It speaks the 58 wilayas, as Yalidine does
+// until it moves: a parcel to another wilaya is refused and it has no fees for one. It counts the
+// parcels made for each order_id, and can refuse an order, answer 429 or 500, never answer, or stop
+// listening.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { wilayaKey } from '@shop/domain/wilaya';
 import { WILAYAS } from '../src/db/seed/wilayas.ts';
 
 export const FAKE_API_ID = 'test-api-id';
@@ -50,6 +53,42 @@ export const ORAN_UNEVEN_FEES: FakeWilayaFees = {
   ],
 };
 
+/** A stop desk as GET /v1/centers/ lists it. */
+export interface FakeCentre {
+  center_id: number;
+  name: string;
+  address: string;
+  gps: string;
+  commune_id: number;
+  commune_name: string;
+  wilaya_id: number;
+  wilaya_name: string;
+}
+
+/** The centres the fake lists unless a test sets others: one in Alger, one in Oran. */
+const DEFAULT_CENTRES: readonly FakeCentre[] = [
+  {
+    center_id: 160101,
+    name: 'Agence de Bab Ezzouar',
+    address: 'Cité 5 Juillet, bâtiment 12',
+    gps: '36.7167,3.1833',
+    commune_id: 1628,
+    commune_name: 'Bab Ezzouar',
+    wilaya_id: 16,
+    wilaya_name: 'Alger',
+  },
+  {
+    center_id: 310101,
+    name: 'Agence d’Oran',
+    address: '',
+    gps: '35.6971,-0.6308',
+    commune_id: 3101,
+    commune_name: 'Oran',
+    wilaya_id: 31,
+    wilaya_name: 'Oran',
+  },
+];
+
 /** The environment of a shop that talks to this fake (no scheduled sync: tests run it themselves). */
 export function fakeYalidineEnv(fake: { url: string }): Record<string, string> {
   return {
@@ -79,6 +118,8 @@ export interface FakeYalidine {
   delayMs: number;
   /** GET /v1/fees/ per destination wilaya number (defaultFees otherwise); null: not served. */
   fees: Map<number, FakeWilayaFees | null>;
+  /** What GET /v1/centers/ lists (DEFAULT_CENTRES unless set). */
+  centres: FakeCentre[];
   /** Stops listening (connection refused) and starts again on the same port. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -95,6 +136,7 @@ export async function startFakeYalidine(): Promise<FakeYalidine> {
     headers: {},
     delayMs: 0,
     fees: new Map(),
+    centres: [...DEFAULT_CENTRES],
   };
 
   const server = http.createServer((req, res) => {
@@ -142,7 +184,10 @@ export async function startFakeYalidine(): Promise<FakeYalidine> {
         const answer: Record<string, unknown> = {};
         for (const body of parcels) {
           const orderId = String(body.order_id);
-          const refusal = fake.refuse.get(orderId);
+          // Like Yalidine, it knows the 58 wilayas by name: another one is refused.
+          const known = WILAYAS.some((w) => wilayaKey(w.name) === wilayaKey(String(body.to_wilaya_name)));
+          const refusal =
+            fake.refuse.get(orderId) ?? (known ? undefined : `Unknown wilaya: ${String(body.to_wilaya_name)}`);
           if (refusal) {
             answer[orderId] = {
               success: false,
@@ -229,28 +274,7 @@ export async function startFakeYalidine(): Promise<FakeYalidine> {
         });
       }
       if (req.method === 'GET' && url.pathname === '/v1/centers/') {
-        return list([
-          {
-            center_id: 160101,
-            name: 'Agence de Bab Ezzouar',
-            address: 'Cité 5 Juillet, bâtiment 12',
-            gps: '36.7167,3.1833',
-            commune_id: 1628,
-            commune_name: 'Bab Ezzouar',
-            wilaya_id: 16,
-            wilaya_name: 'Alger',
-          },
-          {
-            center_id: 310101,
-            name: 'Agence d’Oran',
-            address: '',
-            gps: '35.6971,-0.6308',
-            commune_id: 3101,
-            commune_name: 'Oran',
-            wilaya_id: 31,
-            wilaya_name: 'Oran',
-          },
-        ]);
+        return list(fake.centres);
       }
       send(404, { error: { code: 404, message: 'Not found' } });
     });

@@ -45,6 +45,8 @@ export interface TestOptions {
   sqliteFile?: boolean;
   /** Sees every route as it is registered (the route-table tests). */
   onRoute?: BuildOptions['onRoute'];
+  /** The app's clock (ms), which decides the wilayas in force; a test moves it instead of waiting. */
+  clock?: () => number;
 }
 
 export async function createTestContext(options: TestOptions = {}): Promise<TestContext> {
@@ -80,12 +82,20 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
     // Every test calls from one address: the per-client limits and an order's size are set out of
     // the way here; rate-limits.test.ts sets its own.
     ...GENEROUS_LIMITS,
+    // The 58 wilayas whatever the day the suite runs; the tests of the 69 set GEO_DIVISION and a clock.
+    GEO_DIVISION: 'wilayas-2019',
     ...options.env,
   });
   const db = connect(config.database, schema ? { searchPath: schema } : {});
   await migrate(db);
   await seed(db, config);
-  const app = await buildApp({ config, db, logger: false, ...(options.onRoute ? { onRoute: options.onRoute } : {}) });
+  const app = await buildApp({
+    config,
+    db,
+    logger: false,
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   await app.ready();
 
   let token: string | undefined;

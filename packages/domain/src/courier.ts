@@ -178,6 +178,11 @@ export const slipSchema = z
     customer_name: z.string(),
     customer_phone: z.string(),
     wilaya_name: z.string(),
+    /**
+     * The wilaya as printed: its name, or for a wilaya the courier's division does not have, both
+     * ("68 Bou Saâda (28 M'Sila)": the courier knows it as the second).
+     */
+    wilaya_label: z.string(),
     /** The commune; null on orders placed before communes were asked (the address says it). */
     commune: z.string().nullable(),
     address: z.string(),

@@ -8,6 +8,7 @@ import { customOrderFieldsSchema, regularOrderSchema } from './order-schemas.ts'
 import { PHONE_MESSAGES } from './phone-number.ts';
 import { brandRatingCreateSchema, productRatingCreateSchema } from './rating-schemas.ts';
 import { UNKNOWN_WILAYA } from './wilaya.ts';
+import { COMMUNE_MESSAGES } from './geo/communes.ts';
 
 /** Every message a schema gives for these wrong inputs. */
 function messagesOf(schema: z.ZodType, inputs: unknown[]): string[] {
@@ -31,6 +32,7 @@ describe('Arabic customer messages', () => {
       'Mode de livraison invalide',
       'Pas de point relais (stop desk) dans la wilaya Alger : choisissez la livraison à domicile',
       'Cette commune n’est pas dans la wilaya Alger',
+      COMMUNE_MESSAGES.movedTo('Bou Saada', 68, 'Bou Saâda'),
       REFERENCE_IMAGE_REQUIRED,
       REGULAR_DELIVERY_ESTIMATE,
       CUSTOM_DELIVERY_ESTIMATE,
@@ -59,5 +61,9 @@ describe('Arabic customer messages', () => {
       'لا يمكن أن تتجاوز كمية المنتج الواحد 20 في الطلب',
     );
     expect(customerMessageInArabic('Nothing like this')).toBe('Nothing like this');
+    // A commune that left its wilaya: the new wilaya's number and Arabic name.
+    expect(customerMessageInArabic(COMMUNE_MESSAGES.movedTo('Bou Saada', 68, 'Bou Saâda'))).toBe(
+      'بلدية \u2066Bou Saada\u2069 أصبحت تابعة لولاية 68 - بوسعادة: اختر هذه الولاية',
+    );
   });
 });

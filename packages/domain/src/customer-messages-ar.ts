@@ -14,6 +14,7 @@ import {
 } from './customer-fields.ts';
 import { PHONE_MESSAGES } from './phone-number.ts';
 import { UNKNOWN_WILAYA } from './wilaya.ts';
+import { WILAYA_NAMES_AR } from './geo/wilayas.ts';
 
 /** The form checks' French texts not kept in a constant of their own. */
 export const FORM_MESSAGES_FR = {
@@ -128,6 +129,12 @@ const PATTERNS: [RegExp, (...values: string[]) => string][] = [
     (wilaya) => `لا توجد نقطة استلام في ولاية ${wilaya}: اختر التوصيل إلى المنزل`,
   ],
   [/^Cette commune n’est pas dans la wilaya (.+)$/, (wilaya) => `هذه البلدية ليست في ولاية ${wilaya}`],
+  [
+    /^(.+) fait désormais partie de la wilaya (\d+) - (.+) : choisissez cette wilaya$/,
+    // The commune's French name isolated left to right; the wilaya named in Arabic.
+    (commune, code, wilaya) =>
+      `بلدية \u2066${commune}\u2069 أصبحت تابعة لولاية ${code} - ${WILAYA_NAMES_AR[Number(code)] ?? wilaya}: اختر هذه الولاية`,
+  ],
 ];
 
 /** Whether a French message has its Arabic here. */

@@ -35,6 +35,35 @@ export const shippingPriceSchema = z
   .meta({ id: 'ShippingPrice' });
 export type ShippingPrice = z.infer<typeof shippingPriceSchema>;
 
+/** A wilaya's row as the back office sees it (GET /ShippingPrice/all): whether it is offered, and how sure its fees are. */
+export const adminShippingPriceSchema = shippingPriceSchema
+  .extend({
+    /**
+     * Fees copied from the wilaya it was made from when a new division came into force (the 69
+     * wilayas of 2027), until the owner saves them.
+     */
+    provisional: z.boolean(),
+    /** Offered to customers: a wilaya of the division in force, or a name the owner added. */
+    offered: z.boolean(),
+  })
+  .meta({ id: 'AdminShippingPrice' });
+export type AdminShippingPrice = z.infer<typeof adminShippingPriceSchema>;
+
+/** The wilayas in force and the divisions switched to (GET /ShippingPrice/divisions). */
+export const wilayaDivisionsSchema = z
+  .object({
+    /** GEO_DIVISION: a division's id, or auto (by the calendar). */
+    setting: z.string(),
+    /** The division in force now, and how many wilayas it has. */
+    in_force: z.object({ id: z.string(), wilayas: z.number().int() }),
+    /** The next division the calendar brings (auto only), and when (ISO 8601). */
+    next: z.object({ id: z.string(), at: z.string() }).nullable(),
+    /** Each division switched to, newest first: when, and a line per new wilaya saying what was done. */
+    switches: z.array(z.object({ division: z.string(), switched_at: z.string(), log: z.array(z.string()) })),
+  })
+  .meta({ id: 'WilayaDivisions' });
+export type WilayaDivisions = z.infer<typeof wilayaDivisionsSchema>;
+
 const feeChange = z.object({ old: z.number().nullable(), new: z.number().nullable() });
 
 /** What applying a fee grid would change, wilaya by wilaya (nothing is written by a preview). */

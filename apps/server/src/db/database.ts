@@ -61,6 +61,15 @@ export interface ShippingPriceTable {
   price_cents: number;
   /** Pick-up at a stop desk (migration 011); null = no stop desk in this wilaya. */
   stop_desk_price_cents: Generated<number | null>;
+  /** 1: fees copied from the wilaya it was made from at a division's switch, until the owner saves them (migration 016). */
+  provisional: Generated<Flag>;
+}
+
+/** A division of the wilayas switched to, once (migration 016): when, and what was done (JSON list of lines). */
+export interface DivisionSwitchTable {
+  division: string;
+  switched_at: string;
+  log: string;
 }
 
 /**
@@ -320,6 +329,7 @@ export interface DB {
   product_images: ProductImageTable;
   shipping_prices: ShippingPriceTable;
   commune_fees: CommuneFeeTable;
+  division_switches: DivisionSwitchTable;
   coupons: CouponTable;
   custom_order_items: CustomOrderItemTable;
   orders: OrderTable;

@@ -21,6 +21,7 @@ import * as arabic from './migrations/012-arabic.ts';
 import * as courierLeaseAndStopDesks from './migrations/013-courier-lease-and-stop-desks.ts';
 import * as orderKeys from './migrations/014-order-keys.ts';
 import * as communeFees from './migrations/015-commune-fees.ts';
+import * as wilayaDivisions from './migrations/016-wilaya-divisions.ts';
 import * as orderTrust from './migrations/017-order-trust.ts';
 import * as sizedStockSums from './migrations/018-sized-stock-sums.ts';
 
@@ -40,6 +41,7 @@ const migrations = {
   '013-courier-lease-and-stop-desks': courierLeaseAndStopDesks,
   '014-order-keys': orderKeys,
   '015-commune-fees': communeFees,
+  '016-wilaya-divisions': wilayaDivisions,
   '017-order-trust': orderTrust,
   '018-sized-stock-sums': sizedStockSums,
 };

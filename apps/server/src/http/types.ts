@@ -11,6 +11,7 @@ import type { Db } from '../db/connect.ts';
 import type { AdminIdentity } from '../modules/auth/auth.service.ts';
 import type { ImageStorage } from '../modules/media/image-storage.ts';
 import type { Courier } from '../modules/couriers/courier.ts';
+import type { Geography } from '../modules/shipping/geography.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +21,8 @@ declare module 'fastify' {
     imageStorage: ImageStorage;
     /** The courier parcels are handed to; null when none is configured (issue 16). */
     courier: Courier | null;
+    /** The wilayas and communes in force (GEO_DIVISION, or the calendar on the app's clock). */
+    geography: Geography;
   }
   interface FastifyRequest {
     admin?: AdminIdentity;

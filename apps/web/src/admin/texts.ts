@@ -545,6 +545,22 @@ export const texts = {
     adjustValueInvalid: 'Enter a number other than 0',
     adjusted: 'All shipping prices adjusted',
     adjustFailed: 'Failed to adjust shipping prices',
+    provisional: 'Provisional',
+    provisionalHint: 'Fees copied from the wilaya it was made from: check them and save.',
+    notOffered: 'Not offered yet',
+    notOfferedHint: 'A wilaya of a division not in force: customers will see it on its day.',
+    divisions: {
+      title: 'Wilayas in force',
+      inForce: (count: number, id: string) => `${count} wilayas in force (${id}).`,
+      setting: (setting: string) =>
+        setting === 'auto' ? 'GEO_DIVISION=auto: the calendar decides.' : `GEO_DIVISION=${setting}: set by the shop.`,
+      next: (id: string, at: string) =>
+        `${id} comes into force on ${at} (Algiers time): each new wilaya gets the fees of the wilaya it was made from, marked provisional until you save it. Orders already placed keep their wilaya.`,
+      provisional: (count: number) =>
+        `${count} wilaya${count === 1 ? ' has' : 's have'} provisional fees: check each and save it (Edit, then Save), or import a grid.`,
+      switched: (id: string, at: string) => `Switched to ${id} on ${at}`,
+      guide: 'What happens on 1 January 2027: docs/wilayas-2027.md',
+    },
     importYalidine: 'Import fees from Yalidine',
     importCsv: 'Import a CSV grid',
     importCsvLabel: 'Choose a CSV file of fees (wilaya; home; stop desk, or wilaya; commune; home; stop desk)',

@@ -22,7 +22,9 @@ const INTERVAL_SHARE = 0.9;
 
 export function createCourier(config: Config): Courier | null {
   const yalidine = config.courier.yalidine;
-  return yalidine ? createYalidine({ ...yalidine, timeoutMs: config.courier.timeoutMs }) : null;
+  return yalidine
+    ? createYalidine({ ...yalidine, timeoutMs: config.courier.timeoutMs, division: config.courier.yalidineDivision })
+    : null;
 }
 
 /** This process, as a lease holder. */

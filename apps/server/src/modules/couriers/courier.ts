@@ -2,6 +2,7 @@
 // read a parcel's status, list the stop desks. Yalidine's API (yalidine.ts) is the first one; the
 // service (couriers.service.ts) never knows which courier it talks to.
 import type { CourierName } from '@shop/domain/courier';
+import { wilayaIn, wilayaNamed } from '@shop/domain/geo/wilayas';
 
 /** A parcel to create: what the courier prints on its label and collects at the door. */
 export interface ParcelRequest {
@@ -11,7 +12,10 @@ export interface ParcelRequest {
   phone: string;
   address: string;
   commune: string;
+  /** The wilaya as the courier's division names it (a newer one goes as the wilaya it was made from). */
   wilaya: string;
+  /** Its official number in the courier's division (for couriers that take the number); null for a name the owner added. */
+  wilayaCode: number | null;
   products: string;
   /** Da to collect. */
   price: number;
@@ -97,6 +101,8 @@ export interface WilayaFees {
 
 export interface Courier {
   readonly name: CourierName;
+  /** The division of the wilayas its API knows (packages/domain/src/geo/divisions): wilayas-2019 is the 58. */
+  readonly division: string;
   /** Creates parcels in one call; each order's outcome. Throws CourierError when the call failed. */
   createParcels(parcels: readonly ParcelRequest[]): Promise<Map<number, ParcelOutcome>>;
   /** The parcel made for an order, if any (to never create a second one after a lost answer). */
@@ -113,4 +119,25 @@ export interface Courier {
   deliveryFees(fromWilayaCode: number, toWilayaCode: number): Promise<WilayaFees | null>;
   /** What the quota headers last said. */
   quota(): Quota;
+}
+
+/**
+ * An order's wilaya as a courier of that division knows it: itself when the division has it, else
+ * the wilaya it was made from (Bou Saâda, 68, is M'Sila, 28, to a courier of the 58), with a label
+ * naming both for the slip and the files ("68 Bou Saâda (28 M'Sila)"). A name that is not an
+ * official wilaya (one the owner added) goes as it is.
+ */
+export function courierWilaya(
+  orderWilaya: string,
+  division: string,
+): { name: string; code: number | null; label: string } {
+  const own = wilayaNamed(orderWilaya);
+  const spoken = own ? wilayaIn(division, own.code) : undefined;
+  if (!own || !spoken) return { name: orderWilaya, code: own?.code ?? null, label: orderWilaya };
+  if (spoken.code === own.code) return { name: orderWilaya, code: own.code, label: orderWilaya };
+  return {
+    name: spoken.name,
+    code: spoken.code,
+    label: `${own.code} ${orderWilaya} (${spoken.code} ${spoken.name})`,
+  };
 }

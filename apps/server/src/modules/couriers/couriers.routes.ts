@@ -25,6 +25,9 @@ import { accountingExport, slips, yalidineExport } from './exports.service.ts';
 
 const NOT_CONFIGURED = 'No courier is configured: set YALIDINE_API_ID and YALIDINE_API_TOKEN';
 
+/** The wilayas the courier speaks: the configured courier's, else Yalidine's (whose file the back office exports). */
+const courierDivision = (app: App) => app.courier?.division ?? app.config.courier.yalidineDivision;
+
 /** A CSV file as the answer (documented as text/csv). */
 const csvAnswer = z.string().meta({ description: 'CSV: UTF-8 with a byte-order mark, ";" between cells' });
 
@@ -238,7 +241,12 @@ export function couriersAdminRoutes(app: App): void {
         response: { 200: csvAnswer },
       },
     },
-    async (request, reply) => sendCsv(reply, 'yalidine-parcels', await yalidineExport(app.db.kysely, request.query)),
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        'yalidine-parcels',
+        await yalidineExport(app.db.kysely, request.query, app.config.courier.yalidineDivision),
+      ),
   );
 
   app.get(
@@ -255,7 +263,7 @@ export function couriersAdminRoutes(app: App): void {
     },
     async (request, reply) => {
       const { format: _csv, ...query } = request.query;
-      return sendCsv(reply, 'orders', await accountingExport(app.db.kysely, query));
+      return sendCsv(reply, 'orders', await accountingExport(app.db.kysely, query, courierDivision(app)));
     },
   );
 
@@ -269,6 +277,6 @@ export function couriersAdminRoutes(app: App): void {
         response: { 200: envelopeSchema(z.array(slipSchema)), ...errorResponses(404) },
       },
     },
-    async (request) => envelope(await slips(app.db.kysely, request.query.ids)),
+    async (request) => envelope(await slips(app.db.kysely, request.query.ids, courierDivision(app))),
   );
 }

@@ -28,6 +28,7 @@ import { applyStatus, lockOrder, ordersChanged } from '../orders/order-desk.serv
 import {
   CourierError,
   courierTime,
+  courierWilaya,
   type Courier,
   type ParcelInfo,
   type ParcelRequest,
@@ -63,17 +64,21 @@ export function productList(row: OrderRow, items: readonly { quantity: number; p
 }
 
 /**
- * The parcel of an order. The commune is the one the customer chose; orders placed before
- * communes were asked fall back on their wilaya's name (its chief town's commune). The amount
- * collected is what is left to pay of the order's final total, shipping included (the shop pays
- * the courier's fee), after what was paid in advance (`paidCents`).
+ * The parcel of an order, for a courier of that division. The commune is the one the customer
+ * chose; orders placed before communes were asked fall back on their wilaya's name (its chief
+ * town's commune). The wilaya is the order's as the courier knows it: a wilaya newer than its
+ * division goes as the wilaya it was made from, with the commune (which the courier has under
+ * that wilaya). The amount collected is what is left to pay of the order's final total, shipping
+ * included (the shop pays the courier's fee), after what was paid in advance (`paidCents`).
  */
 export function parcelOf(
   row: OrderRow,
   items: readonly { quantity: number; product_name: string; size: string }[],
   paidCents: number,
+  division: string,
 ): ParcelRequest {
   const [firstname = '', ...rest] = row.customer_name.trim().split(/\s+/);
+  const wilaya = courierWilaya(row.wilaya_name, division);
   return {
     orderId: row.id,
     firstname,
@@ -81,7 +86,8 @@ export function parcelOf(
     phone: row.customer_phone,
     address: splitCustomerAddress(row.customer_address).address || row.customer_address,
     commune: row.commune_name ?? row.wilaya_name,
-    wilaya: row.wilaya_name,
+    wilaya: wilaya.name,
+    wilayaCode: wilaya.code,
     products: productList(row, items),
     price: toDa(amountDueCentimes(row.final_total_cents, paidCents)),
     stopDesk: row.delivery_type === 'stop_desk',
@@ -220,7 +226,10 @@ async function chooseStopDesks(db: Database, courier: Courier, ids: readonly num
   }
   const key = (name: string | null) => (name ? wilayaKey(name) : '');
   for (const order of waiting) {
-    const inWilaya = desks.filter((d) => key(d.wilaya) === key(order.wilaya_name));
+    // The courier's centres are listed in its own division's wilayas.
+    const inWilaya = desks.filter(
+      (d) => key(d.wilaya) === key(courierWilaya(order.wilaya_name, courier.division).name),
+    );
     const centre = inWilaya.find((d) => key(d.commune) === key(order.commune_name)) ?? inWilaya[0];
     if (!centre) continue;
     await db.transaction().execute(async (trx) => {
@@ -290,7 +299,7 @@ export async function sendOrders(
     }
     const [items, payments] = await Promise.all([repo.findItemsOf(db, [id]), repo.findPaymentsOf(db, [id])]);
     const paid = payments.reduce((sum, p) => sum + Number(p.amount_cents), 0);
-    toCreate.push({ row: outcome.row, parcel: parcelOf(outcome.row, items, paid) });
+    toCreate.push({ row: outcome.row, parcel: parcelOf(outcome.row, items, paid, courier.division) });
   }
 
   for (let start = 0; start < toCreate.length; start += PARCELS_PER_CALL) {

@@ -12,6 +12,7 @@ import * as repo from '../orders/orders.repository.ts';
 import { listOrders } from '../orders/order-desk.service.ts';
 import { csvAmount, csvDateTime, csvPhone, toCsv } from './csv.ts';
 import { parcelOf, productList } from './couriers.service.ts';
+import { courierWilaya } from './courier.ts';
 
 /** Orders one file may hold; more must be narrowed by the filters. */
 export const EXPORT_MAX = 5000;
@@ -78,11 +79,14 @@ export const YALIDINE_COLUMNS = [
   'declared_value',
 ] as const;
 
-/** The orders as Yalidine's import reads them: one parcel a line. */
-export async function yalidineExport(db: Database, query: OrderExportQuery): Promise<string> {
+/**
+ * The orders as Yalidine's import reads them: one parcel a line, each wilaya as Yalidine's division
+ * (`division`) names it (a newer wilaya as the one it was made from, the commune as it is).
+ */
+export async function yalidineExport(db: Database, query: OrderExportQuery, division: string): Promise<string> {
   const { rows, items, paid } = await exportedOrders(db, query);
   const lines = rows.map((row) => {
-    const p = parcelOf(row, itemsOf(items, row.id), paid.get(row.id) ?? 0);
+    const p = parcelOf(row, itemsOf(items, row.id), paid.get(row.id) ?? 0, division);
     return [
       p.orderId,
       p.firstname,
@@ -131,8 +135,11 @@ export const ACCOUNTING_COLUMNS = [
   'Courier status',
 ] as const;
 
-/** The accountant's file: one order a line, amounts with a decimal comma. */
-export async function accountingExport(db: Database, query: OrderExportQuery): Promise<string> {
+/**
+ * The accountant's file: one order a line, amounts with a decimal comma; a wilaya the courier's
+ * division does not have is named with the one the courier knows it as ("68 Bou Saâda (28 M'Sila)").
+ */
+export async function accountingExport(db: Database, query: OrderExportQuery, division: string): Promise<string> {
   const { rows, items, paid } = await exportedOrders(db, query);
   const lines = rows.map((row) => [
     row.id,
@@ -142,7 +149,7 @@ export async function accountingExport(db: Database, query: OrderExportQuery): P
     row.type,
     row.customer_name,
     csvPhone(row.customer_phone),
-    row.wilaya_name,
+    courierWilaya(row.wilaya_name, division).label,
     row.commune_name ?? '',
     splitCustomerAddress(row.customer_address).address || row.customer_address,
     row.delivery_type === 'stop_desk' ? 'stop desk' : 'home',
@@ -161,8 +168,11 @@ export async function accountingExport(db: Database, query: OrderExportQuery): P
   return toCsv(ACCOUNTING_COLUMNS, lines);
 }
 
-/** Delivery slips of the orders, in the order asked; 404 when none of them exists. */
-export async function slips(db: Database, ids: readonly number[]): Promise<Slip[]> {
+/**
+ * Delivery slips of the orders, in the order asked; 404 when none of them exists. A wilaya the
+ * courier's division does not have is printed with the one the courier knows it as.
+ */
+export async function slips(db: Database, ids: readonly number[], division: string): Promise<Slip[]> {
   const { rows, items, paid } = await exportedOrders(db, { ids: [...ids] });
   if (rows.length === 0) throw notFound('None of these orders exists');
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -177,6 +187,7 @@ export async function slips(db: Database, ids: readonly number[]): Promise<Slip[
         customer_name: row.customer_name,
         customer_phone: row.customer_phone,
         wilaya_name: row.wilaya_name,
+        wilaya_label: courierWilaya(row.wilaya_name, division).label,
         commune: row.commune_name,
         address,
         delivery_type: row.delivery_type === 'stop_desk' ? 'stop_desk' : 'home',

@@ -8,6 +8,7 @@
 import {
   CourierError,
   courierTime,
+  courierWilaya,
   type Courier,
   type ParcelInfo,
   type ParcelOutcome,
@@ -24,7 +25,12 @@ export interface YalidineOptions {
   /** The shop's own wilaya (from_wilaya_name, required by Yalidine). */
   fromWilaya: string;
   timeoutMs: number;
+  /** The wilayas its API knows (YALIDINE_DIVISION): the 58 until Yalidine takes the 69. */
+  division?: string;
 }
+
+/** The division Yalidine's API speaks unless told otherwise: the 58 wilayas (its wilaya ids 1-58). */
+export const YALIDINE_DIVISION = 'wilayas-2019';
 
 const WINDOWS = { second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
 type Window = keyof typeof WINDOWS;
@@ -178,11 +184,13 @@ export function createYalidine(options: YalidineOptions, now: () => number = Dat
 
   return {
     name: 'yalidine',
+    division: options.division ?? YALIDINE_DIVISION,
 
     async createParcels(parcels: readonly ParcelRequest[]) {
+      const fromWilaya = courierWilaya(options.fromWilaya, options.division ?? YALIDINE_DIVISION).name;
       const body = parcels.map((p) => ({
         order_id: String(p.orderId),
-        from_wilaya_name: options.fromWilaya,
+        from_wilaya_name: fromWilaya,
         firstname: p.firstname,
         familyname: p.familyname,
         contact_phone: p.phone,

@@ -6,7 +6,7 @@ import { DELIVERY_TYPES, type DeliveryType } from '@shop/domain/shipping-schemas
 import { wilayaKey } from '@shop/domain/wilaya';
 import type { Executor } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
-import { communeListOf, matchCommune } from '../shipping/communes.ts';
+import { communeListOf, matchCommune, movedFrom, type Division } from '../shipping/geography.ts';
 import { listCommuneFees } from '../shipping/shipping.repository.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
 import { findShippingRows } from './orders.repository.ts';
@@ -53,10 +53,12 @@ export function deliveryTypeOf(value: string): DeliveryType {
  * The fee for the delivery type (issue 16): the commune's own fee when the commune has one, else
  * the wilaya's; and the commune as the data spells it. A client that sends no delivery type (the
  * spec's API) is delivered at home and may omit the commune (the wilaya's fee); one that sends it
- * (the storefront) must name a commune of the wilaya. A commune is checked only in a wilaya the
- * commune data has (not in a name the owner added).
+ * (the storefront) must name a commune of the wilaya in the division in force. A commune that left
+ * the wilaya for a newer one is refused with the wilaya it is in now. A commune is checked only in
+ * a wilaya the commune data has (not in a name the owner added).
  */
 export function deliveryOf(
+  division: Division,
   shipping: ShippingRow,
   input: { delivery_type?: DeliveryType | undefined; commune?: string | undefined },
 ): { deliveryType: DeliveryType; shippingCents: number; communeName: string | null } {
@@ -70,9 +72,13 @@ export function deliveryOf(
     if (input.delivery_type) throw badRequest(COMMUNE_MESSAGES.required);
     return { deliveryType, shippingCents: feeOf(shipping, deliveryType), communeName: null };
   }
-  const list = communeListOf(shipping.wilaya_code, shipping.wilaya_name);
-  const commune = list ? matchCommune(list, typed) : undefined;
-  if (list && !commune) throw badRequest(COMMUNE_MESSAGES.notInWilaya(shipping.wilaya_name));
+  const wilaya = communeListOf(division, shipping.wilaya_code, shipping.wilaya_name);
+  const commune = wilaya ? matchCommune(wilaya.communes, typed) : undefined;
+  if (wilaya && !commune) {
+    const moved = movedFrom(division, wilaya.code, typed);
+    if (moved) throw badRequest(COMMUNE_MESSAGES.movedTo(moved.commune.name, moved.wilaya.code, moved.wilaya.name));
+    throw badRequest(COMMUNE_MESSAGES.notInWilaya(shipping.wilaya_name));
+  }
   const communeName = commune?.name ?? typed;
   const shippingCents = feeOf(shipping, deliveryType, communeFeeOf(shipping.communes, communeName));
   return { deliveryType, shippingCents, communeName };
@@ -85,6 +91,7 @@ export function deliveryOf(
  * new delivery type needs its commune (the stop desk's, or where the courier rings).
  */
 export function correctedDelivery(
+  division: Division,
   shipping: ShippingRow,
   order: { wilaya_name: string; delivery_type: string; commune_name: string | null },
   edit: { delivery_type?: DeliveryType | undefined; commune?: string | undefined },
@@ -96,5 +103,5 @@ export function correctedDelivery(
     if (edit.delivery_type !== undefined) throw badRequest(COMMUNE_MESSAGES.required);
     return { deliveryType, shippingCents: feeOf(shipping, deliveryType), communeName: null };
   }
-  return deliveryOf(shipping, { delivery_type: deliveryType, commune });
+  return deliveryOf(division, shipping, { delivery_type: deliveryType, commune });
 }

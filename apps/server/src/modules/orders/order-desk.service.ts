@@ -58,6 +58,7 @@ import { CourierError, type Courier } from '../couriers/courier.ts';
 import { deskSettings } from '../settings/settings.service.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
 import { correctedDelivery, deliveryTypeOf, shippingRowsOf } from './delivery.ts';
+import { offeredIn, type Division } from '../shipping/geography.ts';
 import { giveBack, lockStockRows, takeOne, type StockLine } from './order-stock.ts';
 import * as desk from './order-desk.repository.ts';
 import * as repo from './orders.repository.ts';
@@ -711,7 +712,13 @@ function describeEdit(
  * is given back and the new lines' taken, decided as a new order is; the figures are recomputed
  * with the order's discount; all in one transaction, written to the order's history.
  */
-export async function editOrder(db: Database, id: number, edit: OrderEdit, author: string): Promise<Order> {
+export async function editOrder(
+  db: Database,
+  division: Division,
+  id: number,
+  edit: OrderEdit,
+  author: string,
+): Promise<Order> {
   const moved = await inTransaction(db, async (trx) => {
     const row = await lockOrder(trx, id);
     if (!EDITABLE_STATUSES.includes(row.status as OrderStatus)) throw conflict(ORDER_MESSAGES.notEditable);
@@ -728,14 +735,16 @@ export async function editOrder(db: Database, id: number, edit: OrderEdit, autho
     };
     if (edit.wilaya !== undefined || edit.delivery_type !== undefined || edit.commune !== undefined) {
       const shipping = (await shippingRowsOf(trx)).get(wilayaKey(edit.wilaya ?? row.wilaya_name));
-      if (!shipping) throw badRequest(UNKNOWN_WILAYA);
+      // An order keeps its wilaya; it is moved only to one the division in force offers.
+      if (!shipping || (shipping.wilaya_name !== row.wilaya_name && !offeredIn(division, shipping.wilaya_code)))
+        throw badRequest(UNKNOWN_WILAYA);
       const changed =
         shipping.wilaya_name !== row.wilaya_name ||
         (edit.delivery_type ?? delivery.deliveryType) !== delivery.deliveryType ||
         (edit.commune !== undefined && edit.commune !== row.commune_name);
       if (changed) {
         wilayaName = shipping.wilaya_name;
-        delivery = correctedDelivery(shipping, row, edit);
+        delivery = correctedDelivery(division, shipping, row, edit);
       }
     }
     const address = `${wilayaName}${ADDRESS_SEPARATOR}${edit.address ?? current.address}`;

@@ -5,6 +5,7 @@
 import type { Database } from '../../db/database.ts';
 import type { StockReads } from '../catalog/catalog.service.ts';
 import type { DeskSettingsReader } from '../settings/settings.service.ts';
+import type { Geography } from '../shipping/geography.ts';
 import { createOrderWriter, type OrderWriter } from './order-writes.ts';
 import { createPricingReads, type PricingReads } from './pricing-reads.ts';
 
@@ -18,10 +19,17 @@ export interface OrderPlacing {
   write: OrderWriter;
   /** The order desk's settings (what a blacklisted phone's order does). */
   settings: DeskSettingsReader;
+  /** The wilayas and communes in force, which an order's are checked against. */
+  geography: Geography;
 }
 
-export function createOrderPlacing(db: Database, stock: StockReads, settings: DeskSettingsReader): OrderPlacing {
-  return { db, reads: createPricingReads(db), stock, write: createOrderWriter(db), settings };
+export function createOrderPlacing(
+  db: Database,
+  stock: StockReads,
+  settings: DeskSettingsReader,
+  geography: Geography,
+): OrderPlacing {
+  return { db, reads: createPricingReads(db), stock, write: createOrderWriter(db), settings, geography };
 }
 
 declare module 'fastify' {

@@ -363,7 +363,7 @@ export function ordersAdminRoutes(app: App): void {
     },
     async (request) =>
       envelope(
-        await editOrder(app.db.kysely, request.params.id, request.body, adminName(request)),
+        await editOrder(app.db.kysely, app.geography.current(), request.params.id, request.body, adminName(request)),
         ORDER_MESSAGES.orderChanged,
       ),
   );

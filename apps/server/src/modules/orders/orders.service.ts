@@ -18,6 +18,7 @@ import { finalPriceCentimes, orderTotals, type OrderTotals } from '@shop/domain/
 import { lineSize } from '@shop/domain/sizes';
 import type { DeliveryType } from '@shop/domain/shipping-schemas';
 import { deliveryOf } from './delivery.ts';
+import { offeredIn } from '../shipping/geography.ts';
 import type { Executor, OrderRow } from '../../db/database.ts';
 import { badRequest, conflict, forbidden } from '../../http/errors.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
@@ -75,17 +76,19 @@ interface DeliveryInput {
   commune?: string | undefined;
 }
 
-async function priceContext({ reads }: OrderPlacing, input: DeliveryInput): Promise<Pricing> {
+async function priceContext({ reads, geography }: OrderPlacing, input: DeliveryInput): Promise<Pricing> {
   const wanted = wilayaKey(input.wilaya || splitCustomerAddress(input.customer_address).wilaya);
   if (!wanted) throw badRequest(CUSTOMER_MESSAGES.wilayaRequired);
   const [shipping, row] = await Promise.all([
     reads.shipping.load(wanted),
     input.coupon_code ? reads.coupon.load(input.coupon_code) : undefined,
   ]);
-  // Never a default fee for a name that is not in the table (DESIGN §6.4, decision 006).
-  if (!shipping) throw badRequest(UNKNOWN_WILAYA);
+  // Never a default fee for a name that is not in the table (DESIGN §6.4, decision 006), nor for a
+  // wilaya of another division than the one in force.
+  const division = geography.current();
+  if (!shipping || !offeredIn(division, shipping.wilaya_code)) throw badRequest(UNKNOWN_WILAYA);
   // The delivery is checked before the coupon: its message tells the customer what to change.
-  const delivery = deliveryOf(shipping, input);
+  const delivery = deliveryOf(division, shipping, input);
   let coupon: Pricing['coupon'] = null;
   if (input.coupon_code) {
     if (!row) throw badRequest(ORDER_MESSAGES.couponUnusable);

@@ -19,7 +19,8 @@ import type { Selectable } from 'kysely';
 import type { CommuneFeeTable, Database, ShippingPriceTable } from '../../db/database.ts';
 import { badRequest, conflict, HttpError } from '../../http/errors.ts';
 import { CourierError, type Courier, type WilayaFees } from '../couriers/courier.ts';
-import { communeListOf } from './communes.ts';
+import { wilayaIn } from '@shop/domain/geo/wilayas';
+import { communeListOf, matchCommune, movedFrom, type Division } from './geography.ts';
 import * as repo from './shipping.repository.ts';
 import { listShippingPrices } from './shipping.service.ts';
 
@@ -66,35 +67,16 @@ function sameCommunes(current: readonly FeeRow[], next: readonly CommuneFee[]): 
   );
 }
 
-type CommuneList = NonNullable<ReturnType<typeof communeListOf>>;
-
-/** Each wilaya's communes by normalised French and Arabic name, built the first time it is asked. */
-const communeIndexes = new WeakMap<CommuneList, Map<string, CommuneList[number]>>();
-
-/**
- * The commune of that name in the list, as the commune data spells it (findCommune's answer): the
- * list's names are normalised once, not again for each of a grid's thousands of lines.
- */
-function matchCommune(list: CommuneList, name: string): CommuneList[number] | undefined {
-  let index = communeIndexes.get(list);
-  if (!index) {
-    index = new Map();
-    // The first commune of a name wins, as findCommune's search finds it.
-    for (const c of list) {
-      for (const key of [communeKey(c.name), communeKey(c.name_ar)]) if (!index.has(key)) index.set(key, c);
-    }
-    communeIndexes.set(list, index);
-  }
-  const key = communeKey(name);
-  return key ? index.get(key) : undefined;
-}
-
 /**
  * The grid's communes of a wilaya named as the commune data names them; the names it does not
  * have, or given twice, as problems. A wilaya the data does not have keeps the names as written.
  */
-function namedCommunes(row: Row, communes: readonly GridCommune[]): { communes: GridCommune[]; problems: string[] } {
-  const list = communeListOf(row.wilaya_code, row.wilaya_name);
+function namedCommunes(
+  division: Division,
+  row: Row,
+  communes: readonly GridCommune[],
+): { communes: GridCommune[]; problems: string[] } {
+  const list = communeListOf(division, row.wilaya_code, row.wilaya_name)?.communes;
   const problems: string[] = [];
   const seen = new Set<string>();
   const named: GridCommune[] = [];
@@ -179,6 +161,7 @@ function csvRecords(body: string, delimiter: string): AsyncIterable<{ record: st
 export async function readFeeCsv(
   text: string,
   table: readonly Row[],
+  division: Division,
 ): Promise<{ rows: FeeGridRow[]; errors: FeeGridLineError[]; badLines: number }> {
   const body = text.replace(/^\uFEFF/, '');
   const firstLine = body.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
@@ -227,7 +210,7 @@ export async function readFeeCsv(
       if (commune === '') {
         if (known?.own) problems.push(`${row.wilaya_name} is already on line ${known.own.line}`);
       } else {
-        const found = namedCommunes(row, [{ name: commune, price: null, stop_desk_price: null }]);
+        const found = namedCommunes(division, row, [{ name: commune, price: null, stop_desk_price: null }]);
         problems.push(...found.problems);
         named = found.communes[0];
         const twice = named && communes.get(code)?.find((c) => c.commune.name === named?.name);
@@ -303,9 +286,9 @@ function compare(
 }
 
 /** A CSV grid's preview; 400 naming every bad line (nothing is written either way). */
-export async function previewCsvGrid(db: Database, csv: string): Promise<FeeGridPreview> {
+export async function previewCsvGrid(db: Database, division: Division, csv: string): Promise<FeeGridPreview> {
   const [table, fees] = await Promise.all([repo.listShippingPrices(db), repo.listCommuneFees(db)]);
-  const { rows, errors, badLines } = await readFeeCsv(csv, table);
+  const { rows, errors, badLines } = await readFeeCsv(csv, table, division);
   if (badLines > 0) {
     const listed = badLines > errors.length ? ` (the first ${errors.length} are listed)` : '';
     throw badRequest(
@@ -320,10 +303,12 @@ export async function previewCsvGrid(db: Database, csv: string): Promise<FeeGrid
  * Applies a grid in one transaction: each wilaya's home and stop desk fees and, when the row
  * prices communes, its communes priced apart (replacing the wilaya's). Refused whole (400, each
  * bad row named by its place in the list) when a wilaya is not in the table or comes twice, or a
- * commune is not one of its wilaya's.
+ * commune is not one of its wilaya's. The owner chose the grid: its wilayas' fees are no longer
+ * provisional.
  */
 export async function applyFeeGrid(
   db: Database,
+  division: Division,
   grid: readonly FeeGridRow[],
 ): Promise<{ prices: ShippingPrice[]; changed: number }> {
   const changed = await db.transaction().execute(async (trx) => {
@@ -338,7 +323,7 @@ export async function applyFeeGrid(
       } else if (seen.has(g.wilaya_code)) {
         errors.push({ line: index + 1, message: `Wilaya number ${g.wilaya_code} comes twice` });
       } else if (g.communes) {
-        const { communes, problems } = namedCommunes(row, g.communes);
+        const { communes, problems } = namedCommunes(division, row, g.communes);
         if (problems.length > 0) errors.push({ line: index + 1, message: problems.join('; ') });
         named.set(g.wilaya_code, communes);
       }
@@ -373,6 +358,10 @@ export async function applyFeeGrid(
       }
       if (feesChanged || communesChanged) count++;
     }
+    await repo.confirmShippingFees(
+      trx,
+      table.filter((r) => r.provisional === 1 && seen.has(r.wilaya_code ?? -1)).map((r) => r.id),
+    );
     return count;
   });
   return { prices: await listShippingPrices(db), changed };
@@ -394,7 +383,8 @@ function commonFee(fees: readonly (number | null)[]): { fee: number; min: number
  * the data does not have is left out, and noted).
  */
 function gridRow(
-  fees: WilayaFees,
+  division: Division,
+  fees: WilayaFees & { note: string | null },
   hasCentre: boolean,
   table: Row,
 ): { row: FeeGridRow & { note: string | null } } | { skipped: string } {
@@ -406,7 +396,7 @@ function gridRow(
     wilaya,
     fees.communes.map((c) => ({ name: c.commune, price: c.home, stop_desk_price: desk ? c.desk : null })),
   );
-  const list = communeListOf(table.wilaya_code, table.wilaya_name);
+  const list = communeListOf(division, table.wilaya_code, table.wilaya_name)?.communes;
   const communes: GridCommune[] = [];
   const unknown: string[] = [];
   for (const c of priced) {
@@ -416,6 +406,7 @@ function gridRow(
       communes.push({ ...c, name: found?.name ?? c.name });
   }
   const notes: string[] = [];
+  if (fees.note) notes.push(fees.note);
   if (home.min !== home.max) {
     notes.push(`communes cost ${home.min}–${home.max} Da at home; the most common fee is taken`);
   }
@@ -426,6 +417,36 @@ function gridRow(
   return {
     row: { ...wilaya, wilaya_code: fees.wilayaCode, communes, note: notes.length > 0 ? notes.join('; ') : null },
   };
+}
+
+/**
+ * A wilaya's fees out of the grid Yalidine gives for the wilaya it knows it as (its own, or for a
+ * wilaya newer than Yalidine's division the one it was made from, whose grid lists its communes):
+ * only the communes the division in force puts in this wilaya. Those now in another wilaya are
+ * left to it and noted.
+ */
+function feesOfWilaya(division: Division, row: Row, spoken: WilayaFees): WilayaFees & { note: string | null } {
+  const own = communeListOf(division, row.wilaya_code, row.wilaya_name);
+  if (!own) return { ...spoken, note: null };
+  // Read from the grid of the wilaya it was made from: only the communes that are its own now.
+  const borrowed = spoken.wilayaCode !== own.code;
+  const elsewhere = new Map<string, number>();
+  const communes = spoken.communes.filter((c) => {
+    if (matchCommune(own.communes, c.commune)) return true;
+    if (borrowed) return false;
+    const moved = movedFrom(division, own.code, c.commune);
+    if (!moved) return true; // unknown to the data: noted by gridRow
+    const where = `${moved.wilaya.code} ${moved.wilaya.name}`;
+    elsewhere.set(where, (elsewhere.get(where) ?? 0) + 1);
+    return false;
+  });
+  const notes = [
+    ...(borrowed
+      ? [`Yalidine's grid of ${spoken.wilayaCode} ${spoken.wilaya}, its communes in ${own.code} ${row.wilaya_name}`]
+      : []),
+    ...[...elsewhere].map(([wilaya, n]) => `${n} commune(s) of Yalidine's ${spoken.wilaya} are in ${wilaya} now`),
+  ];
+  return { ...spoken, communes, note: notes.length > 0 ? notes.join('; ') : null };
 }
 
 export interface YalidinePreviewOptions {
@@ -445,10 +466,13 @@ export const FEE_FETCH_BUDGET_MS = 45_000;
  * Yalidine's grid for the table's wilayas (one GET /fees/ each, and the centres once, to know which
  * wilayas have a stop desk), as a preview. Yalidine allows 5 calls a second and 50 a minute by
  * default: a call waits for its quota while it has time, then stops and names the wilayas left
- * for the next call (`remaining`), so no request runs past a reverse proxy's time-out.
+ * for the next call (`remaining`), so no request runs past a reverse proxy's time-out. Yalidine is
+ * asked in the wilayas of its own division: a newer wilaya (68 Bou Saâda to a courier of the 58)
+ * is read from the grid of the wilaya it was made from (28 M'Sila), asked once for both.
  */
 export async function previewYalidineGrid(
   db: Database,
+  division: Division,
   courier: Courier,
   {
     fromWilaya,
@@ -458,7 +482,8 @@ export async function previewYalidineGrid(
   }: YalidinePreviewOptions,
 ): Promise<FeeGridPreview> {
   const [table, communeFees] = await Promise.all([repo.listShippingPrices(db), repo.listCommuneFees(db)]);
-  const from = table.find((r) => wilayaKey(r.wilaya_name) === wilayaKey(fromWilaya))?.wilaya_code;
+  const fromRow = table.find((r) => wilayaKey(r.wilaya_name) === wilayaKey(fromWilaya));
+  const from = fromRow?.wilaya_code ? wilayaIn(courier.division, fromRow.wilaya_code)?.code : undefined;
   if (!from) throw conflict(`YALIDINE_FROM_WILAYA "${fromWilaya}" is not a wilaya of the shipping table`);
   const wanted = (codes ?? table.map((r) => r.wilaya_code))
     .filter((c): c is number => c !== null && table.some((r) => r.wilaya_code === c))
@@ -471,20 +496,29 @@ export async function previewYalidineGrid(
   const centres = await courier.stopDesks().catch(failed);
   const grid: (FeeGridRow & { note: string | null })[] = [];
   const skipped: FeeGridPreview['skipped'] = [];
+  /** Yalidine's grid per wilaya of its division, asked once. */
+  const asked = new Map<number, WilayaFees | null>();
   let next = 0;
   while (next < wanted.length) {
     const code = wanted[next] as number;
+    const spoken = wilayaIn(courier.division, code);
+    const spokenCode = spoken?.code ?? code;
     let fees: WilayaFees | null;
-    try {
-      fees = await courier.deliveryFees(from, code);
-    } catch (error) {
-      const waitMs = error instanceof CourierError && error.reason === 'quota' ? error.retryInMs : null;
-      if (waitMs !== null && Date.now() - started + waitMs <= budgetMs) {
-        await sleep(waitMs + 20);
-        continue;
+    if (asked.has(spokenCode)) {
+      fees = asked.get(spokenCode) ?? null;
+    } else {
+      try {
+        fees = await courier.deliveryFees(from, spokenCode);
+      } catch (error) {
+        const waitMs = error instanceof CourierError && error.reason === 'quota' ? error.retryInMs : null;
+        if (waitMs !== null && Date.now() - started + waitMs <= budgetMs) {
+          await sleep(waitMs + 20);
+          continue;
+        }
+        if (waitMs !== null || (error instanceof CourierError && error.reason === 'quota')) break;
+        return failed(error);
       }
-      if (waitMs !== null || (error instanceof CourierError && error.reason === 'quota')) break;
-      return failed(error);
+      asked.set(spokenCode, fees);
     }
     next++;
     const row = table.find((r) => r.wilaya_code === code);
@@ -493,12 +527,22 @@ export async function previewYalidineGrid(
       skipped.push({
         wilaya_code: code,
         wilaya_name: row.wilaya_name,
-        reason: 'Yalidine does not deliver to this wilaya',
+        reason:
+          spokenCode === code
+            ? 'Yalidine does not deliver to this wilaya'
+            : `Yalidine does not deliver to ${spokenCode} ${spoken?.name ?? ''}, which it knows this wilaya as`,
       });
       continue;
     }
-    const hasCentre = centres.some((c) => wilayaKey(c.wilaya) === wilayaKey(row.wilaya_name));
-    const made = gridRow(fees, hasCentre, row);
+    const own = feesOfWilaya(division, row, fees);
+    const ownCommunes = communeListOf(division, row.wilaya_code, row.wilaya_name)?.communes;
+    // A centre in the wilaya as Yalidine names it, and for a newer wilaya in one of its communes.
+    const hasCentre = centres.some(
+      (c) =>
+        wilayaKey(c.wilaya) === wilayaKey(spokenCode === code ? row.wilaya_name : (spoken?.name ?? '')) &&
+        (spokenCode === code || !ownCommunes || matchCommune(ownCommunes, c.commune) !== undefined),
+    );
+    const made = gridRow(division, { ...own, wilayaCode: code }, hasCentre, row);
     if ('skipped' in made) skipped.push({ wilaya_code: code, wilaya_name: row.wilaya_name, reason: made.skipped });
     else grid.push(made.row);
   }

@@ -111,7 +111,7 @@ describe("Yalidine's fee grid", () => {
       waited.push(ms);
       return new Promise<void>((resolve) => setTimeout(resolve, ms));
     };
-    const patient = await previewYalidineGrid(t.db.kysely, client(), {
+    const patient = await previewYalidineGrid(t.db.kysely, t.app.geography.current(), client(), {
       fromWilaya: 'Alger',
       codes: [5, 6],
       budgetMs: 10_000,
@@ -122,7 +122,7 @@ describe("Yalidine's fee grid", () => {
     expect(waited.length).toBeGreaterThanOrEqual(2);
     expect(waited.every((ms) => ms <= 1020)).toBe(true);
     // No time to wait: what was fetched, and the rest to ask for next.
-    const hurried = await previewYalidineGrid(t.db.kysely, client(), {
+    const hurried = await previewYalidineGrid(t.db.kysely, t.app.geography.current(), client(), {
       fromWilaya: 'Alger',
       codes: [5, 6, 7],
       budgetMs: 0,

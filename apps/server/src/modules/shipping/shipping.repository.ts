@@ -22,6 +22,7 @@ export function insertShippingPrice(
     wilaya_name: string;
     price_cents: number;
     stop_desk_price_cents: number | null;
+    provisional?: 0 | 1;
   },
 ) {
   return db.insertInto('shipping_prices').values(values).returningAll().executeTakeFirstOrThrow();
@@ -37,7 +38,24 @@ export function updateShippingPrice(
     stop_desk_price_cents?: number | null;
   },
 ) {
-  return db.updateTable('shipping_prices').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+  // Saved by the owner: no longer the provisional fees of a division's switch.
+  return db
+    .updateTable('shipping_prices')
+    .set({ ...values, provisional: 0 })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The rows' fees are the owner's now (a fee grid applied to them). */
+export async function confirmShippingFees(db: Executor, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('shipping_prices').set({ provisional: 0 }).where('id', 'in', ids).execute();
+}
+
+/** A row's wilaya number (a wilaya the owner added by name before it became official). */
+export async function setWilayaCode(db: Executor, id: number, wilayaCode: number): Promise<void> {
+  await db.updateTable('shipping_prices').set({ wilaya_code: wilayaCode }).where('id', '=', id).execute();
 }
 
 /** One row's two fees (the bulk adjustment writes each row in its transaction). */
@@ -106,4 +124,30 @@ export async function deleteCommuneFee(db: Executor, shippingPriceId: number, co
     .where('commune_name', '=', communeName)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * Records that a division was switched to; false when it already was (by this process before, or
+ * by another one: the primary key decides, and on PostgreSQL waits for the other's commit).
+ */
+export async function recordDivisionSwitch(
+  db: Executor,
+  row: { division: string; switched_at: string; log: string },
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('division_switches')
+    .values(row)
+    .onConflict((oc) => oc.column('division').doNothing())
+    .returning('division')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function setDivisionSwitchLog(db: Executor, division: string, log: string): Promise<void> {
+  await db.updateTable('division_switches').set({ log }).where('division', '=', division).execute();
+}
+
+/** The divisions switched to, newest first. */
+export function listDivisionSwitches(db: Executor) {
+  return db.selectFrom('division_switches').selectAll().orderBy('switched_at', 'desc').execute();
 }

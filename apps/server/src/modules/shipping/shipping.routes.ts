@@ -9,7 +9,13 @@ import {
   shippingPriceDeleteSchema,
   shippingPriceUpdateSchema,
 } from '@shop/domain/shipping-schemas';
-import { feeGridErrorSchema, feeGridPreviewSchema, shippingPriceSchema } from '@shop/domain/shipping-responses';
+import {
+  adminShippingPriceSchema,
+  feeGridErrorSchema,
+  feeGridPreviewSchema,
+  shippingPriceSchema,
+  wilayaDivisionsSchema,
+} from '@shop/domain/shipping-responses';
 import { emptyEnvelopeSchema, envelopeSchema } from '@shop/domain/responses';
 import { z } from 'zod';
 import type { App } from '../../http/types.ts';
@@ -17,15 +23,20 @@ import { envelope } from '../../http/envelope.ts';
 import { errorResponses } from '../../http/contracts.ts';
 import { conflict } from '../../http/errors.ts';
 import { applyFeeGrid, previewCsvGrid, previewYalidineGrid } from './fee-grid.service.ts';
-import { communesOf } from './communes.ts';
+import { communesOf } from './geography.ts';
 import {
   adjustShippingPrices,
   createShippingPrice,
   deleteCommuneFee,
   deleteShippingPrice,
+  listAdminShippingPrices,
   listShippingPrices,
   updateShippingPrice,
+  wilayaDivisions,
 } from './shipping.service.ts';
+
+/** Static data may be kept a day by browsers and proxies, but never past the next division's start. */
+const COMMUNES_MAX_AGE_S = 86_400;
 
 export function shippingRoutes(app: App): void {
   app.get(
@@ -34,11 +45,11 @@ export function shippingRoutes(app: App): void {
       schema: {
         tags: ['shipping'],
         summary:
-          'Every wilaya with its home delivery and stop desk fees (Da), by code, and its communes priced apart (communes: only those, null = the wilaya’s fee)',
+          'Every wilaya offered (those of the division in force, and names the owner added) with its home delivery and stop desk fees (Da), by code, and its communes priced apart (communes: only those, null = the wilaya’s fee)',
         response: { 200: envelopeSchema(z.array(shippingPriceSchema)) },
       },
     },
-    async () => envelope(await listShippingPrices(app.db.kysely)),
+    async () => envelope(await listShippingPrices(app.db.kysely, app.geography.current())),
   );
 
   app.get(
@@ -47,15 +58,18 @@ export function shippingRoutes(app: App): void {
       schema: {
         tags: ['shipping'],
         summary:
-          "A wilaya's communes (wilaya by number or name, accents and case ignored), by French name; 404 for an unknown wilaya",
+          "A wilaya's communes in the division in force (wilaya by number or name, accents and case ignored), by French name, then those that left it for a newer wilaya (with moved_to); 404 for an unknown wilaya",
         querystring: communeQuerySchema,
         response: { 200: envelopeSchema(z.array(communeSchema)), ...errorResponses(404) },
       },
     },
     async (request, reply) => {
-      const communes = communesOf(request.query.wilaya);
-      // Static data shipped with the release: browsers and proxies may keep it for a day.
-      void reply.header('cache-control', 'public, max-age=86400');
+      const communes = communesOf(app.geography.current(), request.query.wilaya);
+      // Static data shipped with the release: browsers and proxies may keep it for a day, but not
+      // past the moment the next division comes into force (the wilaya's communes change then).
+      const next = app.geography.nextChange();
+      const untilNext = next ? Math.floor((next.at - app.geography.now()) / 1000) : Infinity;
+      void reply.header('cache-control', `public, max-age=${Math.max(0, Math.min(COMMUNES_MAX_AGE_S, untilNext))}`);
       return envelope(communes);
     },
   );
@@ -65,6 +79,32 @@ export function shippingRoutes(app: App): void {
 export function shippingAdminRoutes(app: App): void {
   const admin = { tags: ['shipping'] };
   const priceAnswer = envelopeSchema(shippingPriceSchema);
+
+  app.get(
+    '/ShippingPrice/all',
+    {
+      schema: {
+        ...admin,
+        summary:
+          'Every row of the shipping table, offered to customers or not (a wilaya of a division not in force), with provisional: fees copied from the wilaya it was made from, until saved',
+        response: { 200: envelopeSchema(z.array(adminShippingPriceSchema)) },
+      },
+    },
+    async () => envelope(await listAdminShippingPrices(app.db.kysely, app.geography.current())),
+  );
+
+  app.get(
+    '/ShippingPrice/divisions',
+    {
+      schema: {
+        ...admin,
+        summary:
+          'The wilayas in force (GEO_DIVISION, or the calendar: the 69 from 1 January 2027, Algiers time), the next division and when, and the log of each division switched to',
+        response: { 200: envelopeSchema(wilayaDivisionsSchema) },
+      },
+    },
+    async () => envelope(await wilayaDivisions(app.db.kysely, app.geography)),
+  );
 
   app.post(
     '/ShippingPrice/create',
@@ -126,7 +166,7 @@ export function shippingAdminRoutes(app: App): void {
     async (request) => {
       const courier = app.courier;
       if (!courier) throw conflict('No courier is configured: set YALIDINE_API_ID and YALIDINE_API_TOKEN');
-      const preview = await previewYalidineGrid(app.db.kysely, courier, {
+      const preview = await previewYalidineGrid(app.db.kysely, app.geography.current(), courier, {
         fromWilaya: app.config.courier.yalidine?.fromWilaya ?? 'Alger',
         codes: request.body.wilaya_codes,
       });
@@ -145,7 +185,11 @@ export function shippingAdminRoutes(app: App): void {
         response: { 200: envelopeSchema(feeGridPreviewSchema), 400: feeGridErrorSchema },
       },
     },
-    async (request) => envelope(await previewCsvGrid(app.db.kysely, request.body.csv), 'Preview of the file’s fees'),
+    async (request) =>
+      envelope(
+        await previewCsvGrid(app.db.kysely, app.geography.current(), request.body.csv),
+        'Preview of the file’s fees',
+      ),
   );
 
   app.post(
@@ -160,7 +204,7 @@ export function shippingAdminRoutes(app: App): void {
       },
     },
     async (request) => {
-      const { prices, changed } = await applyFeeGrid(app.db.kysely, request.body.rows);
+      const { prices, changed } = await applyFeeGrid(app.db.kysely, app.geography.current(), request.body.rows);
       return envelope(prices, `${changed} wilaya(s) changed`);
     },
   );

@@ -3,11 +3,12 @@
 import { toCentimes, toDa } from '@shop/domain/money';
 import { adjustedFee, type ShippingAdjust } from '@shop/domain/shipping-schemas';
 import type { Selectable } from 'kysely';
-import type { CommuneFee, ShippingPrice } from '@shop/domain/shipping-responses';
+import type { AdminShippingPrice, CommuneFee, ShippingPrice, WilayaDivisions } from '@shop/domain/shipping-responses';
 import type { CommuneFeeTable, Database, Executor, ShippingPriceTable } from '../../db/database.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { wilayaKey } from '@shop/domain/wilaya';
-import { WILAYAS } from '../../db/seed/wilayas.ts';
+import { wilayaNamed } from '@shop/domain/geo/wilayas';
+import { offeredIn, type Division, type Geography } from './geography.ts';
 import * as repo from './shipping.repository.ts';
 
 export const DUPLICATE_WILAYA_MESSAGE = 'A shipping price for this wilaya already exists';
@@ -33,15 +34,49 @@ export function toShippingPrice(
   };
 }
 
-/** Every wilaya with its fees and its communes priced apart (two queries). */
-export async function listShippingPrices(db: Executor): Promise<ShippingPrice[]> {
+/**
+ * Every wilaya with its fees and its communes priced apart (two queries); with a division, only
+ * those offered in it (a wilaya of another division waits for its day).
+ */
+export async function listShippingPrices(db: Executor, division?: Division): Promise<ShippingPrice[]> {
   const [rows, fees] = await Promise.all([repo.listShippingPrices(db), repo.listCommuneFees(db)]);
-  return rows.map((row) =>
-    toShippingPrice(
+  return rows
+    .filter((row) => !division || offeredIn(division, row.wilaya_code))
+    .map((row) =>
+      toShippingPrice(
+        row,
+        fees.filter((f) => f.shipping_price_id === row.id),
+      ),
+    );
+}
+
+/** Every row as the back office sees it: offered or not in the division in force, provisional or not. */
+export async function listAdminShippingPrices(db: Executor, division: Division): Promise<AdminShippingPrice[]> {
+  const [rows, fees] = await Promise.all([repo.listShippingPrices(db), repo.listCommuneFees(db)]);
+  return rows.map((row) => ({
+    ...toShippingPrice(
       row,
       fees.filter((f) => f.shipping_price_id === row.id),
     ),
-  );
+    provisional: row.provisional === 1,
+    offered: offeredIn(division, row.wilaya_code),
+  }));
+}
+
+/** The wilayas in force, the next division the calendar brings, and the divisions switched to. */
+export async function wilayaDivisions(db: Executor, geography: Geography): Promise<WilayaDivisions> {
+  const division = geography.current();
+  const next = geography.nextChange();
+  return {
+    setting: geography.setting,
+    in_force: { id: division.id, wilayas: division.communes.wilayas.length },
+    next: next && { id: next.id, at: new Date(next.at).toISOString() },
+    switches: (await repo.listDivisionSwitches(db)).map((row) => ({
+      division: row.division,
+      switched_at: row.switched_at,
+      log: JSON.parse(row.log) as string[],
+    })),
+  };
 }
 
 /** One wilaya's row as the calls answer it, with its communes priced apart. */
@@ -67,10 +102,12 @@ async function findSameWilaya(db: Database, name: string, exceptId?: number) {
   );
 }
 
-/** The official number of one of Algeria's wilayas, so a wilaya deleted and added again keeps its place. */
+/**
+ * The official number of one of Algeria's wilayas (of any division), so a wilaya deleted and added
+ * again keeps its place, and one added before its division's day is offered on that day.
+ */
 function officialCode(name: string): number | null {
-  const wanted = wilayaKey(name);
-  return WILAYAS.find((w) => wilayaKey(w.name) === wanted)?.code ?? null;
+  return wilayaNamed(name)?.code ?? null;
 }
 
 export async function createShippingPrice(db: Database, input: ShippingPriceInput): Promise<ShippingPrice> {

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
 import { fail, mockFetch, ok } from '../../test-utils.tsx';
 import { usePlaceOrder, type PlaceOrderOptions, type ServerPrices } from './use-place-order.ts';
@@ -25,8 +27,12 @@ function postOrder(order: Order, prices: ServerPrices | null) {
   return apiRequest<{ order_id: number }>('/order', { method: 'POST', body }).then((r) => r.data.order_id);
 }
 
-function renderPlaceOrder(options: PlaceOrderOptions<Order, number>) {
-  return renderHook(() => usePlaceOrder(options));
+function renderPlaceOrder(options: PlaceOrderOptions<Order, number>, client = new QueryClient()) {
+  return renderHook(() => usePlaceOrder(options), {
+    wrapper: ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    ),
+  });
 }
 
 /** The JSON body a fetch call sent. */
@@ -129,6 +135,19 @@ describe('usePlaceOrder', () => {
     expect(result.current.failure).toEqual({ kind: 'refused', status: 409, message: 'Stock insuffisant' });
     expect(result.current.repriced).toBeNull();
     expect(onRepriced).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the wilayas and communes again after a refusal (they may have changed since the page read them)', async () => {
+    mockFetch(() => fail(400, 'Bou Saada fait désormais partie de la wilaya 68 - Bou Saâda : choisissez cette wilaya'));
+    const client = new QueryClient();
+    client.setQueryData(['shipping-prices'], []);
+    client.setQueryData(['communes', 'm sila'], []);
+    client.setQueryData(['settings'], {});
+    const { result } = renderPlaceOrder({ send: postOrder }, client);
+    await act(() => result.current.place(ORDER));
+    expect(client.getQueryState(['shipping-prices'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['communes', 'm sila'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['settings'])?.isInvalidated).toBe(false);
   });
 
   it('reports a send that got no answer as an exception, and forgets it on dismiss', async () => {

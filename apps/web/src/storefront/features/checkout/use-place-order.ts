@@ -2,6 +2,7 @@
 // they disagree with its own it answers 409 with its figures (DESIGN §3.2). The customer sees the
 // new total and confirms; the order is then sent again with the server's figures.
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { RepricedOrder } from '@shop/domain/order-responses';
 import { ApiError } from '../../../lib/api.ts';
 import { forgetOrderKey } from './order-key.ts';
@@ -49,6 +50,7 @@ export function isServerPrices(data: unknown): data is ServerPrices {
 }
 
 export function usePlaceOrder<O, R>({ send, onRepriced }: PlaceOrderOptions<O, R>) {
+  const queryClient = useQueryClient();
   const [sending, setSending] = useState(false);
   const [repriced, setRepriced] = useState<ServerPrices | null>(null);
   const [failure, setFailure] = useState<OrderFailure | null>(null);
@@ -73,6 +75,12 @@ export function usePlaceOrder<O, R>({ send, onRepriced }: PlaceOrderOptions<O, R
           : { kind: 'exception', error };
       setRepriced(null);
       setFailure(found);
+      // A wilaya or commune refused may be one the page read before the wilayas changed (the 69 in
+      // force at midnight): the lists are read again, so the customer can choose what the refusal names.
+      if (found.kind === 'refused' && found.status === 400) {
+        void queryClient.invalidateQueries({ queryKey: ['shipping-prices'] });
+        void queryClient.invalidateQueries({ queryKey: ['communes'] });
+      }
       return { status: 'failed', failure: found };
     } finally {
       setSending(false);

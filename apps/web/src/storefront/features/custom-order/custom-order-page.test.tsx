@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
@@ -434,6 +434,57 @@ describe('CustomOrderPage', () => {
     expect(form.get('shipping_fee')).toBe('550.00');
     expect(form.get('delivery_type')).toBe('home');
     expect(form.get('commune')).toBe('Bab El Oued');
+  });
+
+  it('moves the order to the wilaya a commune is in now when the customer looks for it under the old one', async () => {
+    const user = userEvent.setup();
+    let sent: FormData | null = null;
+    // 2027: Bou Saâda (68) is a wilaya, its communes left M'Sila (28).
+    overrides['/api/ShippingPrice/read'] = () =>
+      envelope(200, [
+        ...WILAYAS,
+        { id: 28, wilaya_code: 28, wilaya_name: "M'Sila", price: 700, stop_desk_price: null },
+        { id: 68, wilaya_code: 68, wilaya_name: 'Bou Saâda', price: 750, stop_desk_price: 450 },
+      ]);
+    overrides['/api/commune?wilaya=M'] = () =>
+      envelope(200, [
+        { name: 'Magra', name_ar: 'مقرة', postal_code: null },
+        { name: 'Bou Saada', name_ar: 'بوسعادة', postal_code: null, moved_to: { code: 68, name: 'Bou Saâda' } },
+      ]);
+    overrides['/api/commune?wilaya=Bou'] = () =>
+      envelope(200, [{ name: 'Bou Saada', name_ar: 'بوسعادة', postal_code: null }]);
+    overrides['/api/Order'] = (_url, init) => {
+      sent = init?.body as FormData;
+      return envelope(201, { order_id: 44, total: 1950 }, 'ok');
+    };
+    renderPage('/CustomOrder?type=cup');
+    await loaded();
+    await user.type(screen.getByLabelText('Nom complet'), 'Amina Benali');
+    await user.type(screen.getByLabelText('Numéro de téléphone'), '0555123456');
+    await user.type(screen.getByLabelText('Adresse'), 'Rue de la mosquée');
+    await user.type(screen.getByLabelText('Code postal'), '28200');
+    // Typing the old wilaya finds the new one made from it too.
+    const wilayaBox = screen.getByRole('combobox', { name: 'Wilaya' });
+    await user.clear(wilayaBox);
+    await user.type(wilayaBox, 'msila');
+    const menu = document.getElementById(wilayaBox.getAttribute('aria-controls') ?? '')!;
+    expect(
+      within(menu)
+        .getAllByRole('option')
+        .map((o) => o.textContent?.slice(0, 14)),
+    ).toEqual(["28 - M'Sila 70", '68 - Bou Saâda']);
+    await chooseWilaya(user, "M'Sila");
+    await chooseCommune(user, 'bou sa', 'désormais wilaya 68 - Bou Saâda');
+    expect(screen.getByRole('combobox', { name: 'Wilaya' })).toHaveValue('68 - Bou Saâda');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Commune' })).toHaveValue('Bou Saada'));
+    expect(summary().getByText('Livraison').nextSibling).toHaveTextContent(formatDa(750));
+    await user.upload(screen.getByLabelText('Devant'), png());
+    await user.click(screen.getByRole('button', { name: 'Passer la commande' }));
+    expect(await screen.findByTestId('order-number')).toHaveTextContent('#44');
+    const form = sent as unknown as FormData;
+    expect(form.get('customer_address')).toMatch(/^Bou Saâda \| /);
+    expect(form.get('commune')).toBe('Bou Saada');
+    expect(form.get('shipping_fee')).toBe('750.00');
   });
 
   it('sends a cup with the word cup, no size and only the front image', async () => {

@@ -293,4 +293,45 @@ describe('a found order on the Arabic storefront', () => {
     await waitFor(() => expect(delivery).toHaveTextContent('عزازقة, تيزي وزو'));
     expect(delivery).not.toHaveTextContent('Azazga');
   });
+
+  it('names the wilaya each order was placed with: M’Sila for one of 2026, Bou Saâda for one of 2027', async () => {
+    await act(() => activateLanguage('ar'));
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string) => {
+        const url = new URL(input, 'http://localhost');
+        asked.push(url.pathname);
+        // M'Sila's communes of 2027: Bou Saâda's left it, and are still named for the orders before.
+        const body =
+          url.pathname === '/api/commune'
+            ? {
+                data: [
+                  { name: 'Magra', name_ar: 'مقرة', postal_code: null },
+                  {
+                    name: 'Bou Saada',
+                    name_ar: 'بوسعادة',
+                    postal_code: null,
+                    moved_to: { code: 68, name: 'Bou Saâda' },
+                  },
+                ],
+              }
+            : null;
+        return Promise.resolve(
+          new Response(JSON.stringify({ status: body ? 200 : 404, message: '', ...(body ?? { data: null }) }), {
+            status: body ? 200 : 404,
+            headers: { 'content-type': 'application/json' },
+          }),
+        );
+      }),
+    );
+    const before: OrderTracking = { ...shipped, delivery_type: 'home', commune: 'Bou Saada', wilaya: "M'Sila" };
+    const { unmount } = renderPage(<TrackingResult order={before} headingRef={null} />);
+    await waitFor(() => expect(screen.getByTestId('tracking-delivery')).toHaveTextContent('بوسعادة, المسيلة'));
+    unmount();
+    renderPage(<TrackingResult order={{ ...before, wilaya: 'Bou Saâda' }} headingRef={null} />);
+    expect(screen.getByTestId('tracking-delivery')).toHaveTextContent('بوسعادة');
+    // The wilaya's Arabic name is the app's own: the shipping list is not asked for it.
+    expect(asked).not.toContain('/api/ShippingPrice/read');
+  });
 });

@@ -5,7 +5,7 @@ import type { ShippingPrice } from '../../../lib/types.ts';
 // The orders feature reads the wilayas itself: the shipping page is another page feature, which
 // a page does not import (docs/decisions/009).
 
-/** GET /ShippingPrice/read: the wilayas, for the list's filter and an order's correction. */
+/** GET /ShippingPrice/read: the wilayas offered now, for an order's correction. */
 export async function getWilayas(): Promise<ShippingPrice[]> {
   return (await adminRequest<ShippingPrice[]>('/ShippingPrice/read')).data ?? [];
 }
@@ -15,4 +15,19 @@ export const wilayasQueryOptions = () =>
 
 export function useWilayas() {
   return useQuery(wilayasQueryOptions());
+}
+
+/**
+ * GET /ShippingPrice/all: every wilaya of the table, offered or not, for the list's filter, which
+ * finds orders by the wilaya they were placed with (of either division).
+ */
+export async function getAllWilayas(): Promise<ShippingPrice[]> {
+  return (await adminRequest<ShippingPrice[]>('/ShippingPrice/all')).data ?? [];
+}
+
+export const allWilayasQueryOptions = () =>
+  queryOptions({ queryKey: [ADMIN_KEY, 'order-wilayas', 'all'], queryFn: getAllWilayas, staleTime: 5 * 60_000 });
+
+export function useAllWilayas() {
+  return useQuery(allWilayasQueryOptions());
 }

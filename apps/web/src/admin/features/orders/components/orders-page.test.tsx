@@ -57,7 +57,7 @@ describe('the orders list', () => {
           ]),
         };
       }
-      if (url === '/api/ShippingPrice/read') return { data: wilayas };
+      if (url === '/api/ShippingPrice/all') return { data: wilayas };
       return undefined;
     });
     renderPage();
@@ -73,7 +73,7 @@ describe('the orders list', () => {
   test('reads its filters from the URL and writes each change back, page 1 again', async () => {
     const fetchMock = stubFetch((url) => {
       if (url.startsWith('/api/order/searchOrders')) return { data: page([makeOrder()]) };
-      if (url === '/api/ShippingPrice/read') return { data: wilayas };
+      if (url === '/api/ShippingPrice/all') return { data: wilayas };
       return undefined;
     });
     const user = userEvent.setup();

@@ -18,7 +18,7 @@ import {
 } from '../../../components/ui.tsx';
 import { texts } from '../../../texts.ts';
 import { NO_FILTERS, useOrders, type OrderSearch } from '../api/search-orders.ts';
-import { useWilayas } from '../api/get-wilayas.ts';
+import { useAllWilayas } from '../api/get-wilayas.ts';
 import { BulkStatusBar } from './bulk-status-bar.tsx';
 import { CourierActions } from './courier-actions.tsx';
 import { OrderDetailsModal } from './order-details-modal.tsx';
@@ -34,7 +34,7 @@ export function OrdersPage() {
   const [draft, setDraft] = useState(search.q);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const orders = useOrders(search);
-  const wilayas = useWilayas();
+  const wilayas = useAllWilayas();
 
   useEffect(() => {
     // Order errors are only logged (SPEC §8); the page also says it could not load.

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminShippingPrice } from '@shop/domain/shipping-responses';
 import { ADMIN_KEY, adminRequest } from '../../../lib/admin-request.ts';
-import type { ShippingPrice } from '../../../lib/types.ts';
 
-export async function getShippingPrices(): Promise<ShippingPrice[]> {
-  return (await adminRequest<ShippingPrice[]>('/ShippingPrice/read')).data ?? [];
+/** GET /ShippingPrice/all: every row, offered or not yet (a wilaya of a division not in force), provisional or not. */
+export async function getShippingPrices(): Promise<AdminShippingPrice[]> {
+  return (await adminRequest<AdminShippingPrice[]>('/ShippingPrice/all')).data ?? [];
 }
 
 export const shippingPricesQueryOptions = () =>

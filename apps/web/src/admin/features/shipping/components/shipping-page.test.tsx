@@ -9,9 +9,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+const offered = { provisional: false, offered: true };
 const prices = [
-  { id: 16, wilaya_code: 16, wilaya_name: 'Alger', price: 400, stop_desk_price: 250, communes: [] },
-  { id: 31, wilaya_code: 31, wilaya_name: 'Oran', price: 600, stop_desk_price: null, communes: [] },
+  { id: 16, wilaya_code: 16, wilaya_name: 'Alger', price: 400, stop_desk_price: 250, communes: [], ...offered },
+  { id: 31, wilaya_code: 31, wilaya_name: 'Oran', price: 600, stop_desk_price: null, communes: [], ...offered },
 ];
 
 async function addWilaya(name: string, price: string) {
@@ -27,7 +28,7 @@ async function addWilaya(name: string, price: string) {
 describe('shipping prices: a refused save', () => {
   test("shows the server's message (a wilaya that already has a price) and keeps what was typed", async () => {
     stubFetch((url) => {
-      if (url === '/api/ShippingPrice/read') return { data: prices };
+      if (url === '/api/ShippingPrice/all') return { data: prices };
       if (url === '/api/ShippingPrice/create') {
         return { status: 409, message: 'A shipping price for this wilaya already exists' };
       }
@@ -41,7 +42,7 @@ describe('shipping prices: a refused save', () => {
   });
 
   test('says "Failed to save shipping price" when the server gave no message', async () => {
-    const fetchMock = stubFetch((url) => (url === '/api/ShippingPrice/read' ? { data: prices } : undefined));
+    const fetchMock = stubFetch((url) => (url === '/api/ShippingPrice/all' ? { data: prices } : undefined));
     renderWithProviders(<ShippingPage />);
     await screen.findByText('Oran');
     fetchMock.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')));
@@ -51,7 +52,7 @@ describe('shipping prices: a refused save', () => {
 
   test("a refused delete shows the server's message", async () => {
     stubFetch((url) => {
-      if (url === '/api/ShippingPrice/read') return { data: prices };
+      if (url === '/api/ShippingPrice/all') return { data: prices };
       if (url === '/api/ShippingPrice/delete') return { status: 409, message: 'Orders still use this wilaya' };
       return undefined;
     });
@@ -70,7 +71,7 @@ describe('shipping prices: stop desks and the adjustment of all wilayas (issue 1
 
   test('shows each stop desk fee or none, and saves an edited or emptied one', async () => {
     const fetchMock = stubFetch((url) => {
-      if (url === '/api/ShippingPrice/read') return { data: prices };
+      if (url === '/api/ShippingPrice/all') return { data: prices };
       if (url === '/api/ShippingPrice/update') return { data: prices[0] };
       return undefined;
     });
@@ -99,7 +100,7 @@ describe('shipping prices: stop desks and the adjustment of all wilayas (issue 1
 
   test('adjusts every wilaya only after a confirmation that says what will change', async () => {
     const fetchMock = stubFetch((url) => {
-      if (url === '/api/ShippingPrice/read') return { data: prices };
+      if (url === '/api/ShippingPrice/all') return { data: prices };
       if (url === '/api/ShippingPrice/adjust') return { data: prices, message: 'Shipping prices adjusted' };
       return undefined;
     });
@@ -152,7 +153,7 @@ describe('shipping prices: importing a fee grid (issue 16)', () => {
 
   test("Yalidine's fees, fetched in as many calls as its quota needs, previewed old → new, applied on confirmation", async () => {
     const fetchMock = stubFetch((url, init) => {
-      if (url === '/api/ShippingPrice/read') return { data: prices };
+      if (url === '/api/ShippingPrice/all') return { data: prices };
       if (url === '/api/courier/status') return { data: configured };
       if (url === '/api/ShippingPrice/import/yalidine') {
         const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as { wilaya_codes?: number[] };
@@ -184,7 +185,7 @@ describe('shipping prices: importing a fee grid (issue 16)', () => {
 
   test('no Yalidine button without a courier account; a CSV file with bad lines lists them and applies nothing', async () => {
     const fetchMock = stubFetch((url) => {
-      if (url === '/api/ShippingPrice/read') return { data: prices };
+      if (url === '/api/ShippingPrice/all') return { data: prices };
       if (url === '/api/courier/status') return { data: { ...configured, courier: null, configured: false } };
       if (url === '/api/ShippingPrice/import/csv') {
         return {
@@ -233,7 +234,7 @@ describe('shipping prices: communes with their own fee (issue 16)', () => {
       { name: 'Hydra', price: 550, stop_desk_price: null },
     ];
     const fetchMock = stubFetch((url, init) => {
-      if (url === '/api/ShippingPrice/read') return { data: [{ ...prices[0], communes }, prices[1]] };
+      if (url === '/api/ShippingPrice/all') return { data: [{ ...prices[0], communes }, prices[1]] };
       if (url === '/api/ShippingPrice/commune/delete') {
         const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as { commune: string };
         communes = communes.filter((c) => c.name !== body.commune);
@@ -274,7 +275,7 @@ describe('shipping prices: communes with their own fee (issue 16)', () => {
       note: '1 commune(s) priced apart',
     };
     const fetchMock = stubFetch((url) => {
-      if (url === '/api/ShippingPrice/read') return { data: prices };
+      if (url === '/api/ShippingPrice/all') return { data: prices };
       if (url === '/api/courier/status') return { data: { courier: null, configured: false } };
       if (url === '/api/ShippingPrice/import/csv') return { data: { rows: [row], skipped: [], remaining: [] } };
       if (url === '/api/ShippingPrice/import') return { message: '1 wilaya(s) changed', data: prices };
@@ -303,5 +304,74 @@ describe('shipping prices: communes with their own fee (issue 16)', () => {
         ],
       },
     ]);
+  });
+});
+
+describe('shipping prices: the wilayas of 2027', () => {
+  test('says when the 69 come, which fees are provisional, which wilayas are not offered yet, and what the switch did', async () => {
+    stubFetch((url) => {
+      if (url === '/api/ShippingPrice/all') {
+        return {
+          data: [
+            ...prices,
+            {
+              id: 90,
+              wilaya_code: 59,
+              wilaya_name: 'Aflou',
+              price: 1234,
+              stop_desk_price: null,
+              communes: [],
+              provisional: false,
+              offered: false,
+            },
+            {
+              id: 91,
+              wilaya_code: 68,
+              wilaya_name: 'Bou Saâda',
+              price: 700,
+              stop_desk_price: null,
+              communes: [],
+              provisional: true,
+              offered: true,
+            },
+          ],
+        };
+      }
+      if (url === '/api/ShippingPrice/divisions') {
+        return {
+          data: {
+            setting: 'auto',
+            in_force: { id: 'wilayas-2019', wilayas: 58 },
+            next: { id: 'wilayas-2026', at: '2026-12-31T23:00:00.000Z' },
+            switches: [
+              {
+                division: 'wilayas-2026',
+                switched_at: '2026-12-31T23:00:04.000Z',
+                log: [
+                  "68 Bou Saâda: added with the fees of 28 M'Sila (home 700 Da, no stop desk), provisional until saved",
+                ],
+              },
+            ],
+          },
+        };
+      }
+      return undefined;
+    });
+    renderWithProviders(<ShippingPage />);
+    const panel = await screen.findByRole('region', { name: 'Wilayas in force' });
+    expect(panel).toHaveTextContent('58 wilayas in force (wilayas-2019). GEO_DIVISION=auto: the calendar decides.');
+    // Midnight in Algiers, whatever the browser's time zone.
+    expect(panel).toHaveTextContent('wilayas-2026 comes into force on 1 Jan 2027, 00:00 (Algiers time)');
+    expect(panel).toHaveTextContent('1 wilaya has provisional fees: check each and save it');
+    expect(
+      within(panel).getByText(
+        "68 Bou Saâda: added with the fees of 28 M'Sila (home 700 Da, no stop desk), provisional until saved",
+      ),
+    ).toBeInTheDocument();
+    const row = (name: string) => screen.getByTestId(`wilaya-${name}`);
+    expect(row('91')).toHaveTextContent('Provisional');
+    expect(row('91')).not.toHaveTextContent('Not offered yet');
+    expect(row('90')).toHaveTextContent('Not offered yet');
+    expect(row('16')).not.toHaveTextContent(/Provisional|Not offered yet/);
   });
 });

@@ -16,6 +16,7 @@ import {
   Field,
   Loading,
   PageHeader,
+  Pill,
   RowActions,
   buttonClass,
   inputBase,
@@ -30,6 +31,7 @@ import { AdjustPricesModal } from './adjust-prices-modal.tsx';
 import { useCourierConfigured } from '../api/import-fees.ts';
 import { ImportFeesModal, type ImportSource } from './import-fees-modal.tsx';
 import { CommuneFeesModal } from './commune-fees-modal.tsx';
+import { WilayaDivisionsPanel } from './wilaya-divisions-panel.tsx';
 
 type Message = { tone: 'error' | 'success'; text: string } | null;
 
@@ -113,6 +115,7 @@ export function ShippingPage() {
           {message.text}
         </Banner>
       ) : null}
+      <WilayaDivisionsPanel provisional={(prices.data ?? []).filter((p) => p.provisional).length} />
       {prices.isError ? (
         <ErrorState message={texts.shipping.fetchFailed} onRetry={() => void prices.refetch()} />
       ) : prices.isPending ? (
@@ -135,6 +138,16 @@ export function ShippingPage() {
               cell: (price) => (
                 <span className="inline-flex flex-wrap items-center justify-end gap-x-2">
                   <span className="font-medium">{price.wilaya_name}</span>
+                  {price.provisional ? (
+                    <span title={texts.shipping.provisionalHint}>
+                      <Pill tone="bg-amber-100 text-amber-900">{texts.shipping.provisional}</Pill>
+                    </span>
+                  ) : null}
+                  {price.offered ? null : (
+                    <span title={texts.shipping.notOfferedHint}>
+                      <Pill tone="bg-slate-200 text-slate-700">{texts.shipping.notOffered}</Pill>
+                    </span>
+                  )}
                   {price.communes.length > 0 ? (
                     <button
                       type="button"

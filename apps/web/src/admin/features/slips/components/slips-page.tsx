@@ -86,7 +86,8 @@ function SlipCard({ slip }: { slip: Slip }) {
         <dt className="text-slate-600">Téléphone</dt>
         <dd className="font-semibold tabular-nums">{slip.customer_phone}</dd>
         <dt className="text-slate-600">Wilaya</dt>
-        <dd className="break-words">{slip.wilaya_name}</dd>
+        {/* "68 Bou Saâda (28 M'Sila)" when the courier knows the wilaya by the one it was made from. */}
+        <dd className="break-words">{slip.wilaya_label || slip.wilaya_name}</dd>
         {slip.commune ? (
           <>
             <dt className="text-slate-600">Commune</dt>

@@ -1,4 +1,6 @@
+import { createElement, type ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetOrderKey } from '../../checkout/order-key.ts';
 import { usePlaceOrder } from '../../checkout/use-place-order.ts';
@@ -43,7 +45,11 @@ describe('POST /order with its Idempotency-Key', () => {
       // The first answer is lost on the way (a 502 from the proxy); the retry is placed.
       return answers === 1 ? fail(502, 'Bad Gateway') : ok({ order_id: 7, total: 3800 }, 201);
     });
-    const { result } = renderHook(() => usePlaceOrder({ send: (order: RegularOrderPayload) => createOrder(order) }));
+    const client = new QueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children);
+    const { result } = renderHook(() => usePlaceOrder({ send: (order: RegularOrderPayload) => createOrder(order) }), {
+      wrapper,
+    });
     await act(async () => {
       expect((await result.current.place(ORDER)).status).toBe('failed');
     });

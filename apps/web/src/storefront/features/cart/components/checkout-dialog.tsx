@@ -7,6 +7,7 @@ import { customerMessage, formatDa, t } from '../../../i18n/i18n.ts';
 import type { ShippingPrice } from '../../shipping/api/get-shipping-prices.ts';
 import { WilayaPicker } from '../../shipping/components/wilaya-picker.tsx';
 import { CommunePicker } from '../../shipping/components/commune-picker.tsx';
+import type { Commune } from '../../../../lib/communes.ts';
 import { DeliveryChoice } from '../../shipping/components/delivery-choice.tsx';
 import { findWilaya } from '../../shipping/wilayas.ts';
 import type { DeliveryType } from '@shop/domain/shipping-schemas';
@@ -140,6 +141,19 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
 
   const submit = handleSubmit((values) => props.onSubmit(values));
 
+  /** A wilaya chosen (its field already set): a commune of the old wilaya is not one of the new one's. */
+  function chooseWilaya(name: string) {
+    if (name !== wilaya) setValue('commune', '');
+    onWilayaChange(name);
+  }
+
+  function chooseCommune(name: string, commune: Commune | null) {
+    setValue('commune', name, { shouldValidate: true });
+    onCommuneChange(name);
+    // The postal code follows the commune when the data knows it; it stays editable.
+    if (commune?.postal_code) setValue('zipCode', commune.postal_code, { shouldValidate: true });
+  }
+
   return (
     <div
       ref={backdropRef}
@@ -186,10 +200,8 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
                 wilayas={wilayas}
                 value={field.value}
                 onChange={(name) => {
-                  // A commune of the old wilaya is not one of the new one's.
-                  if (name !== field.value) setValue('commune', '');
                   field.onChange(name);
-                  onWilayaChange(name);
+                  chooseWilaya(name);
                 }}
                 error={fieldState.error?.message}
               />
@@ -209,11 +221,14 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
                 id={`${titleId}-commune`}
                 wilaya={chosenWilaya ?? ''}
                 value={field.value}
-                onChange={(name, commune) => {
-                  field.onChange(name);
-                  onCommuneChange(name);
-                  // The postal code follows the commune when the data knows it; it stays editable.
-                  if (commune?.postal_code) setValue('zipCode', commune.postal_code, { shouldValidate: true });
+                onChange={(name, commune) => chooseCommune(name, commune)}
+                onMoved={(code, commune) => {
+                  // The commune is in a newer wilaya now: the order goes there, with it.
+                  const moved = wilayas.find((w) => w.wilaya_code === code);
+                  if (!moved) return;
+                  setValue('wilaya', moved.wilaya_name, { shouldValidate: true });
+                  chooseWilaya(moved.wilaya_name);
+                  chooseCommune(commune.name, commune);
                 }}
                 error={fieldState.error?.message}
               />

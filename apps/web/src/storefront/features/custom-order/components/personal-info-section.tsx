@@ -2,6 +2,7 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import type { ShippingPrice } from '../../shipping/api/get-shipping-prices.ts';
 import { WilayaPicker } from '../../shipping/components/wilaya-picker.tsx';
 import { CommunePicker } from '../../shipping/components/commune-picker.tsx';
+import type { Commune } from '../../../../lib/communes.ts';
 import { DeliveryChoice, effectiveDeliveryType } from '../../shipping/components/delivery-choice.tsx';
 import { findWilaya } from '../../shipping/wilayas.ts';
 import { useEditableField, type CustomOrderValues } from '../form-values.ts';
@@ -20,6 +21,27 @@ export function PersonalInfoSection({ wilayas, onEdit }: { wilayas: readonly Shi
   const [wilayaName, deliveryType, communeName] = useWatch({ control, name: ['wilaya', 'deliveryType', 'commune'] });
   const chosen = findWilaya(wilayas, wilayaName ?? '');
   const field = useEditableField(onEdit);
+
+  /** A wilaya chosen: a commune of the old wilaya is not one of the new one's; nor its stop desk. */
+  function chooseWilaya(name: string) {
+    if (name !== getValues('wilaya')) setValue('commune', '');
+    setValue('deliveryType', effectiveDeliveryType(getValues('deliveryType'), findWilaya(wilayas, name)));
+    clearErrors('wilaya');
+    onEdit();
+  }
+
+  function chooseCommune(name: string, found: Commune | null, wilaya: ShippingPrice | null) {
+    setValue('commune', name);
+    clearErrors('commune');
+    // A stop desk only some communes have (priced apart) is not one of this commune's.
+    setValue('deliveryType', effectiveDeliveryType(getValues('deliveryType'), wilaya, name));
+    // The postal code follows the commune when the data knows it; it stays editable.
+    if (found?.postal_code) {
+      setValue('zipCode', found.postal_code);
+      clearErrors('zipCode');
+    }
+    onEdit();
+  }
 
   return (
     <fieldset className="flex min-w-0 flex-col gap-5 rounded-3xl border border-gray-200 p-5 sm:p-6">
@@ -55,12 +77,8 @@ export function PersonalInfoSection({ wilayas, onEdit }: { wilayas: readonly Shi
               wilayas={wilayas}
               value={wilaya.value}
               onChange={(name) => {
-                // A commune of the old wilaya is not one of the new one's; nor its stop desk.
-                if (name !== wilaya.value) setValue('commune', '');
+                chooseWilaya(name);
                 wilaya.onChange(name);
-                setValue('deliveryType', effectiveDeliveryType(getValues('deliveryType'), findWilaya(wilayas, name)));
-                clearErrors('wilaya');
-                onEdit();
               }}
               error={fieldState.error?.message}
             />
@@ -74,17 +92,14 @@ export function PersonalInfoSection({ wilayas, onEdit }: { wilayas: readonly Shi
               id="commune"
               wilaya={wilayaName ?? ''}
               value={commune.value}
-              onChange={(name, found) => {
-                commune.onChange(name);
-                clearErrors('commune');
-                // A stop desk only some communes have (priced apart) is not one of this commune's.
-                setValue('deliveryType', effectiveDeliveryType(getValues('deliveryType'), chosen, name));
-                // The postal code follows the commune when the data knows it; it stays editable.
-                if (found?.postal_code) {
-                  setValue('zipCode', found.postal_code);
-                  clearErrors('zipCode');
-                }
-                onEdit();
+              onChange={(name, found) => chooseCommune(name, found, chosen)}
+              onMoved={(code, found) => {
+                // The commune is in a newer wilaya now: the order goes there, with it.
+                const moved = wilayas.find((w) => w.wilaya_code === code);
+                if (!moved) return;
+                chooseWilaya(moved.wilaya_name);
+                setValue('wilaya', moved.wilaya_name);
+                chooseCommune(found.name, found, moved);
               }}
               error={fieldState.error?.message}
             />

@@ -1,4 +1,5 @@
-import { filterCommunes, findCommune } from '@shop/domain/geo/communes';
+import { communeKey, filterCommunes, findCommune, wilayaNumber } from '@shop/domain/geo/communes';
+import { WILAYA_NAMES_AR } from '@shop/domain/geo/wilayas';
 import { customerMessage, t } from '../../../i18n/i18n.ts';
 import { useLanguage } from '../../../i18n/use-language.ts';
 import { useCommunes, type Commune } from '../../../../lib/communes.ts';
@@ -15,14 +16,34 @@ interface CommunePickerProps {
   value: string;
   /** The commune's French name, and the commune when it is one of the list (for its postal code). */
   onChange: (name: string, commune: Commune | null) => void;
+  /**
+   * A commune that left the chosen wilaya for a newer one was picked (Bou Saâda under M'Sila from
+   * 2027): the caller moves the order to that wilaya (its number) with this commune.
+   */
+  onMoved?: (wilayaCode: number, commune: Commune) => void;
   error?: string | undefined;
   className?: string;
 }
 
+/** The wilaya's own communes; with something typed, then those that left it and match. */
+function communesFor(list: readonly Commune[], query: string): Commune[] {
+  const own = list.filter((c) => !c.moved_to);
+  if (communeKey(query) === '') return own;
+  return [
+    ...filterCommunes(own, query),
+    ...filterCommunes(
+      list.filter((c) => c.moved_to),
+      query,
+    ),
+  ];
+}
+
 /**
  * The communes of the chosen wilaya, filtered as one types (French or Arabic name, accents and
- * case ignored), each named in the page's language with the other beside it. A wilaya the commune
- * data does not have (one the shop added) takes the commune as typed.
+ * case ignored), each named in the page's language with the other beside it. A commune typed under
+ * the wilaya it left for a newer one is suggested with the wilaya it is in now; picking it moves
+ * the order there. A wilaya the commune data does not have (one the shop added) takes the commune
+ * as typed.
  */
 export function CommunePicker({
   id,
@@ -30,14 +51,16 @@ export function CommunePicker({
   wilaya,
   value,
   onChange,
+  onMoved,
   error,
   className = '',
 }: CommunePickerProps) {
   const language = useLanguage();
   const communes = useCommunes(wilaya);
   const list = communes.data ?? [];
+  const own = list.filter((c) => !c.moved_to);
   const unknownWilaya = communes.isError && (communes.error as { status?: number }).status === 404;
-  const selected = findCommune(list, value) ?? null;
+  const selected = findCommune(own, value) ?? null;
   const errorId = `${id}-error`;
 
   if (unknownWilaya) {
@@ -77,19 +100,33 @@ export function CommunePicker({
         {c.name_ar}
       </span>
     );
+  // A commune that left the wilaya: its name, and under it the wilaya it is in now.
+  const moved = (c: Commune, to: NonNullable<Commune['moved_to']>) => (
+    <>
+      {communeLabel(c)}{' '}
+      <span className="block text-neutral-700">
+        {t('delivery.communeMoved', {
+          wilaya: `${wilayaNumber(to.code)} - ${(language === 'ar' && WILAYA_NAMES_AR[to.code]) || to.name}`,
+        })}
+      </span>
+    </>
+  );
   return (
     <Combobox<Commune>
       id={id}
       label={label}
       items={list}
-      filter={filterCommunes}
+      filter={communesFor}
       selected={selected}
       itemToString={communeLabel}
-      itemKey={(c) => c.name}
-      renderItem={(c) => ({ main: communeLabel(c), aside: other(c) })}
-      onSelect={(c) => onChange(c?.name ?? '', c)}
-      // A filter that names exactly one commune chooses it.
-      findTyped={(text) => findCommune(list, text) ?? null}
+      itemKey={(c) => (c.moved_to ? `${c.name} (${c.moved_to.code})` : c.name)}
+      renderItem={(c) => (c.moved_to ? { main: moved(c, c.moved_to) } : { main: communeLabel(c), aside: other(c) })}
+      onSelect={(c) => {
+        if (c?.moved_to && onMoved) onMoved(c.moved_to.code, c);
+        else onChange(c?.name ?? '', c);
+      }}
+      // A filter that names exactly one commune of the wilaya chooses it.
+      findTyped={(text) => findCommune(own, text) ?? null}
       placeholder={t('delivery.communePlaceholder')}
       toggleLabel={t('delivery.communeShowAll')}
       noneText={t('delivery.communeNone')}

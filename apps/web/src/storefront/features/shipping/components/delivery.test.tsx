@@ -18,7 +18,28 @@ const ALGER: Commune[] = [
   { name: 'El Biar', name_ar: 'الأبيار', postal_code: null },
 ];
 
-function Picker({ wilaya, onPick }: { wilaya: string; onPick: (name: string, commune: Commune | null) => void }) {
+/** M'Sila from 2027: its own communes, and Bou Saâda's that left it for wilaya 68. */
+const MSILA_2027: Commune[] = [
+  { name: "M'Sila", name_ar: 'المسيلة', postal_code: '28000' },
+  { name: 'Magra', name_ar: 'مقرة', postal_code: null },
+  { name: 'Bou Saada', name_ar: 'بوسعادة', postal_code: null, moved_to: { code: 68, name: 'Bou Saâda' } },
+  {
+    name: 'Ouled Sidi Brahim',
+    name_ar: 'أولاد سيدي ابراهيم',
+    postal_code: null,
+    moved_to: { code: 68, name: 'Bou Saâda' },
+  },
+];
+
+function Picker({
+  wilaya,
+  onPick,
+  onMoved,
+}: {
+  wilaya: string;
+  onPick: (name: string, commune: Commune | null) => void;
+  onMoved?: (code: number, commune: Commune) => void;
+}) {
   const [value, setValue] = useState('');
   return (
     <CommunePicker
@@ -29,6 +50,7 @@ function Picker({ wilaya, onPick }: { wilaya: string; onPick: (name: string, com
         setValue(name);
         onPick(name, commune);
       }}
+      {...(onMoved ? { onMoved } : {})}
     />
   );
 }
@@ -59,6 +81,33 @@ describe('CommunePicker', () => {
     expect(screen.getByText('Aucune commune ne correspond')).toHaveAttribute('role', 'status');
     // Static data: asked once.
     expect(fetchMock.mock.calls.filter(([u]) => String(u).startsWith('/api/commune'))).toHaveLength(1);
+  });
+
+  it('suggests a commune typed under the wilaya it left with the wilaya it is in now, and moves the order there', async () => {
+    mockFetch((url) =>
+      url.pathname === '/api/commune' && url.searchParams.get('wilaya') === "M'Sila" ? ok(MSILA_2027) : undefined,
+    );
+    const onPick = vi.fn();
+    const onMoved = vi.fn();
+    const user = userEvent.setup();
+    renderPage(<Picker wilaya="M'Sila" onPick={onPick} onMoved={onMoved} />);
+    const box = screen.getByRole('combobox', { name: 'Commune' });
+    await waitFor(() => expect(box).toBeEnabled());
+    // The list of M'Sila is its own communes…
+    await user.click(screen.getByRole('button', { name: 'Afficher les communes' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(["M'Sila المسيلة", 'Magra مقرة']);
+    // …and one that left it is found by its name, with where it is now.
+    await user.type(box, 'bou saâda');
+    const options = screen.getAllByRole('option');
+    expect(options.map((o) => o.textContent?.trim())).toEqual(['Bou Saada désormais wilaya 68 - Bou Saâda']);
+    await user.click(options[0]!);
+    expect(onMoved).toHaveBeenCalledWith(68, MSILA_2027[2]);
+    expect(onPick).not.toHaveBeenCalled();
+    // Typed in full and left, it is not taken as a commune of M'Sila.
+    await user.clear(box);
+    await user.type(box, 'Ouled Sidi Brahim');
+    await user.tab();
+    expect(onPick).not.toHaveBeenCalledWith('Ouled Sidi Brahim', expect.anything());
   });
 
   it('waits for a wilaya, and takes the commune as typed in a wilaya the data does not have', async () => {
@@ -104,6 +153,24 @@ describe('CommunePicker on the Arabic storefront', () => {
     await user.tab();
     expect(onPick).toHaveBeenLastCalledWith('El Biar', ALGER[3]);
     expect(box).toHaveValue('الأبيار');
+  });
+
+  it('says in Arabic where a commune that left the wilaya is now', async () => {
+    await act(() => activateLanguage('ar'));
+    mockFetch((url) =>
+      url.pathname === '/api/commune' && url.searchParams.get('wilaya') === "M'Sila" ? ok(MSILA_2027) : undefined,
+    );
+    const onMoved = vi.fn();
+    const user = userEvent.setup();
+    renderPage(<Picker wilaya="M'Sila" onPick={vi.fn()} onMoved={onMoved} />);
+    const box = screen.getByRole('combobox', { name: 'البلدية' });
+    await waitFor(() => expect(box).toBeEnabled());
+    await user.type(box, 'بوسعادة');
+    expect(screen.getAllByRole('option').map((o) => o.textContent?.trim())).toEqual([
+      'بوسعادة أصبحت في ولاية 68 - بوسعادة',
+    ]);
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(onMoved).toHaveBeenCalledWith(68, MSILA_2027[2]);
   });
 });
 
