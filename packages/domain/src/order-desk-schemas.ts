@@ -11,6 +11,7 @@ import {
   ORDER_TYPES,
   REFUSAL_REASONS,
 } from './order-status.ts';
+import { asciiDigitsOf } from './digits.ts';
 import { customerPhoneSchema, normalizeAlgerianPhone } from './phone.ts';
 import { ADMIN_ORDERS_PAGE_SIZE } from './constants.ts';
 import { orderLineSchema } from './order-schemas.ts';
@@ -117,11 +118,14 @@ export const confirmQueueQuerySchema = z.object({
 
 /** GET /order/track: the order's number and the phone it was placed with, together. */
 export const trackQuerySchema = z.object({
-  order_id: z.coerce
-    .number({ error: ORDER_NUMBER_MESSAGES.invalid })
-    .int({ error: ORDER_NUMBER_MESSAGES.invalid })
-    .min(1, { error: ORDER_NUMBER_MESSAGES.invalid })
-    .max(ORDER_NUMBER_MAX, { error: ORDER_NUMBER_MESSAGES.invalid }),
+  order_id: z.preprocess(
+    asciiDigitsOf,
+    z.coerce
+      .number({ error: ORDER_NUMBER_MESSAGES.invalid })
+      .int({ error: ORDER_NUMBER_MESSAGES.invalid })
+      .min(1, { error: ORDER_NUMBER_MESSAGES.invalid })
+      .max(ORDER_NUMBER_MAX, { error: ORDER_NUMBER_MESSAGES.invalid }),
+  ),
   phone: customerPhoneSchema,
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, postalCodePattern } from './common-schemas.ts';
 import { CUSTOMER_ADDRESS_MAX, CUSTOMER_MESSAGES, CUSTOMER_NAME_MAX } from './customer-fields.ts';
+import { asciiDigitsOf, toAsciiDigits } from './digits.ts';
 import { customerPhoneSchema } from './phone.ts';
 import { ORDER_STATUSES, ORDER_TYPES } from './order-status.ts';
 import { ADMIN_ORDERS_PAGE_SIZE } from './constants.ts';
@@ -22,6 +23,7 @@ const customerAddress = z
 const customerPostalCode = z
   .string({ error: CUSTOMER_MESSAGES.zipRequired })
   .trim()
+  .overwrite(toAsciiDigits)
   .min(1, { error: CUSTOMER_MESSAGES.zipRequired })
   .regex(postalCodePattern, { error: CUSTOMER_MESSAGES.zipInvalid });
 /** What the client believes it pays, in Da; the server compares it with its own figures. */
@@ -47,11 +49,14 @@ const commune = z.string().trim().max(100, { error: 'Commune inconnue' }).option
 
 export const orderLineSchema = z.object({
   product_id: idSchema,
-  quantity: z.coerce
-    .number({ error: 'Quantité invalide' })
-    .int({ error: 'Quantité invalide' })
-    .min(1, { error: 'Quantité invalide' })
-    .max(1000, { error: 'Quantité invalide' }),
+  quantity: z.preprocess(
+    asciiDigitsOf,
+    z.coerce
+      .number({ error: 'Quantité invalide' })
+      .int({ error: 'Quantité invalide' })
+      .min(1, { error: 'Quantité invalide' })
+      .max(1000, { error: 'Quantité invalide' }),
+  ),
   /** Short code or long name; empty for products without sizes (DESIGN §3.3). */
   size: z.string().trim().max(20).optional().default(''),
 });

@@ -304,6 +304,29 @@ describe('CustomOrderPage', () => {
     expect(screen.getByText('Le code postal doit contenir 5 chiffres')).toBeInTheDocument();
   });
 
+  it('takes a phone and a postal code typed in Arabic-Indic digits', async () => {
+    const user = userEvent.setup();
+    let sent: FormData | null = null;
+    overrides['/api/Order'] = (_url, init) => {
+      sent = init?.body as FormData;
+      return envelope(201, { order_id: 5, total: 2900 });
+    };
+    renderPage();
+    await loaded();
+    await user.type(screen.getByLabelText('Nom complet'), 'سمير');
+    await user.type(screen.getByLabelText('Numéro de téléphone'), '٠٦٦١٢٣٤٥٦٧');
+    await user.type(screen.getByLabelText('Adresse'), 'حي النصر');
+    await user.type(screen.getByLabelText('Code postal'), '٠١٠٠٠');
+    await chooseWilaya(user, 'Adrar');
+    await chooseCommune(user, 'reg', 'Reggane');
+    await user.upload(screen.getByLabelText('Devant'), png());
+    await user.click(screen.getByRole('button', { name: 'Passer la commande' }));
+    expect(await screen.findByTestId('order-number')).toHaveTextContent('#5');
+    const form = sent as unknown as FormData;
+    expect(form.get('customer_phone')).toBe('0661234567');
+    expect(form.get('customer_postal_code')).toBe('01000');
+  });
+
   it('requires a wilaya, a clothing type, a size and a colour', async () => {
     const user = userEvent.setup();
     overrides['/api/ShippingPrice/read'] = () => envelope(200, []);

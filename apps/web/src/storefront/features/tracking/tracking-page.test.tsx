@@ -125,6 +125,15 @@ describe('TrackingPage', () => {
     await waitFor(() => expect(asked).toHaveLength(2));
   });
 
+  it('reads an order number and a phone typed in Arabic-Indic digits', async () => {
+    const asked = serve([ok(shipped)]);
+    const user = userEvent.setup();
+    renderPage(<TrackingPage />, { path: '/suivi', at: '/suivi' });
+    await search(user, '#١٢', '٠٥٥٥ ١٢ ٣٤ ٥٦');
+    expect(await screen.findByRole('heading', { name: 'Commande #12' })).toBeInTheDocument();
+    expect(asked.map((u) => u.search)).toEqual(['?order_id=12&phone=0555123456']);
+  });
+
   it('checks both fields with the domain’s rules before asking anything', async () => {
     const asked = serve([ok(shipped)]);
     const user = userEvent.setup();

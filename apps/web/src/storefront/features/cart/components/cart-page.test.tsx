@@ -301,6 +301,38 @@ describe('cart page', () => {
     expect(getCart()).toEqual([]);
   });
 
+  it('takes a phone, postal code and quantity typed in Arabic-Indic digits', async () => {
+    const user = userEvent.setup();
+    fillCart();
+    const fetchMock = setup();
+    // The quantity box keeps an Arabic digit (as its Western twin) instead of deleting it.
+    const field = within(screen.getByRole('group', { name: 'Quantité — T-shirt' })).getByRole('textbox');
+    await user.clear(field);
+    await user.type(field, '٣');
+    expect(field).toHaveValue('3');
+    await user.tab();
+    expect(getCart()[0]!.Quantity).toBe(3);
+
+    await user.click(screen.getByRole('button', { name: /Passer la commande/ }));
+    const d = within(await screen.findByRole('dialog'));
+    await user.type(d.getByLabelText('Nom complet'), 'سمير');
+    await user.type(d.getByLabelText('Numéro de téléphone'), '٠٦٦١٢٣٤٥٦٧');
+    await user.type(d.getByLabelText('Adresse'), 'حي النصر');
+    await chooseWilaya(user, d, 'Alger');
+    await chooseCommune(user, d, 'hyd', 'Hydra');
+    await user.type(d.getByLabelText('Code postal'), '١٦٠٠٠');
+    await user.click(d.getByRole('button', { name: 'Confirmer la commande' }));
+    expect(await screen.findByTestId('order-number')).toHaveTextContent('#42');
+    expect(sentBodies(fetchMock, '/order')[0]).toMatchObject({
+      customer_phone: '0661234567',
+      customer_postal_code: '16000',
+      items: [
+        { product_id: 1, quantity: 3, size: 'M' },
+        { product_id: 2, quantity: 1, size: '' },
+      ],
+    });
+  });
+
   it('keeps the thank-you screen, with the order number and total, after a reload', async () => {
     const user = userEvent.setup();
     fillCart();
