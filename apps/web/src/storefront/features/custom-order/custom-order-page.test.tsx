@@ -528,7 +528,12 @@ describe('CustomOrderPage', () => {
 
   it('falls back to the generic failure message, and reports an exception', async () => {
     const user = userEvent.setup();
-    overrides['/api/Order'] = () => new Response('', { status: 500, statusText: '' });
+    overrides['/api/Order'] = () =>
+      new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', {
+        status: 502,
+        statusText: 'Bad Gateway',
+        headers: { 'content-type': 'text/html' },
+      });
     renderPage();
     await loaded();
     await fillValid(user);

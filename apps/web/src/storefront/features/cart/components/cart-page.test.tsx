@@ -71,8 +71,8 @@ function fillCart() {
 
 const total = () => screen.getByTestId('total').textContent?.replace(/\s/g, ' ');
 
-async function placeOrderThroughDialog(user: User) {
-  setup();
+async function placeOrderThroughDialog(user: User, extra?: Handler) {
+  setup(extra);
   await user.click(screen.getByRole('button', { name: /Passer la commande/ }));
   const d = within(await screen.findByRole('dialog'));
   await user.type(d.getByLabelText('Nom complet'), 'Sara');
@@ -354,6 +354,22 @@ describe('cart page', () => {
     cleanup();
     setup();
     expect(screen.getByText('Votre panier est vide!')).toBeInTheDocument();
+  });
+
+  it('says its own failure message when the answer has none (a proxy page), not the status text', async () => {
+    const user = userEvent.setup();
+    fillCart();
+    await placeOrderThroughDialog(user, (url) =>
+      url.pathname === '/api/order'
+        ? new Response('<html><body><h1>400 Bad Request</h1></body></html>', {
+            status: 400,
+            statusText: 'Bad Request',
+            headers: { 'content-type': 'text/html' },
+          })
+        : undefined,
+    );
+    expect(await screen.findByText('La commande n’a pas pu être créée')).toBeInTheDocument();
+    expect(screen.queryByText('Bad Request')).not.toBeInTheDocument();
   });
 
   it('keeps what was typed when the dialog is closed by a tap beside it', async () => {
