@@ -544,7 +544,12 @@ describe('CustomOrderPage', () => {
       throw new TypeError('offline');
     };
     await user.click(screen.getByRole('button', { name: 'Passer la commande' }));
-    expect(await screen.findByText("Une erreur s'est produite lors de la création de la commande")).toBeInTheDocument();
+    // The answer was lost: the order may be recorded already, and sending it again is safe.
+    expect(
+      await screen.findByText(
+        'La connexion a été coupée avant la réponse : votre commande est peut-être déjà enregistrée. Vous pouvez la renvoyer sans crainte, elle ne sera pas enregistrée deux fois.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows the new total on a 409 and resubmits with the server figures once confirmed', async () => {

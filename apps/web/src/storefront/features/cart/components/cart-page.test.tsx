@@ -372,6 +372,21 @@ describe('cart page', () => {
     expect(screen.queryByText('Bad Request')).not.toBeInTheDocument();
   });
 
+  it('after a lost answer, says the order may be recorded already and that sending again is safe', async () => {
+    const user = userEvent.setup();
+    fillCart();
+    await placeOrderThroughDialog(user, (url) => {
+      if (url.pathname === '/api/order') throw new TypeError('Failed to fetch');
+      return undefined;
+    });
+    const dialog = within(screen.getByRole('dialog'));
+    expect(
+      await dialog.findByText(
+        'La connexion a été coupée avant la réponse : votre commande est peut-être déjà enregistrée. Vous pouvez la renvoyer sans crainte, elle ne sera pas enregistrée deux fois.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('keeps what was typed when the dialog is closed by a tap beside it', async () => {
     const user = userEvent.setup();
     fillCart();
