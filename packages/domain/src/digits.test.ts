@@ -4,7 +4,7 @@ import { checkoutCustomerSchema, customOrderFormSchema } from './form-schemas.ts
 import { orderLineSchema, regularOrderSchema } from './order-schemas.ts';
 import { readOrderNumber } from './order-number.ts';
 import { trackQuerySchema } from './order-desk-schemas.ts';
-import { normalizeAlgerianPhone, phoneError } from './phone-number.ts';
+import { formatAlgerianPhone, normalizeAlgerianPhone, phoneError } from './phone-number.ts';
 
 describe('toAsciiDigits', () => {
   it('writes Arabic-Indic and Persian digits as ASCII, and leaves the rest', () => {
@@ -64,5 +64,13 @@ describe('every number a customer types reads Arabic-Indic digits', () => {
       order_id: 42,
       phone: '0555123456',
     });
+  });
+});
+
+describe('formatAlgerianPhone', () => {
+  it('groups a stored number as people read it', () => {
+    expect(formatAlgerianPhone('0661234567')).toBe('0661 23 45 67');
+    expect(formatAlgerianPhone('021234567')).toBe('021 23 45 67');
+    expect(formatAlgerianPhone('+33 1')).toBe('+33 1');
   });
 });

@@ -20,6 +20,16 @@ export function normalizeAlgerianPhone(input: string): string | null {
   return MOBILE.test(digits) || FIXED.test(digits) ? digits : null;
 }
 
+/**
+ * A stored number (0XXXXXXXXX) as people read it aloud: "0661 23 45 67", "021 23 45 67"; any other
+ * text as it is.
+ */
+export function formatAlgerianPhone(phone: string): string {
+  if (MOBILE.test(phone)) return phone.replace(/^(\d{4})(\d{2})(\d{2})(\d{2})$/, '$1 $2 $3 $4');
+  if (FIXED.test(phone)) return phone.replace(/^(\d{3})(\d{2})(\d{2})(\d{2})$/, '$1 $2 $3 $4');
+  return phone;
+}
+
 export const PHONE_MESSAGES = {
   required: 'Le numéro de téléphone est requis',
   invalid: 'Numéro de téléphone invalide (ex. 0555 12 34 56)',

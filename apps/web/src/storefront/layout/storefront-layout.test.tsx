@@ -21,7 +21,7 @@ describe('storefront layout', () => {
     vi.useRealTimers();
   });
 
-  it('links the sections and counts cart lines in the badge', async () => {
+  it('links the sections and counts the units in the cart in the badge (not its lines)', async () => {
     mockFetch((url) => (url.pathname === '/api/settings' ? ok(settings) : undefined));
     addToCart({ id: 1, name: 'A', cost: 1, src: '', size: 'M', Quantity: 3 });
     addToCart({ id: 2, name: 'B', cost: 1, src: '', size: '', Quantity: 1 });
@@ -47,7 +47,9 @@ describe('storefront layout', () => {
       'href',
       '/suivi',
     );
-    expect(screen.getByTestId('cart-count')).toHaveTextContent('2');
+    // 3 of A and 1 of B: 4 things in the cart, on two lines.
+    expect(screen.getByTestId('cart-count')).toHaveTextContent('4');
+    expect(screen.getByRole('link', { name: 'Panier, 4 articles' })).toHaveAttribute('href', '/Cart');
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'Instagram' })).toHaveAttribute('href', settings.social.instagram),
     );

@@ -155,6 +155,60 @@ describe('cart page', () => {
     expect(getCart()[0]!.Quantity).toBe(1);
   });
 
+  it('leaves a line sold out since it was added out of the total and the order, and says so', async () => {
+    const user = userEvent.setup();
+    fillCart();
+    const fetchMock = setup((url, init) => {
+      if (url.pathname !== '/api/product/checkStock') return undefined;
+      const items = (JSON.parse(init?.body as string) as { items: { product_id: number; size: string }[] }).items;
+      return ok({
+        ok: true,
+        items: items.map((i) => ({
+          product_id: i.product_id,
+          name: i.product_id === 1 ? 'T-shirt' : 'Crème',
+          size: i.size,
+          requested: 1,
+          available: i.product_id === 2 ? 0 : 9,
+          ok: true,
+        })),
+      });
+    });
+    // The cream (1 000 Da) is gone: 2 × 1200 only.
+    expect(await screen.findByTestId('line-sold-out')).toHaveTextContent('Épuisé : non compté dans le total');
+    expect(total()).toMatch(/2.400,00 Da/);
+    expect(screen.getByTestId('sold-out-note')).toHaveTextContent(
+      '1 article épuisé n’est ni compté dans le total ni commandé.',
+    );
+    await user.click(screen.getByRole('button', { name: /Passer la commande/ }));
+    const d = within(await screen.findByRole('dialog'));
+    await user.type(d.getByLabelText('Nom complet'), 'Sara');
+    await user.type(d.getByLabelText('Numéro de téléphone'), '0555123456');
+    await user.type(d.getByLabelText('Adresse'), '12 rue Didouche');
+    await chooseWilaya(user, d, 'Alger');
+    await chooseCommune(user, d, 'hyd', 'Hydra');
+    await user.type(d.getByLabelText('Code postal'), '16035');
+    await user.click(d.getByRole('button', { name: 'Confirmer la commande' }));
+    expect(await screen.findByTestId('order-number')).toHaveTextContent('#42');
+    expect(sentBodies(fetchMock, '/order')[0]).toMatchObject({
+      subtotal: '2400.00',
+      items: [{ product_id: 1, quantity: 2, size: 'M' }],
+    });
+  });
+
+  it('cannot check out a cart whose every line is sold out', async () => {
+    addToCart({ id: 2, name: 'Crème', cost: 1000, src: '', size: '', Quantity: 1 });
+    setup((url) =>
+      url.pathname === '/api/product/checkStock'
+        ? ok({ ok: true, items: [{ product_id: 2, name: 'Crème', size: '', requested: 1, available: 0, ok: false }] })
+        : undefined,
+    );
+    expect(await screen.findByTestId('sold-out-note')).toHaveTextContent(
+      'Tous les articles de votre panier sont épuisés',
+    );
+    expect(screen.getByRole('button', { name: /Passer la commande/ })).toBeDisabled();
+    expect(total()).toMatch(/^0,00 Da/);
+  });
+
   it('has the three coupon states; an empty code is invalid without a call', async () => {
     const user = userEvent.setup();
     fillCart();
@@ -266,8 +320,15 @@ describe('cart page', () => {
     expect(screen.getByTestId('order-number')).toHaveTextContent('#42');
     expect(screen.getByText('Paiement à la livraison')).toBeInTheDocument();
     expect(screen.getByText('3-5 jours ouvrables')).toBeInTheDocument();
-    expect(screen.getByText('12 rue Didouche, Bab El Oued, Alger 16000')).toBeInTheDocument();
+    expect(screen.getByTestId('delivery-address')).toHaveTextContent('12 rue Didouche, Bab El Oued, Alger 16000');
     expect(screen.getByTestId('delivery-type')).toHaveTextContent('À domicile');
+    // What was ordered and what the server charged, and the number typed, which the shop will call.
+    expect(within(screen.getByTestId('ordered-lines')).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByTestId('ordered-lines')).toHaveTextContent(/T-shirt.*Medium · Quantité : 2.*Crème/);
+    expect(screen.getByTestId('ordered-figures')).toHaveTextContent(/Sous-total3.400,00 Da.*Livraison400,00 Da/);
+    expect(screen.getByTestId('call-to-confirm')).toHaveTextContent(
+      'Nous vous appellerons au 0555 12 34 56 pour confirmer votre commande.',
+    );
 
     expect(sentBodies(fetchMock, '/order')[0]).toEqual({
       customer_name: 'Sara',
