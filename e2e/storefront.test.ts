@@ -117,7 +117,8 @@ async function journey(viewport: { width: number; height: number }, tag: string,
     await page.getByRole('button', { name: 'Augmenter la quantité' }).click();
     await page.getByRole('button', { name: 'Ajouter au panier' }).click();
     await page.getByText(`Ajouté au panier : ${product.name}`).waitFor();
-    await page.getByTestId('cart-count').filter({ hasText: '1' }).waitFor();
+    // Two units of one line: the badge counts units.
+    await page.getByTestId('cart-count').filter({ hasText: '2' }).waitFor();
     await revealAll(page);
     await screenshot(page, `product-${tag}`);
 
