@@ -127,7 +127,9 @@ describe('product pages for search engines and link previews', () => {
   });
 
   it("writes the unfiltered shop's first page and the product types into it, as the API answers them", async () => {
-    const list = '/product/getAll?page=1&limit=16&min=0&max=5000';
+    const list = '/product/getAll?page=1&limit=16';
+    // Above the slider's 5 000 Da: listed all the same, the shop's untouched slider filters nothing.
+    const coat = await insertProduct(t.db.kysely, { name: 'Manteau en laine', price: 7500, sizes: { M: 2 } });
     const page = await t.app.inject({ url: '/Shop' });
     const block = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(page.body)?.[1];
     const [products, types, settings] = await Promise.all([
@@ -140,6 +142,10 @@ describe('product pages for search engines and link previews', () => {
       [list]: products.json<{ data: unknown }>().data,
       '/ProductType/getAll': types.json<{ data: unknown }>().data,
     });
+    const written = JSON.parse(block ?? 'null') as Record<string, { data: { id: number; final_price: number }[] }>;
+    expect(written[list]?.data.find((p) => p.id === coat)?.final_price).toBe(7500);
+    await t.db.kysely.deleteFrom('product_sizes').where('product_id', '=', coat).execute();
+    await t.db.kysely.deleteFrom('products').where('id', '=', coat).execute();
     // Filtered, the app asks the API itself for the list.
     const filtered = /id="page-data">([\s\S]*?)<\/script>/.exec(
       (await t.app.inject({ url: '/Shop?type=1' })).body,

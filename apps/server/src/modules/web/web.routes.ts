@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PRICE_SLIDER_MAX, PRICE_SLIDER_MIN, SHOP_PAGE_SIZE } from '@shop/domain/constants';
+import { SHOP_PAGE_SIZE } from '@shop/domain/constants';
 import { withoutLanguage } from '@shop/domain/pages';
 import { acceptedEncoding, compress } from '../../http/compression.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -83,7 +83,7 @@ export async function webRoutes(app: App): Promise<void> {
     }
     if (url !== '/Shop' || search) return { answers: {}, images: [] };
     const [first, types] = await Promise.all([
-      listProducts(app.db.kysely, { page: 1, limit: SHOP_PAGE_SIZE, min: PRICE_SLIDER_MIN, max: PRICE_SLIDER_MAX }),
+      listProducts(app.db.kysely, { page: 1, limit: SHOP_PAGE_SIZE }),
       listTypes(app.db.kysely),
     ]);
     if (!('data' in first)) return { answers: {}, images: [] };

@@ -49,12 +49,33 @@ describe('shop page', () => {
     expect(Object.fromEntries(last.searchParams)).toEqual({ page: '2', limit: '16', min: '500', max: '3000' });
   });
 
+  it('filters nothing by price until the slider is moved, and its top end ("5 000+") means no upper bound', async () => {
+    const user = userEvent.setup();
+    const calls = setup('/Shop?type=1');
+    await screen.findByText('Produit 1');
+    // A 7 500 Da coat is not hidden by a filter the customer never set.
+    expect(Object.fromEntries(calls.at(-1)!.searchParams)).toEqual({ page: '1', limit: '16', type: '1' });
+    expect(screen.getByTestId('price-max')).toHaveTextContent(/5.000,00 Da et plus/);
+    // Raising the bottom only: a lower bound, still no upper one.
+    fireEvent.change(screen.getByRole('slider', { name: 'Prix minimum' }), { target: { value: '1000' } });
+    await user.click(screen.getByRole('button', { name: 'Appliquer' }));
+    expect(location()).toBe('/Shop?type=1&min=1000&max=5000');
+    await waitFor(() =>
+      expect(Object.fromEntries(calls.at(-1)!.searchParams)).toEqual({
+        page: '1',
+        limit: '16',
+        type: '1',
+        min: '1000',
+      }),
+    );
+  });
+
   it('draws the first page the server wrote into the unfiltered shop, without asking the API', async () => {
     const block = document.createElement('script');
     block.type = 'application/json';
     block.id = 'page-data';
     block.textContent = JSON.stringify({
-      '/product/getAll?page=1&limit=16&min=0&max=5000': {
+      '/product/getAll?page=1&limit=16': {
         data: [product(5)],
         pagination: { page: 1, limit: 16, total: 1, total_pages: 1, has_next_page: false },
       },
