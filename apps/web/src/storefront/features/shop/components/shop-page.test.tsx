@@ -157,3 +157,45 @@ describe('shop page', () => {
     expect(await screen.findByRole('checkbox', { name: 'T-shirts' })).toBeInTheDocument();
   });
 });
+
+describe('a search that finds nothing', () => {
+  it('says so and offers the closest names, each leading to its product', async () => {
+    const asked: URL[] = [];
+    mockFetch((url) => {
+      if (url.pathname === '/api/ProductType/getAll') return ok(types);
+      if (url.pathname === '/api/product/getAll') {
+        return ok({ data: [], pagination: { page: 1, limit: 16, total: 0, total_pages: 0, has_next_page: false } });
+      }
+      if (url.pathname === '/api/product/suggest') {
+        asked.push(url);
+        return ok([
+          { id: 7, name: 'T-shirt Essentiel Blanc', name_ar: null },
+          { id: 9, name: 'T-shirt Oversize Noir', name_ar: null },
+        ]);
+      }
+      return undefined;
+    });
+    renderPage(<ShopPage />, { path: '/Shop/:search', at: '/Shop/tshrt' });
+    expect(await screen.findByText('Désolé, rien ici...')).toBeInTheDocument();
+    const offered = await screen.findByTestId('search-suggestions');
+    expect(offered).toHaveTextContent('Essayez : T-shirt Essentiel Blanc, T-shirt Oversize Noir');
+    expect(screen.getByRole('link', { name: 'T-shirt Oversize Noir' })).toHaveAttribute('href', '/product/9');
+    expect(asked.map((u) => u.searchParams.get('q'))).toEqual(['tshrt']);
+  });
+
+  it('asks for no suggestion when the shop is merely empty (no search)', async () => {
+    const asked: string[] = [];
+    mockFetch((url) => {
+      asked.push(url.pathname);
+      if (url.pathname === '/api/ProductType/getAll') return ok(types);
+      if (url.pathname === '/api/product/getAll') {
+        return ok({ data: [], pagination: { page: 1, limit: 16, total: 0, total_pages: 0, has_next_page: false } });
+      }
+      return undefined;
+    });
+    renderPage(<ShopPage />, { path: '/Shop', at: '/Shop?type=2' });
+    expect(await screen.findByText('Désolé, rien ici...')).toBeInTheDocument();
+    await act(async () => {});
+    expect(asked).not.toContain('/api/product/suggest');
+  });
+});

@@ -3,9 +3,12 @@ import { useParams, useSearchParams } from 'react-router';
 import { SHOP_FIRST_SCREEN_CARDS, SHOP_PRELOADED_CARDS } from '@shop/domain/constants';
 import { paths } from '../../../../lib/paths.ts';
 import { Breadcrumb } from '../../../layout/breadcrumb.tsx';
-import { localized, t } from '../../../i18n/i18n.ts';
+import { listSeparator, localized, t } from '../../../i18n/i18n.ts';
 import { useProductTypes } from '../../products/api/get-product-types.ts';
 import { useProducts } from '../../products/api/get-products.ts';
+import { useSuggestions } from '../../products/api/get-suggestions.ts';
+import { CatalogText } from '../../../i18n/catalog-text.tsx';
+import { Link } from 'react-router';
 import { ProductCard } from '../../products/components/product-card.tsx';
 import { readShopParams, withPrice, withType, writeShopParams, type ShopParams } from '../shop-params.ts';
 import { Pagination } from './pagination.tsx';
@@ -131,7 +134,10 @@ export function ShopPage() {
                 </button>
               </div>
             ) : list.length === 0 ? (
-              <p className="py-16 text-center text-lg text-neutral-600">{t('shop.empty')}</p>
+              <div className="py-16 text-center">
+                <p className="text-lg text-neutral-600">{t('shop.empty')}</p>
+                {search && <Suggestions search={search} />}
+              </div>
             ) : (
               <ul className="grid grid-cols-2 gap-x-4 gap-y-8 lg:grid-cols-3 xl:grid-cols-4">
                 {list.map((product, index) => (
@@ -159,5 +165,28 @@ export function ShopPage() {
         </section>
       </div>
     </div>
+  );
+}
+
+/** After a search that found nothing: the names closest to what was typed ("Essayez : T-shirt …"). */
+function Suggestions({ search }: { search: string }) {
+  const suggestions = useSuggestions(search, true);
+  const found = suggestions.data ?? [];
+  if (found.length === 0) return null;
+  return (
+    <p className="mt-4 text-neutral-800" data-testid="search-suggestions">
+      {t('shop.tryInstead')}{' '}
+      {found.map((product, i) => (
+        <span key={product.id}>
+          {i > 0 && listSeparator()}
+          <Link
+            to={paths.product(product.id)}
+            className="font-semibold underline underline-offset-2 hover:no-underline"
+          >
+            <CatalogText fr={product.name} ar={product.name_ar} />
+          </Link>
+        </span>
+      ))}
+    </p>
   );
 }
