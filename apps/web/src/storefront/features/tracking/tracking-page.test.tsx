@@ -218,6 +218,24 @@ describe('TrackingPage', () => {
     expect(asked.map((u) => u.search)).toEqual(['?order_id=12&phone=0555123456']);
   });
 
+  it("brings the whole answer to the top of the screen, not only its heading (a phone's fold)", async () => {
+    serve([ok(shipped)]);
+    const scrolled: Element[] = [];
+    const scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    Element.prototype.scrollIntoView = scrollIntoView;
+    try {
+      renderPage(<TrackingPage />, { path: '/suivi', at: '/suivi?commande=12&tel=0555123456' });
+      const heading = await screen.findByRole('heading', { name: 'Commande #12' });
+      await waitFor(() => expect(scrolled).toContain(screen.getByTestId('tracking-result')));
+      expect(scrollIntoView).toHaveBeenCalledWith(expect.objectContaining({ block: 'start' }));
+      expect(heading).toHaveFocus();
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+
   it('with only the number in the address, fills it and waits in the phone field', async () => {
     const asked = serve([ok(shipped)]);
     renderPage(<TrackingPage />, { path: '/suivi', at: '/suivi?commande=12' });

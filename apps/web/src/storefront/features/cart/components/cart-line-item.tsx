@@ -4,6 +4,7 @@ import { imageUrl } from '../../../../lib/api.ts';
 import { QuantityStepper } from '../../../../lib/ui/quantity-stepper.tsx';
 import { Link } from 'react-router';
 import { formatDa, localized, sizeLabel, t } from '../../../i18n/i18n.ts';
+import { CatalogText } from '../../../i18n/catalog-text.tsx';
 import { useOrderLimits } from '../../settings/api/get-settings.ts';
 import { isSoldOut, removeFromCart, setQuantity, type CartLine } from '../cart-store.ts';
 
@@ -26,7 +27,9 @@ export function CartLineItem({ line }: { line: CartLine }) {
       </Link>
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex items-start justify-between gap-2">
-          <h2 className="min-w-0 font-bold break-words md:text-lg">{name}</h2>
+          <h2 className="min-w-0 font-bold break-words md:text-lg">
+            <CatalogText fr={line.name} ar={line.name_ar} />
+          </h2>
           <button
             type="button"
             onClick={() => removeFromCart(line)}

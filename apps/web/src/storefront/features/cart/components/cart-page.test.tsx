@@ -518,6 +518,15 @@ describe('cart page', () => {
     // 3400 + 250 at the stop desk instead of 400 at home.
     expect(screen.getByTestId('shipping')).toHaveTextContent(/250,00 Da/);
     expect(total()).toMatch(/3.650,00 Da/);
+    // The wilaya box says the stop desk's fee too, not the home one; and its list each wilaya's,
+    // the home fee where a wilaya has no stop desk.
+    const box = screen.getByRole('combobox', { name: 'Wilaya' });
+    expect(box.parentElement).toHaveTextContent(/250,00 Da/);
+    expect(box.parentElement).not.toHaveTextContent(/400,00 Da/);
+    await user.click(screen.getByRole('button', { name: 'Afficher les wilayas' }));
+    expect(screen.getByRole('option', { name: /Alger.*250,00 Da/ })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: /Oran.*600,00 Da/ })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
 
     await user.click(screen.getByRole('button', { name: /Passer la commande/ }));
     const d = within(await screen.findByRole('dialog'));

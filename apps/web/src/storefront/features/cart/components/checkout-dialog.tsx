@@ -185,6 +185,8 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
                 label={t('checkout.wilaya')}
                 wilayas={wilayas}
                 value={field.value}
+                deliveryType={deliveryType}
+                commune={typed.commune ?? ''}
                 onChange={(name) => {
                   // A commune of the old wilaya is not one of the new one's.
                   if (name !== field.value) setValue('commune', '');

@@ -119,6 +119,8 @@ export function OrderSummary({
         wilayas={wilayas}
         value={wilaya}
         onChange={setWilaya}
+        deliveryType={deliveryType}
+        commune={commune}
         className="mt-5"
       />
       <DeliveryChoice

@@ -54,6 +54,8 @@ export function PersonalInfoSection({ wilayas, onEdit }: { wilayas: readonly Shi
               label={t('customOrder.wilaya')}
               wilayas={wilayas}
               value={wilaya.value}
+              deliveryType={deliveryType ?? 'home'}
+              commune={communeName ?? ''}
               onChange={(name) => {
                 // A commune of the old wilaya is not one of the new one's; nor its stop desk.
                 if (name !== wilaya.value) setValue('commune', '');

@@ -10,6 +10,7 @@ import { FETCH_AHEAD_MARGIN, useInView } from '../../../../lib/ui/use-in-view.ts
 import { Breadcrumb } from '../../../layout/breadcrumb.tsx';
 import { usePageTitle } from '../../../layout/page-title.ts';
 import { formatDa, localized, t } from '../../../i18n/i18n.ts';
+import { CatalogText, catalogText } from '../../../i18n/catalog-text.tsx';
 import { addToCart, findLine, getCart } from '../../cart/cart-store.ts';
 import { useOrderLimits } from '../../settings/api/get-settings.ts';
 import { AddedToast } from '../../cart/components/added-toast.tsx';
@@ -114,20 +115,20 @@ function ProductDetails({ product }: { product: Product }) {
     const text =
       result.added < quantity
         ? t('product.stockCapped', { added: result.added, stock: cap })
-        : t('product.added', { name: localized(product.name, product.name_ar) });
+        : t('product.added', { name: catalogText(product.name, product.name_ar) });
     notify[result.added < quantity ? 'warning' : 'success'](<AddedToast message={text} />);
   }
 
   return (
     <div className="mx-auto max-w-7xl px-4">
       <Breadcrumb
-        items={[{ label: t('shop.breadcrumb'), to: paths.shop }, { label: localized(product.name, product.name_ar) }]}
+        items={[{ label: t('shop.breadcrumb'), to: paths.shop }, { label: catalogText(product.name, product.name_ar) }]}
       />
       <div className="grid grid-cols-1 gap-8 md:grid-cols-2 md:gap-10">
         <Gallery images={product.images ?? []} name={localized(product.name, product.name_ar)} />
         <div>
           <h1 className="text-3xl font-black tracking-tight uppercase md:text-4xl">
-            {localized(product.name, product.name_ar)}
+            <CatalogText fr={product.name} ar={product.name_ar} />
           </h1>
           <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-neutral-600">
             {toNumber(product.total_ratings) > 0 ? (
@@ -163,7 +164,7 @@ function ProductDetails({ product }: { product: Product }) {
             )}
           </div>
           <p className="mt-5 whitespace-pre-line text-neutral-600">
-            {localized(product.description, product.description_ar)}
+            <CatalogText fr={product.description} ar={product.description_ar} />
           </p>
           <p className={`mt-4 font-medium ${stock > 0 ? 'text-green-700' : 'text-red-700'}`}>
             {stock > 0 ? t('product.inStock', { n: stock }) : t('product.outOfStock')}

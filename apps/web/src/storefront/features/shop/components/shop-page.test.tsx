@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, ok, fail, renderPage } from '../../../test-utils.tsx';
@@ -197,5 +197,32 @@ describe('a search that finds nothing', () => {
     expect(await screen.findByText('Désolé, rien ici...')).toBeInTheDocument();
     await act(async () => {});
     expect(asked).not.toContain('/api/product/suggest');
+  });
+});
+
+describe('on a phone', () => {
+  it('closes the filters after "Appliquer" and brings the results into view', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query }) as MediaQueryList);
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      setup('/Shop');
+      await screen.findByText('Produit 1');
+      const toggle = screen.getByRole('button', { name: 'Filtres' });
+      // Closed at first on a phone; the customer opens it and sets a price.
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await user.click(toggle);
+      fireEvent.change(screen.getByRole('slider', { name: 'Prix maximum' }), { target: { value: '2000' } });
+      await user.click(screen.getByRole('button', { name: 'Appliquer' }));
+      expect(location()).toBe('/Shop?min=0&max=2000');
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await waitFor(() => expect(scrolled).toContain(screen.getByRole('heading', { level: 1 })));
+    } finally {
+      vi.unstubAllGlobals();
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
   });
 });
