@@ -396,6 +396,14 @@ describe('static assets', () => {
     expect(plain.body).toBe(SCRIPT);
   });
 
+  it('answers a hashed file that is gone (an open tab after a deploy) with a plain 404, not a page', async () => {
+    const res = await t.app.inject({ url: '/assets/shop-OLDHASH.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).not.toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).not.toContain('<div id="root">');
+  });
+
   it('serves card-sized copies of uploaded images, and only at the allowed widths', async () => {
     fs.mkdirSync(t.config.uploadsDir, { recursive: true });
     await sharp({ create: { width: 1200, height: 1500, channels: 3, background: '#336699' } })
