@@ -147,10 +147,13 @@ describe('product page', () => {
     expect(plus).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Diminuer la quantité' })).not.toBeDisabled();
 
+    expect(screen.getByTestId('added-now')).toBeEmptyDOMElement();
     await user.click(screen.getByRole('button', { name: 'Ajouter au panier' }));
     expect(getCart()).toEqual([
       { id: 7, name: 'Hoodie Zippé', cost: 3000, src: '/uploads/b.webp', size: 'M', Quantity: 2, max: 2 },
     ]);
+    // Said at once, in the page, whatever the toast's code still has to download.
+    expect(screen.getByTestId('added-now')).toHaveTextContent('✓ Ajouté au panier');
   });
 
   it('counts what is already in the cart against the size stock and says so', async () => {

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { notify } from '../../../layout/notify.ts';
+import { useEffect, useState } from 'react';
+import { notify, preloadToasts } from '../../../layout/notify.ts';
 import type { Size } from '@shop/domain/sizes';
 import { paths } from '../../../../lib/paths.ts';
 import { formatRating, formatRatingOutOf5, toNumber } from '../../../../lib/format.ts';
@@ -55,10 +55,33 @@ export function ProductPage({ id }: { id: string }) {
   );
 }
 
+/** How long the add button says "Ajouté" after a tap. */
+const ADDED_FEEDBACK_MS = 2000;
+
 function ProductDetails({ product }: { product: Product }) {
   const [size, setSize] = useState<Size | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [message, setMessage] = useState<string | null>(null);
+  // The tap on "Ajouter au panier" answers in the same frame (a line under the button), whatever
+  // the toast's code still has to download; the toast follows with the way to the cart.
+  const [justAdded, setJustAdded] = useState(false);
+  useEffect(() => {
+    if (!justAdded) return;
+    const timer = setTimeout(() => setJustAdded(false), ADDED_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [justAdded]);
+  // The customer's first touch of the page (a size, the quantity) fetches the toast's code.
+  useEffect(() => {
+    const events = ['pointerdown', 'keydown'] as const;
+    const once = () => {
+      preloadToasts();
+      for (const name of events) document.removeEventListener(name, once);
+    };
+    for (const name of events) document.addEventListener(name, once, { passive: true });
+    return () => {
+      for (const name of events) document.removeEventListener(name, once);
+    };
+  }, []);
 
   const hasSizes = product.has_sizes && product.sizes.length > 0;
   const sizeStock: Partial<Record<Size, number>> = Object.fromEntries(
@@ -112,6 +135,7 @@ function ProductDetails({ product }: { product: Product }) {
       return;
     }
     setMessage(null);
+    setJustAdded(true);
     const text =
       result.added < quantity
         ? t('product.stockCapped', { added: result.added, stock: cap })
@@ -195,9 +219,14 @@ function ProductDetails({ product }: { product: Product }) {
               {stock > 0 ? t('product.addToCart') : t('product.outOfStock')}
             </button>
           </div>
-          <p role="alert" className="mt-3 min-h-6 text-sm font-medium text-red-700">
-            {message}
-          </p>
+          <div className="mt-3 min-h-6 text-sm font-medium">
+            <p role="alert" className="text-red-700">
+              {message}
+            </p>
+            <p role="status" className="text-green-700" data-testid="added-now">
+              {justAdded && `✓ ${t('product.addedShort')}`}
+            </p>
+          </div>
         </div>
       </div>
     </div>
