@@ -89,7 +89,7 @@ export function Footer() {
           </div>
         </div>
       </div>
-      <div className="mx-auto flex max-w-7xl flex-col gap-1 border-t border-neutral-300 px-4 py-6 text-sm text-neutral-600 md:flex-row md:justify-between">
+      <div className="mx-auto flex max-w-7xl flex-col gap-1 border-t border-neutral-300 px-4 pt-6 pb-24 text-sm text-neutral-600 md:flex-row md:justify-between md:pb-6">
         <p>{t('footer.rights', { year: new Date().getFullYear(), shop: shopName })}</p>
         <p>
           {t('footer.credit')} {t('footer.creator', { shop: shopName })}
