@@ -87,7 +87,7 @@ describe('storefront layout', () => {
       return undefined;
     });
     const { queryClient } = renderPage(<StorefrontLayout />, { path: '/*', at: '/Shop' });
-    const whatsapp = await screen.findByRole('link', { name: 'Écrire sur WhatsApp' });
+    const whatsapp = await screen.findByRole('link', { name: 'Une question ? La boutique sur WhatsApp' });
     expect(whatsapp).toHaveAttribute(
       'href',
       `https://wa.me/213555123456?text=${encodeURIComponent('Bonjour, j’ai une question.')}`,
@@ -102,7 +102,7 @@ describe('storefront layout', () => {
     queryClient.clear();
     const page = renderPage(<StorefrontLayout />, { path: '/*', at: '/product/7' });
     await page.queryClient.fetchQuery(productQuery(7));
-    const about = await screen.findByRole('link', { name: 'Écrire sur WhatsApp' });
+    const about = await screen.findByRole('link', { name: 'Une question ? La boutique sur WhatsApp' });
     await waitFor(() =>
       expect(decodeURIComponent(about.getAttribute('href') ?? '')).toMatch(
         /^https:\/\/wa\.me\/213555123456\?text=Bonjour, je suis intéressé\(e\) par « Hoodie Zippé » : http:\/\/localhost.*/,
