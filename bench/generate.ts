@@ -8,6 +8,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Insertable } from 'kysely';
 import { finalPriceCentimes } from '@shop/domain/pricing';
+import { productSearchText } from '@shop/domain/search-text';
 import type { Db } from '../apps/server/src/db/connect.ts';
 import type { DB } from '../apps/server/src/db/database.ts';
 import { WILAYAS } from '../apps/server/src/db/seed/wilayas.ts';
@@ -153,6 +154,7 @@ export async function generate(db: Db, options: GenerateOptions): Promise<Genera
     products.push({
       name,
       description,
+      search_text: productSearchText(name),
       price_cents: price,
       discount_percentage: discount,
       final_price_cents: finalPriceCentimes(price, discount),

@@ -53,14 +53,23 @@ const ADDRESSES: Record<Language, string> = {
   ar: 'حي النصر، عمارة 12',
 };
 
-/** A thank-you screen's order, as the browser keeps it after the order. */
-function placed(lang: Language): string {
+/** A thank-you screen's order, as the browser keeps it after the order (placed a moment ago). */
+function placed(lang: Language, p: PageProduct): string {
   return JSON.stringify({
     orderNumber: 1234,
     total: 5400,
     address: ADDRESSES[lang],
     wilaya: 'Alger',
+    commune: 'Hydra',
+    deliveryType: 'home',
     zipCode: '16000',
+    phone: '0770123456',
+    placedAt: Date.now(),
+    lines: [{ name: p.name, size: 'M', quantity: 2, unitPrice: 2500 }],
+    subtotal: 5000,
+    discount: 500,
+    discountPercentage: 10,
+    shippingFee: 900,
   });
 }
 
@@ -108,7 +117,7 @@ export function storefrontPages(lang: Language, s: StorefrontSubjects): PageCase
     {
       name: 'cart-thank-you',
       url: at('/Cart'),
-      storage: { orderConfirmation: placed(lang) },
+      storage: { orderConfirmation: placed(lang, s.product) },
       ready: (page) => heading(page, text['thankYou.title']!),
     },
     {
@@ -119,7 +128,7 @@ export function storefrontPages(lang: Language, s: StorefrontSubjects): PageCase
     {
       name: 'custom-order-thank-you',
       url: at('/CustomOrder'),
-      storage: { customOrderConfirmation: placed(lang) },
+      storage: { customOrderConfirmation: placed(lang, s.product) },
       ready: (page) => heading(page, text['customOrder.payTitle']!),
     },
     { name: 'rating', url: at('/Rating'), ready: (page) => heading(page, text['rating.title']!) },

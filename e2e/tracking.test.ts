@@ -149,7 +149,7 @@ describe('following an order on a phone', () => {
   it("is reached from the thank-you screen's link, filled in and asked at once", async () => {
     const placed = { orderNumber: order.orderId, total: 1000, address: '5 rue des Jasmins', wilaya: 'Alger' };
     const { context, page, errors } = await onPhone({
-      orderConfirmation: JSON.stringify({ ...placed, zipCode: '16000', phone: PHONE }),
+      orderConfirmation: JSON.stringify({ ...placed, zipCode: '16000', phone: PHONE, placedAt: Date.now() }),
     });
     try {
       await page.goto('/Cart');

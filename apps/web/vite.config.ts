@@ -3,12 +3,18 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { linguiCatalogs } from './build/lingui-catalogs.ts';
+import { firstScreenShell } from './build/first-screen.ts';
 
 /** zod without eval in the browser (src/lib/zod-jitless.ts). */
 const zodAlias = { find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/lib/zod-jitless.ts') };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), linguiCatalogs(path.resolve(import.meta.dirname, 'src/storefront/i18n/locales'))],
+  plugins: [
+    react(),
+    tailwindcss(),
+    linguiCatalogs(path.resolve(import.meta.dirname, 'src/storefront/i18n/locales')),
+    firstScreenShell(path.resolve(import.meta.dirname, 'src/storefront/i18n/locales')),
+  ],
   resolve: { alias: [zodAlias] },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/public': 'http://localhost:3000' },

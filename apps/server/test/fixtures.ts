@@ -3,6 +3,7 @@
 import sharp from 'sharp';
 import { finalPriceCentimes } from '@shop/domain/pricing';
 import { todayIso } from '@shop/domain/coupon-status';
+import { productSearchText } from '@shop/domain/search-text';
 import type { Size } from '@shop/domain/sizes';
 import type { Database } from '../src/db/database.ts';
 
@@ -19,6 +20,7 @@ export interface ProductFixture {
   type_name?: string;
   /** Adds a primary image row with this url. */
   image_url?: string;
+  name_ar?: string;
 }
 
 export async function insertProductType(db: Database, name: string, forCustom = false): Promise<number> {
@@ -49,6 +51,8 @@ export async function insertProduct(db: Database, fixture: ProductFixture = {}):
     .values({
       name: fixture.name ?? 'Test product',
       description: fixture.description ?? 'A product for tests',
+      ...(fixture.name_ar ? { name_ar: fixture.name_ar } : {}),
+      search_text: productSearchText(fixture.name ?? 'Test product', fixture.name_ar),
       price_cents: priceCents,
       discount_percentage: discount,
       final_price_cents: finalPriceCentimes(priceCents, discount),

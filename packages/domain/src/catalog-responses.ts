@@ -71,6 +71,12 @@ export const productTypeReadSchema = z
     for_custom: z.boolean(),
   })
   .meta({ id: 'ProductType' });
+
+/** A product a search that found nothing may have meant (GET /product/suggest). */
+export const productSuggestionSchema = z
+  .object({ id: z.number().int(), name: z.string(), name_ar: z.string().nullable() })
+  .meta({ id: 'ProductSuggestion' });
+export type ProductSuggestion = z.infer<typeof productSuggestionSchema>;
 export type ProductType = z.infer<typeof productTypeReadSchema>;
 
 /** One cart line of the stock check, lines of the same product and size merged. */

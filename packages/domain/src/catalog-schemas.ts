@@ -101,6 +101,11 @@ export const productListQuerySchema = z.object({
   sort: z.enum(PRODUCT_SORTS).optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+/** GET /product/suggest: what was searched and found nothing. */
+export const productSuggestQuerySchema = z.object({
+  q: z.string({ error: 'q is required' }).trim().min(1, { error: 'q is required' }).max(100),
+});
 export const PRICE_FILTER_DEFAULT_MAX = PRICE_SLIDER_MAX;
 
 export const productTypeSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PRICE_DA, POSTAL_CODE_DIGITS } from './constants.ts';
+import { toAsciiDigits } from './digits.ts';
 import { typedTextProblem, type TextKind } from './typed-text.ts';
 
 /** The largest id the databases' integer columns hold (PostgreSQL refuses a larger one with a 500). */
@@ -12,10 +13,11 @@ const DECIMAL_TEXT = /^\s*-?\d{1,16}(\.\d{1,16})?\s*$/;
 
 /**
  * A number as JSON writes it, or as a path, a query string or a form field carries it: its decimal
- * digits. Nothing else is read as a number: not true, [1], "0x1", "1e3", "" or null (z.coerce took
- * true for 1 and "0x1" for 1). Digits in a JSON string stay accepted: the spec's clients send some
- * ids and amounts as text ("12", read from a page's address; subtotal "1250.00").
- * `decimals` also takes "12.5". `schema` then checks the number (its range, whole or not).
+ * digits, ASCII or as an Arabic keyboard types them (digits.ts). Nothing else is read as a number:
+ * not true, [1], "0x1", "1e3", "" or null (z.coerce took true for 1 and "0x1" for 1). Digits in a
+ * JSON string stay accepted: the spec's clients send some ids and amounts as text ("12", read from
+ * a page's address; subtotal "1250.00"). `decimals` also takes "12.5". `schema` then checks the
+ * number (its range, whole or not).
  */
 export function numberInput<Out>(
   schema: z.ZodType<Out, number>,
@@ -27,12 +29,13 @@ export function numberInput<Out>(
     .union([z.number(), z.string()], { error: message })
     .transform((value, ctx) => {
       if (typeof value === 'number') return value;
+      const digits = toAsciiDigits(value);
       // Its own issue, not the union's: a form shows this message beside the field.
-      if (!text.test(value)) {
+      if (!text.test(digits)) {
         ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
       }
-      return Number(value);
+      return Number(digits);
     })
     .pipe(schema);
 }

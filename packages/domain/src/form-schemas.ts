@@ -1,6 +1,7 @@
 // Schemas of the storefront's forms, with the exact messages of SPEC §5.
 import { z } from 'zod';
 import { optionalTypedText, postalCodePattern, typedText, typedTextCheck } from './common-schemas.ts';
+import { toAsciiDigits } from './digits.ts';
 import {
   CUSTOMER_ADDRESS_MAX,
   CUSTOMER_ADDRESS_TEXT,
@@ -37,6 +38,7 @@ const customerFields = {
   zipCode: z
     .string()
     .trim()
+    .overwrite(toAsciiDigits)
     .min(1, { error: CUSTOMER_MESSAGES.zipRequired })
     .regex(postalCodePattern, { error: CUSTOMER_MESSAGES.zipInvalid }),
 };

@@ -7,6 +7,7 @@ import {
   CUSTOMER_NAME_MAX,
   CUSTOMER_NAME_TEXT,
 } from './customer-fields.ts';
+import { toAsciiDigits } from './digits.ts';
 import { customerPhoneSchema } from './phone.ts';
 import { ORDER_STATUSES, ORDER_TYPES } from './order-status.ts';
 import { ADMIN_ORDERS_PAGE_SIZE } from './constants.ts';
@@ -23,6 +24,7 @@ const customerAddress = typedText('line', CUSTOMER_ADDRESS_MAX, CUSTOMER_ADDRESS
 const customerPostalCode = z
   .string({ error: CUSTOMER_MESSAGES.zipRequired })
   .trim()
+  .overwrite(toAsciiDigits)
   .min(1, { error: CUSTOMER_MESSAGES.zipRequired })
   .regex(postalCodePattern, { error: CUSTOMER_MESSAGES.zipInvalid });
 /** What the client believes it pays, in Da; the server compares it with its own figures. */

@@ -2,8 +2,9 @@
 // The national plan (ARPCE): mobiles are 0 + 9 digits starting 5, 6 or 7 (0555 12 34 56);
 // geographic fixed lines are 0 + 8 digits starting 2, 3 or 4 (021 23 45 67). People also write
 // the country code (+213 or 00213, sometimes keeping the trunk 0) and group the digits with
-// spaces, dashes, dots or brackets. Everything is stored in the national form: 0555123456.
+// spaces, dashes, dots or brackets, in Western or Arabic-Indic digits. Everything is stored in the national form: 0555123456.
 // No zod here: a page that only checks a phone (the tracking form) does not download zod.
+import { toAsciiDigits } from './digits.ts';
 
 const MOBILE = /^0[567]\d{8}$/;
 const FIXED = /^0[234]\d{7}$/;
@@ -11,7 +12,7 @@ const SEPARATORS = /[\s.\-()/\u00a0\u202f]/g;
 
 /** The number in its national form (0XXXXXXXXX), or null when it is not an Algerian number. */
 export function normalizeAlgerianPhone(input: string): string | null {
-  let digits = input.replace(SEPARATORS, '');
+  let digits = toAsciiDigits(input).replace(SEPARATORS, '');
   const international = /^(?:\+|00)213(\d+)$/.exec(digits) ?? /^213(\d{8,9})$/.exec(digits);
   if (international?.[1]) digits = international[1];
   if (!/^\d+$/.test(digits)) return null;

@@ -103,3 +103,11 @@ describe('sizes', () => {
     expect(toShortSize('huge')).toBe('M');
   });
 });
+
+describe('a discount in Arabic', () => {
+  it('keeps its minus before the digits in a right-to-left line (a left-to-right mark first)', () => {
+    expect(formatDa(-588, 'ar')).toBe('\u200e-588,00\u00a0دج');
+    expect(formatDa(-588)).toBe('-588,00 Da');
+    expect(formatDa(588, 'ar')).toBe('588,00\u00a0دج');
+  });
+});

@@ -30,6 +30,11 @@ export interface ProductTable {
   /** Arabic name and description (migration 012), null = show the French. */
   name_ar: Generated<string | null>;
   description_ar: Generated<string | null>;
+  /**
+   * The search key of both names (migration 022, packages/domain search-text.ts): required on every
+   * insert so that no writer leaves a product unfindable.
+   */
+  search_text: string;
   type_id: number | null;
   rating_sum: number;
   rating_count: number;

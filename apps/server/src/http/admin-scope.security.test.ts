@@ -34,6 +34,7 @@ const PUBLIC_ROUTES = [
   'GET /api/product/getTopPromotions',
   'GET /api/product/getTopSelling',
   'GET /api/product/getRelated/:id',
+  'GET /api/product/suggest',
   'GET /api/product/getAvailableSizes/:id',
   'POST /api/product/checkStock',
   'GET /api/ProductType/getAll',

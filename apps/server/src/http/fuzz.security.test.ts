@@ -157,6 +157,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/product/getTopPromotions' },
   { method: 'GET', path: '/api/product/getTopSelling' },
   { method: 'GET', path: '/api/product/getRelated/:id' },
+  { method: 'GET', path: '/api/product/suggest', query: ['q'] },
   { method: 'GET', path: '/api/product/getAvailableSizes/:id' },
   {
     method: 'POST',

@@ -127,6 +127,28 @@ describe('admin access', () => {
     await waitFor(() => expect(screen.getByText('Invalid username or password')).toBeInTheDocument());
     expect(localStorage.getItem(ADMIN_TOKEN_KEY)).toBeNull();
   });
+
+  test('a login answered by a proxy page without a message says "Login failed", not its status text', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response('<html><body>502 Bad Gateway</body></html>', {
+            status: 502,
+            statusText: 'Bad Gateway',
+            headers: { 'content-type': 'text/html' },
+          }),
+        ),
+      ),
+    );
+    renderWithProviders(<AdminApp />, { route: '/admin/login' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Username'), 'admin');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Login failed')).toBeInTheDocument();
+    expect(screen.queryByText('Bad Gateway')).not.toBeInTheDocument();
+  });
 });
 
 const types = [

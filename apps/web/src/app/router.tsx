@@ -10,6 +10,8 @@ import { I18nProvider } from '@lingui/react';
 import { StorefrontApp } from '../storefront/storefront-app.tsx';
 import { activateLanguage, ARABIC_PREFIX, currentLanguage, i18n, languageOfPath } from '../storefront/i18n/i18n.ts';
 import { useLanguage } from '../storefront/i18n/use-language.ts';
+import { ErrorBoundary } from '../lib/ui/error-boundary.tsx';
+import { LoadError } from '../lib/ui/load-error.tsx';
 
 const AdminApp = lazy(async () => ({ default: (await import('../admin/admin-app.tsx')).AdminApp }));
 
@@ -47,18 +49,23 @@ export function AppRouter() {
         <Route
           path="/admin/*"
           element={
-            // Nothing while the admin chunk loads on the first visit: the page follows at once.
-            <Suspense fallback={null}>
-              <AdminApp />
-            </Suspense>
+            // A chunk that fails to load shows the area's retry screen, not a blank page.
+            <ErrorBoundary fallback={(retry) => <LoadError lang="en" onRetry={retry} />}>
+              {/* Nothing while the admin chunk loads on the first visit: the page follows at once. */}
+              <Suspense fallback={null}>
+                <AdminApp />
+              </Suspense>
+            </ErrorBoundary>
           }
         />
         <Route
           path="/*"
           element={
-            <Suspense fallback={null}>
-              <Storefront />
-            </Suspense>
+            <ErrorBoundary fallback={(retry) => <LoadError lang={lang} onRetry={retry} />}>
+              <Suspense fallback={null}>
+                <Storefront />
+              </Suspense>
+            </ErrorBoundary>
           }
         />
       </Routes>

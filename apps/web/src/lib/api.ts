@@ -1,5 +1,6 @@
 // The one API client: every call goes to /api + the path of SPEC §7 and answers the envelope
-// { status, message, data }. A non-2xx answer throws ApiError carrying the server's message.
+// { status, message, data }. A non-2xx answer throws ApiError carrying the server's message (empty
+// when it sent none).
 import { resizedImageSrcSet, resizedImageUrl, type DisplayWidth, type ImageWidth } from '@shop/domain/images';
 
 export interface Envelope<T> {
@@ -69,7 +70,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     payload = null;
   }
   if (!response.ok) {
-    throw new ApiError(response.status, payload?.message ?? response.statusText, payload?.data ?? null);
+    // Only the server's own message: an answer without one (a proxy's 502 page during a deploy)
+    // leaves it empty, so each page says its own fallback of SPEC §8, not "Bad Gateway".
+    const message = typeof payload?.message === 'string' ? payload.message : '';
+    throw new ApiError(response.status, message, payload?.data ?? null);
   }
   return { status: payload?.status ?? response.status, message: payload?.message ?? '', data: payload?.data as T };
 }

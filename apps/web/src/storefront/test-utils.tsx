@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { QUERY_DEFAULTS } from '../lib/query-defaults.ts';
 import { vi } from 'vitest';
 
-type Handler = (url: URL, init: RequestInit | undefined) => { status?: number; body: unknown } | undefined;
+type Handler = (url: URL, init: RequestInit | undefined) => { status?: number; body: unknown } | Response | undefined;
 
 /** Answers /api calls from the handler with the envelope { status, message, data }. */
 export function mockFetch(handler: Handler) {
@@ -14,6 +14,8 @@ export function mockFetch(handler: Handler) {
   const fetchMock = vi.fn((input: string, init?: RequestInit) => {
     const url = new URL(input, 'http://localhost');
     const answer = handler(url, init) ?? { status: 404, body: { status: 404, message: 'Not found', data: null } };
+    // A page that is not the API's envelope (a proxy's error page) is answered as it is.
+    if (answer instanceof Response) return Promise.resolve(answer);
     const status = answer.status ?? 200;
     return Promise.resolve(
       new Response(JSON.stringify(answer.body), { status, headers: { 'content-type': 'application/json' } }),

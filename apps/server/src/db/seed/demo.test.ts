@@ -40,8 +40,43 @@ describe('demo catalogue', () => {
         .where('code', '=', 'BIENVENUE10')
         .executeTakeFirstOrThrow();
       expect(coupon).toEqual({ discount_percentage: 10, max_uses: 100 });
-      const reviews = await demo.db.kysely.selectFrom('brand_ratings').select('id').execute();
-      expect(reviews).toHaveLength(6);
+      const reviews = await demo.db.kysely.selectFrom('brand_ratings').select('review').execute();
+      expect(reviews).toHaveLength(8);
+      // The Arabic storefront has Arabic to show: every product, type and custom item has its
+      // Arabic name and description, and some customers wrote in Arabic.
+      const arabic = /^[\u0600-\u06ff][\u0600-\u06ff\s\d().,،:؛-]*$/;
+      for (const p of products) {
+        expect(p.name_ar, p.name).toMatch(arabic);
+        expect(p.description_ar, p.name).toMatch(arabic);
+      }
+      const arabicTypes = await demo.db.kysely
+        .selectFrom('product_types')
+        .select(['name_ar', 'description_ar'])
+        .execute();
+      for (const type of arabicTypes)
+        expect([type.name_ar, type.description_ar]).toEqual([
+          expect.stringMatching(arabic),
+          expect.stringMatching(arabic),
+        ]);
+      const arabicItems = await demo.db.kysely
+        .selectFrom('custom_order_items')
+        .select(['name_ar', 'description_ar'])
+        .execute();
+      for (const item of arabicItems)
+        expect([item.name_ar, item.description_ar]).toEqual([
+          expect.stringMatching(arabic),
+          expect.stringMatching(arabic),
+        ]);
+      expect(reviews.filter((r) => /[\u0600-\u06ff]/.test(r.review))).toHaveLength(2);
+      // Found by its Arabic name, and by its French one typed without accents.
+      const search = async (q: string) =>
+        (await demo.app.inject({ method: 'GET', url: `/api/product/getAll?page=1&q=${encodeURIComponent(q)}` }))
+          .json<{
+            data: { data: Product[] };
+          }>()
+          .data.data.map((p) => p.name);
+      expect(await search('زيت التين')).toEqual(['Huile de Figue de Barbarie']);
+      expect(await search('creme hydratante')).toEqual(['Crème Hydratante à l’Argan']);
     } finally {
       await demo.close();
     }

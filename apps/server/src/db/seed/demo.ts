@@ -1,8 +1,10 @@
 // The demo catalogue (DESIGN §3.12): product types, 24 products with pictures drawn here with
-// sharp (no downloads), the custom-order items, a welcome coupon and a few brand reviews. Runs only
+// sharp (no downloads), the custom-order items, a welcome coupon and a few brand reviews; names
+// and descriptions in French and in Modern Standard Arabic (the /ar storefront shows those). Runs only
 // on an empty products table, so a restart or a shop with real data is never touched.
 import sharp from 'sharp';
 import { finalPriceCentimes } from '@shop/domain/pricing';
+import { productSearchText } from '@shop/domain/search-text';
 import { SIZES, type Size } from '@shop/domain/sizes';
 import type { Config } from '../../config.ts';
 import type { Db } from '../connect.ts';
@@ -20,6 +22,9 @@ type Kind = 'tshirt' | 'hoodie' | 'pants' | 'care';
 interface DemoProduct {
   name: string;
   description: string;
+  /** Their Modern Standard Arabic, shown on /ar. */
+  nameAr: string;
+  descriptionAr: string;
   price: number;
   discount?: number;
   /** Stock per size S, M, L, XL, XXL for clothing; a single number for body care. */
@@ -28,11 +33,35 @@ interface DemoProduct {
   colors: readonly string[];
 }
 
-const TYPES: { kind: Kind; name: string; description: string }[] = [
-  { kind: 'tshirt', name: 'T-shirts', description: 'T-shirts en coton pour tous les jours' },
-  { kind: 'hoodie', name: 'Hoodies', description: 'Sweats à capuche chauds et confortables' },
-  { kind: 'pants', name: 'Pantalons', description: 'Jeans, chinos et pantalons de jogging' },
-  { kind: 'care', name: 'Soins du corps', description: 'Crèmes, huiles et savons pour le soin du corps' },
+const TYPES: { kind: Kind; name: string; description: string; nameAr: string; descriptionAr: string }[] = [
+  {
+    kind: 'tshirt',
+    name: 'T-shirts',
+    description: 'T-shirts en coton pour tous les jours',
+    nameAr: 'تي شيرتات',
+    descriptionAr: 'تي شيرتات قطنية للاستعمال اليومي',
+  },
+  {
+    kind: 'hoodie',
+    name: 'Hoodies',
+    description: 'Sweats à capuche chauds et confortables',
+    nameAr: 'كنزات بقلنسوة',
+    descriptionAr: 'كنزات دافئة ومريحة بقلنسوة',
+  },
+  {
+    kind: 'pants',
+    name: 'Pantalons',
+    description: 'Jeans, chinos et pantalons de jogging',
+    nameAr: 'سراويل',
+    descriptionAr: 'سراويل جينز وتشينو وسراويل رياضية',
+  },
+  {
+    kind: 'care',
+    name: 'Soins du corps',
+    description: 'Crèmes, huiles et savons pour le soin du corps',
+    nameAr: 'العناية بالجسم',
+    descriptionAr: 'كريمات وزيوت وصابون للعناية بالجسم',
+  },
 ];
 
 const PRODUCTS: Record<Kind, DemoProduct[]> = {
@@ -40,6 +69,8 @@ const PRODUCTS: Record<Kind, DemoProduct[]> = {
     {
       name: 'T-shirt Essentiel Blanc',
       description: 'T-shirt col rond en coton peigné 180 g, coupe droite, idéal au quotidien.',
+      nameAr: 'تي شيرت أساسي أبيض',
+      descriptionAr: 'تي شيرت بياقة دائرية من القطن الممشّط (180 غ)، بقصّة مستقيمة، مثالي للاستعمال اليومي.',
       price: 1200,
       stock: [8, 15, 12, 6, 3],
       colors: ['#f5f5f5', '#dfe7ef', '#c9d6e3'],
@@ -47,6 +78,8 @@ const PRODUCTS: Record<Kind, DemoProduct[]> = {
     {
       name: 'T-shirt Oversize Noir',
       description: 'Coupe ample et épaules tombantes, coton épais qui garde sa forme au lavage.',
+      nameAr: 'تي شيرت واسع أسود',
+      descriptionAr: 'قصّة واسعة وأكتاف منسدلة، من قطن سميك يحافظ على شكله بعد الغسل.',
       price: 1800,
       discount: 20,
       stock: [0, 7, 9, 4, 2],
@@ -55,6 +88,8 @@ const PRODUCTS: Record<Kind, DemoProduct[]> = {
     {
       name: 'T-shirt Casbah Imprimé',
       description: 'Imprimé inspiré des ruelles de la Casbah d’Alger, encres à base d’eau.',
+      nameAr: 'تي شيرت القصبة المطبوع',
+      descriptionAr: 'طبعة مستوحاة من أزقّة قصبة الجزائر، بأحبار مائية.',
       price: 2200,
       stock: [3, 5, 5, 2, 0],
       colors: ['#c0392b', '#f3e0c7', '#f7d9a8'],
@@ -62,6 +97,8 @@ const PRODUCTS: Record<Kind, DemoProduct[]> = {
     {
       name: 'T-shirt Col V Bleu Marine',
       description: 'Col en V discret, tissu doux et respirant pour les journées chaudes.',
+      nameAr: 'تي شيرت بياقة مثلّثة أزرق كحلي',
+      descriptionAr: 'ياقة مثلّثة بتصميم بسيط، وقماش ناعم يسمح بمرور الهواء في الأيام الحارّة.',
       price: 1400,
       discount: 10,
       stock: [10, 12, 8, 5, 4],
@@ -70,6 +107,8 @@ const PRODUCTS: Record<Kind, DemoProduct[]> = {
     {
       name: 'T-shirt Sport Respirant',
       description: 'Maille technique à séchage rapide, parfaite pour la salle ou la course.',
+      nameAr: 'تي شيرت رياضي جيّد التهوية',
+      descriptionAr: 'نسيج تقني سريع الجفاف، مثالي لقاعة الرياضة أو الجري.',
       price: 1600,
       stock: [6, 9, 0, 3, 1],
       colors: ['#27ae60', '#e3f5ea'],
@@ -77,6 +116,8 @@ const PRODUCTS: Record<Kind, DemoProduct[]> = {
     {
       name: 'T-shirt Manches Longues Beige',
       description: 'Manches longues en coton flammé, un basique pour la mi-saison.',
+      nameAr: 'تي شيرت بأكمام طويلة بيج',
+      descriptionAr: 'أكمام طويلة من القطن المحبَّب، قطعة أساسية لفصلَي الربيع والخريف.',
       price: 1900,
       discount: 15,
       stock: [4, 6, 6, 2, 0],
@@ -85,6 +126,8 @@ const PRODUCTS: Record<Kind, DemoProduct[]> = {
     {
       name: 'Polo Piqué Vert Olive',
       description: 'Polo en maille piquée, col côtelé et patte de boutonnage trois boutons.',
+      nameAr: 'قميص بولو بيكيه أخضر زيتوني',
+      descriptionAr: 'قميص بولو من نسيج البيكيه، بياقة مضلّعة وفتحة بثلاثة أزرار.',
       price: 2600,
       stock: [2, 8, 10, 7, 5],
       colors: ['#6b7a3a', '#eef0df'],
@@ -92,6 +135,8 @@ const PRODUCTS: Record<Kind, DemoProduct[]> = {
     {
       name: 'T-shirt Rayé Marinière',
       description: 'Rayures bleu et blanc, coton bio, un classique intemporel.',
+      nameAr: 'تي شيرت بحري مخطّط',
+      descriptionAr: 'خطوط زرقاء وبيضاء من القطن العضوي، قطعة كلاسيكية لا يبلى طرازها.',
       price: 2100,
       discount: 30,
       stock: [5, 0, 4, 1, 2],
@@ -102,6 +147,8 @@ const PRODUCTS: Record<Kind, DemoProduct[]> = {
     {
       name: 'Hoodie Classique Gris Chiné',
       description: 'Molleton gratté 320 g, capuche doublée et poche kangourou.',
+      nameAr: 'كنزة كلاسيكية بقلنسوة رمادي مبرقش',
+      descriptionAr: 'قماش صوفي مخمليّ (320 غ)، بقلنسوة مبطّنة وجيب أمامي كبير.',
       price: 3900,
       stock: [5, 10, 8, 6, 2],
       colors: ['#9ea3a8', '#eceff1', '#d5d9dc'],
@@ -109,6 +156,8 @@ const PRODUCTS: Record<Kind, DemoProduct[]> = {
     {
       name: 'Hoodie Zippé Noir',
       description: 'Fermeture éclair métal, bords côtes et cordon plat.',
+      nameAr: 'كنزة بقلنسوة وسحّاب أسود',
+      descriptionAr: 'سحّاب معدني، وحواف مضلّعة، ورباط مسطّح للقلنسوة.',
       price: 4500,
       discount: 25,
       stock: [0, 4, 5, 3, 1],
@@ -117,6 +166,8 @@ const PRODUCTS: Record<Kind, DemoProduct[]> = {
     {
       name: 'Hoodie Sahara Sable',
       description: 'Teinte sable du désert, coupe décontractée, coton et polyester recyclé.',
+      nameAr: 'كنزة بقلنسوة بلون رمال الصحراء',
+      descriptionAr: 'بلون رمال الصحراء وبقصّة مريحة، من القطن والبوليستر المعاد تدويره.',
       price: 4200,
       stock: [3, 6, 7, 4, 0],
       colors: ['#d9b98a', '#fbf3e4', '#f0dcc0'],
@@ -124,6 +175,8 @@ const PRODUCTS: Record<Kind, DemoProduct[]> = {
     {
       name: 'Sweat Col Rond Bordeaux',
       description: 'Sweat sans capuche, intérieur doux, parfait sous une veste.',
+      nameAr: 'كنزة بياقة دائرية عنّابي',
+      descriptionAr: 'كنزة دون قلنسوة، ناعمة من الداخل، مثالية تحت السترة.',
       price: 3200,
       discount: 10,
       stock: [6, 8, 8, 5, 3],
@@ -132,6 +185,8 @@ const PRODUCTS: Record<Kind, DemoProduct[]> = {
     {
       name: 'Hoodie Enfant Bleu Ciel',
       description: 'Taille petite, molleton léger pour les sorties fraîches.',
+      nameAr: 'كنزة أطفال بقلنسوة أزرق سماوي',
+      descriptionAr: 'مقاس صغير، من قماش صوفي خفيف للنزهات الباردة.',
       price: 2800,
       stock: [9, 7, 4, 0, 0],
       colors: ['#7fb3e0', '#eaf4fc'],
@@ -139,6 +194,8 @@ const PRODUCTS: Record<Kind, DemoProduct[]> = {
     {
       name: 'Hoodie Brodé Kabyle',
       description: 'Broderie aux motifs berbères sur la poitrine, édition limitée.',
+      nameAr: 'كنزة بقلنسوة بتطريز قبائلي',
+      descriptionAr: 'تطريز بزخارف أمازيغية على الصدر، إصدار محدود.',
       price: 4900,
       discount: 40,
       stock: [1, 3, 2, 2, 1],
@@ -149,6 +206,8 @@ const PRODUCTS: Record<Kind, DemoProduct[]> = {
     {
       name: 'Jean Slim Brut',
       description: 'Denim stretch 12 oz, coupe slim, cinq poches.',
+      nameAr: 'جينز ضيّق خام',
+      descriptionAr: 'قماش دنيم مطّاطي (12 أونصة)، بقصّة ضيّقة وخمسة جيوب.',
       price: 3800,
       stock: [4, 9, 11, 6, 2],
       colors: ['#2d4a73', '#e4ebf4', '#c8d6e8'],
@@ -156,6 +215,8 @@ const PRODUCTS: Record<Kind, DemoProduct[]> = {
     {
       name: 'Chino Beige',
       description: 'Sergé de coton léger, coupe droite, pour le bureau comme le week-end.',
+      nameAr: 'سروال تشينو بيج',
+      descriptionAr: 'قماش قطني خفيف بنسج مائل، بقصّة مستقيمة، للعمل كما لعطلة نهاية الأسبوع.',
       price: 3400,
       discount: 15,
       stock: [3, 6, 6, 0, 1],
@@ -164,6 +225,8 @@ const PRODUCTS: Record<Kind, DemoProduct[]> = {
     {
       name: 'Jogging Molleton Gris',
       description: 'Taille élastiquée avec cordon, chevilles resserrées, poches zippées.',
+      nameAr: 'سروال رياضي صوفي رمادي',
+      descriptionAr: 'خصر مطّاطي برباط، وأطراف مضمومة عند الكاحل، وجيوب بسحّاب.',
       price: 2500,
       stock: [8, 12, 10, 5, 4],
       colors: ['#8a8f94', '#eef0f2'],
@@ -171,6 +234,8 @@ const PRODUCTS: Record<Kind, DemoProduct[]> = {
     {
       name: 'Pantalon Cargo Kaki',
       description: 'Poches à rabat sur les côtés, toile robuste et résistante.',
+      nameAr: 'سروال كارغو كاكي',
+      descriptionAr: 'جيوب جانبية بأغطية، من قماش متين ومقاوم.',
       price: 4100,
       discount: 20,
       stock: [0, 2, 5, 3, 0],
@@ -179,6 +244,8 @@ const PRODUCTS: Record<Kind, DemoProduct[]> = {
     {
       name: 'Short en Lin Blanc',
       description: 'Lin lavé, léger et frais pour l’été au bord de la mer.',
+      nameAr: 'شورت من الكتّان أبيض',
+      descriptionAr: 'كتّان مغسول، خفيف ومنعش لأيّام الصيف على شاطئ البحر.',
       price: 2300,
       stock: [5, 5, 4, 2, 0],
       colors: ['#f2efe6', '#d8e6ea'],
@@ -188,6 +255,8 @@ const PRODUCTS: Record<Kind, DemoProduct[]> = {
     {
       name: 'Crème Hydratante à l’Argan',
       description: 'Nourrit et adoucit la peau sèche grâce à l’huile d’argan pure.',
+      nameAr: 'كريم مرطّب بزيت الأرغان',
+      descriptionAr: 'يغذّي البشرة الجافة ويليّنها بفضل زيت الأرغان الصافي.',
       price: 1500,
       stock: 24,
       colors: ['#d4a017', '#fbf4dc'],
@@ -195,6 +264,8 @@ const PRODUCTS: Record<Kind, DemoProduct[]> = {
     {
       name: 'Savon Noir Beldi',
       description: 'Savon traditionnel à l’huile d’olive pour le hammam, exfoliant naturel.',
+      nameAr: 'الصابون الأسود البلدي',
+      descriptionAr: 'صابون تقليدي بزيت الزيتون للحمّام، مقشّر طبيعي.',
       price: 800,
       discount: 10,
       stock: 40,
@@ -203,6 +274,8 @@ const PRODUCTS: Record<Kind, DemoProduct[]> = {
     {
       name: 'Huile de Figue de Barbarie',
       description: 'Huile précieuse pressée à froid, anti-âge, flacon de 30 ml.',
+      nameAr: 'زيت التين الشوكي',
+      descriptionAr: 'زيت ثمين معصور على البارد، يقاوم علامات التقدّم في السنّ، قارورة 30 مل.',
       price: 4600,
       discount: 30,
       stock: 3,
@@ -211,6 +284,8 @@ const PRODUCTS: Record<Kind, DemoProduct[]> = {
     {
       name: 'Gel Douche Fleur d’Oranger',
       description: 'Gel lavant doux au parfum de fleur d’oranger, 400 ml.',
+      nameAr: 'جل استحمام بزهر البرتقال',
+      descriptionAr: 'جل تنظيف لطيف بعطر زهر البرتقال، 400 مل.',
       price: 950,
       stock: 0,
       colors: ['#f39c12', '#fff3df'],
@@ -218,6 +293,8 @@ const PRODUCTS: Record<Kind, DemoProduct[]> = {
     {
       name: 'Beurre de Karité Pur',
       description: 'Karité brut non raffiné pour le corps et les cheveux, pot de 200 g.',
+      nameAr: 'زبدة الشيا الخالصة',
+      descriptionAr: 'زبدة شيا خام غير مكرّرة للجسم والشعر، علبة 200 غ.',
       price: 1300,
       stock: 15,
       colors: ['#e8d3a7', '#faf5ea', '#efe1c4'],
@@ -349,7 +426,14 @@ async function writeDemoRows(
     for (const type of TYPES) {
       const row = await trx
         .insertInto('product_types')
-        .values({ name: type.name, description: type.description, for_custom: 0, created_at: iso(60 * day) })
+        .values({
+          name: type.name,
+          description: type.description,
+          name_ar: type.nameAr,
+          description_ar: type.descriptionAr,
+          for_custom: 0,
+          created_at: iso(60 * day),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       typeIds.set(type.kind, row.id);
@@ -366,6 +450,9 @@ async function writeDemoRows(
         .values({
           name: product.name,
           description: product.description,
+          name_ar: product.nameAr,
+          description_ar: product.descriptionAr,
+          search_text: productSearchText(product.name, product.nameAr),
           price_cents: priceCents,
           discount_percentage: discount,
           final_price_cents: finalPriceCentimes(priceCents, discount),
@@ -411,6 +498,8 @@ async function writeDemoRows(
           {
             name: 'T-shirt',
             description: 'T-shirt en coton imprimé avec votre design',
+            name_ar: 'تي شيرت',
+            description_ar: 'تي شيرت قطني مطبوع بتصميمك',
             base_price_cents: 250_000,
             available_sizes: SIZES_JSON,
             available_colors: JSON.stringify(['Blanc', 'Noir', 'Rouge', 'Bleu marine']),
@@ -420,6 +509,8 @@ async function writeDemoRows(
           {
             name: 'Hoodie',
             description: 'Hoodie molletonné brodé ou imprimé selon votre modèle',
+            name_ar: 'كنزة بقلنسوة',
+            description_ar: 'كنزة صوفية مطرّزة أو مطبوعة حسب نموذجك',
             base_price_cents: 450_000,
             available_sizes: SIZES_JSON,
             available_colors: JSON.stringify(['Noir', 'Gris', 'Blanc', 'Bleu marine']),
@@ -429,6 +520,8 @@ async function writeDemoRows(
           {
             name: 'cup',
             description: 'Tasse en céramique personnalisée avec votre photo ou texte',
+            name_ar: 'كوب',
+            description_ar: 'كوب خزفي مخصّص بصورتك أو بنصّك',
             base_price_cents: 120_000,
             available_sizes: null,
             available_colors: JSON.stringify(['Blanc', 'Noir']),
@@ -496,6 +589,20 @@ async function writeDemoRows(
             rating: 5,
             review: 'La crème à l’argan est devenue indispensable, ma peau est toute douce.',
             created_at: iso(71 * day),
+          },
+          {
+            customer_name: 'سمير بلقاسم',
+            customer_phone: '0557890123',
+            rating: 5,
+            review: 'وصلني الطلب إلى تلمسان في ثلاثة أيام، والقماش ممتاز والمقاس مضبوط.',
+            created_at: iso(5 * day),
+          },
+          {
+            customer_name: 'فاطمة الزهراء',
+            customer_phone: '0668901234',
+            rating: 4,
+            review: 'زيت التين الشوكي أصلي ورائحته طيبة، والتغليف محكم.',
+            created_at: iso(33 * day),
           },
           {
             customer_name: 'Mehdi Saadi',

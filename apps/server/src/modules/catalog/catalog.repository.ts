@@ -4,6 +4,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { DB, Executor, NewProduct, ProductRow, ProductUpdate } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { containsPattern } from '../../db/like.ts';
+import { productSearchText, searchWords } from '@shop/domain/search-text';
 
 export type ProductSort = 'newest' | 'price_asc' | 'price_desc' | 'rating' | 'discount';
 
@@ -124,10 +125,11 @@ function filterWhere(filters: ProductFilters) {
     if (filters.notTypeId !== undefined) {
       conditions.push(eb.or([eb('products.type_id', '!=', filters.notTypeId), eb('products.type_id', 'is', null)]));
     }
-    if (filters.q) {
-      // lower() on both sides: case-insensitive on SQLite and PostgreSQL alike (LIKE is not on PG).
-      const pattern = containsPattern(filters.q);
-      conditions.push(sql<SqlBool>`lower(products.name) like lower(${pattern}) escape '\\'`);
+    // Each word of the query inside the product's search key (both lower case, without accents or
+    // spaces): "tshirt" finds "T-shirt", "creme argan" "Crème … à l’Argan", an Arabic word the
+    // Arabic name. A query of punctuation alone has no word and filters nothing.
+    for (const word of filters.q ? searchWords(filters.q) : []) {
+      conditions.push(sql<SqlBool>`products.search_text like ${containsPattern(word)} escape '\\'`);
     }
     return eb.and(conditions);
   };
@@ -204,6 +206,11 @@ export async function findTopSellingIds(db: Executor, limit: number): Promise<nu
   return rows.flatMap((r) => (r.product_id === null ? [] : [r.product_id]));
 }
 
+/** Every product's id and names (the suggestions of a search that found nothing). */
+export function findProductNames(db: Executor) {
+  return db.selectFrom('products').select(['id', 'name', 'name_ar']).orderBy('id').execute();
+}
+
 export function findProductRowsByIds(db: Executor, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('products').selectAll().where('id', 'in', ids).execute();
@@ -234,15 +241,33 @@ export function findTypeNames(db: Executor, typeIds: readonly number[]) {
   return db.selectFrom('product_types').select(['id', 'name', 'name_ar']).where('id', 'in', typeIds).execute();
 }
 
-export async function insertProduct(db: Executor, product: NewProduct): Promise<number> {
-  const row = await db.insertInto('products').values(product).returning('id').executeTakeFirstOrThrow();
+/** Inserts a product with the search key of its names (products.search_text). */
+export async function insertProduct(db: Executor, product: Omit<NewProduct, 'search_text'>): Promise<number> {
+  const row = await db
+    .insertInto('products')
+    .values({ ...product, search_text: productSearchText(product.name, product.name_ar) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
-/** Rows changed: 0 when the product is gone. */
+/**
+ * Updates a product; rows changed (0 when the product is gone). A new name (French or Arabic)
+ * writes its search key again, in the same transaction.
+ */
 export async function updateProduct(db: Executor, id: number, changes: ProductUpdate): Promise<number> {
   const result = await db.updateTable('products').set(changes).where('id', '=', id).executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const changed = Number(result.numUpdatedRows);
+  if (changed === 0 || (changes.name === undefined && changes.name_ar === undefined)) return changed;
+  const names = await db.selectFrom('products').select(['name', 'name_ar']).where('id', '=', id).executeTakeFirst();
+  if (names) {
+    await db
+      .updateTable('products')
+      .set({ search_text: productSearchText(names.name, names.name_ar) })
+      .where('id', '=', id)
+      .execute();
+  }
+  return changed;
 }
 
 /** A product's row for a change of it; locked until the transaction ends on PostgreSQL. */

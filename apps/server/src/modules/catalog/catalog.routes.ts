@@ -6,6 +6,7 @@ import {
   imageIdParamsSchema,
   latestProductsQuerySchema,
   productListQuerySchema,
+  productSuggestQuerySchema,
   productTypeSchema,
   setPrimaryImageParamsSchema,
 } from '@shop/domain/catalog-schemas';
@@ -13,6 +14,7 @@ import { idParamsSchema } from '@shop/domain/common-schemas';
 import { checkStockSchema } from '@shop/domain/order-schemas';
 import {
   productSchema,
+  productSuggestionSchema,
   productTypeReadSchema,
   sizeStockSchema,
   stockCheckSchema,
@@ -26,6 +28,7 @@ import { errorResponses } from '../../http/contracts.ts';
 import { withMultipart } from '../../http/multipart.ts';
 import { productIds, type ResponseCache } from '../../http/cache.ts';
 import * as catalog from './catalog.service.ts';
+import { suggestProducts } from './product-search.ts';
 
 const PRODUCTS = ['products'];
 const TYPES = ['product types'];
@@ -58,6 +61,21 @@ export function catalogRoutes(app: App): void {
       },
     },
     async (request, reply) => cached(request, reply, () => catalog.listProducts(db(), request.query)),
+  );
+
+  app.get(
+    '/product/suggest',
+    {
+      onRequest: answerFromCache,
+      schema: {
+        tags: PRODUCTS,
+        summary: 'The products whose names are closest to a search that found nothing (at most 3)',
+        querystring: productSuggestQuerySchema,
+        response: { 200: envelopeSchema(z.array(productSuggestionSchema)), ...errorResponses(400) },
+      },
+    },
+    // Names change only with an owner's catalogue edit, which drops every entry.
+    async (request, reply) => cached(request, reply, () => suggestProducts(db(), request.query.q), { tags: [] }),
   );
 
   app.get(

@@ -504,8 +504,9 @@ describe('public reads', () => {
 
   it('q searches names case-insensitively, including accented capitals', async () => {
     type Page = { data: Product[]; pagination: { total: number } };
+    // Each word anywhere in the name: "Hoodie Zip 01" … "09", and "10".
     const res = await get<Page>('/api/product/getAll?page=1&q=hoodie%20zip%200');
-    expect(res.body.data.pagination.total).toBe(9);
+    expect(res.body.data.pagination.total).toBe(10);
     const cream = await get<Page>(`/api/product/getAll?page=1&q=${encodeURIComponent('spéciale')}`);
     expect(cream.body.data.data.map((p) => p.name)).toEqual(['CRÈME Spéciale Solaire']);
     const none = await get<Page>('/api/product/getAll?page=1&q=%25_nothing');
@@ -702,5 +703,53 @@ describe('product types', () => {
       expect(res.statusCode, name).toBe(409);
       expect(res.json<{ message: string }>().message).toBe('A product type named "Chemises" already exists');
     }
+  });
+});
+
+// After the public reads: the products added here would change their lists.
+describe('search', () => {
+  it('q matches what people type: without accents, hyphens or spaces, and on the Arabic name', async () => {
+    type Page = { data: Product[]; pagination: { total: number } };
+    const tee = await created({
+      name: 'T-shirt Été Indigo',
+      name_ar: 'تي شيرت صيفي نيلي',
+      price: 1500,
+      stock: 3,
+      type_id: care,
+    });
+    const found = async (q: string) =>
+      (await get<Page>(`/api/product/getAll?page=1&q=${encodeURIComponent(q)}`)).body.data.data.map((p) => p.id);
+    for (const typed of ['tshirt ete', 'T shirt', 'TSHIRT-ÉTÉ', 'ete indigo', 'تي شيرت', 'تى شيرت صيفى', 'نيلي']) {
+      expect(await found(typed), typed).toContain(tee.id);
+    }
+    expect(await found('tshirt hiver')).not.toContain(tee.id);
+    // A new Arabic name is searched at once (the key is written with the change).
+    const form = multipart({ name: 'T-shirt Été Indigo', price: 1500, type_id: care, name_ar: 'قميص أزرق' });
+    const updated = await t.app.inject({
+      method: 'POST',
+      url: `/api/product/update/${tee.id}`,
+      payload: form.payload,
+      headers: { ...form.headers, ...admin },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(await found('قميص ازرق')).toContain(tee.id);
+    expect(await found('تي شيرت')).not.toContain(tee.id);
+    // Punctuation alone searches nothing in particular: every product.
+    const all = await get<Page>(`/api/product/getAll?page=1&q=${encodeURIComponent(' - ')}`);
+    expect(all.body.data.pagination.total).toBe(
+      (await get<Page>('/api/product/getAll?page=1')).body.data.pagination.total,
+    );
+  });
+
+  it('suggests the closest names when a search finds nothing', async () => {
+    type Suggestion = { id: number; name: string; name_ar: string | null };
+    const suggest = async (q: string) =>
+      (await get<Suggestion[]>(`/api/product/suggest?q=${encodeURIComponent(q)}`)).body.data;
+    const names = (list: Suggestion[]) => list.map((s) => s.name);
+    expect(names(await suggest('hodie zip'))[0]).toMatch(/^Hoodie Zip/);
+    expect(names(await suggest('creme solaire'))).toContain('CRÈME Spéciale Solaire');
+    expect((await suggest('hoodie')).length).toBeLessThanOrEqual(3);
+    expect(await suggest('xqzwv')).toEqual([]);
+    expect((await get('/api/product/suggest')).status).toBe(400);
   });
 });

@@ -234,6 +234,33 @@ describe('regular orders', () => {
     expect(await productStock(t.db.kysely, id, 'M')).toBe(1);
   });
 
+  it('accepts an order typed in Arabic-Indic digits and stores its phone, postal code and quantity in ASCII', async () => {
+    const id = await insertProduct(t.db.kysely, { price: 100, sizes: { M: 5 } });
+    const res = await regularOrder({
+      customer_phone: '٠٦٦١٢٣٤٥٦٧',
+      customer_postal_code: '۱۳۰۰۰',
+      customer_address: `${wilaya.name} | حي النصر`,
+      subtotal: 200,
+      shipping_fee: wilaya.price,
+      items: [{ product_id: id, quantity: '٢', size: 'M' }],
+    });
+    expect(res.statusCode).toBe(201);
+    const orderId = res.json<{ data: { order_id: number } }>().data.order_id;
+    const stored = await t.db.kysely
+      .selectFrom('orders')
+      .select(['customer_phone', 'customer_postal_code'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ customer_phone: '0661234567', customer_postal_code: '13000' });
+    const line = await t.db.kysely
+      .selectFrom('order_items')
+      .select('quantity')
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(line.quantity).toBe(2);
+    expect(await productStock(t.db.kysely, id, 'M')).toBe(3);
+  });
+
   it('refuses unknown products, wrong sizes and unusable coupons with 400', async () => {
     const sized = await insertProduct(t.db.kysely, { price: 100, sizes: { M: 3 } });
     const plain = await insertProduct(t.db.kysely, { price: 100, stock: 3 });
@@ -572,6 +599,33 @@ describe('custom orders (multipart)', () => {
       expect(img.image_url).toMatch(/^\/uploads\/[\w-]+\.webp$/);
       expect(fs.existsSync(path.join(t.config.uploadsDir, path.basename(img.image_url)))).toBe(true);
     }
+  });
+
+  it('reads a phone and postal code typed in Arabic-Indic digits', async () => {
+    const itemId = await insertCustomItem(t.db.kysely, {
+      name: 'Tee',
+      base_price: 2500,
+      sizes: ['M'],
+      colors: ['Noir'],
+    });
+    const res = await customOrder(
+      {
+        customer_phone: '٠٧٧٠١٢٣٤٥٦',
+        customer_postal_code: '١٦٠٠٠',
+        clothing_type: String(itemId),
+        color: 'Noir',
+        size: 'M',
+        subtotal: '2500',
+      },
+      [await image('reference_image_front')],
+    );
+    expect(res.statusCode).toBe(201);
+    const stored = await t.db.kysely
+      .selectFrom('orders')
+      .select(['customer_phone', 'customer_postal_code'])
+      .where('id', '=', res.json<{ data: { order_id: number } }>().data.order_id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ customer_phone: '0770123456', customer_postal_code: '16000' });
   });
 
   it('takes a cup by name with only a front image and no size, counting the coupon', async () => {

@@ -18,6 +18,7 @@ async function insertProduct(name: string) {
     .values({
       name,
       description: '',
+      search_text: name.toLowerCase(),
       price_cents: 150_000,
       discount_percentage: 0,
       final_price_cents: 150_000,

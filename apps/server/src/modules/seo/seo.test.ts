@@ -148,7 +148,9 @@ describe('product pages for search engines and link previews', () => {
   });
 
   it("writes the unfiltered shop's first page and the product types into it, as the API answers them", async () => {
-    const list = '/product/getAll?page=1&limit=16&min=0&max=5000';
+    const list = '/product/getAll?page=1&limit=16';
+    // Above the slider's 5 000 Da: listed all the same, the shop's untouched slider filters nothing.
+    const coat = await insertProduct(t.db.kysely, { name: 'Manteau en laine', price: 7500, sizes: { M: 2 } });
     const page = await t.app.inject({ url: '/Shop' });
     const block = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(page.body)?.[1];
     const [products, types, settings] = await Promise.all([
@@ -161,6 +163,10 @@ describe('product pages for search engines and link previews', () => {
       [list]: products.json<{ data: unknown }>().data,
       '/ProductType/getAll': types.json<{ data: unknown }>().data,
     });
+    const written = JSON.parse(block ?? 'null') as Record<string, { data: { id: number; final_price: number }[] }>;
+    expect(written[list]?.data.find((p) => p.id === coat)?.final_price).toBe(7500);
+    await t.db.kysely.deleteFrom('product_sizes').where('product_id', '=', coat).execute();
+    await t.db.kysely.deleteFrom('products').where('id', '=', coat).execute();
     // Filtered, the app asks the API itself for the list.
     const filtered = /id="page-data">([\s\S]*?)<\/script>/.exec(
       (await t.app.inject({ url: '/Shop?type=1' })).body,
@@ -422,6 +428,14 @@ describe('static assets', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe(expected);
     expect(decoded(res)).toBe(SCRIPT);
+  });
+
+  it('answers a hashed file that is gone (an open tab after a deploy) with a plain 404, not a page', async () => {
+    const res = await t.app.inject({ url: '/assets/shop-OLDHASH.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).not.toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).not.toContain('<div id="root">');
   });
 
   it('serves card-sized copies of uploaded images, and only at the allowed widths', async () => {

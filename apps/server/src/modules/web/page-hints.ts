@@ -7,13 +7,7 @@
 // home's new arrivals) are written into it instead (injectPageData).
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  HOME_FIRST_SCREEN_CARDS,
-  PRICE_SLIDER_MAX,
-  PRICE_SLIDER_MIN,
-  SHOP_PAGE_SIZE,
-  SHOP_PRELOADED_CARDS,
-} from '@shop/domain/constants';
+import { HOME_FIRST_SCREEN_CARDS, SHOP_PAGE_SIZE, SHOP_PRELOADED_CARDS } from '@shop/domain/constants';
 import type { StorefrontLanguage } from '@shop/domain/pages';
 import { doubleWidth, resizedImageSrcSet, resizedImageUrl, type DisplayWidth } from '@shop/domain/images';
 import { PRODUCT_PAGE } from '../seo/seo.service.ts';
@@ -98,8 +92,11 @@ export function readRouteChunks(distDir: string): RouteChunks {
   }
 }
 
-/** The shop's first list as the app asks for it when the address has no filters (API path). */
-export const SHOP_FIRST_PAGE_PATH = `/product/getAll?page=1&limit=${SHOP_PAGE_SIZE}&min=${PRICE_SLIDER_MIN}&max=${PRICE_SLIDER_MAX}`;
+/**
+ * The shop's first list as the app asks for it when the address has no filters (API path): no
+ * price bounds, the slider's untouched ends filter nothing.
+ */
+export const SHOP_FIRST_PAGE_PATH = `/product/getAll?page=1&limit=${SHOP_PAGE_SIZE}`;
 
 /** The home's two carousels, as the app asks for them: its HTML carries both. */
 export const HOME_LATEST_PATH = '/product/getLatest';

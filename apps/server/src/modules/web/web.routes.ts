@@ -6,12 +6,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PRICE_SLIDER_MAX, PRICE_SLIDER_MIN, SHOP_PAGE_SIZE } from '@shop/domain/constants';
-import { withoutLanguage } from '@shop/domain/pages';
+import { SHOP_PAGE_SIZE } from '@shop/domain/constants';
+import { pathIn, withoutLanguage } from '@shop/domain/pages';
 import { acceptedEncoding, compress } from '../../http/compression.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { App } from '../../http/types.ts';
 import { baseUrl, injectMeta, pageMeta, PRODUCT_PAGE } from '../seo/seo.service.ts';
+import { injectFirstScreen, readFirstScreens } from './first-screen.ts';
 import {
   HOME_LATEST_PATH,
   HOME_PROMOTIONS_PATH,
@@ -83,7 +84,7 @@ export async function webRoutes(app: App): Promise<void> {
     }
     if (url !== '/Shop' || search) return { answers: {}, images: [] };
     const [first, types] = await Promise.all([
-      listProducts(app.db.kysely, { page: 1, limit: SHOP_PAGE_SIZE, min: PRICE_SLIDER_MIN, max: PRICE_SLIDER_MAX }),
+      listProducts(app.db.kysely, { page: 1, limit: SHOP_PAGE_SIZE }),
       listTypes(app.db.kysely),
     ]);
     if (!('data' in first)) return { answers: {}, images: [] };
@@ -115,6 +116,7 @@ export async function webRoutes(app: App): Promise<void> {
   });
   const html = fs.readFileSync(indexFile, 'utf8');
   const routeChunks = readRouteChunks(root);
+  const firstScreens = readFirstScreens(root);
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const [url = '/', search = ''] = request.url.split('?');
     if (url.startsWith('/api/') || url.startsWith('/public/')) {
@@ -123,6 +125,12 @@ export async function webRoutes(app: App): Promise<void> {
     const file = path.join(root, path.normalize(url));
     if (file.startsWith(root) && url !== '/' && fs.existsSync(file) && fs.statSync(file).isFile()) {
       return reply.sendFile(path.relative(root, file));
+    }
+    // A hashed file that is not there (an open tab asking for the build before the last deploy):
+    // a plain 404, never the page's HTML, which the browser would refuse as a script anyway. The
+    // app then reloads once and gets the new files (apps/web lib/chunk-reload.ts).
+    if (url.startsWith('/assets/')) {
+      return reply.status(404).header('Cache-Control', 'no-store').type('text/plain').send('Not found');
     }
     // The page shown, whatever its language (/ar/Cart shows /Cart in Arabic, issue 17).
     const page = withoutLanguage(url);
@@ -133,10 +141,17 @@ export async function webRoutes(app: App): Promise<void> {
     if (meta.status) reply.status(meta.status);
     const first = await firstContent(page, search, product);
     const hints = pageHints(page, search, routeChunks, first.images, meta.lang);
-    const document = injectMeta(html, meta, app.config.shop.name);
+    const settings = meta.lang !== 'en' ? await app.shopSettings.read() : null;
+    const otherLanguage = pathIn(url, meta.lang === 'ar' ? 'fr' : 'ar') + (search ? `?${search}` : '');
+    const document = injectFirstScreen(
+      injectMeta(html, meta, app.config.shop.name),
+      firstScreens,
+      meta.lang,
+      settings?.shop_name ?? app.config.shop.name,
+      otherLanguage,
+    );
     // Storefront pages carry the shop's details: its name is in the nav's first paint.
-    const answers =
-      meta.lang !== 'en' ? { '/settings': await app.shopSettings.read(), ...first.answers } : first.answers;
+    const answers = settings ? { '/settings': settings, ...first.answers } : first.answers;
     return sendHtml(request, reply, injectPageData(injectHints(document, hints), answers));
   });
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { toAsciiDigits } from '@shop/domain/digits';
 
 /**
  * − n + with bounds; the minus button is disabled at the minimum, the plus at the maximum. The
- * number can be typed too; it is kept within the bounds when the field is left or Enter pressed.
+ * number can be typed too (in Western or Arabic-Indic digits); it is kept within the bounds when the field is left or Enter pressed.
  */
 export function QuantityStepper({
   value,
@@ -51,7 +52,8 @@ export function QuantityStepper({
         pattern="[0-9]*"
         aria-label={label}
         value={draft ?? String(value)}
-        onChange={(e) => setDraft(e.target.value.replace(/\D/g, '').slice(0, 4))}
+        // An Arabic keyboard types ٣: read as 3, not dropped as a non-digit.
+        onChange={(e) => setDraft(toAsciiDigits(e.target.value).replace(/\D/g, '').slice(0, 4))}
         onFocus={(e) => e.currentTarget.select()}
         onBlur={commit}
         onKeyDown={(e) => {

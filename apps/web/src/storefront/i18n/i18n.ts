@@ -133,6 +133,20 @@ export function isolated(text: string): string {
   return currentLanguage() === 'ar' ? `\u2068${text}\u2069` : text;
 }
 
+/**
+ * A run that reads left to right whatever the page's direction (a phone number "0661 23 45 67"):
+ * in Arabic, set apart (Unicode LRI … PDI), or the page's right-to-left order would put its
+ * groups of digits in reverse, "67 45 23 0661".
+ */
+export function leftToRight(text: string): string {
+  return currentLanguage() === 'ar' ? `\u2066${text}\u2069` : text;
+}
+
+/** Between the parts of a list (an address): ", " in French, the Arabic comma "، " in Arabic. */
+export function listSeparator(): string {
+  return currentLanguage() === 'ar' ? '، ' : ', ';
+}
+
 /** An amount in the active language: "1 200,00 Da" or "1 200,00 دج" (Western digits in both). */
 export function formatDa(da: number): string {
   return formatDaIn(da, currentLanguage());

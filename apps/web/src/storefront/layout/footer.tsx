@@ -4,6 +4,8 @@ import { useCopy } from '../../lib/ui/use-copy.ts';
 import { FETCH_AHEAD_MARGIN, useInView } from '../../lib/ui/use-in-view.ts';
 import { useSettings, useShopName } from '../features/settings/api/get-settings.ts';
 import { t } from '../i18n/i18n.ts';
+import { telHref } from '../features/settings/contact-links.ts';
+import { WhatsappButton } from './whatsapp-button.tsx';
 
 const SOCIAL_ICONS = {
   facebook: 'M14 8h3V4h-3a4 4 0 00-4 4v2H8v4h2v8h4v-8h3l1-4h-4V8z',
@@ -54,13 +56,24 @@ export function Footer() {
             <Link to={paths.tracking} className="rounded font-semibold text-black underline hover:no-underline">
               {t('footer.tracking')}
             </Link>
+            {/* A phone calls the number; a computer, which cannot, copies it (SPEC §1). */}
+            {settings?.phone && (
+              <a
+                href={telHref(settings.phone)}
+                className="hidden rounded py-1 text-start text-neutral-700 underline pointer-coarse:inline-block"
+                aria-label={t('footer.callPhone', { phone: settings.phone })}
+                data-testid="footer-call"
+              >
+                ☎ <bdi dir="ltr">{settings.phone}</bdi>
+              </a>
+            )}
             <button
               type="button"
-              className="rounded text-start text-neutral-700 hover:underline"
+              className="rounded text-start text-neutral-700 hover:underline pointer-coarse:hidden"
               aria-label={`${t('footer.copyPhone')} ${settings?.phone ?? ''}`}
               onClick={() => settings && void copy(settings.phone, t('footer.phoneCopied'))}
             >
-              ☎ {settings?.phone ?? '…'}
+              ☎ <bdi dir="ltr">{settings?.phone ?? '…'}</bdi>
             </button>
             <button
               type="button"
@@ -76,12 +89,14 @@ export function Footer() {
           </div>
         </div>
       </div>
-      <div className="mx-auto flex max-w-7xl flex-col gap-1 border-t border-neutral-300 px-4 py-6 text-sm text-neutral-600 md:flex-row md:justify-between">
+      <div className="mx-auto flex max-w-7xl flex-col gap-1 border-t border-neutral-300 px-4 pt-6 pb-24 text-sm text-neutral-600 md:flex-row md:justify-between md:pb-6">
         <p>{t('footer.rights', { year: new Date().getFullYear(), shop: shopName })}</p>
         <p>
           {t('footer.credit')} {t('footer.creator', { shop: shopName })}
         </p>
       </div>
+      {/* Fixed at the screen's corner on every page; in the footer's landmark for screen readers. */}
+      <WhatsappButton />
     </footer>
   );
 }

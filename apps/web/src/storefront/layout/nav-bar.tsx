@@ -101,7 +101,10 @@ export function NavBar() {
             </button>
             <Link
               to={paths.home}
-              className="min-w-0 truncate text-2xl font-black tracking-tight"
+              // Smaller on a narrow phone and on two lines at most: at 360 px the name was cut to
+              // "Boutique…" beside the language switch and the cart. The first screen's HTML has
+              // the same classes (apps/web build/first-screen.ts).
+              className="line-clamp-2 min-w-0 text-[clamp(1.125rem,5vw,1.5rem)] leading-tight font-black tracking-tight break-words"
               // The shop's name may be Latin on the Arabic storefront: cut at its own end.
               dir="auto"
               aria-label={`${shopName} — ${t('nav.home')}`}

@@ -36,6 +36,18 @@ function show(kind: Kind, message: Content, options?: ToastOptions): void {
   });
 }
 
+/**
+ * Fetches the toast code ahead (once), on the first touch of a page that will raise a toast soon
+ * (the product page: a size, then "Ajouter au panier"): its first toast then shows at once instead
+ * of after a download, seconds on a slow phone. Not at the page's load: most visits raise none.
+ */
+let preloaded = false;
+export function preloadToasts(): void {
+  if (preloaded) return;
+  preloaded = true;
+  void import('./toasts.tsx').catch(() => (preloaded = false));
+}
+
 export const notify = {
   success: (message: Content, options?: ToastOptions) => show('success', message, options),
   warning: (message: Content, options?: ToastOptions) => show('warning', message, options),

@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { COPY_CONFIRMATION_MS } from '@shop/domain/constants';
 import { mockFetch, ok, renderPage } from '../test-utils.tsx';
 import { addToCart, clearCart } from '../features/cart/cart-store.ts';
 import { ProductPage } from '../features/product/components/product-page.tsx';
+import { productQuery } from '../features/products/api/get-product.ts';
 import { StorefrontLayout } from './storefront-layout.tsx';
 
 const settings = {
@@ -21,7 +22,7 @@ describe('storefront layout', () => {
     vi.useRealTimers();
   });
 
-  it('links the sections and counts cart lines in the badge', async () => {
+  it('links the sections and counts the units in the cart in the badge (not its lines)', async () => {
     mockFetch((url) => (url.pathname === '/api/settings' ? ok(settings) : undefined));
     addToCart({ id: 1, name: 'A', cost: 1, src: '', size: 'M', Quantity: 3 });
     addToCart({ id: 2, name: 'B', cost: 1, src: '', size: '', Quantity: 1 });
@@ -47,7 +48,9 @@ describe('storefront layout', () => {
       'href',
       '/suivi',
     );
-    expect(screen.getByTestId('cart-count')).toHaveTextContent('2');
+    // 3 of A and 1 of B: 4 things in the cart, on two lines.
+    expect(screen.getByTestId('cart-count')).toHaveTextContent('4');
+    expect(screen.getByRole('link', { name: 'Panier, 4 articles' })).toHaveAttribute('href', '/Cart');
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'Instagram' })).toHaveAttribute('href', settings.social.instagram),
     );
@@ -65,6 +68,46 @@ describe('storefront layout', () => {
     expect(screen.getByRole('link', { name: 'Dar El Khiata — Accueil' })).toBeInTheDocument();
     expect(screen.getByText(/© \d{4} Dar El Khiata\. Tous droits réservés\./)).toBeInTheDocument();
     expect(screen.queryByText(/SHOP\.CO/)).not.toBeInTheDocument();
+  });
+
+  it('offers WhatsApp on every page, naming the product on a product page, and calls the phone from the footer', async () => {
+    const shop = { ...settings, whatsapp: '0555 12 34 56' };
+    const product = {
+      id: 7,
+      name: 'Hoodie Zippé',
+      name_ar: null,
+      price: 3000,
+      final_price: 3000,
+      images: [],
+      sizes: [],
+    };
+    mockFetch((url) => {
+      if (url.pathname === '/api/settings') return ok(shop);
+      if (url.pathname === '/api/product/get/7') return ok(product);
+      return undefined;
+    });
+    const { queryClient } = renderPage(<StorefrontLayout />, { path: '/*', at: '/Shop' });
+    const whatsapp = await screen.findByRole('link', { name: 'Une question ? La boutique sur WhatsApp' });
+    expect(whatsapp).toHaveAttribute(
+      'href',
+      `https://wa.me/213555123456?text=${encodeURIComponent('Bonjour, j’ai une question.')}`,
+    );
+    // A phone calls the number (shown on coarse pointers); a computer copies it.
+    expect(screen.getByTestId('footer-call')).toHaveAttribute('href', 'tel:0555123456');
+    expect(screen.getByTestId('footer-call')).toHaveClass('hidden', 'pointer-coarse:inline-block');
+    expect(screen.getByRole('button', { name: /Copier le numéro de téléphone/ })).toHaveClass('pointer-coarse:hidden');
+    cleanup();
+
+    // On a product page, the product the page loaded is named, with its address.
+    queryClient.clear();
+    const page = renderPage(<StorefrontLayout />, { path: '/*', at: '/product/7' });
+    await page.queryClient.fetchQuery(productQuery(7));
+    const about = await screen.findByRole('link', { name: 'Une question ? La boutique sur WhatsApp' });
+    await waitFor(() =>
+      expect(decodeURIComponent(about.getAttribute('href') ?? '')).toMatch(
+        /^https:\/\/wa\.me\/213555123456\?text=Bonjour, je suis intéressé\(e\) par « Hoodie Zippé » : http:\/\/localhost.*/,
+      ),
+    );
   });
 
   it('opens the side menu and closes it on a click on the page', () => {

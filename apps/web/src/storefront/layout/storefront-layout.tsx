@@ -1,6 +1,8 @@
 import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { t } from '../i18n/i18n.ts';
+import { currentLanguage, t } from '../i18n/i18n.ts';
+import { ErrorBoundary } from '../../lib/ui/error-boundary.tsx';
+import { LoadError } from '../../lib/ui/load-error.tsx';
 import { Footer } from './footer.tsx';
 import { NavBar } from './nav-bar.tsx';
 import { useToastsWanted } from './notify.ts';
@@ -33,7 +35,10 @@ export function StorefrontLayout() {
       </aside>
       <NavBar />
       <main id="main" className="flex-1">
-        <Outlet />
+        {/* A page that fails (its code did not load) leaves the header and the footer in place. */}
+        <ErrorBoundary key={pathname} fallback={(retry) => <LoadError lang={currentLanguage()} onRetry={retry} />}>
+          <Outlet />
+        </ErrorBoundary>
       </main>
       <Footer />
       {toasts && (

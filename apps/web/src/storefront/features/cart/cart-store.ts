@@ -151,7 +151,15 @@ export function useCart(): readonly CartLine[] {
   return useSyncExternalStore(subscribe, getCart, getCart);
 }
 
-/** The cart count is the number of lines (SPEC §4). */
+/** Sold out since it was added (the cart page's stock check said none is left): not ordered. */
+export function isSoldOut(line: CartLine): boolean {
+  return line.max === 0;
+}
+
+/**
+ * The cart badge counts units, not lines (SPEC §4 said lines): two T-shirts and a cream are 3
+ * things in the cart, as a customer counts them.
+ */
 export function useCartCount(): number {
-  return useCart().length;
+  return useCart().reduce((units, line) => units + line.Quantity, 0);
 }

@@ -5,7 +5,7 @@ import { DEFAULT_PRODUCT_REVIEW } from '@shop/domain/constants';
 import { normalizeAlgerianPhone } from '@shop/domain/phone-number';
 import type { CheckoutCustomer } from '@shop/domain/form-schemas';
 import { t } from '../../i18n/i18n.ts';
-import { usePlaceOrder, type ServerPrices } from '../checkout/use-place-order.ts';
+import { serverFigures, usePlaceOrder, type ServerPrices } from '../checkout/use-place-order.ts';
 import { productQuery } from '../products/api/get-product.ts';
 import { checkStock } from './api/check-stock.ts';
 import { createOrder } from './api/create-order.ts';
@@ -60,6 +60,18 @@ export function useCheckout(lines: readonly CartLine[], onCompleted: (order: Pla
       total: Number(created.total),
       // For the tracking link of the thank-you screen (the number and the phone together).
       phone: normalizeAlgerianPhone(customer.phoneNumber) ?? undefined,
+      placedAt: Date.now(),
+      // What the thank-you screen recalls: the lines as ordered and the figures the server charged.
+      lines: lines.map((line) => ({
+        name: line.name,
+        name_ar: line.name_ar ?? null,
+        size: line.size,
+        ...(line.color ? { color: line.color } : {}),
+        quantity: line.Quantity,
+        unitPrice:
+          prices?.items?.find((p) => p.product_id === line.id && p.size === line.size)?.unit_price ?? line.cost,
+      })),
+      ...serverFigures(created),
     };
   }
 

@@ -3,7 +3,7 @@
 // new total and confirms; the order is then sent again with the server's figures.
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { RepricedOrder } from '@shop/domain/order-responses';
+import type { CreatedOrder, RepricedOrder } from '@shop/domain/order-responses';
 import { ApiError } from '../../../lib/api.ts';
 import { forgetOrderKey } from './order-key.ts';
 
@@ -47,6 +47,21 @@ export function isServerPrices(data: unknown): data is ServerPrices {
   const figures = [d.subtotal, d.shipping_fee, d.total];
   if (!figures.every((n) => typeof n === 'number')) return false;
   return d.items === undefined || (Array.isArray(d.items) && d.items.every(isLinePrice));
+}
+
+/** The figures of a placed order, as its answer gave them (an older server gives only the total). */
+export function serverFigures(created: Partial<CreatedOrder>) {
+  const figure = (n: unknown) => (typeof n === 'number' ? n : undefined);
+  const subtotal = figure(created.subtotal);
+  const discount = figure(created.discount_amount);
+  const discountPercentage = figure(created.discount_percentage);
+  const shippingFee = figure(created.shipping_fee);
+  return {
+    ...(subtotal !== undefined ? { subtotal } : {}),
+    ...(discount !== undefined ? { discount } : {}),
+    ...(discountPercentage !== undefined ? { discountPercentage } : {}),
+    ...(shippingFee !== undefined ? { shippingFee } : {}),
+  };
 }
 
 export function usePlaceOrder<O, R>({ send, onRepriced }: PlaceOrderOptions<O, R>) {

@@ -144,12 +144,13 @@ async function chooseCommune(user: ReturnType<typeof userEvent.setup>, typed: st
   await user.click(await screen.findByRole('option', { name: new RegExp(name, 'i') }));
 }
 
-/** The contact fields and a commune of the wilaya chosen (Adrar, preselected). */
+/** The contact fields, the wilaya Adrar and one of its communes. */
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Nom complet'), 'Amina Benali');
   await user.type(screen.getByLabelText('Numéro de téléphone'), '0555123456');
   await user.type(screen.getByLabelText('Adresse'), '12 rue Didouche Mourad');
   await user.type(screen.getByLabelText('Code postal'), '16000');
+  await chooseWilaya(user, 'Adrar');
   await chooseCommune(user, 'reg', 'Reggane');
 }
 
@@ -158,7 +159,7 @@ function summary() {
 }
 
 describe('CustomOrderPage', () => {
-  it('shows a spinner, then preselects the first item and the first wilaya', async () => {
+  it('shows a spinner, then preselects the first item, and no wilaya nor its fee until one is chosen', async () => {
     renderPage();
     expect(screen.getByRole('status')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: "Fil d'Ariane" })).toHaveTextContent(
@@ -166,7 +167,10 @@ describe('CustomOrderPage', () => {
     );
     const type = await loaded();
     expect(type).toHaveValue('1');
-    expect(screen.getByRole('combobox', { name: 'Wilaya' })).toHaveValue('01 - Adrar');
+    // "à choisir", as the cart: the total is the item alone, no fee for a wilaya nobody picked.
+    expect(screen.getByRole('combobox', { name: 'Wilaya' })).toHaveValue('');
+    expect(summary().getByText('Livraison').nextSibling).toHaveTextContent('à choisir');
+    expect(summary().getByText('Total').nextSibling).toHaveTextContent(formatDa(2000));
     expect(screen.getByLabelText('Taille')).toHaveValue('M');
     expect(screen.getByLabelText('Couleur')).toHaveValue('Noir');
     expect(screen.getByRole('img', { name: 'Aperçu de la couleur : Noir' })).toHaveStyle({
@@ -224,6 +228,7 @@ describe('CustomOrderPage', () => {
     renderPage();
     await loaded();
     expect(summary().getByText('Sous-total').nextSibling).toHaveTextContent(formatDa(2000));
+    await chooseWilaya(user, 'Adrar');
     expect(summary().getByText('Livraison').nextSibling).toHaveTextContent(formatDa(900));
     expect(summary().getByText('Total').nextSibling).toHaveTextContent(formatDa(2900));
 
@@ -304,6 +309,29 @@ describe('CustomOrderPage', () => {
     expect(screen.getByText('Le code postal doit contenir 5 chiffres')).toBeInTheDocument();
   });
 
+  it('takes a phone and a postal code typed in Arabic-Indic digits', async () => {
+    const user = userEvent.setup();
+    let sent: FormData | null = null;
+    overrides['/api/Order'] = (_url, init) => {
+      sent = init?.body as FormData;
+      return envelope(201, { order_id: 5, total: 2900 });
+    };
+    renderPage();
+    await loaded();
+    await user.type(screen.getByLabelText('Nom complet'), 'سمير');
+    await user.type(screen.getByLabelText('Numéro de téléphone'), '٠٦٦١٢٣٤٥٦٧');
+    await user.type(screen.getByLabelText('Adresse'), 'حي النصر');
+    await user.type(screen.getByLabelText('Code postal'), '٠١٠٠٠');
+    await chooseWilaya(user, 'Adrar');
+    await chooseCommune(user, 'reg', 'Reggane');
+    await user.upload(screen.getByLabelText('Devant'), png());
+    await user.click(screen.getByRole('button', { name: 'Passer la commande' }));
+    expect(await screen.findByTestId('order-number')).toHaveTextContent('#5');
+    const form = sent as unknown as FormData;
+    expect(form.get('customer_phone')).toBe('0661234567');
+    expect(form.get('customer_postal_code')).toBe('01000');
+  });
+
   it('requires a wilaya, a clothing type, a size and a colour', async () => {
     const user = userEvent.setup();
     overrides['/api/ShippingPrice/read'] = () => envelope(200, []);
@@ -361,7 +389,9 @@ describe('CustomOrderPage', () => {
     expect(screen.getByRole('heading', { name: 'Merci pour votre commande !' })).toBeInTheDocument();
     expect(screen.getByTestId('order-number')).toHaveTextContent('#42');
     expect(screen.getByText('7-10 jours ouvrables')).toBeInTheDocument();
-    expect(screen.getByText('12 rue Didouche Mourad, Bab El Oued, Alger 16000')).toBeInTheDocument();
+    expect(screen.getByTestId('delivery-address')).toHaveTextContent(
+      '12 rue Didouche Mourad, Bab El Oued, Alger 16000',
+    );
     expect(screen.getByTestId('delivery-type')).toHaveTextContent('Point relais (stop desk)');
     expect(screen.getByTestId('order-total')).toHaveTextContent(formatDa(2700));
     // Where the advance payment goes, and the reference to give.
@@ -532,6 +562,56 @@ describe('CustomOrderPage', () => {
     expect(await loaded()).toBeInTheDocument();
   });
 
+  it('offers "Nouvelle commande personnalisée" on the thank-you screen, and forgets it a day later', async () => {
+    const user = userEvent.setup();
+    overrides['/api/Order'] = () =>
+      envelope(201, {
+        order_id: 11,
+        subtotal: 2000,
+        discount_percentage: 0,
+        discount_amount: 0,
+        shipping_fee: 900,
+        total: 2900,
+      });
+    renderPage();
+    await loaded();
+    await fillValid(user);
+    await user.upload(screen.getByLabelText('Devant'), png());
+    await user.click(screen.getByRole('button', { name: 'Passer la commande' }));
+    expect(await screen.findByTestId('order-number')).toHaveTextContent('#11');
+    // What was ordered, and the number the team will call.
+    expect(screen.getByTestId('ordered-lines')).toHaveTextContent(/T-shirt.*Medium · Noir · Quantité : 1/);
+    expect(screen.getByTestId('call-to-confirm')).toHaveTextContent('0555 12 34 56');
+    // Kept through a reload…
+    cleanup();
+    renderPage();
+    expect(screen.getByTestId('order-number')).toHaveTextContent('#11');
+    // …until the customer starts another one: the form, empty, on the same page.
+    await user.click(screen.getByRole('button', { name: 'Nouvelle commande personnalisée' }));
+    expect(await loaded()).toBeInTheDocument();
+    expect(screen.getByLabelText('Nom complet')).toHaveValue('');
+    cleanup();
+    renderPage();
+    expect(await loaded()).toBeInTheDocument();
+
+    // A thank-you older than a day is not shown any more.
+    localStorage.setItem(
+      'customOrderConfirmation',
+      JSON.stringify({
+        orderNumber: 12,
+        total: 2900,
+        address: 'x',
+        wilaya: 'Adrar',
+        zipCode: '01000',
+        placedAt: Date.now() - 25 * 60 * 60 * 1000,
+      }),
+    );
+    cleanup();
+    renderPage();
+    expect(await loaded()).toBeInTheDocument();
+    expect(screen.queryByTestId('order-number')).not.toBeInTheDocument();
+  });
+
   it('removes an image', async () => {
     const user = userEvent.setup();
     renderPage();
@@ -556,7 +636,12 @@ describe('CustomOrderPage', () => {
 
   it('falls back to the generic failure message, and reports an exception', async () => {
     const user = userEvent.setup();
-    overrides['/api/Order'] = () => new Response('', { status: 500, statusText: '' });
+    overrides['/api/Order'] = () =>
+      new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', {
+        status: 502,
+        statusText: 'Bad Gateway',
+        headers: { 'content-type': 'text/html' },
+      });
     renderPage();
     await loaded();
     await fillValid(user);
@@ -567,7 +652,12 @@ describe('CustomOrderPage', () => {
       throw new TypeError('offline');
     };
     await user.click(screen.getByRole('button', { name: 'Passer la commande' }));
-    expect(await screen.findByText("Une erreur s'est produite lors de la création de la commande")).toBeInTheDocument();
+    // The answer was lost: the order may be recorded already, and sending it again is safe.
+    expect(
+      await screen.findByText(
+        'La connexion a été coupée avant la réponse : votre commande est peut-être déjà enregistrée. Vous pouvez la renvoyer sans crainte, elle ne sera pas enregistrée deux fois.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows the new total on a 409 and resubmits with the server figures once confirmed', async () => {

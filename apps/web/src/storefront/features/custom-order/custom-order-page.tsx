@@ -28,7 +28,8 @@ export function CustomOrderPage() {
   const wilayas = useShippingPrices();
   const settings = useSettings();
   const navigate = useNavigate();
-  // The confirmation survives a reload until "Continuer vos achats".
+  // The confirmation survives a reload until "Continuer vos achats", "Nouvelle commande
+  // personnalisée", or a day later (confirmation-store.ts).
   const [placed, setPlaced] = useState<PlacedOrder | null>(() => rememberedOrder('custom'));
 
   useEffect(() => {
@@ -38,7 +39,7 @@ export function CustomOrderPage() {
     if (wilayas.isError) notify.error(t('customOrder.toastShippingFailed'), { toastId: 'shipping-prices-failed' });
   }, [wilayas.isError]);
   useEffect(() => {
-    if (placed) window.scrollTo({ top: 0 });
+    window.scrollTo({ top: 0 });
   }, [placed]);
 
   const loading = items.isPending || wilayas.isPending;
@@ -59,6 +60,13 @@ export function CustomOrderPage() {
             forgetConfirmation('custom');
             setPlaced(null);
             void navigate(paths.shop);
+          }}
+          again={{
+            label: t('customOrder.again'),
+            onClick: () => {
+              forgetConfirmation('custom');
+              setPlaced(null);
+            },
           }}
         >
           <AdvancePayment orderNumber={placed.orderNumber} />

@@ -1,6 +1,23 @@
 // The thank-you screens survive a reload: the placed order is kept in the browser until the
-// customer leaves the confirmation ("Continuer vos achats"). The cart's order also fills SPEC §3's
-// lastOrderNumber and lastOrderDetails keys.
+// customer leaves the confirmation ("Continuer vos achats", "Nouvelle commande personnalisée") or
+// for a day at most (CONFIRMATION_KEPT_MS): a customer coming back next week to order again finds
+// the form, not last week's thank-you. The cart's order also fills SPEC §3's lastOrderNumber and
+// lastOrderDetails keys.
+
+/** How long a thank-you screen keeps showing after its order: one day. */
+export const CONFIRMATION_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/** A line of the order as the thank-you screen lists it. */
+export interface PlacedLine {
+  name: string;
+  name_ar?: string | null;
+  /** Short size code, '' for none. */
+  size: string;
+  color?: string;
+  quantity: number;
+  /** Da, each. */
+  unitPrice: number;
+}
 
 export interface PlacedOrder {
   orderNumber: number;
@@ -14,6 +31,14 @@ export interface PlacedOrder {
   commune?: string;
   /** The phone the order was placed with (0XXXXXXXXX): the tracking link fills it in. */
   phone?: string;
+  /** When it was placed (ms since 1970): the screen is forgotten a day later. */
+  placedAt?: number;
+  /** What was ordered and the server's figures, in Da (absent in confirmations kept from before). */
+  lines?: PlacedLine[];
+  subtotal?: number;
+  discount?: number;
+  discountPercentage?: number;
+  shippingFee?: number;
 }
 
 export type OrderKind = 'cart' | 'custom';
@@ -33,7 +58,21 @@ function isPlacedOrder(value: unknown): value is PlacedOrder {
     typeof v.zipCode === 'string' &&
     (v.phone === undefined || typeof v.phone === 'string') &&
     (v.deliveryType === undefined || v.deliveryType === 'home' || v.deliveryType === 'stop_desk') &&
-    (v.commune === undefined || typeof v.commune === 'string')
+    (v.commune === undefined || typeof v.commune === 'string') &&
+    (v.placedAt === undefined || typeof v.placedAt === 'number') &&
+    (v.lines === undefined || (Array.isArray(v.lines) && v.lines.every(isPlacedLine))) &&
+    [v.subtotal, v.discount, v.discountPercentage, v.shippingFee].every((n) => n === undefined || typeof n === 'number')
+  );
+}
+
+function isPlacedLine(value: unknown): value is PlacedLine {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.name === 'string' &&
+    typeof v.size === 'string' &&
+    typeof v.quantity === 'number' &&
+    typeof v.unitPrice === 'number'
   );
 }
 
@@ -50,12 +89,20 @@ export function rememberOrder(kind: OrderKind, order: PlacedOrder): void {
   }
 }
 
-/** The order whose confirmation is still showing, if any. */
-export function rememberedOrder(kind: OrderKind): PlacedOrder | null {
+/**
+ * The order whose confirmation is still showing, if any: placed less than a day ago (one kept
+ * without its time, from before the expiry existed, is as old as can be).
+ */
+export function rememberedOrder(kind: OrderKind, now = Date.now()): PlacedOrder | null {
   try {
     const raw = localStorage.getItem(CONFIRMATION_KEYS[kind]);
     const parsed: unknown = raw ? JSON.parse(raw) : null;
-    return isPlacedOrder(parsed) ? parsed : null;
+    if (!isPlacedOrder(parsed)) return null;
+    if (parsed.placedAt === undefined || now - parsed.placedAt > CONFIRMATION_KEPT_MS) {
+      forgetConfirmation(kind);
+      return null;
+    }
+    return parsed;
   } catch {
     return null;
   }

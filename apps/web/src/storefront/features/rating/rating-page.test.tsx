@@ -127,7 +127,15 @@ describe('RatingPage', () => {
 
   it('falls back to the generic messages', async () => {
     const user = userEvent.setup();
-    fetchMock.mockImplementation(() => Promise.resolve(new Response('', { status: 500, statusText: '' })));
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(
+        new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', {
+          status: 502,
+          statusText: 'Bad Gateway',
+          headers: { 'content-type': 'text/html' },
+        }),
+      ),
+    );
     renderPage();
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Envoyer mon avis' }));

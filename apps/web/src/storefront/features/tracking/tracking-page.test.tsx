@@ -126,6 +126,15 @@ describe('TrackingPage', () => {
     await waitFor(() => expect(asked).toHaveLength(2));
   });
 
+  it('reads an order number and a phone typed in Arabic-Indic digits', async () => {
+    const asked = serve([ok(shipped)]);
+    const user = userEvent.setup();
+    renderPage(<TrackingPage />, { path: '/suivi', at: '/suivi' });
+    await search(user, '#١٢', '٠٥٥٥ ١٢ ٣٤ ٥٦');
+    expect(await screen.findByRole('heading', { name: 'Commande #12' })).toBeInTheDocument();
+    expect(asked.map((u) => u.search)).toEqual(['?order_id=12&phone=0555123456']);
+  });
+
   it('checks both fields with the domain’s rules before asking anything', async () => {
     const asked = serve([ok(shipped)]);
     const user = userEvent.setup();
@@ -208,6 +217,24 @@ describe('TrackingPage', () => {
     expect(screen.getByLabelText('Téléphone')).toHaveValue('0555 12 34 56');
     expect(await screen.findByRole('heading', { name: 'Commande #12' })).toBeInTheDocument();
     expect(asked.map((u) => u.search)).toEqual(['?order_id=12&phone=0555123456']);
+  });
+
+  it("brings the whole answer to the top of the screen, not only its heading (a phone's fold)", async () => {
+    serve([ok(shipped)]);
+    const scrolled: Element[] = [];
+    const scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    Element.prototype.scrollIntoView = scrollIntoView;
+    try {
+      renderPage(<TrackingPage />, { path: '/suivi', at: '/suivi?commande=12&tel=0555123456' });
+      const heading = await screen.findByRole('heading', { name: 'Commande #12' });
+      await waitFor(() => expect(scrolled).toContain(screen.getByTestId('tracking-result')));
+      expect(scrollIntoView).toHaveBeenCalledWith(expect.objectContaining({ block: 'start' }));
+      expect(heading).toHaveFocus();
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
   });
 
   it('with only the number in the address, fills it and waits in the phone field', async () => {

@@ -4,8 +4,9 @@ import { imageUrl } from '../../../../lib/api.ts';
 import { QuantityStepper } from '../../../../lib/ui/quantity-stepper.tsx';
 import { Link } from 'react-router';
 import { formatDa, localized, sizeLabel, t } from '../../../i18n/i18n.ts';
+import { CatalogText } from '../../../i18n/catalog-text.tsx';
 import { useOrderLimits } from '../../settings/api/get-settings.ts';
-import { removeFromCart, setQuantity, type CartLine } from '../cart-store.ts';
+import { isSoldOut, removeFromCart, setQuantity, type CartLine } from '../cart-store.ts';
 
 export function CartLineItem({ line }: { line: CartLine }) {
   const { maxQuantityPerLine } = useOrderLimits();
@@ -26,7 +27,9 @@ export function CartLineItem({ line }: { line: CartLine }) {
       </Link>
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex items-start justify-between gap-2">
-          <h2 className="min-w-0 font-bold break-words md:text-lg">{name}</h2>
+          <h2 className="min-w-0 font-bold break-words md:text-lg">
+            <CatalogText fr={line.name} ar={line.name_ar} />
+          </h2>
           <button
             type="button"
             onClick={() => removeFromCart(line)}
@@ -46,10 +49,16 @@ export function CartLineItem({ line }: { line: CartLine }) {
           {t('cart.unitPrice')}: <span className="text-neutral-900">{formatDa(line.cost)}</span>
         </p>
         <div className="mt-auto flex flex-wrap items-end justify-between gap-2 pt-2">
-          <span className="text-lg font-bold md:text-xl" data-testid="line-total">
-            <span className="sr-only">{t('cart.lineTotal')} : </span>
-            {formatDa(toDa(toCentimes(line.cost) * line.Quantity))}
-          </span>
+          {isSoldOut(line) ? (
+            <span className="text-sm font-semibold text-red-700" data-testid="line-sold-out">
+              {t('cart.lineSoldOut')}
+            </span>
+          ) : (
+            <span className="text-lg font-bold md:text-xl" data-testid="line-total">
+              <span className="sr-only">{t('cart.lineTotal')} : </span>
+              {formatDa(toDa(toCentimes(line.cost) * line.Quantity))}
+            </span>
+          )}
           <QuantityStepper
             size="sm"
             value={line.Quantity}
@@ -60,13 +69,9 @@ export function CartLineItem({ line }: { line: CartLine }) {
             increaseLabel={t('product.increase')}
           />
         </div>
-        {line.Quantity >= max && (
+        {line.Quantity >= max && !isSoldOut(line) && (
           <p className="mt-1 text-end text-sm text-neutral-600">
-            {max === 0
-              ? t('cart.soldOut')
-              : max === line.max
-                ? t('cart.stockCap', { n: max })
-                : t('cart.orderCap', { n: max })}
+            {max === line.max ? t('cart.stockCap', { n: max }) : t('cart.orderCap', { n: max })}
           </p>
         )}
       </div>

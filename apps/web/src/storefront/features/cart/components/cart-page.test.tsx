@@ -71,8 +71,8 @@ function fillCart() {
 
 const total = () => screen.getByTestId('total').textContent?.replace(/\s/g, ' ');
 
-async function placeOrderThroughDialog(user: User) {
-  setup();
+async function placeOrderThroughDialog(user: User, extra?: Handler) {
+  setup(extra);
   await user.click(screen.getByRole('button', { name: /Passer la commande/ }));
   const d = within(await screen.findByRole('dialog'));
   await user.type(d.getByLabelText('Nom complet'), 'Sara');
@@ -153,6 +153,60 @@ describe('cart page', () => {
     await user.type(field, '1');
     await user.tab();
     expect(getCart()[0]!.Quantity).toBe(1);
+  });
+
+  it('leaves a line sold out since it was added out of the total and the order, and says so', async () => {
+    const user = userEvent.setup();
+    fillCart();
+    const fetchMock = setup((url, init) => {
+      if (url.pathname !== '/api/product/checkStock') return undefined;
+      const items = (JSON.parse(init?.body as string) as { items: { product_id: number; size: string }[] }).items;
+      return ok({
+        ok: true,
+        items: items.map((i) => ({
+          product_id: i.product_id,
+          name: i.product_id === 1 ? 'T-shirt' : 'Crème',
+          size: i.size,
+          requested: 1,
+          available: i.product_id === 2 ? 0 : 9,
+          ok: true,
+        })),
+      });
+    });
+    // The cream (1 000 Da) is gone: 2 × 1200 only.
+    expect(await screen.findByTestId('line-sold-out')).toHaveTextContent('Épuisé : non compté dans le total');
+    expect(total()).toMatch(/2.400,00 Da/);
+    expect(screen.getByTestId('sold-out-note')).toHaveTextContent(
+      '1 article épuisé n’est ni compté dans le total ni commandé.',
+    );
+    await user.click(screen.getByRole('button', { name: /Passer la commande/ }));
+    const d = within(await screen.findByRole('dialog'));
+    await user.type(d.getByLabelText('Nom complet'), 'Sara');
+    await user.type(d.getByLabelText('Numéro de téléphone'), '0555123456');
+    await user.type(d.getByLabelText('Adresse'), '12 rue Didouche');
+    await chooseWilaya(user, d, 'Alger');
+    await chooseCommune(user, d, 'hyd', 'Hydra');
+    await user.type(d.getByLabelText('Code postal'), '16035');
+    await user.click(d.getByRole('button', { name: 'Confirmer la commande' }));
+    expect(await screen.findByTestId('order-number')).toHaveTextContent('#42');
+    expect(sentBodies(fetchMock, '/order')[0]).toMatchObject({
+      subtotal: '2400.00',
+      items: [{ product_id: 1, quantity: 2, size: 'M' }],
+    });
+  });
+
+  it('cannot check out a cart whose every line is sold out', async () => {
+    addToCart({ id: 2, name: 'Crème', cost: 1000, src: '', size: '', Quantity: 1 });
+    setup((url) =>
+      url.pathname === '/api/product/checkStock'
+        ? ok({ ok: true, items: [{ product_id: 2, name: 'Crème', size: '', requested: 1, available: 0, ok: false }] })
+        : undefined,
+    );
+    expect(await screen.findByTestId('sold-out-note')).toHaveTextContent(
+      'Tous les articles de votre panier sont épuisés',
+    );
+    expect(screen.getByRole('button', { name: /Passer la commande/ })).toBeDisabled();
+    expect(total()).toMatch(/^0,00 Da/);
   });
 
   it('has the three coupon states; an empty code is invalid without a call', async () => {
@@ -266,8 +320,15 @@ describe('cart page', () => {
     expect(screen.getByTestId('order-number')).toHaveTextContent('#42');
     expect(screen.getByText('Paiement à la livraison')).toBeInTheDocument();
     expect(screen.getByText('3-5 jours ouvrables')).toBeInTheDocument();
-    expect(screen.getByText('12 rue Didouche, Bab El Oued, Alger 16000')).toBeInTheDocument();
+    expect(screen.getByTestId('delivery-address')).toHaveTextContent('12 rue Didouche, Bab El Oued, Alger 16000');
     expect(screen.getByTestId('delivery-type')).toHaveTextContent('À domicile');
+    // What was ordered and what the server charged, and the number typed, which the shop will call.
+    expect(within(screen.getByTestId('ordered-lines')).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByTestId('ordered-lines')).toHaveTextContent(/T-shirt.*Medium · Quantité : 2.*Crème/);
+    expect(screen.getByTestId('ordered-figures')).toHaveTextContent(/Sous-total3.400,00 Da.*Livraison400,00 Da/);
+    expect(screen.getByTestId('call-to-confirm')).toHaveTextContent(
+      'Nous vous appellerons au 0555 12 34 56 pour confirmer votre commande.',
+    );
 
     expect(sentBodies(fetchMock, '/order')[0]).toEqual({
       customer_name: 'Sara',
@@ -301,6 +362,38 @@ describe('cart page', () => {
     expect(getCart()).toEqual([]);
   });
 
+  it('takes a phone, postal code and quantity typed in Arabic-Indic digits', async () => {
+    const user = userEvent.setup();
+    fillCart();
+    const fetchMock = setup();
+    // The quantity box keeps an Arabic digit (as its Western twin) instead of deleting it.
+    const field = within(screen.getByRole('group', { name: 'Quantité — T-shirt' })).getByRole('textbox');
+    await user.clear(field);
+    await user.type(field, '٣');
+    expect(field).toHaveValue('3');
+    await user.tab();
+    expect(getCart()[0]!.Quantity).toBe(3);
+
+    await user.click(screen.getByRole('button', { name: /Passer la commande/ }));
+    const d = within(await screen.findByRole('dialog'));
+    await user.type(d.getByLabelText('Nom complet'), 'سمير');
+    await user.type(d.getByLabelText('Numéro de téléphone'), '٠٦٦١٢٣٤٥٦٧');
+    await user.type(d.getByLabelText('Adresse'), 'حي النصر');
+    await chooseWilaya(user, d, 'Alger');
+    await chooseCommune(user, d, 'hyd', 'Hydra');
+    await user.type(d.getByLabelText('Code postal'), '١٦٠٠٠');
+    await user.click(d.getByRole('button', { name: 'Confirmer la commande' }));
+    expect(await screen.findByTestId('order-number')).toHaveTextContent('#42');
+    expect(sentBodies(fetchMock, '/order')[0]).toMatchObject({
+      customer_phone: '0661234567',
+      customer_postal_code: '16000',
+      items: [
+        { product_id: 1, quantity: 3, size: 'M' },
+        { product_id: 2, quantity: 1, size: '' },
+      ],
+    });
+  });
+
   it('keeps the thank-you screen, with the order number and total, after a reload', async () => {
     const user = userEvent.setup();
     fillCart();
@@ -322,6 +415,37 @@ describe('cart page', () => {
     cleanup();
     setup();
     expect(screen.getByText('Votre panier est vide!')).toBeInTheDocument();
+  });
+
+  it('says its own failure message when the answer has none (a proxy page), not the status text', async () => {
+    const user = userEvent.setup();
+    fillCart();
+    await placeOrderThroughDialog(user, (url) =>
+      url.pathname === '/api/order'
+        ? new Response('<html><body><h1>400 Bad Request</h1></body></html>', {
+            status: 400,
+            statusText: 'Bad Request',
+            headers: { 'content-type': 'text/html' },
+          })
+        : undefined,
+    );
+    expect(await screen.findByText('La commande n’a pas pu être créée')).toBeInTheDocument();
+    expect(screen.queryByText('Bad Request')).not.toBeInTheDocument();
+  });
+
+  it('after a lost answer, says the order may be recorded already and that sending again is safe', async () => {
+    const user = userEvent.setup();
+    fillCart();
+    await placeOrderThroughDialog(user, (url) => {
+      if (url.pathname === '/api/order') throw new TypeError('Failed to fetch');
+      return undefined;
+    });
+    const dialog = within(screen.getByRole('dialog'));
+    expect(
+      await dialog.findByText(
+        'La connexion a été coupée avant la réponse : votre commande est peut-être déjà enregistrée. Vous pouvez la renvoyer sans crainte, elle ne sera pas enregistrée deux fois.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('keeps what was typed when the dialog is closed by a tap beside it', async () => {
@@ -394,6 +518,15 @@ describe('cart page', () => {
     // 3400 + 250 at the stop desk instead of 400 at home.
     expect(screen.getByTestId('shipping')).toHaveTextContent(/250,00 Da/);
     expect(total()).toMatch(/3.650,00 Da/);
+    // The wilaya box says the stop desk's fee too, not the home one; and its list each wilaya's,
+    // the home fee where a wilaya has no stop desk.
+    const box = screen.getByRole('combobox', { name: 'Wilaya' });
+    expect(box.parentElement).toHaveTextContent(/250,00 Da/);
+    expect(box.parentElement).not.toHaveTextContent(/400,00 Da/);
+    await user.click(screen.getByRole('button', { name: 'Afficher les wilayas' }));
+    expect(screen.getByRole('option', { name: /Alger.*250,00 Da/ })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: /Oran.*600,00 Da/ })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
 
     await user.click(screen.getByRole('button', { name: /Passer la commande/ }));
     const d = within(await screen.findByRole('dialog'));

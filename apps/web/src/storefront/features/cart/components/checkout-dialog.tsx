@@ -199,6 +199,8 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
                 label={t('checkout.wilaya')}
                 wilayas={wilayas}
                 value={field.value}
+                deliveryType={deliveryType}
+                commune={typed.commune ?? ''}
                 onChange={(name) => {
                   field.onChange(name);
                   chooseWilaya(name);

@@ -9,7 +9,7 @@ import { WilayaPicker } from '../../shipping/components/wilaya-picker.tsx';
 import { findWilaya } from '../../shipping/wilayas.ts';
 import { DeliveryChoice, deliveryFee, effectiveDeliveryType } from '../../shipping/components/delivery-choice.tsx';
 import type { DeliveryType } from '@shop/domain/shipping-schemas';
-import type { CartLine } from '../cart-store.ts';
+import { isSoldOut, type CartLine } from '../cart-store.ts';
 import { clearDraft, readDraft, saveDraft } from '../checkout-draft.ts';
 import { useCoupon } from '../../checkout/use-coupon.ts';
 import type { OrderFigures } from '../checkout.ts';
@@ -33,7 +33,10 @@ export function OrderSummary({
   const [commune, setCommune] = useState(() => readDraft().commune ?? '');
   const coupon = useCoupon();
   const [dialogOpen, setDialogOpen] = useState(false);
-  const checkout = useCheckout(lines, (order) => {
+  // A line sold out since it was added is neither counted nor ordered; the page says so.
+  const orderable = lines.filter((line) => !isSoldOut(line));
+  const soldOut = lines.length - orderable.length;
+  const checkout = useCheckout(orderable, (order) => {
     clearDraft();
     onCompleted(order);
   });
@@ -59,7 +62,7 @@ export function OrderSummary({
   const deliveryType = effectiveDeliveryType(wantedType, chosen, commune);
   const totalsIn = (place: string) =>
     orderTotals(
-      cartSubtotalCentimes(lines),
+      cartSubtotalCentimes(orderable),
       coupon.percent,
       toCentimes(deliveryFee(chosen, effectiveDeliveryType(wantedType, chosen, place), place) ?? 0),
     );
@@ -91,7 +94,7 @@ export function OrderSummary({
         {totals.discount > 0 && (
           <Row
             label={t('cart.discount', { n: totals.discountPercentage })}
-            value={`-${formatDa(toDa(totals.discount))}`}
+            value={formatDa(-toDa(totals.discount))}
             className="text-red-600"
           />
         )}
@@ -116,6 +119,8 @@ export function OrderSummary({
         wilayas={wilayas}
         value={wilaya}
         onChange={setWilaya}
+        deliveryType={deliveryType}
+        commune={commune}
         className="mt-5"
       />
       <DeliveryChoice
@@ -128,6 +133,11 @@ export function OrderSummary({
       <div className="mt-5">
         <CouponField coupon={coupon} />
       </div>
+      {soldOut > 0 && (
+        <p role="status" className="mt-5 rounded-xl bg-amber-50 p-3 text-sm text-amber-900" data-testid="sold-out-note">
+          {orderable.length > 0 ? t('cart.soldOutLeftOut', { n: soldOut }) : t('cart.allSoldOut')}
+        </p>
+      )}
       {checkout.problem && !dialogOpen && (
         <div className="mt-5">
           <CheckoutProblemBox problem={checkout.problem} />
@@ -136,8 +146,8 @@ export function OrderSummary({
       <button
         type="button"
         onClick={() => void openCheckout()}
-        disabled={checkout.checking}
-        className="mt-5 flex w-full items-center justify-center gap-2 rounded-full bg-black py-4 font-medium text-white hover:bg-neutral-800 disabled:opacity-60"
+        disabled={checkout.checking || orderable.length === 0}
+        className="mt-5 flex w-full items-center justify-center gap-2 rounded-full bg-black py-4 font-medium text-white hover:bg-neutral-800 disabled:cursor-not-allowed disabled:opacity-60"
       >
         {checkout.checking ? t('cart.checking') : t('cart.checkout')} <span aria-hidden="true">→</span>
       </button>

@@ -7,13 +7,13 @@ import { orderTotals, shippingFeeCentimes } from '@shop/domain/pricing';
 import { ApiError } from '../../../../lib/api.ts';
 import { notify } from '../../../layout/notify.ts';
 import { useCoupon } from '../../checkout/use-coupon.ts';
-import { usePlaceOrder, type ServerPrices } from '../../checkout/use-place-order.ts';
+import { serverFigures, usePlaceOrder, type ServerPrices } from '../../checkout/use-place-order.ts';
 import type { PlacedOrder } from '../../order-confirmation/confirmation-store.ts';
 import { normalizeAlgerianPhone } from '@shop/domain/phone-number';
 import type { ShippingPrice } from '../../shipping/api/get-shipping-prices.ts';
 import { createCustomOrder } from '../api/create-custom-order.ts';
 import type { CustomItem } from '../api/get-custom-items.ts';
-import { isCupItem, itemDefaults, positionsFor, type CustomOrderValues } from '../form-values.ts';
+import { displayName, isCupItem, itemDefaults, positionsFor, type CustomOrderValues } from '../form-values.ts';
 import { t } from '../../../i18n/i18n.ts';
 import { useReferenceImages } from '../use-reference-images.ts';
 import { OrderSummary } from './order-summary.tsx';
@@ -42,7 +42,9 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
       phoneNumber: '',
       address: '',
       zipCode: '',
-      wilaya: wilayas[0]?.wilaya_name ?? '',
+      // None until the customer chooses: no fee in the total for a wilaya nobody picked (the
+      // summary says "à choisir", as the cart's does).
+      wilaya: '',
       deliveryType: 'home',
       commune: '',
       ...itemDefaults(initialItem),
@@ -79,7 +81,8 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
 
   /** POST /Order with the page's figures, or the server's once the customer accepted them. */
   async function sendOrder(values: CustomOrderValues, prices: ServerPrices | null): Promise<PlacedOrder> {
-    const cup = isCupItem(items.find((candidate) => String(candidate.id) === values.clothingType));
+    const ordered = items.find((candidate) => String(candidate.id) === values.clothingType);
+    const cup = isCupItem(ordered);
     const response = await createCustomOrder({
       fullName: values.fullName,
       phoneNumber: values.phoneNumber,
@@ -112,6 +115,18 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
       zipCode: values.zipCode.trim(),
       // For the tracking link of the thank-you screen (the number and the phone together).
       phone: normalizeAlgerianPhone(values.phoneNumber) ?? undefined,
+      placedAt: Date.now(),
+      lines: [
+        {
+          // In the page's language (a cup is "Tasse"), as the form named it.
+          name: ordered ? displayName(ordered.name, ordered.name_ar) : '',
+          size: cup ? '' : values.size,
+          color: values.color,
+          quantity: 1,
+          unitPrice: prices?.subtotal ?? toDa(totals.subtotal),
+        },
+      ],
+      ...serverFigures(response.data),
     };
   }
 

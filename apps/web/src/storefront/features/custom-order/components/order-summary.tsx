@@ -51,7 +51,7 @@ export function OrderSummary({
         <Row label={t('customOrder.subtotal')} value={formatDa(toDa(totals.subtotal))} />
         <Row
           label={t('customOrder.discount', { percent: totals.discountPercentage })}
-          value={totals.discount > 0 ? `-${formatDa(toDa(totals.discount))}` : formatDa(0)}
+          value={formatDa(totals.discount > 0 ? -toDa(totals.discount) : 0)}
           tone={totals.discount > 0 ? 'text-red-600' : ''}
         />
         <Row

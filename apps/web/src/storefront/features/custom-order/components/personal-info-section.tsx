@@ -76,6 +76,8 @@ export function PersonalInfoSection({ wilayas, onEdit }: { wilayas: readonly Shi
               label={t('customOrder.wilaya')}
               wilayas={wilayas}
               value={wilaya.value}
+              deliveryType={deliveryType ?? 'home'}
+              commune={communeName ?? ''}
               onChange={(name) => {
                 chooseWilaya(name);
                 wilaya.onChange(name);

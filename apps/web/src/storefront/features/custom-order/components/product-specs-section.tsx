@@ -2,7 +2,8 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import type { CustomItem } from '../api/get-custom-items.ts';
 import { colorName, colorSwatch } from '../colors.ts';
 import { displayName, itemDefaults, useEditableField, type CustomOrderValues } from '../form-values.ts';
-import { formatDa, isolated, localized, sizeName, t } from '../../../i18n/i18n.ts';
+import { formatDa, isolated, sizeName, t } from '../../../i18n/i18n.ts';
+import { CatalogText } from '../../../i18n/catalog-text.tsx';
 import { Field, errorProps, inputClass } from './field.tsx';
 
 /** Clothing type, size (none for a cup) and colour with its swatch (SPEC §2, §4). */
@@ -94,7 +95,9 @@ export function ProductSpecsSection({ items, onEdit }: { items: readonly CustomI
         </Field>
       </div>
       {item?.description || item?.description_ar ? (
-        <p className="text-sm text-gray-600">{localized(item.description, item.description_ar)}</p>
+        <p className="text-sm text-gray-600">
+          <CatalogText fr={item.description} ar={item.description_ar} />
+        </p>
       ) : null}
     </fieldset>
   );

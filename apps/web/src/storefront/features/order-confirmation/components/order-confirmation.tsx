@@ -1,11 +1,13 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { formatAlgerianPhone } from '@shop/domain/phone-number';
 import { paths } from '../../../../lib/paths.ts';
-import { formatDa, t } from '../../../i18n/i18n.ts';
+import { CatalogText } from '../../../i18n/catalog-text.tsx';
+import { formatDa, leftToRight, listSeparator, sizeLabel, t } from '../../../i18n/i18n.ts';
 import { useSettings } from '../../settings/api/get-settings.ts';
 import { useWilayaName } from '../../shipping/wilayas.ts';
 import { useCommuneName } from '../../shipping/communes.ts';
-import type { PlacedOrder } from '../confirmation-store.ts';
+import type { PlacedLine, PlacedOrder } from '../confirmation-store.ts';
 
 interface OrderConfirmationProps {
   title: string;
@@ -16,11 +18,43 @@ interface OrderConfirmationProps {
   /** What comes before the follow-up (the custom order's advance payment details). */
   children?: ReactNode;
   onContinue: () => void;
+  /** A second way on beside "Continuer vos achats" (the custom order's "Nouvelle commande personnalisée"). */
+  again?: { label: string; onClick: () => void };
+}
+
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="flex flex-col gap-0.5 px-5 py-3 sm:flex-row sm:justify-between sm:gap-4">
+      <dt className="text-neutral-600">{label}</dt>
+      <dd className="font-semibold break-words sm:text-end" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+function LineItem({ line }: { line: PlacedLine }) {
+  const details = [line.size ? sizeLabel(line.size) : '', line.color ?? ''].filter(Boolean);
+  return (
+    <li className="flex justify-between gap-4 px-5 py-3">
+      <div className="min-w-0">
+        <p className="font-medium break-words">
+          <CatalogText fr={line.name} ar={line.name_ar} />
+        </p>
+        <p className="text-sm text-neutral-600">
+          {details.length > 0 && `${details.join(' · ')} · `}
+          {t('thankYou.quantity', { n: line.quantity })}
+        </p>
+      </div>
+      <span className="font-semibold whitespace-nowrap">{formatDa(line.unitPrice * line.quantity)}</span>
+    </li>
+  );
 }
 
 /**
- * The thank-you screen of both checkouts (SPEC §2): order number, payment, delivery, address and
- * total, then how to follow the order, quoting its number.
+ * The thank-you screen of both checkouts (SPEC §2): order number, payment, delivery, what was
+ * ordered with the figures charged, the number the shop will call, the address and total, then
+ * how to follow the order, quoting its number.
  */
 export function OrderConfirmation({
   title,
@@ -30,35 +64,19 @@ export function OrderConfirmation({
   deliveryEstimate,
   children,
   onContinue,
+  again,
 }: OrderConfirmationProps) {
   const { data: settings } = useSettings();
   const wilaya = useWilayaName(order.wilaya);
   const commune = useCommuneName(order.wilaya, order.commune);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const rows: [string, string, string?][] = [
-    [t('thankYou.orderNumber'), `#${order.orderNumber}`, 'order-number'],
-    [t('thankYou.payment'), paymentMode],
-    [t('thankYou.delivery'), deliveryEstimate],
-    ...(order.deliveryType
-      ? [
-          [t('thankYou.deliveryType'), t(`delivery.typeNames.${order.deliveryType}`), 'delivery-type'] as [
-            string,
-            string,
-            string,
-          ],
-        ]
-      : []),
-    [
-      t('thankYou.address'),
-      [order.address, commune, `${wilaya} ${order.zipCode}`].filter(Boolean).join(', '),
-      'delivery-address',
-    ],
-    [t('thankYou.total'), formatDa(order.total), 'order-total'],
-  ];
+  // Each part as typed (often French on the Arabic storefront) set apart, joined by the page's commas.
+  const addressParts = [order.address, commune, `${wilaya} ${order.zipCode}`].filter(Boolean);
   const whatsapp = settings?.whatsapp_url
     ? `${settings.whatsapp_url}?text=${encodeURIComponent(t('thankYou.whatsappMessage', { order: order.orderNumber }))}`
     : null;
+  const discount = order.discount ?? 0;
 
   return (
     <section aria-labelledby="thanks-title" className="mx-auto flex max-w-xl flex-col gap-6 py-8 text-center">
@@ -72,17 +90,68 @@ export function OrderConfirmation({
           {title}
         </h1>
         {intro && <p className="mt-2 text-neutral-600">{intro}</p>}
+        {order.phone && (
+          <p className="mt-3 font-medium" data-testid="call-to-confirm">
+            {t('thankYou.callToConfirm', { phone: leftToRight(formatAlgerianPhone(order.phone)) })}
+          </p>
+        )}
       </div>
       <dl className="divide-y divide-neutral-200 rounded-2xl border border-neutral-200 text-start">
-        {rows.map(([label, value, testId]) => (
-          <div key={label} className="flex flex-col gap-0.5 px-5 py-3 sm:flex-row sm:justify-between sm:gap-4">
-            <dt className="text-neutral-600">{label}</dt>
-            <dd className="font-semibold break-words sm:text-end" data-testid={testId}>
-              {value}
-            </dd>
-          </div>
-        ))}
+        <Row label={t('thankYou.orderNumber')} testId="order-number">
+          #{order.orderNumber}
+        </Row>
+        <Row label={t('thankYou.payment')}>{paymentMode}</Row>
+        <Row label={t('thankYou.delivery')}>{deliveryEstimate}</Row>
+        {order.deliveryType && (
+          <Row label={t('thankYou.deliveryType')} testId="delivery-type">
+            {t(`delivery.typeNames.${order.deliveryType}`)}
+          </Row>
+        )}
+        <Row label={t('thankYou.address')} testId="delivery-address">
+          {addressParts.map((part, i) => (
+            <Fragment key={i}>
+              {i > 0 && listSeparator()}
+              <bdi>{part}</bdi>
+            </Fragment>
+          ))}
+        </Row>
       </dl>
+      {order.lines && order.lines.length > 0 && (
+        <section aria-labelledby="thanks-items" className="rounded-2xl border border-neutral-200 text-start">
+          <h2 id="thanks-items" className="px-5 pt-4 font-bold">
+            {t('thankYou.items')}
+          </h2>
+          <ul className="divide-y divide-neutral-200" data-testid="ordered-lines">
+            {order.lines.map((line, i) => (
+              <LineItem key={i} line={line} />
+            ))}
+          </ul>
+          <dl className="space-y-2 border-t border-neutral-200 px-5 py-4" data-testid="ordered-figures">
+            {order.subtotal !== undefined && <Figure label={t('cart.subtotal')} value={formatDa(order.subtotal)} />}
+            {discount > 0 && (
+              <Figure
+                label={t('cart.discount', { n: order.discountPercentage ?? 0 })}
+                value={formatDa(-discount)}
+                className="text-red-600"
+              />
+            )}
+            {order.shippingFee !== undefined && (
+              <Figure label={t('cart.shipping')} value={formatDa(order.shippingFee)} />
+            )}
+            <Figure
+              label={t('thankYou.total')}
+              value={formatDa(order.total)}
+              className="text-lg"
+              testId="order-total"
+            />
+          </dl>
+        </section>
+      )}
+      {!(order.lines && order.lines.length > 0) && (
+        <dl className="rounded-2xl border border-neutral-200 px-5 py-3 text-start">
+          <Figure label={t('thankYou.total')} value={formatDa(order.total)} testId="order-total" />
+        </dl>
+      )}
       {children}
       <div className="rounded-2xl bg-neutral-50 p-5 text-start">
         <h2 className="font-bold">{t('thankYou.follow')}</h2>
@@ -99,7 +168,7 @@ export function OrderConfirmation({
               href={`tel:${settings.phone.replace(/[^\d+]/g, '')}`}
               className="flex-1 rounded-full border border-neutral-300 bg-white px-4 py-3 text-center font-medium hover:bg-neutral-100"
             >
-              {t('thankYou.callUs', { phone: settings.phone })}
+              {t('thankYou.callUs', { phone: leftToRight(settings.phone) })}
             </a>
           )}
           {whatsapp && (
@@ -114,7 +183,16 @@ export function OrderConfirmation({
           )}
         </div>
       </div>
-      <div>
+      <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-center">
+        {again && (
+          <button
+            type="button"
+            onClick={again.onClick}
+            className="rounded-full border border-neutral-300 px-8 py-4 font-medium hover:bg-neutral-100"
+          >
+            {again.label}
+          </button>
+        )}
         <button
           type="button"
           onClick={onContinue}
@@ -124,5 +202,26 @@ export function OrderConfirmation({
         </button>
       </div>
     </section>
+  );
+}
+
+function Figure({
+  label,
+  value,
+  className = '',
+  testId,
+}: {
+  label: string;
+  value: string;
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <div className={`flex justify-between gap-4 ${className}`}>
+      <dt className="text-neutral-600">{label}</dt>
+      <dd className="font-semibold whitespace-nowrap" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
   );
 }

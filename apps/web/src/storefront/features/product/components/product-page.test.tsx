@@ -116,13 +116,13 @@ describe('product page', () => {
     expect(document.getElementById('page-data')).toBeNull();
   });
 
-  it('disables sold-out sizes with "Épuisé" and badges low stock', async () => {
+  it('disables sold-out sizes with "Épuisé" and says "Plus que 2" of a low stock, in words', async () => {
     setup();
     const small = await screen.findByRole('button', { name: /^Small/ });
     expect(small).toBeDisabled();
     expect(small).toHaveTextContent('Épuisé');
-    expect(screen.getByRole('button', { name: /^Medium/ })).toHaveTextContent('2');
-    expect(screen.getByRole('button', { name: /^Large/ })).not.toHaveTextContent('8');
+    expect(screen.getByRole('button', { name: /^Medium/ })).toHaveTextContent(/^MediumPlus que 2$/);
+    expect(screen.getByRole('button', { name: /^Large/ })).toHaveTextContent(/^Large$/);
   });
 
   it('requires a size, deselects on a second click, and caps the quantity at the size stock', async () => {
@@ -147,10 +147,13 @@ describe('product page', () => {
     expect(plus).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Diminuer la quantité' })).not.toBeDisabled();
 
+    expect(screen.getByTestId('added-now')).toBeEmptyDOMElement();
     await user.click(screen.getByRole('button', { name: 'Ajouter au panier' }));
     expect(getCart()).toEqual([
       { id: 7, name: 'Hoodie Zippé', cost: 3000, src: '/uploads/b.webp', size: 'M', Quantity: 2, max: 2 },
     ]);
+    // Said at once, in the page, whatever the toast's code still has to download.
+    expect(screen.getByTestId('added-now')).toHaveTextContent('✓ Ajouté au panier');
   });
 
   it('counts what is already in the cart against the size stock and says so', async () => {
@@ -240,6 +243,7 @@ describe('product page in Arabic', () => {
       expect(screen.getByRole('button', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}`) })).toBeInTheDocument();
     }
     expect(screen.queryByRole('button', { name: /^Medium/ })).not.toBeInTheDocument();
+    expect(medium).toHaveTextContent('بقيت قطعتان');
     await userEvent.setup().click(medium);
     await userEvent.setup().click(screen.getByRole('button', { name: 'أضف إلى السلة' }));
     expect(getCart()).toEqual([expect.objectContaining({ id: 7, size: 'M', Quantity: 1 })]);

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { notify } from '../../../layout/notify.ts';
+import { useEffect, useState } from 'react';
+import { notify, preloadToasts } from '../../../layout/notify.ts';
 import type { Size } from '@shop/domain/sizes';
 import { paths } from '../../../../lib/paths.ts';
 import { formatRating, formatRatingOutOf5, toNumber } from '../../../../lib/format.ts';
@@ -10,6 +10,7 @@ import { FETCH_AHEAD_MARGIN, useInView } from '../../../../lib/ui/use-in-view.ts
 import { Breadcrumb } from '../../../layout/breadcrumb.tsx';
 import { usePageTitle } from '../../../layout/page-title.ts';
 import { formatDa, localized, t } from '../../../i18n/i18n.ts';
+import { CatalogText, catalogText } from '../../../i18n/catalog-text.tsx';
 import { addToCart, findLine, getCart } from '../../cart/cart-store.ts';
 import { useOrderLimits } from '../../settings/api/get-settings.ts';
 import { AddedToast } from '../../cart/components/added-toast.tsx';
@@ -54,10 +55,33 @@ export function ProductPage({ id }: { id: string }) {
   );
 }
 
+/** How long the add button says "Ajouté" after a tap. */
+const ADDED_FEEDBACK_MS = 2000;
+
 function ProductDetails({ product }: { product: Product }) {
   const [size, setSize] = useState<Size | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [message, setMessage] = useState<string | null>(null);
+  // The tap on "Ajouter au panier" answers in the same frame (a line under the button), whatever
+  // the toast's code still has to download; the toast follows with the way to the cart.
+  const [justAdded, setJustAdded] = useState(false);
+  useEffect(() => {
+    if (!justAdded) return;
+    const timer = setTimeout(() => setJustAdded(false), ADDED_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [justAdded]);
+  // The customer's first touch of the page (a size, the quantity) fetches the toast's code.
+  useEffect(() => {
+    const events = ['pointerdown', 'keydown'] as const;
+    const once = () => {
+      preloadToasts();
+      for (const name of events) document.removeEventListener(name, once);
+    };
+    for (const name of events) document.addEventListener(name, once, { passive: true });
+    return () => {
+      for (const name of events) document.removeEventListener(name, once);
+    };
+  }, []);
 
   const hasSizes = product.has_sizes && product.sizes.length > 0;
   const sizeStock: Partial<Record<Size, number>> = Object.fromEntries(
@@ -111,23 +135,24 @@ function ProductDetails({ product }: { product: Product }) {
       return;
     }
     setMessage(null);
+    setJustAdded(true);
     const text =
       result.added < quantity
         ? t('product.stockCapped', { added: result.added, stock: cap })
-        : t('product.added', { name: localized(product.name, product.name_ar) });
+        : t('product.added', { name: catalogText(product.name, product.name_ar) });
     notify[result.added < quantity ? 'warning' : 'success'](<AddedToast message={text} />);
   }
 
   return (
     <div className="mx-auto max-w-7xl px-4">
       <Breadcrumb
-        items={[{ label: t('shop.breadcrumb'), to: paths.shop }, { label: localized(product.name, product.name_ar) }]}
+        items={[{ label: t('shop.breadcrumb'), to: paths.shop }, { label: catalogText(product.name, product.name_ar) }]}
       />
       <div className="grid grid-cols-1 gap-8 md:grid-cols-2 md:gap-10">
         <Gallery images={product.images ?? []} name={localized(product.name, product.name_ar)} />
         <div>
           <h1 className="text-3xl font-black tracking-tight uppercase md:text-4xl">
-            {localized(product.name, product.name_ar)}
+            <CatalogText fr={product.name} ar={product.name_ar} />
           </h1>
           <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-neutral-600">
             {toNumber(product.total_ratings) > 0 ? (
@@ -163,7 +188,7 @@ function ProductDetails({ product }: { product: Product }) {
             )}
           </div>
           <p className="mt-5 whitespace-pre-line text-neutral-600">
-            {localized(product.description, product.description_ar)}
+            <CatalogText fr={product.description} ar={product.description_ar} />
           </p>
           <p className={`mt-4 font-medium ${stock > 0 ? 'text-green-700' : 'text-red-700'}`}>
             {stock > 0 ? t('product.inStock', { n: stock }) : t('product.outOfStock')}
@@ -194,9 +219,14 @@ function ProductDetails({ product }: { product: Product }) {
               {stock > 0 ? t('product.addToCart') : t('product.outOfStock')}
             </button>
           </div>
-          <p role="alert" className="mt-3 min-h-6 text-sm font-medium text-red-700">
-            {message}
-          </p>
+          <div className="mt-3 min-h-6 text-sm font-medium">
+            <p role="alert" className="text-red-700">
+              {message}
+            </p>
+            <p role="status" className="text-green-700" data-testid="added-now">
+              {justAdded && `✓ ${t('product.addedShort')}`}
+            </p>
+          </div>
         </div>
       </div>
     </div>

@@ -38,7 +38,7 @@ export function ProductReviews({ productId, total }: { productId: number; total:
                   size={18}
                 />
                 <p className="mt-2 flex flex-wrap items-center gap-x-2 font-bold">
-                  {review.customer_name}
+                  <bdi>{review.customer_name}</bdi>
                   {review.verified && (
                     <span className="text-sm font-medium text-green-700">✓ {t('product.verified')}</span>
                   )}

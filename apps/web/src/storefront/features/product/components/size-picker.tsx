@@ -8,7 +8,7 @@ interface SizePickerProps {
   onSelect: (size: Size | null) => void;
 }
 
-/** Small … XX-Large; out-of-stock sizes disabled ('Épuisé'), low stock shows a count badge (SPEC §4). */
+/** Small … XX-Large; out-of-stock sizes disabled ('Épuisé'), low stock says how many are left (SPEC §4). */
 export function SizePicker({ stock, selected, onSelect }: SizePickerProps) {
   return (
     <fieldset>
@@ -35,12 +35,13 @@ export function SizePicker({ stock, selected, onSelect }: SizePickerProps) {
             >
               {sizeLabel(size)}
               {soldOut && <span className="text-[11px] no-underline">{t('product.soldOut')}</span>}
+              {/* Said in words ("Plus que 2"), not a bare red number a customer cannot read. */}
               {!soldOut && left <= LOW_STOCK_BADGE_AT && (
                 <span
-                  className="absolute -top-2 -end-2 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold text-white"
-                  aria-label={t('product.lowStock', { n: left })}
+                  className={`text-[11px] font-semibold whitespace-nowrap ${isSelected ? 'text-white' : 'text-red-700'}`}
+                  data-testid="low-stock"
                 >
-                  {left}
+                  {t('product.lowStock', { n: left })}
                 </span>
               )}
             </button>

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { SHOP_PAGE_SIZE } from '@shop/domain/constants';
+import { PRICE_SLIDER_MAX, PRICE_SLIDER_MIN, SHOP_PAGE_SIZE } from '@shop/domain/constants';
 import { apiRequest } from '../../../../lib/api.ts';
 import { takePageData } from '../../../../lib/page-data.ts';
 import type { Pagination, Product } from '../types.ts';
@@ -20,8 +20,10 @@ export interface ProductPage {
 function productsPath(filters: ProductFilters): string {
   const params = new URLSearchParams({ page: String(filters.page), limit: String(SHOP_PAGE_SIZE) });
   if (filters.type !== undefined) params.set('type', String(filters.type));
-  if (filters.min !== undefined) params.set('min', String(filters.min));
-  if (filters.max !== undefined) params.set('max', String(filters.max));
+  // The slider's ends filter nothing (DESIGN §7.9): its bottom is every price, its top "5 000+",
+  // so a product above 5 000 Da is never hidden by a filter the customer did not set.
+  if (filters.min !== undefined && filters.min > PRICE_SLIDER_MIN) params.set('min', String(filters.min));
+  if (filters.max !== undefined && filters.max < PRICE_SLIDER_MAX) params.set('max', String(filters.max));
   if (filters.q) params.set('q', filters.q);
   return `/product/getAll?${params.toString()}`;
 }

@@ -1,5 +1,7 @@
+import type { DeliveryType } from '@shop/domain/shipping-schemas';
 import { formatDa, t } from '../../../i18n/i18n.ts';
 import type { ShippingPrice } from '../api/get-shipping-prices.ts';
+import { deliveryFee, effectiveDeliveryType } from './delivery-choice.tsx';
 import { filterWilayas, findWilaya, wilayaLabel } from '../wilayas.ts';
 import { Combobox } from './combobox.tsx';
 
@@ -13,11 +15,30 @@ interface WilayaPickerProps {
   onChange: (wilayaName: string) => void;
   error?: string | undefined;
   className?: string;
+  /**
+   * The delivery chosen: each wilaya shows the fee of that delivery (a stop desk's where it has one,
+   * the home fee where it has none, as the order would be priced). Home when not given.
+   */
+  deliveryType?: DeliveryType;
+  /** The commune chosen in the chosen wilaya: its own fee when it has one. */
+  commune?: string;
 }
 
 /** The wilaya list with each fee, filtered as one types its number or name ("16", "alg", "béj"). */
-export function WilayaPicker({ id, label, wilayas, value, onChange, error, className = '' }: WilayaPickerProps) {
+export function WilayaPicker({
+  id,
+  label,
+  wilayas,
+  value,
+  onChange,
+  error,
+  className = '',
+  deliveryType = 'home',
+  commune = '',
+}: WilayaPickerProps) {
   const selected = findWilaya(wilayas, value);
+  const fee = (w: ShippingPrice) =>
+    formatDa(deliveryFee(w, effectiveDeliveryType(deliveryType, w), w === selected ? commune : '') ?? w.price);
   return (
     <Combobox<ShippingPrice>
       id={id}
@@ -29,13 +50,13 @@ export function WilayaPicker({ id, label, wilayas, value, onChange, error, class
       itemKey={(w) => w.id}
       renderItem={(w) => ({
         main: wilayaLabel(w),
-        aside: <span className="whitespace-nowrap text-neutral-600">{formatDa(w.price)}</span>,
+        aside: <span className="whitespace-nowrap text-neutral-600">{fee(w)}</span>,
       })}
       onSelect={(w) => onChange(w?.wilaya_name ?? '')}
       placeholder={t('wilaya.placeholder')}
       toggleLabel={t('wilaya.showAll')}
       noneText={t('wilaya.none')}
-      selectedAside={selected ? formatDa(selected.price) : undefined}
+      selectedAside={selected ? fee(selected) : undefined}
       error={error}
       className={className}
     />

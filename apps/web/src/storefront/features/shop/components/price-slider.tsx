@@ -14,7 +14,10 @@ export function clampPriceHandle(handle: 'min' | 'max', value: number, other: nu
   return Math.min(PRICE_SLIDER_MAX, Math.max(value, other + PRICE_SLIDER_GAP));
 }
 
-/** Dual range 0-5000 with a minimum gap of 500; applied with the Appliquer button (SPEC §2). */
+/**
+ * Dual range 0-5000 with a minimum gap of 500; applied with the Appliquer button (SPEC §2). Its top
+ * end is "5 000+": no upper bound.
+ */
 export function PriceSlider({
   min,
   max,
@@ -61,7 +64,10 @@ export function PriceSlider({
       </div>
       <div className="mt-2 flex justify-between text-sm text-neutral-700">
         <span>{formatDa(low)}</span>
-        <span>{formatDa(high)}</span>
+        {/* The top end means "and more": no upper bound (DESIGN §7.9). */}
+        <span data-testid="price-max">
+          {high >= PRICE_SLIDER_MAX ? t('shop.priceAndMore', { price: formatDa(high) }) : formatDa(high)}
+        </span>
       </div>
       <button
         type="button"

@@ -3,9 +3,12 @@ import { useParams, useSearchParams } from 'react-router';
 import { SHOP_FIRST_SCREEN_CARDS, SHOP_PRELOADED_CARDS } from '@shop/domain/constants';
 import { paths } from '../../../../lib/paths.ts';
 import { Breadcrumb } from '../../../layout/breadcrumb.tsx';
-import { localized, t } from '../../../i18n/i18n.ts';
+import { listSeparator, t } from '../../../i18n/i18n.ts';
 import { useProductTypes } from '../../products/api/get-product-types.ts';
 import { useProducts } from '../../products/api/get-products.ts';
+import { useSuggestions } from '../../products/api/get-suggestions.ts';
+import { CatalogText, catalogText } from '../../../i18n/catalog-text.tsx';
+import { Link } from 'react-router';
 import { ProductCard } from '../../products/components/product-card.tsx';
 import { readShopParams, withPrice, withType, writeShopParams, type ShopParams } from '../shop-params.ts';
 import { Pagination } from './pagination.tsx';
@@ -37,10 +40,26 @@ export function ShopPage() {
     setSearchParams(writeShopParams(next));
   }
 
+  /**
+   * A filter applied on a phone: the panel above the results closes and the results come into
+   * view (they started 700 px down, under the open panel). Beside the list (wide screens) it stays.
+   */
+  function applyFilter(next: ShopParams) {
+    update(next);
+    if (wideScreen()) return;
+    setFiltersOpen(false);
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
+    requestAnimationFrame(() =>
+      document
+        .getElementById('shop-title')
+        ?.scrollIntoView?.({ block: 'start', behavior: reduced ? 'auto' : 'smooth' }),
+    );
+  }
+
   let heading: string = t('shop.all');
   if (params.type !== undefined) {
     const type = types.data?.find((tp) => tp.id === params.type);
-    heading = type ? localized(type.name, type.name_ar) : types.isPending ? '' : t('shop.unknownType');
+    heading = type ? catalogText(type.name, type.name_ar) : types.isPending ? '' : t('shop.unknownType');
   }
 
   const list = products.data?.data ?? [];
@@ -90,7 +109,7 @@ export function ShopPage() {
                           checked={params.type === type.id}
                           onChange={(e) => update(withType(params, e.target.checked ? type.id : undefined))}
                         />
-                        {localized(type.name, type.name_ar)}
+                        <CatalogText fr={type.name} ar={type.name_ar} />
                       </label>
                     </li>
                   ))}
@@ -104,14 +123,14 @@ export function ShopPage() {
                   key={`${params.min}-${params.max}`}
                   min={params.min}
                   max={params.max}
-                  onApply={(min, max) => update(withPrice(params, min, max))}
+                  onApply={(min, max) => applyFilter(withPrice(params, min, max))}
                 />
               </div>
             </fieldset>
           </div>
         </aside>
         <section className="min-w-0 flex-1" aria-labelledby="shop-title" aria-busy={products.isFetching}>
-          <h1 id="shop-title" className="text-2xl font-bold md:text-3xl">
+          <h1 id="shop-title" className="scroll-mt-4 text-2xl font-bold md:text-3xl">
             {heading}
           </h1>
           {search && <p className="mt-1 text-neutral-600">{t('shop.searchFor', { q: search })}</p>}
@@ -131,7 +150,10 @@ export function ShopPage() {
                 </button>
               </div>
             ) : list.length === 0 ? (
-              <p className="py-16 text-center text-lg text-neutral-600">{t('shop.empty')}</p>
+              <div className="py-16 text-center">
+                <p className="text-lg text-neutral-600">{t('shop.empty')}</p>
+                {search && <Suggestions search={search} />}
+              </div>
             ) : (
               <ul className="grid grid-cols-2 gap-x-4 gap-y-8 lg:grid-cols-3 xl:grid-cols-4">
                 {list.map((product, index) => (
@@ -159,5 +181,28 @@ export function ShopPage() {
         </section>
       </div>
     </div>
+  );
+}
+
+/** After a search that found nothing: the names closest to what was typed ("Essayez : T-shirt …"). */
+function Suggestions({ search }: { search: string }) {
+  const suggestions = useSuggestions(search, true);
+  const found = suggestions.data ?? [];
+  if (found.length === 0) return null;
+  return (
+    <p className="mt-4 text-neutral-800" data-testid="search-suggestions">
+      {t('shop.tryInstead')}{' '}
+      {found.map((product, i) => (
+        <span key={product.id}>
+          {i > 0 && listSeparator()}
+          <Link
+            to={paths.product(product.id)}
+            className="font-semibold underline underline-offset-2 hover:no-underline"
+          >
+            <CatalogText fr={product.name} ar={product.name_ar} />
+          </Link>
+        </span>
+      ))}
+    </p>
   );
 }

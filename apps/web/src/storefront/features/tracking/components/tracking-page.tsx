@@ -36,10 +36,16 @@ export function TrackingPage() {
   const tracking = useTrackOrder(request);
   const answerHeading = useRef<HTMLHeadingElement>(null);
 
-  // Each answer (found, or why not) is brought into view and read out from its heading.
+  // Each answer (found, or why not) is brought into view and read out from its heading. Focus alone
+  // scrolls only as far as the heading: from the thank-you screen's link, the form above left the
+  // answer itself below a phone's fold. Its whole box is scrolled to the top instead.
   const answeredAt = tracking.isFetching ? 0 : Math.max(tracking.dataUpdatedAt, tracking.errorUpdatedAt);
   useEffect(() => {
-    if (answeredAt) answerHeading.current?.focus();
+    const heading = answerHeading.current;
+    if (!answeredAt || !heading) return;
+    heading.focus({ preventScroll: true });
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
+    heading.closest('section')?.scrollIntoView?.({ block: 'start', behavior: reduced ? 'auto' : 'smooth' });
   }, [answeredAt]);
 
   function search(next: TrackingRequest) {
@@ -115,7 +121,7 @@ function TrackingFailure({
     <section
       role="alert"
       aria-labelledby="tracking-failure-title"
-      className="rounded-3xl border border-red-200 bg-red-50 p-5 sm:p-8"
+      className="scroll-mt-4 rounded-3xl border border-red-200 bg-red-50 p-5 sm:p-8"
       data-testid="tracking-failure"
     >
       <h2

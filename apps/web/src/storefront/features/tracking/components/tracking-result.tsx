@@ -26,7 +26,7 @@ export function TrackingResult({ order, headingRef }: { order: OrderTracking; he
   return (
     <section
       aria-labelledby="tracking-order-title"
-      className="flex flex-col gap-6 rounded-3xl border border-neutral-200 p-5 sm:p-8"
+      className="flex scroll-mt-4 flex-col gap-6 rounded-3xl border border-neutral-200 p-5 sm:p-8"
       data-testid="tracking-result"
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
