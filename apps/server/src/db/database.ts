@@ -106,6 +106,8 @@ export interface OrderTable {
   type: 'regular' | 'custom';
   status: string;
   customer_name: string;
+  /** customer_name as the owner's search compares it (foldName, migration 020), kept by the repositories. */
+  customer_name_folded: Generated<string>;
   customer_phone: string;
   customer_address: string;
   customer_postal_code: string;

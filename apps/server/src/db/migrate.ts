@@ -17,6 +17,7 @@ import * as arabic from './migrations/012-arabic.ts';
 import * as courierLeaseAndStopDesks from './migrations/013-courier-lease-and-stop-desks.ts';
 import * as orderKeys from './migrations/014-order-keys.ts';
 import * as communeFees from './migrations/015-commune-fees.ts';
+import * as orderSearchNames from './migrations/020-order-search-names.ts';
 
 const migrations = {
   '001-initial': initial,
@@ -34,6 +35,7 @@ const migrations = {
   '013-courier-lease-and-stop-desks': courierLeaseAndStopDesks,
   '014-order-keys': orderKeys,
   '015-commune-fees': communeFees,
+  '020-order-search-names': orderSearchNames,
 };
 
 /** The Migrator of a database, over this app's migrations. */

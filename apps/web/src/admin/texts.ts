@@ -257,7 +257,7 @@ export const texts = {
     commune: 'Commune',
     deliveryTypes: { home: 'Home', stop_desk: 'Stop desk' } as const,
     searchPhone: 'Search by order number, phone or name',
-    searchPlaceholder: 'Order #, phone or name',
+    searchPlaceholder: 'Order #, phone, name or tracking #',
     search: 'Search',
     type: 'Type',
     all: 'All',

@@ -1,6 +1,7 @@
 // Queries of the cash-on-delivery order desk (order-desk.service.ts): the confirmation queue, a
 // phone's past orders, notes and history, the blacklist, corrections and the 30-day figures.
 import { sql, type Updateable } from 'kysely';
+import { foldName } from '@shop/domain/name-fold';
 import type { Executor, OrderTable } from '../../db/database.ts';
 
 // ---- the confirmation queue ----
@@ -27,7 +28,14 @@ export function confirmationQueue(db: Executor, now: string, limit: number) {
 }
 
 export function updateOrder(db: Executor, id: number, values: Updateable<OrderTable>) {
-  return db.updateTable('orders').set(values).where('id', '=', id).execute();
+  // A corrected name is searched for as it now reads (migration 020).
+  const folded =
+    typeof values.customer_name === 'string' ? { customer_name_folded: foldName(values.customer_name) } : {};
+  return db
+    .updateTable('orders')
+    .set({ ...values, ...folded })
+    .where('id', '=', id)
+    .execute();
 }
 
 // ---- a phone's past orders ----

@@ -199,7 +199,7 @@ export function ordersAdminRoutes(app: App): void {
       schema: {
         ...admin,
         summary:
-          'Orders by phone, by number, phone or name (q), type, status, confirmation, wilaya and date range, paginated',
+          'Orders by phone, by number, phone, tracking number or name (q), type, status, confirmation, wilaya and date range, paginated',
         querystring: orderSearchQuerySchema.extend(orderFiltersSchema.shape),
         response: { 200: ordersPage },
       },

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { foldName } from '@shop/domain/name-fold';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import {
   insertCoupon,
@@ -14,6 +15,7 @@ import {
   firstWilaya,
 } from '../../../test/fixtures.ts';
 import { connect } from '../../db/connect.ts';
+import { foldExistingNames } from '../../db/migrations/020-order-search-names.ts';
 import { findOrdersPage } from './orders.repository.ts';
 
 let t: TestContext;
@@ -827,6 +829,71 @@ describe('admin order lists and stats', () => {
     expect(await search('phone', '055 4333')).toContain(orderId);
     expect(await search('q', '#999999')).toEqual([]);
     expect(await search('q', 'personne de ce nom')).toEqual([]);
+  });
+
+  it('finds a name typed without its accents or in another order, a tracking number, and the numbered order first', async () => {
+    const headers = await t.adminHeaders();
+    const id = await insertProduct(t.db.kysely, { price: 100, stock: 10 });
+    const place = async (name: string, phone: string) => {
+      const res = await regularOrder({
+        customer_name: name,
+        customer_phone: phone,
+        customer_address: `${wilaya.name} | ici`,
+        subtotal: 100,
+        shipping_fee: wilaya.price,
+        items: [{ product_id: id, quantity: 1 }],
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json<{ data: { order_id: number } }>().data.order_id;
+    };
+    const search = async (q: string) => {
+      const res = await t.app.inject({
+        url: `/api/order/searchOrders?page=1&limit=20&q=${encodeURIComponent(q)}`,
+        headers,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ data: { data: { id: number }[] } }>().data.data.map((o) => o.id);
+    };
+    const ait = await place('Karim Aït-Ahmed', '0661000001');
+    const samira = await place('Samira Tebboune', '0661000002');
+    for (const typed of ['Ait Ahmed', 'ait-ahmed', 'AHMED KARIM', 'aït ahmed'])
+      expect(await search(typed), typed).toEqual([ait]);
+    expect(await search('Tebboune Samira')).toEqual([samira]);
+    expect(await search('Tebboune Karim')).toEqual([]);
+
+    // A name corrected at the desk is found as it now reads.
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/order/edit/${samira}`,
+      headers,
+      payload: { customer_name: 'Samira Bélaïd' },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(await search('belaid')).toEqual([samira]);
+
+    // The courier's tracking number, however its case is typed.
+    await t.db.kysely.updateTable('orders').set({ tracking_number: 'yal-ab1234' }).where('id', '=', ait).execute();
+    expect(await search('yal-ab1234')).toEqual([ait]);
+    expect(await search('YAL-AB1234')).toEqual([ait]);
+
+    // An order number: that order first, then the newest orders whose phone holds the digits.
+    const later = await place('Another Client', `055${String(ait).padStart(7, '0')}`);
+    const found = await search(String(ait));
+    expect(found[0]).toBe(ait);
+    expect(found).toContain(later);
+    expect((await search(`#${ait}`))[0]).toBe(ait);
+  });
+
+  it('folds the names of the orders placed before names were folded, whatever their number', async () => {
+    const headers = await t.adminHeaders();
+    await t.db.kysely.updateTable('orders').set({ customer_name_folded: '' }).execute();
+    const rows = await t.db.kysely.selectFrom('orders').select(['id', 'customer_name']).execute();
+    expect(rows.length).toBeGreaterThan(1);
+    await foldExistingNames(t.db.kysely as Kysely<unknown>);
+    const folded = await t.db.kysely.selectFrom('orders').select(['id', 'customer_name_folded']).execute();
+    expect(folded.map((r) => r.customer_name_folded).sort()).toEqual(rows.map((r) => foldName(r.customer_name)).sort());
+    const res = await t.app.inject({ url: '/api/order/searchOrders?page=1&limit=100&q=ait%20ahmed', headers });
+    expect(res.json<{ data: { pagination: { total: number } } }>().data.pagination.total).toBe(1);
   });
 
   it('computes the dashboard figures', async () => {
