@@ -181,6 +181,7 @@ export async function generate(db: Db, options: GenerateOptions): Promise<Genera
         product_id: i,
         image_url: file.url,
         is_primary: j === 0 ? 1 : 0,
+        position: j,
         width: file.width,
         height: file.height,
         created_at: now,

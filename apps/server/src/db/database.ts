@@ -48,6 +48,8 @@ export interface ProductImageTable {
   product_id: number;
   image_url: string;
   is_primary: Flag;
+  /** Where the owner placed it among the product's photos, from 0 (migration 020). */
+  position: Generated<number>;
   width: number | null;
   height: number | null;
   created_at: string;

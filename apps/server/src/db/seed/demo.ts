@@ -386,6 +386,7 @@ async function writeDemoRows(
               product_id: id,
               image_url: image.image_url,
               is_primary: i === 0 ? 1 : 0,
+              position: i,
               width: image.width,
               height: image.height,
               created_at: createdAt,

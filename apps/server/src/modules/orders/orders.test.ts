@@ -15,7 +15,7 @@ import {
   firstWilaya,
 } from '../../../test/fixtures.ts';
 import { connect } from '../../db/connect.ts';
-import { foldExistingNames } from '../../db/migrations/020-order-search-names.ts';
+import { foldExistingNames } from '../../db/migrations/020-search-names-and-photo-positions.ts';
 import { findOrdersPage } from './orders.repository.ts';
 
 let t: TestContext;

@@ -2,11 +2,15 @@ import { sql, type Kysely } from 'kysely';
 import { foldName } from '@shop/domain/name-fold';
 import type { DialectKind } from '../connect.ts';
 
-// The owner searches orders by a customer's name as people type it: without accents, in another
-// order, without hyphens (foldName). Neither database folds accents the same way by itself
-// (SQLite has no unaccent, PostgreSQL's is an extension), so each order keeps its name folded,
-// written with the name (orders.repository.ts, order-desk.repository.ts); the orders placed
-// before are folded here.
+// Two things the owner's working day asked for:
+// - Orders searched by a customer's name as people type it: without accents, in another order,
+//   without hyphens (foldName). Neither database folds accents the same way by itself (SQLite
+//   has no unaccent, PostgreSQL's is an extension), so each order keeps its name folded, written
+//   with the name (orders.repository.ts, order-desk.repository.ts); the orders placed before are
+//   folded here.
+// - A product's photos keep the place the owner gives them (product_images.position): making one
+//   primary no longer moves it. Existing photos keep the order they were shown in (primary first,
+//   then oldest first).
 
 /** Rows folded per statement: 2 parameters each, well under both databases' limits. */
 const CHUNK = 500;
@@ -14,6 +18,13 @@ const CHUNK = 500;
 export async function up(db: Kysely<unknown>, _kind: DialectKind): Promise<void> {
   await sql`alter table orders add column customer_name_folded text not null default ''`.execute(db);
   await foldExistingNames(db);
+
+  await sql`alter table product_images add column position integer not null default 0`.execute(db);
+  await sql`update product_images set position = (
+    select count(*) from product_images as p
+    where p.product_id = product_images.product_id
+      and (p.is_primary > product_images.is_primary or (p.is_primary = product_images.is_primary and p.id < product_images.id))
+  )`.execute(db);
 }
 
 /** Folds the name of every order, in chunks of CHUNK orders. */
