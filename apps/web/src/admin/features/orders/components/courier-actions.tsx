@@ -1,7 +1,6 @@
-// The courier's side of the orders list (issue 16): send the selected orders to the courier, print
-// their slips, and download the exports (the selected orders, else the filtered ones).
+// The courier's side of the orders list: send orders to the courier, their slips' page, and the
+// exports (the selected orders, else the filtered ones).
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { CourierSendResult } from '@shop/domain/courier';
 import { paths } from '../../../../lib/paths.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -93,17 +92,8 @@ export function SendToCourierButton({
   );
 }
 
-/** Send, print and export for the selected orders (exports: the filtered ones when none is selected). */
-export function CourierActions({
-  ids,
-  search,
-  onSent,
-}: {
-  ids: number[];
-  search: OrderSearch;
-  onSent: (sent: number[]) => void;
-}) {
-  const [results, setResults] = useState<CourierSendResult['results'] | null>(null);
+/** The exports of the selected orders, else of the filtered ones (sending and slips: SelectionBar). */
+export function CourierActions({ ids, search }: { ids: number[]; search: OrderSearch }) {
   const [exporting, setExporting] = useState<ExportKind | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -122,20 +112,6 @@ export function CourierActions({
   return (
     <div className="mb-3 space-y-2" data-testid="courier-actions">
       <div className="flex flex-wrap items-center gap-2">
-        {ids.length > 0 ? (
-          <>
-            <SendToCourierButton
-              ids={ids}
-              onSent={(answered) => {
-                setResults(answered);
-                onSent(answered.filter((r) => r.ok).map((r) => r.id));
-              }}
-            />
-            <Link to={slipsPath(ids)} className={buttonClass('secondary')}>
-              {texts.courier.slips}
-            </Link>
-          </>
-        ) : null}
         <button
           type="button"
           className={buttonClass('secondary')}
@@ -159,7 +135,6 @@ export function CourierActions({
           {error}
         </Banner>
       ) : null}
-      {results ? <SendResults results={results} onClose={() => setResults(null)} /> : null}
     </div>
   );
 }

@@ -121,6 +121,47 @@ describe('the orders list', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/orders\?status=pending$/);
   });
 
+  test('on a phone: select all without the hidden table header, a larger page remembered, the actions beside the selection', async () => {
+    localStorage.removeItem('admin.ordersPageSize');
+    const fetchMock = stubFetch((url) =>
+      url.startsWith('/api/order/searchOrders')
+        ? { data: page([makeOrder({ id: 1, status: 'approved' }), makeOrder({ id: 2, status: 'approved' })]) }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderPage('/admin/orders?status=approved');
+    const table = await screen.findByRole('region', { name: 'Orders' });
+    await within(table).findByText('#2');
+    // The only "select all" is outside the table, whose header a phone does not show.
+    expect(within(table).queryAllByRole('checkbox', { name: /all/i })).toEqual([]);
+    await user.click(screen.getByRole('checkbox', { name: 'Select all 2 on this page' }));
+    expect(screen.getByRole('checkbox', { name: 'Select order #1' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select order #2' })).toBeChecked();
+    const bar = screen.getByTestId('selection-bar');
+    expect(bar).toHaveTextContent('2 orders selected');
+    expect(within(bar).getByRole('button', { name: 'Send to courier' })).toBeInTheDocument();
+    expect(within(bar).getByRole('link', { name: 'Print slips' })).toHaveAttribute('href', '/admin/slips?ids=1,2');
+    await user.click(within(bar).getByRole('button', { name: 'Unselect all' }));
+    expect(screen.queryByTestId('selection-bar')).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Per page' }), '100');
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/orders?status=approved&limit=100');
+    await waitFor(() => expect(searches(fetchMock).at(-1)).toMatchObject({ limit: '100', status: 'approved' }));
+    expect(localStorage.getItem('admin.ordersPageSize')).toBe('100');
+  });
+
+  test('opens with the page size chosen last on this device', async () => {
+    localStorage.setItem('admin.ordersPageSize', '50');
+    const fetchMock = stubFetch((url) =>
+      url.startsWith('/api/order/searchOrders') ? { data: page([makeOrder({ id: 1 })]) } : undefined,
+    );
+    renderPage();
+    await screen.findByText('#1');
+    expect(searches(fetchMock)[0]).toMatchObject({ limit: '50' });
+    expect(screen.getByRole('combobox', { name: 'Per page' })).toHaveValue('50');
+    localStorage.removeItem('admin.ordersPageSize');
+  });
+
   test('changes the selected orders after asking, and says which could not change and why', async () => {
     const fetchMock = stubFetch((url, init) => {
       if (url.startsWith('/api/order/searchOrders')) {
