@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { idSchema } from './common-schemas.ts';
 import {
   BLACKLIST_POLICIES,
+  DEFAULT_NO_ANSWER_LIMIT,
   CONFIRMATION_STATES,
   ORDER_STATUSES,
   ORDER_TYPES,
@@ -136,6 +137,16 @@ export const deskSettingsSchema = z.object({
     .max(10_000),
   /** Reviews wait for the owner's approval before they are shown. */
   review_moderation: z.boolean(),
+  /**
+   * After this many calls without an answer a pending order is cancelled as unreachable (its
+   * stock and coupon use back); 0 = never. Absent: the default.
+   */
+  no_answer_limit: z.coerce
+    .number({ error: 'The number of unanswered calls is a number' })
+    .int({ error: 'The number of unanswered calls is a whole number' })
+    .min(0, { error: 'The number of unanswered calls is at least 0' })
+    .max(20, { error: 'The number of unanswered calls is at most 20' })
+    .default(DEFAULT_NO_ANSWER_LIMIT),
 });
 export type DeskSettings = z.infer<typeof deskSettingsSchema>;
 
@@ -143,4 +154,5 @@ export const DEFAULT_DESK_SETTINGS: DeskSettings = {
   blacklist_policy: 'hold',
   low_stock_threshold: 3,
   review_moderation: false,
+  no_answer_limit: DEFAULT_NO_ANSWER_LIMIT,
 };

@@ -131,6 +131,8 @@ export const orderSchema = z
     /** The confirmation call (issue 15). */
     confirmation: z.enum(CONFIRMATION_STATES),
     call_attempts: z.number().int(),
+    /** When the last call's outcome was recorded (the confirmation queue's answer only). */
+    last_call_at: z.string().nullable().optional(),
     call_back_at: z.string().nullable(),
     confirmed_at: z.string().nullable(),
     refusal_reason: z.enum(REFUSAL_REASONS).nullable(),
@@ -232,5 +234,6 @@ export const deskSettingsReadSchema = z
     blacklist_policy: z.enum(BLACKLIST_POLICIES),
     low_stock_threshold: count,
     review_moderation: z.boolean(),
+    no_answer_limit: count,
   })
   .meta({ id: 'DeskSettings' });

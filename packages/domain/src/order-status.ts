@@ -46,5 +46,8 @@ export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 export const BLACKLIST_POLICIES = ['hold', 'refuse'] as const;
 export type BlacklistPolicy = (typeof BLACKLIST_POLICIES)[number];
 
+/** Calls without an answer after which a pending order is cancelled as unreachable (owner's setting). */
+export const DEFAULT_NO_ANSWER_LIMIT = 3;
+
 /** A second open order from one phone within this many hours is flagged as a possible duplicate. */
 export const DUPLICATE_WINDOW_HOURS = 24;

@@ -138,6 +138,15 @@ export const texts = {
     detailsLabel: (id: number) => `Details of order #${id}`,
     ordered: (age: string) => `Ordered ${age}`,
     attempts: (n: number) => (n === 1 ? '1 call without answer' : `${n} calls without answer`),
+    lastTried: (age: string) => `last tried ${age}`,
+    deliveryTo: 'Wilaya',
+    blacklist: 'Blacklist this number',
+    blacklistExplain: (phone: string) =>
+      `Orders from ${phone} will then be held or refused, as the order desk settings say. This order stays as it is: refuse it if needed.`,
+    blacklistReason: 'Reason (optional)',
+    blacklistSave: 'Blacklist',
+    blacklistFailed: 'Could not blacklist the number',
+    blacklisted: (phone: string) => `${phone} is blacklisted`,
     callBackAt: (when: string) => `Call back ${when}`,
     callBackDue: 'Call back now',
     outcomes: 'Call outcome',
@@ -158,6 +167,8 @@ export const texts = {
       no_answer: (id: number, attempts: number) => `No answer recorded for order #${id} (call ${attempts})`,
       call_back: (id: number, when: string) => `Order #${id}: call back ${when}`,
       refused: (id: number) => `Order #${id} refused and cancelled`,
+      unreachable: (id: number, calls: number) =>
+        `No answer after ${calls} calls: order #${id} cancelled as unreachable (Settings › Order desk)`,
     },
     failedSave: 'Could not save the call',
     /** The French message pre-filled in WhatsApp (customer-facing text is French, DESIGN §6.3). */
@@ -581,7 +592,8 @@ export const texts = {
     saveFailed: 'Failed to save payment details',
     fetchFailed: 'Failed to fetch payment details',
     deskTitle: 'Order desk',
-    deskIntro: 'How orders from blacklisted phones are handled, when stock is low, and whether reviews wait for you.',
+    deskIntro:
+      'How orders from blacklisted phones are handled, when stock is low, when an unreachable order is cancelled, and whether reviews wait for you.',
     blacklistPolicy: 'Orders from a blacklisted phone',
     policies: {
       hold: 'Hold them for me to decide (flagged in the queue)',
@@ -590,6 +602,9 @@ export const texts = {
     lowStockThreshold: 'Low-stock threshold',
     lowStockHint: 'Sizes and products with this many or fewer left are listed on the dashboard.',
     reviewModeration: 'New reviews wait for my approval before they are shown',
+    noAnswerLimit: 'Calls without answer before cancelling',
+    noAnswerHint:
+      'The call that reaches this number cancels the pending order as unreachable (its stock comes back); 0 never cancels.',
     deskSaved: 'Order desk settings saved',
     deskSaveFailed: 'Failed to save the order desk settings',
     deskFetchFailed: 'Failed to fetch the order desk settings',

@@ -187,7 +187,9 @@ export async function getOrder(db: Executor, id: number): Promise<Order> {
 
 /** Pending orders waiting for their call: call-backs due first, then the oldest. */
 export async function confirmationQueue(db: Database, limit: number, now = new Date()): Promise<Order[]> {
-  return toAdminOrders(db, await desk.confirmationQueue(db, now.toISOString(), limit));
+  const rows = await desk.confirmationQueue(db, now.toISOString(), limit);
+  const orders = await toAdminOrders(db, rows);
+  return orders.map((order, i) => ({ ...order, last_call_at: rows[i]?.last_call_at ?? null }));
 }
 
 // ---------------------------------------------------------------- status changes

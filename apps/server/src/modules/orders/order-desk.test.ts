@@ -123,6 +123,65 @@ describe('the confirmation call', () => {
     expect((await order(id)).events?.at(-1)?.detail).toBe('Refused by phone: Changed their mind — A trouvé moins cher');
   });
 
+  it('puts an order that did not answer behind those waiting, and says when it was last tried', async () => {
+    const soap = await insertProduct(t.db.kysely, { name: 'Savon rappel', price: 300, stock: 50 });
+    const tried = await placed([{ product_id: soap, quantity: 1, price: 300 }]);
+    const waiting = await placed([{ product_id: soap, quantity: 1, price: 300 }]);
+    const before = (await get('/api/order/confirmQueue?limit=100')) as Order[];
+    expect(before.filter((o) => [tried, waiting].includes(o.id)).map((o) => [o.id, o.last_call_at])).toEqual([
+      [tried, null],
+      [waiting, null],
+    ]);
+    expect((await call(tried, { outcome: 'no_answer' })).statusCode).toBe(200);
+    const after = (await get('/api/order/confirmQueue?limit=100')) as Order[];
+    const ours = after.filter((o) => [tried, waiting].includes(o.id));
+    expect(ours.map((o) => o.id)).toEqual([waiting, tried]);
+    const lastCall = ours[1]?.last_call_at;
+    expect(lastCall).toBe((await order(tried)).events?.at(-1)?.created_at);
+  });
+
+  it("cancels a pending order as unreachable at the owner's number of unanswered calls (3 unless set; 0 = never)", async () => {
+    const settings = (await get('/api/settings/desk')) as { no_answer_limit: number };
+    expect(settings.no_answer_limit).toBe(3);
+    const putSettings = (no_answer_limit: number) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/settings/desk',
+        headers: admin,
+        payload: { ...settings, no_answer_limit },
+      });
+    expect((await putSettings(2)).statusCode).toBe(200);
+    try {
+      const shirt = await insertProduct(t.db.kysely, { name: 'Chemise injoignable', price: 1000, sizes: { M: 3 } });
+      const id = await placed([{ product_id: shirt, quantity: 2, size: 'M', price: 1000 }]);
+      expect(await productStock(t.db.kysely, shirt, 'M')).toBe(1);
+      const first = (await call(id, { outcome: 'no_answer' })).json<{ data: Order }>().data;
+      expect(first).toMatchObject({ status: 'pending', confirmation: 'no_answer', call_attempts: 1 });
+      const second = (await call(id, { outcome: 'no_answer' })).json<{ data: Order }>().data;
+      expect(second).toMatchObject({
+        status: 'cancelled',
+        confirmation: 'refused',
+        refusal_reason: 'unreachable',
+        call_attempts: 2,
+      });
+      expect(await productStock(t.db.kysely, shirt, 'M')).toBe(3);
+      expect((await order(id)).events?.map((e) => e.detail)).toEqual([
+        'No answer (attempt 1)',
+        'No answer (attempt 2)',
+        'Refused by phone: Wrong number or unreachable — No answer after 2 calls',
+      ]);
+      expect(((await get('/api/order/confirmQueue?limit=100')) as Order[]).some((o) => o.id === id)).toBe(false);
+
+      expect((await putSettings(0)).statusCode).toBe(200);
+      const patient = await placed([{ product_id: shirt, quantity: 1, size: 'M', price: 1000 }]);
+      for (let i = 0; i < 4; i++) await call(patient, { outcome: 'no_answer' });
+      expect(await order(patient)).toMatchObject({ status: 'pending', confirmation: 'no_answer', call_attempts: 4 });
+      expect((await putSettings(-1)).statusCode).toBe(400);
+    } finally {
+      await putSettings(3);
+    }
+  });
+
   it('is refused for an order already shipped, and for a bad outcome', async () => {
     const soap = await insertProduct(t.db.kysely, { name: 'Savon expédié', price: 300, stock: 5 });
     const id = await placed([{ product_id: soap, quantity: 1, price: 300 }]);

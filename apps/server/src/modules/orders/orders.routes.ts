@@ -53,11 +53,11 @@ import {
   listOrders,
   markReturnReceived,
   orderStats,
-  recordCall,
   trackOrder,
   unblacklistPhone,
   updateOrderStatus,
 } from './order-desk.service.ts';
+import { recordCallWithRule } from './call-attempts.ts';
 
 /** A custom order carries its reference pictures (front, back, side), nothing else. */
 const REFERENCE_IMAGE_FILES: FileRules = {
@@ -230,7 +230,7 @@ export function ordersAdminRoutes(app: App): void {
       schema: {
         ...admin,
         summary:
-          "A confirmation call's outcome: confirmed (approves), no answer, call back at a time, or refused (cancels: stock and coupon use back)",
+          "A confirmation call's outcome: confirmed (approves), no answer, call back at a time, or refused (cancels: stock and coupon use back); the no-answer that reaches the owner's limit (desk settings) cancels a pending order as unreachable",
         params: idParamsSchema,
         body: confirmationUpdateSchema,
         response: { 200: orderAnswer, ...errorResponses(404, 409) },
@@ -238,7 +238,7 @@ export function ordersAdminRoutes(app: App): void {
     },
     async (request) =>
       envelope(
-        await recordCall(app.db.kysely, request.params.id, request.body, adminName(request)),
+        await recordCallWithRule(app.db.kysely, request.params.id, request.body, adminName(request)),
         ORDER_MESSAGES.confirmationSaved,
       ),
   );
