@@ -11,6 +11,7 @@ import {
   ORDER_STATUSES,
   ORDER_TYPES,
   REFUSAL_REASONS,
+  RETURN_STATES,
 } from './order-status.ts';
 import { customerPhoneSchema, normalizeAlgerianPhone } from './phone.ts';
 import { ADMIN_ORDERS_PAGE_SIZE } from './constants.ts';
@@ -109,6 +110,8 @@ export const orderFiltersSchema = z.object({
   wilaya: z.string().trim().max(100).optional(),
   from: isoDay.optional().or(z.literal('').transform(() => undefined)),
   to: isoDay.optional().or(z.literal('').transform(() => undefined)),
+  /** Returned parcels only: those received back, or those still on their way back. */
+  return_state: optionalEnum(RETURN_STATES, 'return_state'),
 });
 
 /** GET /order/confirmQueue: the orders waiting for their call. */

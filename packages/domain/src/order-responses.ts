@@ -141,6 +141,8 @@ export const orderSchema = z
     held: z.boolean(),
     /** Another open order from the same phone within 24 hours. */
     possible_duplicate: z.boolean(),
+    /** The orders of the same phone this one may duplicate, or that may duplicate it (named on both). */
+    duplicates: z.array(id),
     tracking_number: z.string().nullable(),
     /** The courier's parcel (issue 16): courier, label, its last status, a refusal's reason. */
     courier: z.string().nullable(),

@@ -7,6 +7,10 @@ export const SPEC_ORDER_STATUSES = ['pending', 'approved', 'shipping', 'successf
 export const ORDER_STATUSES = [...SPEC_ORDER_STATUSES, 'returned'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** A returned parcel is on its way back until the owner marks it received (its stock then comes back). */
+export const RETURN_STATES = ['on_the_way', 'received'] as const;
+export type ReturnState = (typeof RETURN_STATES)[number];
+
 /** Statuses an order can still be changed in (address, lines) after the confirmation call. */
 export const EDITABLE_STATUSES: readonly OrderStatus[] = ['pending', 'approved'];
 

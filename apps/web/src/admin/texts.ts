@@ -58,6 +58,12 @@ export const texts = {
     resultLine: (id: number, message: string) => `#${id}: ${message}`,
     slips: 'Print slips',
     slip: 'Print slip',
+    syncNow: 'Sync statuses now',
+    syncing: 'Syncing...',
+    synced: (checked: number, updated: number, moved: number, courier: string) =>
+      `${courier}: ${checked} parcel${checked === 1 ? '' : 's'} checked, ${updated} status${updated === 1 ? '' : 'es'} changed, ${moved} order${moved === 1 ? '' : 's'} moved.`,
+    syncStopped: (checked: number, why: string) => `Stopped after ${checked} parcels: ${why}`,
+    syncFailed: 'Could not sync the courier statuses',
     exportCsv: 'Export CSV',
     exportYalidine: 'Yalidine file',
     exportHint: (n: number) =>
@@ -195,6 +201,8 @@ export const texts = {
     },
     held: 'Blacklisted phone',
     duplicate: 'Possible duplicate',
+    duplicateOf: 'Possible duplicate of',
+    orderedAgain: 'Ordered again:',
     firstOrder: 'First order from this phone',
     reputation: (r: { orders: number; delivered: number; returned: number; refused: number }) =>
       `${r.orders} orders: ${r.delivered} delivered, ${r.returned} returned, ${r.refused} refused`,
@@ -332,6 +340,9 @@ export const texts = {
     selectAllCount: (n: number) => `Select all ${n} on this page`,
     unselect: 'Unselect all',
     perPage: 'Per page',
+    returnState: 'Parcel',
+    allReturns: 'All returned',
+    returnStates: { on_the_way: 'Still coming back', received: 'Received back' } as const,
     selected: (n: number) => (n === 1 ? '1 order selected' : `${n} orders selected`),
     bulkStatus: 'New status',
     bulkApply: 'Apply',

@@ -39,6 +39,7 @@ import { ORDER_MESSAGES } from './order-messages.ts';
 import { correctedDelivery, deliveryTypeOf, shippingRowsOf } from './delivery.ts';
 import { giveBack, takeOne, type StockLine } from './order-stock.ts';
 import * as desk from './order-desk.repository.ts';
+import { duplicatesOf } from './duplicates.ts';
 import * as repo from './orders.repository.ts';
 
 /** Refusal reasons as the owner reads them in the history. */
@@ -74,6 +75,11 @@ export async function toAdminOrders(
   details?: repo.OrderDetails,
 ): Promise<Order[]> {
   const { items, images, reputations } = details ?? (await repo.findOrderDetails(db, rows));
+  const twins = await duplicatesOf(
+    db,
+    rows,
+    new Set(reputations.filter((r) => Number(r.orders) > 1).map((r) => r.customer_phone)),
+  );
   return rows.map((row) => {
     const lines = items.filter((i) => i.order_id === row.id);
     const reputation = reputations.find((r) => r.customer_phone === row.customer_phone);
@@ -125,6 +131,7 @@ export async function toAdminOrders(
       refusal_note: row.refusal_note,
       held: row.held === 1,
       possible_duplicate: row.possible_duplicate === 1,
+      duplicates: twins.get(row.id) ?? [],
       tracking_number: row.tracking_number,
       courier: row.courier,
       label_url: row.label_url,

@@ -325,6 +325,30 @@ describe('returns', () => {
     expect((await setStatus(id, 'successful')).statusCode).toBe(409);
   });
 
+  it('are listed apart: those received back, and those still on their way back', async () => {
+    const soap = await insertProduct(t.db.kysely, { name: 'Savon en route', price: 300, stock: 10 });
+    const [back, coming] = [
+      await placed([{ product_id: soap, quantity: 1, price: 300 }]),
+      await placed([{ product_id: soap, quantity: 1, price: 300 }]),
+    ];
+    for (const id of [back, coming]) {
+      await setStatus(id, 'shipping');
+      expect((await setStatus(id, 'returned')).statusCode).toBe(200);
+    }
+    await t.app.inject({ method: 'POST', url: `/api/order/returnReceived/${back}`, headers: admin });
+    const listed = async (query: string) =>
+      ((await get(`/api/order/searchOrders?page=1&limit=100&${query}`)) as { data: Order[] }).data.map((o) => o.id);
+    const received = await listed('return_state=received');
+    const onTheWay = await listed('return_state=on_the_way');
+    expect(received).toContain(back);
+    expect(received).not.toContain(coming);
+    expect(onTheWay).toContain(coming);
+    expect(onTheWay).not.toContain(back);
+    expect(await listed('status=returned&return_state=on_the_way')).toEqual(onTheWay);
+    const bad = await t.app.inject({ url: '/api/order/searchOrders?return_state=lost', headers: admin });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('can go back to shipping before it is received (the coupon use is taken again)', async () => {
     const soap = await insertProduct(t.db.kysely, { name: 'Savon retour', price: 300, stock: 5 });
     const couponId = await insertCoupon(t.db.kysely, { code: 'RETOUR6', discount_percentage: 5 });
@@ -359,6 +383,31 @@ describe("a phone's past orders, the blacklist and duplicates", () => {
     const second = await placed([{ product_id: soap, quantity: 1, price: 300 }], { phone });
     expect((await order(first)).possible_duplicate).toBe(false);
     expect((await order(second)).possible_duplicate).toBe(true);
+  });
+
+  it('names the order a possible duplicate doubles, on both orders, in the list and the details', async () => {
+    const soap = await insertProduct(t.db.kysely, { name: 'Savon jumeau', price: 300, stock: 50 });
+    const phone = freshPhone();
+    const first = await placed([{ product_id: soap, quantity: 1, price: 300 }], { phone });
+    const second = await placed([{ product_id: soap, quantity: 1, price: 300 }], { phone });
+    const alone = await placed([{ product_id: soap, quantity: 1, price: 300 }]);
+    expect((await order(first)).duplicates).toEqual([second]);
+    expect((await order(second)).duplicates).toEqual([first]);
+    expect((await order(alone)).duplicates).toEqual([]);
+    const listed = (await get(`/api/order/searchOrders?page=1&limit=20&phone=${phone}`)) as { data: Order[] };
+    expect(listed.data.map((o) => [o.id, o.duplicates])).toEqual([
+      [second, [first]],
+      [first, [second]],
+    ]);
+    // An order of the same phone placed days before is not one of them.
+    const old = await placed([{ product_id: soap, quantity: 1, price: 300 }], { phone });
+    await t.db.kysely
+      .updateTable('orders')
+      .set({ created_at: new Date(Date.now() - 3 * 86_400_000).toISOString(), possible_duplicate: 0 })
+      .where('id', '=', old)
+      .execute();
+    expect((await order(old)).duplicates).toEqual([]);
+    expect((await order(first)).duplicates).toEqual([second]);
   });
 
   it('holds or refuses orders from a blacklisted phone, as the owner chose', async () => {

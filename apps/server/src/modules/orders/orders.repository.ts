@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Insertable, type RawBuilder } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { foldName, nameSearchWords } from '@shop/domain/name-fold';
+import type { ReturnState } from '@shop/domain/order-status';
 import { isPostgres } from '../../db/dialect.ts';
 import { containsPattern } from '../../db/like.ts';
 import { MIN_SUFFIX } from '../../db/migrations/004-phone-suffix-index.ts';
@@ -143,6 +144,8 @@ export interface OrderFilter {
   /** Placed on or after this day, on or before that one (YYYY-MM-DD). */
   from?: string | undefined;
   to?: string | undefined;
+  /** Returned parcels received back, or still on their way back. */
+  return_state?: ReturnState | undefined;
 }
 
 /** Orders whose phone holds `fragment`. */
@@ -253,6 +256,11 @@ function filtered(db: Executor, filter: OrderFilter) {
   // Timestamps are ISO text: a day's orders are those from its start to the next day's start.
   if (filter.from) query = query.where('created_at', '>=', filter.from);
   if (filter.to) query = query.where('created_at', '<', nextDay(filter.to));
+  if (filter.return_state) {
+    query = query
+      .where('status', '=', 'returned')
+      .where('return_received_at', filter.return_state === 'received' ? 'is not' : 'is', null);
+  }
   return query;
 }
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ConfirmationState, OrderStatus, OrderType } from '@shop/domain/order-status';
+import type { ConfirmationState, OrderStatus, OrderType, ReturnState } from '@shop/domain/order-status';
 import { ADMIN_KEY, adminRequest } from '../../../lib/admin-request.ts';
 import type { Order, Paginated } from '../../../lib/types.ts';
 
@@ -16,6 +16,8 @@ export interface OrderSearch {
   /** Days, YYYY-MM-DD. */
   from: string;
   to: string;
+  /** Returned parcels received back, or still on their way back. */
+  return_state: ReturnState | '';
 }
 
 export const NO_FILTERS: Omit<OrderSearch, 'page' | 'limit'> = {
@@ -26,6 +28,7 @@ export const NO_FILTERS: Omit<OrderSearch, 'page' | 'limit'> = {
   wilaya: '',
   from: '',
   to: '',
+  return_state: '',
 };
 
 /** GET /order/searchOrders with the filters that are set. */

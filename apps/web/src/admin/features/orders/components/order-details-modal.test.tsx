@@ -50,6 +50,7 @@ const order: Order = {
   refusal_note: null,
   held: false,
   possible_duplicate: false,
+  duplicates: [],
   tracking_number: null,
   courier: null,
   label_url: null,

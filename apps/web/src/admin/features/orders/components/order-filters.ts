@@ -1,7 +1,7 @@
 // The orders list's filters live in the URL (?status=pending&wilaya=Oran…): the dashboard links
 // to a filtered list, and a filtered list can be bookmarked or sent.
 import { ADMIN_ORDERS_PAGE_SIZE, ADMIN_ORDERS_PAGE_SIZES } from '@shop/domain/constants';
-import { CONFIRMATION_STATES, ORDER_STATUSES, ORDER_TYPES } from '@shop/domain/order-status';
+import { CONFIRMATION_STATES, ORDER_STATUSES, ORDER_TYPES, RETURN_STATES } from '@shop/domain/order-status';
 import { NO_FILTERS, type OrderSearch } from '../api/search-orders.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -48,6 +48,7 @@ export function searchFromParams(params: URLSearchParams, defaultLimit = ADMIN_O
     wilaya: params.get('wilaya')?.trim() ?? '',
     from: day('from'),
     to: day('to'),
+    return_state: oneOf(RETURN_STATES, params.get('return_state')),
   };
 }
 

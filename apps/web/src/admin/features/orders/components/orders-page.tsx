@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ADMIN_ORDERS_PAGE_SIZES } from '@shop/domain/constants';
 import { formatDa } from '@shop/domain/money';
-import { CONFIRMATION_STATES, ORDER_STATUSES } from '@shop/domain/order-status';
+import { CONFIRMATION_STATES, ORDER_STATUSES, RETURN_STATES } from '@shop/domain/order-status';
 import { ConfirmationBadge, OrderFlags, Reputation } from '../../../components/order-facts.tsx';
 import {
   EmptyRow,
@@ -105,7 +105,8 @@ export function OrdersPage() {
           <select
             id="filter-status"
             value={search.status}
-            onChange={(e) => filter({ status: e.target.value as OrderSearch['status'] })}
+            // A parcel's way back only means something for returned orders.
+            onChange={(e) => filter({ status: e.target.value as OrderSearch['status'], return_state: '' })}
             className={`${inputBase} w-full capitalize`}
           >
             <option value="">{texts.orders.allStatuses}</option>
@@ -116,6 +117,26 @@ export function OrdersPage() {
             ))}
           </select>
         </div>
+        {search.status === 'returned' ? (
+          <div>
+            <label htmlFor="filter-return" className={labelClass}>
+              {texts.orders.returnState}
+            </label>
+            <select
+              id="filter-return"
+              value={search.return_state}
+              onChange={(e) => filter({ return_state: e.target.value as OrderSearch['return_state'] })}
+              className={`${inputBase} w-full`}
+            >
+              <option value="">{texts.orders.allReturns}</option>
+              {RETURN_STATES.map((state) => (
+                <option key={state} value={state}>
+                  {texts.orders.returnStates[state]}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         <div>
           <label htmlFor="filter-confirmation" className={labelClass}>
             {texts.orders.confirmation}
@@ -294,6 +315,11 @@ export function OrdersPage() {
                   <span className="flex flex-wrap items-center justify-end gap-1 sm:justify-start">
                     <StatusSelect orderId={order.id} status={order.status} />
                     <ConfirmationBadge confirmation={order.confirmation} />
+                    {order.status === 'returned' ? (
+                      <span className="w-full text-right text-xs text-slate-600 sm:text-left">
+                        {texts.orders.returnStates[order.return_received_at ? 'received' : 'on_the_way']}
+                      </span>
+                    ) : null}
                     {order.tracking_number ? (
                       <span className="w-full text-right text-xs text-slate-600 tabular-nums sm:text-left">
                         {order.tracking_number}
