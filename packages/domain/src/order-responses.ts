@@ -33,6 +33,8 @@ export const repricedOrderSchema = z
     subtotal: z.number(),
     shipping_fee: z.number(),
     discount_percentage: z.number(),
+    /** The discount in Da (a coupon's percentage of the subtotal, or its fixed amount). */
+    discount_amount: z.number(),
     total: z.number(),
     items: z.array(z.object({ product_id: id, size: z.string(), unit_price: z.number() })).optional(),
   })

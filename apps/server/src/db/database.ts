@@ -80,7 +80,10 @@ export interface CommuneFeeTable {
 export interface CouponTable {
   id: Generated<number>;
   code: string;
+  /** 0 for a coupon of a fixed amount. */
   discount_percentage: number;
+  /** A fixed amount off the subtotal (migration 020); null = the percentage. */
+  discount_amount_cents: Generated<number | null>;
   is_active: Flag;
   max_uses: number | null;
   current_uses: number;

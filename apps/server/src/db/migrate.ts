@@ -17,7 +17,7 @@ import * as arabic from './migrations/012-arabic.ts';
 import * as courierLeaseAndStopDesks from './migrations/013-courier-lease-and-stop-desks.ts';
 import * as orderKeys from './migrations/014-order-keys.ts';
 import * as communeFees from './migrations/015-commune-fees.ts';
-import * as searchNamesAndPhotoPositions from './migrations/020-search-names-and-photo-positions.ts';
+import * as ownerWorkingDay from './migrations/020-owner-working-day.ts';
 
 const migrations = {
   '001-initial': initial,
@@ -35,7 +35,7 @@ const migrations = {
   '013-courier-lease-and-stop-desks': courierLeaseAndStopDesks,
   '014-order-keys': orderKeys,
   '015-commune-fees': communeFees,
-  '020-search-names-and-photo-positions': searchNamesAndPhotoPositions,
+  '020-owner-working-day': ownerWorkingDay,
 };
 
 /** The Migrator of a database, over this app's migrations. */

@@ -25,7 +25,7 @@ import type {
   TrackingStep,
 } from '@shop/domain/order-responses';
 import type { ConfirmationUpdate, OrderEdit } from '@shop/domain/order-desk-schemas';
-import { finalPriceCentimes } from '@shop/domain/pricing';
+import { discountOnNewSubtotal, finalPriceCentimes } from '@shop/domain/pricing';
 import { lineSize } from '@shop/domain/sizes';
 import { UNKNOWN_WILAYA, wilayaKey } from '@shop/domain/wilaya';
 import type { Insertable } from 'kysely';
@@ -494,7 +494,7 @@ export async function editOrder(db: Database, id: number, edit: OrderEdit, autho
       subtotalCents = lines.reduce((sum, l) => sum + l.unit_final_price_cents * l.quantity, 0);
       products = [...was, ...now_].map((l) => l.product_id);
     }
-    const discountCents = Math.round((subtotalCents * row.discount_percentage) / 100);
+    const discountCents = discountOnNewSubtotal(row, subtotalCents);
     const values = {
       ...(edit.customer_name !== undefined ? { customer_name: edit.customer_name } : {}),
       ...(edit.customer_phone !== undefined ? { customer_phone: edit.customer_phone } : {}),

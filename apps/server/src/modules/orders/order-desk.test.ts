@@ -275,6 +275,16 @@ describe('corrections before shipping', () => {
     );
   });
 
+  it("keeps a fixed-amount coupon's discount when the lines change, at most the new subtotal", async () => {
+    const soap = await insertProduct(t.db.kysely, { name: 'Savon fixe', price: 400, stock: 20 });
+    await insertCoupon(t.db.kysely, { code: 'FIXE300', discount_amount: 300 });
+    const id = await placed([{ product_id: soap, quantity: 2, price: 400 }], { coupon: 'FIXE300' });
+    expect(await order(id)).toMatchObject({ subtotal: 800, discount_amount: 300 });
+    const more = (await edit(id, { items: [{ product_id: soap, quantity: 3 }] })).json<{ data: Order }>().data;
+    expect(more).toMatchObject({ subtotal: 1200, discount_percentage: 0, discount_amount: 300 });
+    expect(more.final_total).toBe(1200 - 300 + more.shipping_fee);
+  });
+
   it('refuses a change the stock cannot cover, or of an order shipped, and changes nothing', async () => {
     const soap = await insertProduct(t.db.kysely, { name: 'Savon rare', price: 300, stock: 3 });
     const id = await placed([{ product_id: soap, quantity: 2, price: 300 }]);

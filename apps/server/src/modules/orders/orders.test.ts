@@ -15,7 +15,7 @@ import {
   firstWilaya,
 } from '../../../test/fixtures.ts';
 import { connect } from '../../db/connect.ts';
-import { foldExistingNames } from '../../db/migrations/020-search-names-and-photo-positions.ts';
+import { foldExistingNames } from '../../db/migrations/020-owner-working-day.ts';
 import { findOrdersPage } from './orders.repository.ts';
 
 let t: TestContext;
@@ -172,6 +172,64 @@ describe('regular orders', () => {
       .where('id', '=', orderId)
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ wilaya_name: adrar.wilaya_name, shipping_fee_cents: adrar.price_cents });
+  });
+
+  it('takes a fixed-amount coupon off the subtotal, never more than it, and answers 409 with it when the figures disagree', async () => {
+    const coat = await insertProduct(t.db.kysely, { name: 'Manteau', price: 3000, stock: 5 });
+    const couponId = await insertCoupon(t.db.kysely, { code: 'MOINS500', discount_amount: 500 });
+    const order = (subtotal: number, quantity = 1) =>
+      regularOrder({
+        customer_address: `${wilaya.name} | 3 rue du Coupon`,
+        subtotal: String(subtotal),
+        shipping_fee: String(wilaya.price),
+        coupon_code: 'moins500',
+        items: [{ product_id: coat, quantity }],
+      });
+    const res = await order(3000);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<{ data: unknown }>().data).toMatchObject({
+      subtotal: 3000,
+      discount_percentage: 0,
+      discount_amount: 500,
+      shipping_fee: wilaya.price,
+      total: 2500 + wilaya.price,
+    });
+    const id = res.json<{ data: { order_id: number } }>().data.order_id;
+    const row = await t.db.kysely.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      discount_percentage: 0,
+      discount_cents: 50_000,
+      final_total_cents: 250_000 + wilaya.price * 100,
+    });
+    const uses = await t.db.kysely
+      .selectFrom('coupons')
+      .select('current_uses')
+      .where('id', '=', couponId)
+      .executeTakeFirstOrThrow();
+    expect(uses.current_uses).toBe(1);
+
+    // The page's figures disagree: 409 with the server's, the discount in Da among them, nothing written.
+    const before = await countRows('orders');
+    const stale = await order(2500);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json<{ data: unknown }>().data).toMatchObject({
+      subtotal: 3000,
+      discount_percentage: 0,
+      discount_amount: 500,
+      total: 2500 + wilaya.price,
+    });
+    expect(await countRows('orders')).toBe(before);
+
+    // Never more than the subtotal: a cheap line leaves the delivery to pay.
+    const soap = await insertProduct(t.db.kysely, { name: 'Savon 300', price: 300, stock: 5 });
+    const cheap = await regularOrder({
+      customer_address: `${wilaya.name} | 3 rue du Coupon`,
+      subtotal: '300',
+      shipping_fee: String(wilaya.price),
+      coupon_code: 'MOINS500',
+      items: [{ product_id: soap, quantity: 1 }],
+    });
+    expect(cheap.json<{ data: unknown }>().data).toMatchObject({ discount_amount: 300, total: wilaya.price });
   });
 
   it('refuses a tampered subtotal with 409, the real figures, and writes nothing', async () => {

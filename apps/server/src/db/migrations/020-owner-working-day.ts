@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { foldName } from '@shop/domain/name-fold';
 import type { DialectKind } from '../connect.ts';
 
-// Two things the owner's working day asked for:
+// What the owner's working day asked for:
 // - Orders searched by a customer's name as people type it: without accents, in another order,
 //   without hyphens (foldName). Neither database folds accents the same way by itself (SQLite
 //   has no unaccent, PostgreSQL's is an extension), so each order keeps its name folded, written
@@ -11,6 +11,8 @@ import type { DialectKind } from '../connect.ts';
 // - A product's photos keep the place the owner gives them (product_images.position): making one
 //   primary no longer moves it. Existing photos keep the order they were shown in (primary first,
 //   then oldest first).
+// - A coupon may take a fixed amount off the subtotal instead of a percentage
+//   (coupons.discount_amount_cents; null = the percentage).
 
 /** Rows folded per statement: 2 parameters each, well under both databases' limits. */
 const CHUNK = 500;
@@ -18,6 +20,8 @@ const CHUNK = 500;
 export async function up(db: Kysely<unknown>, _kind: DialectKind): Promise<void> {
   await sql`alter table orders add column customer_name_folded text not null default ''`.execute(db);
   await foldExistingNames(db);
+
+  await sql`alter table coupons add column discount_amount_cents integer check (discount_amount_cents > 0)`.execute(db);
 
   await sql`alter table product_images add column position integer not null default 0`.execute(db);
   await sql`update product_images set position = (
