@@ -548,22 +548,31 @@ export const texts = {
     adjustStopDesk: 'Stop desk prices',
     adjustBoth: 'Both',
     adjustSubmit: 'Review',
-    adjustConfirmTitle: 'Change every wilaya?',
-    adjustConfirm: (change: string, target: string, count: number) =>
-      `${change} on the ${target} of all ${count} wilayas. This changes prices customers pay right away.`,
-    adjustConfirmLabel: 'Apply to all wilayas',
+    adjustConfirmTitle: 'Change these wilayas?',
+    adjustConfirm: (change: string, target: string, count: number, total: number) =>
+      `${change} on the ${target} of ${
+        count === total
+          ? `all ${count} wilayas`
+          : `${count} wilaya${count === 1 ? '' : 's'}; the ${total - count} other${total - count === 1 ? ' has' : 's have'} none to change`
+      }. This changes prices customers pay right away.`,
+    adjustConfirmLabel: (count: number) => `Change ${count} wilaya${count === 1 ? '' : 's'}`,
+    adjustNothingTitle: 'Nothing to change',
+    adjustNothing: (target: string) => `No wilaya has ${target} to adjust: nothing would change.`,
+    adjustBack: 'Back',
     adjustTargets: {
       home: 'home delivery prices',
       stop_desk: 'stop desk prices',
       both: 'home delivery and stop desk prices',
     },
     adjustValueInvalid: 'Enter a number other than 0',
-    adjusted: 'All shipping prices adjusted',
+    adjusted: (count: number) => `${count} wilaya${count === 1 ? '' : 's'} adjusted`,
     adjustFailed: 'Failed to adjust shipping prices',
     importYalidine: 'Import fees from Yalidine',
     importCsv: 'Import a CSV grid',
     importCsvLabel: 'Choose a CSV file of fees (wilaya; home; stop desk, or wilaya; commune; home; stop desk)',
     importFees: {
+      notUtf8:
+        'This file was not saved as UTF-8: it was read as Windows-1252 (what Excel saves on a French Windows). Check the wilaya names below before applying.',
       yalidineTitle: 'Fees from Yalidine',
       fileTitle: (name: string) => `Fees from ${name}`,
       fetching: (done: number, total: number | null) =>

@@ -90,11 +90,31 @@ function namedCommunes(row: Row, communes: readonly GridCommune[]): { communes: 
   return { communes: named, problems };
 }
 
-/** A wilaya cell: its number ("16", "016") or its name, any case or accents. */
+/**
+ * A wilaya cell: its number ("16", "016"), its name (any case or accents), or both as couriers'
+ * and the shop's own lists write them ("16 - Alger", "16. Alger"); a number whose name is another
+ * wilaya's is none.
+ */
 function findWilaya(rows: readonly Row[], cell: string): Row | undefined {
-  if (/^\d{1,3}$/.test(cell)) return rows.find((r) => r.wilaya_code === Number(cell));
+  const numbered = /^(\d{1,3})\s*[-–—.:)]?\s*(.*)$/.exec(cell);
+  if (numbered) {
+    const row = rows.find((r) => r.wilaya_code === Number(numbered[1]));
+    const name = wilayaKey(numbered[2] ?? '');
+    const other = name !== '' && rows.some((r) => r !== row && wilayaKey(r.wilaya_name) === name);
+    return other ? undefined : row;
+  }
   const key = wilayaKey(cell);
   return rows.find((r) => wilayaKey(r.wilaya_name) === key);
+}
+
+/**
+ * The first line that shows a character the browser could not read as UTF-8 ("B�ja�a"): the
+ * file was saved in another encoding and sent without being decoded from it.
+ */
+function undecodedLine(text: string): { line: number; text: string } | null {
+  const lines = text.split(/\r?\n/);
+  const index = lines.findIndex((line) => line.includes('\uFFFD'));
+  return index < 0 ? null : { line: index + 1, text: lines[index] ?? '' };
 }
 
 /** An amount cell in whole dinars or centimes: null when it is not one, with why. */
@@ -120,6 +140,11 @@ function readFee(cell: string, label: string): { value: number } | { error: stri
  */
 export function readFeeCsv(text: string, table: readonly Row[]): { rows: FeeGridRow[]; errors: FeeGridLineError[] } {
   const body = text.replace(/^\uFEFF/, '');
+  const garbled = undecodedLine(body);
+  if (garbled) {
+    const message = `The file is not UTF-8 text ("${garbled.text.slice(0, 60)}"): save it from Excel as "CSV UTF-8", then import it again`;
+    return { rows: [], errors: [{ line: garbled.line, message }] };
+  }
   const firstLine = body.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
   const delimiter = firstLine.includes(';') ? ';' : firstLine.includes('\t') ? '\t' : ',';
   let records: { record: string[]; info: { lines: number } }[];

@@ -116,20 +116,41 @@ describe('shipping prices: stop desks and the adjustment of all wilayas (issue 1
     await user.click(within(dialog).getByRole('button', { name: 'Review' }));
 
     // Cancelling the confirmation sends nothing and brings the form back as it was.
-    let confirm = screen.getByRole('dialog', { name: 'Change every wilaya?' });
-    expect(confirm).toHaveTextContent('-10 % on the stop desk prices of all 2 wilayas');
+    let confirm = screen.getByRole('dialog', { name: 'Change these wilayas?' });
+    // Only Alger has a stop desk: it is the one counted.
+    expect(confirm).toHaveTextContent('-10 % on the stop desk prices of 1 wilaya; the 1 other has none to change.');
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     dialog = screen.getByRole('dialog', { name: 'Adjust every wilaya at once' });
     expect(within(dialog).getByLabelText('Value (negative lowers)')).toHaveValue('-10');
     expect(bodies(fetchMock, '/ShippingPrice/adjust')).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'Review' }));
-    confirm = screen.getByRole('dialog', { name: 'Change every wilaya?' });
-    await user.click(within(confirm).getByRole('button', { name: 'Apply to all wilayas' }));
-    expect(await screen.findByText('All shipping prices adjusted')).toBeInTheDocument();
+    confirm = screen.getByRole('dialog', { name: 'Change these wilayas?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Change 1 wilaya' }));
+    expect(await screen.findByText('1 wilaya adjusted')).toBeInTheDocument();
     expect(bodies(fetchMock, '/ShippingPrice/adjust')).toEqual([
       { mode: 'percent', value: -10, apply_to: 'stop_desk' },
     ]);
+  });
+
+  test('says there is nothing to change, and sends nothing, when no wilaya has such a fee', async () => {
+    const fetchMock = stubFetch((url) =>
+      url === '/api/ShippingPrice/read' ? { data: prices.map((p) => ({ ...p, stop_desk_price: null })) } : undefined,
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<ShippingPage />);
+    await screen.findByText('Oran');
+    await user.click(screen.getByRole('button', { name: 'Adjust all prices' }));
+    const dialog = screen.getByRole('dialog', { name: 'Adjust every wilaya at once' });
+    await user.type(within(dialog).getByLabelText('Value (negative lowers)'), '100');
+    await user.click(within(dialog).getByRole('radio', { name: 'Stop desk prices' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Review' }));
+    const nothing = screen.getByRole('dialog', { name: 'Nothing to change' });
+    expect(nothing).toHaveTextContent('No wilaya has stop desk prices to adjust: nothing would change.');
+    expect(within(nothing).queryByRole('button', { name: /Change/ })).not.toBeInTheDocument();
+    await user.click(within(nothing).getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('dialog', { name: 'Adjust every wilaya at once' })).toBeInTheDocument();
+    expect(bodies(fetchMock, '/ShippingPrice/adjust')).toHaveLength(0);
   });
 });
 
@@ -218,6 +239,30 @@ describe('shipping prices: importing a fee grid (issue 16)', () => {
     ]);
     expect(within(dialog).getByRole('button', { name: 'Nothing to apply' })).toBeDisabled();
     expect(bodyOf(fetchMock, '/ShippingPrice/import')).toEqual([]);
+  });
+
+  test('a file Excel saved in Windows-1252 is read as such, its names right, and the page says so', async () => {
+    const fetchMock = stubFetch((url) => {
+      if (url === '/api/ShippingPrice/read') return { data: prices };
+      if (url === '/api/courier/status') return { data: { ...configured, courier: null, configured: false } };
+      if (url === '/api/ShippingPrice/import/csv')
+        return { data: { rows: [change(6, 'Béjaïa', [700, null], [750, 500])], skipped: [], remaining: [] } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ShippingPage />);
+    await screen.findByText('Oran');
+    // "Béjaïa;750;500" in Windows-1252: é is 0xE9 and ï 0xEF, which are not UTF-8.
+    const bytes = new Uint8Array([
+      0x42, 0xe9, 0x6a, 0x61, 0xef, 0x61, 0x3b, 0x37, 0x35, 0x30, 0x3b, 0x35, 0x30, 0x30, 0x0a,
+    ]);
+    await user.upload(
+      screen.getByLabelText('Choose a CSV file of fees (wilaya; home; stop desk, or wilaya; commune; home; stop desk)'),
+      new File([bytes], 'excel.csv', { type: 'text/csv' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Fees from excel.csv' });
+    expect(await within(dialog).findByText(/This file was not saved as UTF-8/)).toBeInTheDocument();
+    expect(bodyOf(fetchMock, '/ShippingPrice/import/csv')).toEqual([{ csv: 'Béjaïa;750;500\n' }]);
   });
 });
 

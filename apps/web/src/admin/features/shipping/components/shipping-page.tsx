@@ -212,7 +212,7 @@ export function ShippingPage() {
       {communesOf !== null ? <CommuneFeesModal wilayaId={communesOf} onClose={() => setCommunesOf(null)} /> : null}
       {adjusting ? (
         <AdjustPricesModal
-          count={prices.data?.length ?? 0}
+          wilayas={prices.data ?? []}
           onClose={() => setAdjusting(false)}
           onDone={(text) => {
             setAdjusting(false);
