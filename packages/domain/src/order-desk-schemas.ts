@@ -12,6 +12,8 @@ import {
   ORDER_TYPES,
   REFUSAL_REASONS,
   RETURN_STATES,
+  STATS_PERIODS,
+  type StatsPeriod,
 } from './order-status.ts';
 import { customerPhoneSchema, normalizeAlgerianPhone } from './phone.ts';
 import { ADMIN_ORDERS_PAGE_SIZE } from './constants.ts';
@@ -113,6 +115,27 @@ export const orderFiltersSchema = z.object({
   /** Returned parcels only: those received back, or those still on their way back. */
   return_state: optionalEnum(RETURN_STATES, 'return_state'),
 });
+
+export const statsQuerySchema = z.object({
+  period: z.enum(STATS_PERIODS, { error: 'period must be all, today, 7d, 30d or month' }).default('all'),
+});
+
+/** The first day (YYYY-MM-DD) of a period ending today, or null for every order. */
+export function periodStart(period: StatsPeriod, now: Date = new Date()): string | null {
+  const day = (offset: number) => new Date(now.getTime() - offset * 86_400_000).toISOString().slice(0, 10);
+  switch (period) {
+    case 'all':
+      return null;
+    case 'today':
+      return day(0);
+    case '7d':
+      return day(6);
+    case '30d':
+      return day(29);
+    case 'month':
+      return `${now.toISOString().slice(0, 7)}-01`;
+  }
+}
 
 /** GET /order/confirmQueue: the orders waiting for their call. */
 export const confirmQueueQuerySchema = z.object({

@@ -10,6 +10,7 @@ import {
   ORDER_TYPES,
   REFUSAL_REASONS,
   type OrderStatus,
+  STATS_PERIODS,
 } from './order-status.ts';
 
 const id = z.number().int();
@@ -183,11 +184,19 @@ const rates = { confirmation_rate: rate, delivery_rate: rate, return_rate: rate 
 
 export const orderStatsSchema = z
   .object({
+    /** The period the orders and revenue are of (placed since `since`, a UTC day; null: all). */
+    period: z.enum(STATS_PERIODS),
+    since: z.string().nullable(),
+    /** Orders placed in the period. */
     total_orders: z.number().int(),
+    /** Orders waiting now, whenever placed. */
     pending_orders: z.number().int(),
     total_products: z.number().int(),
-    /** Da, successful orders only. */
+    /** Da, successful orders of the period only. */
     total_revenue: z.number(),
+    /** The same less their delivery fees, which go to the couriers: what the shop keeps. */
+    total_revenue_without_delivery: z.number(),
+    /** Orders of the period by status. */
     by_status: ordersByStatus,
     /** The last 30 days, oldest first. */
     per_day: z.array(z.object({ date: z.string(), orders: z.number().int(), revenue: z.number() })),

@@ -50,6 +50,13 @@ export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 export const BLACKLIST_POLICIES = ['hold', 'refuse'] as const;
 export type BlacklistPolicy = (typeof BLACKLIST_POLICIES)[number];
 
+/**
+ * The dashboard's period: every order (SPEC's figures), today, the last 7 or 30 days (today
+ * included), or this month; days are UTC days, as orders' dates are kept.
+ */
+export const STATS_PERIODS = ['all', 'today', '7d', '30d', 'month'] as const;
+export type StatsPeriod = (typeof STATS_PERIODS)[number];
+
 /** Calls without an answer after which a pending order is cancelled as unreachable (owner's setting). */
 export const DEFAULT_NO_ANSWER_LIMIT = 3;
 

@@ -15,6 +15,7 @@ import {
   type ConfirmationState,
   type OrderStatus,
   type RefusalReason,
+  type StatsPeriod,
 } from '@shop/domain/order-status';
 import type {
   BulkStatusResult,
@@ -24,7 +25,7 @@ import type {
   PhoneReputation,
   TrackingStep,
 } from '@shop/domain/order-responses';
-import type { ConfirmationUpdate, OrderEdit } from '@shop/domain/order-desk-schemas';
+import { periodStart, type ConfirmationUpdate, type OrderEdit } from '@shop/domain/order-desk-schemas';
 import { discountOnNewSubtotal, finalPriceCentimes } from '@shop/domain/pricing';
 import { lineSize } from '@shop/domain/sizes';
 import { UNKNOWN_WILAYA, wilayaKey } from '@shop/domain/wilaya';
@@ -585,14 +586,16 @@ function rates(counts: readonly { status: string; confirmation: string; n: numbe
   };
 }
 
-export async function orderStats(db: Database, now = new Date()): Promise<OrderStats> {
+export async function orderStats(db: Database, now = new Date(), period: StatsPeriod = 'all'): Promise<OrderStats> {
   const days = Array.from({ length: STATS_DAYS }, (_, i) =>
     todayIso(new Date(now.getTime() - (STATS_DAYS - 1 - i) * 86_400_000)),
   );
   const since = days[0] ?? todayIso(now);
   const settings = await deskSettings(db);
-  const [byStatusRows, totalProducts, perDayRows, recent, low] = await Promise.all([
+  const start = periodStart(period, now);
+  const [allRows, periodRows, totalProducts, perDayRows, recent, low] = await Promise.all([
     repo.orderCountsByStatus(db),
+    start ? repo.orderCountsByStatus(db, start) : null,
     repo.countProducts(db),
     repo.ordersPerDay(db, since),
     desk.countsSince(db, since),
@@ -601,12 +604,17 @@ export async function orderStats(db: Database, now = new Date()): Promise<OrderS
   const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
   let totalOrders = 0;
   let revenueCents = 0;
-  for (const row of byStatusRows) {
+  let deliveryCents = 0;
+  for (const row of periodRows ?? allRows) {
     const n = Number(row.n);
     totalOrders += n;
     if ((ORDER_STATUSES as readonly string[]).includes(row.status)) byStatus[row.status as OrderStatus] += n;
-    if (row.status === 'successful') revenueCents += Number(row.total_cents);
+    if (row.status === 'successful') {
+      revenueCents += Number(row.total_cents);
+      deliveryCents += Number(row.shipping_cents);
+    }
   }
+  const pendingNow = Number(allRows.find((row) => row.status === 'pending')?.n ?? 0);
   const wilayas = [...new Set(recent.map((r) => r.wilaya_name))];
   const perWilaya = wilayas
     .map((wilaya) => {
@@ -615,10 +623,13 @@ export async function orderStats(db: Database, now = new Date()): Promise<OrderS
     })
     .sort((a, b) => b.orders - a.orders || a.wilaya.localeCompare(b.wilaya));
   return {
+    period,
+    since: start,
     total_orders: totalOrders,
-    pending_orders: byStatus.pending,
+    pending_orders: pendingNow,
     total_products: totalProducts,
     total_revenue: toDa(revenueCents),
+    total_revenue_without_delivery: toDa(revenueCents - deliveryCents),
     by_status: byStatus,
     per_day: days.map((date) => {
       const row = perDayRows.find((r) => r.day === date);

@@ -576,6 +576,78 @@ describe('the dashboard', () => {
   });
 });
 
+describe('the dashboard over a period', () => {
+  it('counts the orders and revenue of today, 7 or 30 days, this month or all, the revenue also without delivery fees', async () => {
+    const fresh = await createTestContext();
+    try {
+      const headers = await fresh.adminHeaders();
+      const soap = await insertProduct(fresh.db.kysely, { name: 'Savon période', price: 1000, stock: 100 });
+      const w = wilayas[0]!;
+      const put = (url: string, payload: object) => fresh.app.inject({ method: 'PUT', url, headers, payload });
+      /** A delivered order of 1000 Da + the wilaya's fee, placed `daysAgo` days ago. */
+      const delivered = async (daysAgo: number) => {
+        const res = await fresh.app.inject({
+          method: 'POST',
+          url: '/api/order',
+          payload: {
+            customer_name: 'Client',
+            customer_phone: freshPhone(),
+            customer_address: `${w.name} | rue`,
+            customer_postal_code: '16000',
+            subtotal: 1000,
+            shipping_fee: w.price,
+            items: [{ product_id: soap, quantity: 1 }],
+          },
+        });
+        const id = res.json<{ data: { order_id: number } }>().data.order_id;
+        for (const status of ['approved', 'shipping', 'successful']) {
+          await put(`/api/order/updateOrderStatus/${id}`, { status });
+        }
+        const at = new Date(Date.now() - daysAgo * 86_400_000).toISOString();
+        await fresh.db.kysely.updateTable('orders').set({ created_at: at }).where('id', '=', id).execute();
+        return id;
+      };
+      await delivered(0);
+      await delivered(3);
+      await delivered(20);
+      await delivered(100);
+      // Pending orders are those waiting now, whatever the period.
+      await fresh.db.kysely
+        .updateTable('orders')
+        .set({ status: 'pending' })
+        .where('id', '=', await delivered(200))
+        .execute();
+      const stats = async (period: string) => {
+        const res = await fresh.app.inject({ url: `/api/order/stats?period=${period}`, headers });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<{ data: OrderStats }>().data;
+      };
+      const each = 1000 + w.price;
+      for (const [period, orders, delivered] of [
+        ['all', 5, 4],
+        ['today', 1, 1],
+        ['7d', 2, 2],
+        ['30d', 3, 3],
+      ] as const) {
+        const figures = await stats(period);
+        expect(figures, period).toMatchObject({
+          period,
+          total_orders: orders,
+          pending_orders: 1,
+          total_revenue: delivered * each,
+          total_revenue_without_delivery: delivered * 1000,
+        });
+      }
+      expect((await stats('today')).since).toBe(new Date().toISOString().slice(0, 10));
+      expect((await stats('month')).since).toBe(`${new Date().toISOString().slice(0, 7)}-01`);
+      expect((await stats('all')).since).toBeNull();
+      expect((await fresh.app.inject({ url: '/api/order/stats?period=year', headers })).statusCode).toBe(400);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
 describe('tracking by the customer', () => {
   it('answers the timeline only when the number and the phone go together, the same 404 otherwise', async () => {
     const soap = await insertProduct(t.db.kysely, { name: 'Savon suivi', price: 300, stock: 5 });

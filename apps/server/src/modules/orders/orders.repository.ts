@@ -466,16 +466,18 @@ export function findStatusHistory(db: Executor, orderId: number) {
 
 // ---- stats, computed in SQL (DESIGN §3.9) ----
 
-export async function orderCountsByStatus(db: Executor) {
-  return db
+/** Orders per status, with their totals and delivery fees: every order, or those placed since a day. */
+export async function orderCountsByStatus(db: Executor, since?: string | null) {
+  let query = db
     .selectFrom('orders')
     .select((eb) => [
       'status',
       eb.fn.countAll<number>().as('n'),
       eb.fn.coalesce(eb.fn.sum<number>('final_total_cents'), sql<number>`0`).as('total_cents'),
-    ])
-    .groupBy('status')
-    .execute();
+      eb.fn.coalesce(eb.fn.sum<number>('shipping_fee_cents'), sql<number>`0`).as('shipping_cents'),
+    ]);
+  if (since) query = query.where('created_at', '>=', since);
+  return query.groupBy('status').execute();
 }
 
 export async function countProducts(db: Executor): Promise<number> {

@@ -20,6 +20,7 @@ import {
   orderFiltersSchema,
   orderNoteCreateSchema,
   trackQuerySchema,
+  statsQuerySchema,
 } from '@shop/domain/order-desk-schemas';
 import { envelopeSchema, paginatedSchema } from '@shop/domain/responses';
 import { idParamsSchema } from '@shop/domain/common-schemas';
@@ -400,7 +401,9 @@ export function ordersAdminRoutes(app: App): void {
     {
       schema: {
         ...admin,
-        summary: 'Dashboard figures computed in SQL',
+        summary:
+          'Dashboard figures computed in SQL: orders and revenue (with and without delivery fees) of a period (all, today, 7d, 30d, month), pending orders now',
+        querystring: statsQuerySchema,
         response: { 200: envelopeSchema(orderStatsSchema) },
       },
     },
@@ -408,11 +411,11 @@ export function ordersAdminRoutes(app: App): void {
     // Keyed by day too: the last-30-days window moves at midnight even when nothing is ordered.
     async (request, reply) =>
       app.responseCache.serveText(
-        `order stats ${todayIso()}`,
+        `order stats ${todayIso()} ${request.query.period}`,
         request,
         reply,
         'application/json; charset=utf-8',
-        async () => serialized(reply, envelope(await orderStats(app.db.kysely))),
+        async () => serialized(reply, envelope(await orderStats(app.db.kysely, new Date(), request.query.period))),
         { tags: ['orders'] },
       ),
   );
