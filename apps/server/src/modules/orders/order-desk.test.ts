@@ -771,4 +771,60 @@ describe('review moderation', () => {
     await t.app.inject({ method: 'POST', url: '/api/BrandRating/approve', headers: admin, payload: { id: brandId } });
     expect((await recent()).some((r) => r.id === brandId)).toBe(true);
   });
+
+  it("counts the published and the waiting reviews apart, as the owner's tabs list them", async () => {
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/desk',
+      headers: admin,
+      payload: { blacklist_policy: 'hold', low_stock_threshold: 3, review_moderation: true },
+    });
+    const soap = await insertProduct(t.db.kysely, { name: 'Savon compté', price: 300, stock: 5 });
+    const rate = async (rating: number) => {
+      const phone = freshPhone();
+      const id = await placed([{ product_id: soap, quantity: 1, price: 300 }], { phone });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/rating/create',
+        payload: {
+          product_id: soap,
+          order_id: id,
+          customer_name: 'Client',
+          customer_phone: phone,
+          rating,
+          review: 'ok',
+        },
+      });
+      expect(res.statusCode).toBe(201);
+    };
+    await rate(5);
+    await rate(1);
+    const ids = await t.db.kysely
+      .selectFrom('product_ratings')
+      .select('id')
+      .where('product_id', '=', soap)
+      .orderBy('id')
+      .execute();
+    await t.app.inject({ method: 'POST', url: '/api/rating/approve', headers: admin, payload: { id: ids[0]!.id } });
+    const all = (await get('/api/rating/getAllRatings/1/100')) as {
+      data: { product_id: number; summary: { average_rating: number; total_ratings: number } }[];
+      total_ratings: number;
+      published_ratings: number;
+      waiting_ratings: number;
+    };
+    expect(all.published_ratings + all.waiting_ratings).toBe(all.total_ratings);
+    const published = await t.db.kysely.selectFrom('product_ratings').select('id').where('approved', '=', 1).execute();
+    expect(all.published_ratings).toBe(published.length);
+    // The product's line counts and averages what the shop shows: the waiting 1-star is out.
+    expect(all.data.find((g) => g.product_id === soap)?.summary).toEqual({ average_rating: 5, total_ratings: 1 });
+
+    const brands = (await get('/api/BrandRating/getBrandRatings')) as {
+      data: { approved: boolean }[];
+      total: number;
+      published: number;
+      waiting: number;
+    };
+    expect(brands.published).toBe(brands.data.filter((r) => r.approved).length);
+    expect(brands.waiting).toBe(brands.data.filter((r) => !r.approved).length);
+  });
 });

@@ -55,10 +55,15 @@ describe('shipping prices: a refused save', () => {
       if (url === '/api/ShippingPrice/delete') return { status: 409, message: 'Orders still use this wilaya' };
       return undefined;
     });
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const confirm = vi.spyOn(window, 'confirm');
     renderWithProviders(<ShippingPage />);
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Delete Oran' }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Oran' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete shipping price' });
+    expect(dialog).toHaveTextContent('Delete the shipping price of Oran?');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Orders still use this wilaya')).toBeInTheDocument();
+    expect(confirm).not.toHaveBeenCalled();
   });
 });
 
@@ -286,7 +291,7 @@ describe('shipping prices: communes with their own fee (issue 16)', () => {
       }
       return undefined;
     });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const confirm = vi.spyOn(window, 'confirm');
     const user = userEvent.setup();
     renderWithProviders(<ShippingPage />);
     const alger = await screen.findByTestId('wilaya-16');
@@ -300,8 +305,13 @@ describe('shipping prices: communes with their own fee (issue 16)', () => {
       /Home \(Da\): wilaya’s · Stop desk \(Da\): 200,00 DA/i,
     );
     await user.click(within(dialog).getByRole('button', { name: 'Remove Hydra' }));
+    // Asked in the row itself (this is already a dialog), not by the browser.
+    const row = within(dialog).getByTestId('commune-fee-Hydra');
+    expect(row).toHaveTextContent('Remove the own fee of Hydra? It will cost the fees of Alger.');
+    expect(bodyOf(fetchMock, '/ShippingPrice/commune/delete')).toEqual([]);
+    await user.click(within(row).getByRole('button', { name: 'Yes, remove' }));
     expect(await within(dialog).findByText('Hydra now costs its wilaya’s fees')).toBeInTheDocument();
-    expect(confirm).toHaveBeenCalledWith('Remove the own fee of Hydra? It will cost the fees of Alger.');
+    expect(confirm).not.toHaveBeenCalled();
     expect(bodyOf(fetchMock, '/ShippingPrice/commune/delete')).toEqual([{ id: 16, commune: 'Hydra' }]);
     await waitFor(() => expect(within(dialog).queryByTestId('commune-fee-Hydra')).not.toBeInTheDocument());
     expect(within(alger).getByRole('button', { name: '1 commune with own fee' })).toBeInTheDocument();

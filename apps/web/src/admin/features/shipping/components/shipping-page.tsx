@@ -6,6 +6,7 @@ import { formatDa } from '@shop/domain/money';
 import type { z } from 'zod';
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import { useKeepFormDraft, useReopenFormDraft, useRestoredFormDraft } from '../../../lib/form-drafts.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormModalFooter, Modal } from '../../../components/modal.tsx';
 import {
   AmountInput,
@@ -44,6 +45,7 @@ export function ShippingPage() {
   const [adjusting, setAdjusting] = useState(false);
   const [importing, setImporting] = useState<ImportSource | null>(null);
   const [communesOf, setCommunesOf] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<ShippingPrice | null>(null);
   const courier = useCourierConfigured();
   useReopenFormDraft(SHIPPING_PRICE_FORM, prices.isSuccess, (target) => {
     const price = target === 'new' ? 'new' : prices.data?.find((p) => String(p.id) === target);
@@ -51,12 +53,8 @@ export function ShippingPage() {
   });
 
   function onDelete(price: ShippingPrice) {
-    if (!window.confirm(texts.shipping.confirmDelete(price.wilaya_name))) return;
     setMessage(null);
-    remove.mutate(price.id, {
-      onSuccess: () => setMessage({ tone: 'success', text: texts.shipping.deleted }),
-      onError: (error) => setMessage({ tone: 'error', text: errorMessage(error, texts.shipping.deleteFailed) }),
-    });
+    setDeleting(price);
   }
 
   const query = filter.trim().toLowerCase();
@@ -207,6 +205,21 @@ export function ShippingPage() {
             setImporting(null);
             setMessage({ tone: 'success', text });
           }}
+        />
+      ) : null}
+      {deleting ? (
+        <ConfirmDialog
+          title={texts.shipping.deleteTitle}
+          message={texts.shipping.confirmDelete(deleting.wilaya_name)}
+          busy={remove.isPending}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() =>
+            remove.mutate(deleting.id, {
+              onSuccess: () => setMessage({ tone: 'success', text: texts.shipping.deleted }),
+              onError: (error) => setMessage({ tone: 'error', text: errorMessage(error, texts.shipping.deleteFailed) }),
+              onSettled: () => setDeleting(null),
+            })
+          }
         />
       ) : null}
       {communesOf !== null ? <CommuneFeesModal wilayaId={communesOf} onClose={() => setCommunesOf(null)} /> : null}
