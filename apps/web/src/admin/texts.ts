@@ -382,6 +382,8 @@ export const texts = {
     editIntro: 'Stock, shipping fee and totals are recomputed by the server when you save.',
     communeHint: 'A commune of the wilaya: its own fee when it has one, else the wilaya’s.',
     communeRequired: 'Choose the commune for this delivery type',
+    postalCodeForWilaya: (wilaya: string) => `Enter the 5-digit postal code in ${wilaya}`,
+    deliveryWithFee: (type: string, fee: string | null) => `${type} · ${fee ?? 'none in this wilaya'}`,
     name: 'Name',
     streetAddress: 'Address',
     remove: 'Remove',
