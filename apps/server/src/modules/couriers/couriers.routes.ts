@@ -269,6 +269,9 @@ export function couriersAdminRoutes(app: App): void {
         response: { 200: envelopeSchema(z.array(slipSchema)), ...errorResponses(404) },
       },
     },
-    async (request) => envelope(await slips(app.db.kysely, request.query.ids)),
+    async (request) =>
+      envelope(
+        await slips(app.db.kysely, request.query.ids, { name: app.config.shop.name, phone: app.config.shop.phone }),
+      ),
   );
 }
