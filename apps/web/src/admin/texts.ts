@@ -549,6 +549,20 @@ export const texts = {
     communeRemoveFailed: 'Failed to remove the commune’s fee',
     removeCommune: 'Remove',
     removeCommuneConfirm: 'Yes, remove',
+    startTitle: 'Your courier’s fees',
+    startIntro:
+      'The fees below are starting figures, not your courier’s. Import its grid once, then adjust a wilaya by hand when needed:',
+    startNoStopDesk:
+      'No wilaya has a stop desk fee yet: customers can only choose home delivery until you import or type them.',
+    startYalidine: 'Yalidine: Import fees from Yalidine reads its fees from your account, wilaya by wilaya.',
+    startYalidineAccount:
+      'Yalidine: with your account configured (YALIDINE_API_ID, YALIDINE_API_TOKEN), its fees are read for you.',
+    startCsv: 'Another courier, or your own list: a CSV file, one wilaya a line (wilaya; home; stop desk), like',
+    startCsvExcel: '— from Excel, "CSV UTF-8" or plain "CSV" both work.',
+    startYalidineButton: 'Import my Yalidine fees',
+    startCsvButton: 'Import my courier’s CSV',
+    startCsvInput: 'Choose your courier’s CSV file of fees',
+    startDismiss: 'Got it',
     adjustOpen: 'Adjust all prices',
     adjustTitle: 'Adjust every wilaya at once',
     adjustIntro:

@@ -45,6 +45,17 @@ describe('demo catalogue', () => {
       expect(coupon).toEqual({ discount_percentage: 10, max_uses: 100 });
       const reviews = await demo.db.kysely.selectFrom('brand_ratings').select('id').execute();
       expect(reviews).toHaveLength(6);
+      // Every wilaya offers a stop desk, 150 to 300 Da under its home fee.
+      const wilayas = (await demo.app.inject({ url: '/api/ShippingPrice/read' })).json<{
+        data: { wilaya_name: string; price: number; stop_desk_price: number | null }[];
+      }>().data;
+      expect(wilayas).toHaveLength(58);
+      for (const w of wilayas) {
+        expect(w.stop_desk_price, w.wilaya_name).not.toBeNull();
+        expect(w.price - (w.stop_desk_price ?? 0), w.wilaya_name).toBeGreaterThanOrEqual(150);
+        expect(w.price - (w.stop_desk_price ?? 0), w.wilaya_name).toBeLessThanOrEqual(300);
+      }
+      expect(wilayas.find((w) => w.wilaya_name === 'Alger')).toMatchObject({ price: 400, stop_desk_price: 250 });
     } finally {
       await demo.close();
     }

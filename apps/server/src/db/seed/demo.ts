@@ -6,6 +6,7 @@ import { finalPriceCentimes } from '@shop/domain/pricing';
 import { SIZES, type Size } from '@shop/domain/sizes';
 import type { Config } from '../../config.ts';
 import type { Db } from '../connect.ts';
+import { demoStopDeskFee } from './wilayas.ts';
 import { createImageStorage, type ImageStorage } from '../../modules/media/image-storage.ts';
 import {
   deleteImageFiles,
@@ -429,6 +430,20 @@ async function writeDemoRows(
             created_at: iso(60 * day),
           },
         ])
+        .execute();
+    }
+
+    // A stop desk in every wilaya, as a courier's grid has, so that a demo offers both deliveries;
+    // fees the owner already typed are kept.
+    for (const row of await trx
+      .selectFrom('shipping_prices')
+      .select(['id', 'price_cents'])
+      .where('stop_desk_price_cents', 'is', null)
+      .execute()) {
+      await trx
+        .updateTable('shipping_prices')
+        .set({ stop_desk_price_cents: Math.round(demoStopDeskFee(row.price_cents / 100) * 100) })
+        .where('id', '=', row.id)
         .execute();
     }
 

@@ -360,3 +360,42 @@ describe('shipping prices: communes with their own fee (issue 16)', () => {
     ]);
   });
 });
+
+describe("shipping prices: a new shop's first visits", () => {
+  const fresh = prices.map((p) => ({ ...p, stop_desk_price: null }));
+
+  test("say how to import the courier's grid and that there is no stop desk yet, until the owner has read it", async () => {
+    localStorage.removeItem('admin.shippingHelpSeen');
+    const fetchMock = stubFetch((url) => {
+      if (url === '/api/ShippingPrice/read') return { data: fresh };
+      if (url === '/api/courier/status') return { data: { courier: 'yalidine', configured: true } };
+      if (url === '/api/ShippingPrice/import/csv') return { data: { rows: [], skipped: [], remaining: [] } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    const { unmount } = renderWithProviders(<ShippingPage />);
+    const start = await screen.findByTestId('shipping-start');
+    expect(start).toHaveTextContent('No wilaya has a stop desk fee yet: customers can only choose home delivery');
+    expect(start).toHaveTextContent('16 - Alger;400;250');
+    expect(await within(start).findByRole('button', { name: 'Import my Yalidine fees' })).toBeInTheDocument();
+    await user.upload(
+      within(start).getByLabelText('Choose your courier’s CSV file of fees'),
+      new File(['16 - Alger;400;250\n'], 'grille.csv', { type: 'text/csv' }),
+    );
+    expect(await screen.findByRole('dialog', { name: 'Fees from grille.csv' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/ShippingPrice/import/csv')).toBe(true);
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Fees from grille.csv' })).getByRole('button', { name: 'Cancel' }),
+    );
+
+    await user.click(within(start).getByRole('button', { name: 'Got it' }));
+    // Read: only the line about stop desks stays while no wilaya has one.
+    expect(screen.getByTestId('shipping-start')).not.toHaveTextContent('starting figures');
+    unmount();
+    stubFetch((url) => (url === '/api/ShippingPrice/read' ? { data: prices } : undefined));
+    renderWithProviders(<ShippingPage />);
+    await screen.findByText('Oran');
+    expect(screen.queryByTestId('shipping-start')).not.toBeInTheDocument();
+    localStorage.removeItem('admin.shippingHelpSeen');
+  });
+});
