@@ -35,7 +35,7 @@ export function AdminLayout() {
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const queue = useConfirmQueue({ enabled: Boolean(token) });
-  // Whatever page a visit starts on, the dashboard met later is the dashboard (start-page.ts).
+  // Whatever page a sign-in leads to, the dashboard met later is the dashboard (start-page.ts).
   useEffect(() => markStartPageDecided(), []);
 
   if (!token) return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;

@@ -1,10 +1,11 @@
-// Where the back office opens: the first page of a visit (a new tab, a reload, or right after
-// signing in) that is the dashboard becomes the confirmation desk while orders wait for their
-// call, so an agent starts where the work is. Any later visit to the dashboard shows it.
+// Where the back office opens after signing in: the dashboard, or the confirmation desk while
+// orders wait for their call, so an agent starts where the work is (sessions last a working day:
+// signing in is how a day starts). Opening /admin with a session, a reload, a bookmark or the
+// Dashboard link show the dashboard.
 
-let decided = false;
+let decided = true;
 
-/** True once this visit's first page was shown: the dashboard no longer sends to the desk. */
+/** False right after signing in, until the first page is shown. */
 export function startPageDecided(): boolean {
   return decided;
 }
@@ -13,7 +14,7 @@ export function markStartPageDecided(): void {
   decided = true;
 }
 
-/** Signing in starts a new visit. */
+/** Signing in starts a new day's visit. */
 export function resetStartPage(): void {
   decided = false;
 }

@@ -6,7 +6,7 @@ import { useConfirmQueue } from '../features/confirm/api/get-confirm-queue.ts';
 import { Dashboard } from '../features/dashboard/components/dashboard.tsx';
 import { markStartPageDecided, startPageDecided } from '../lib/start-page.ts';
 
-/** The dashboard, or, as the first page of a visit while orders wait for their call, the desk. */
+/** The dashboard, or, right after signing in while orders wait for their call, the desk. */
 export function DashboardRoute() {
   const [landing] = useState(() => !startPageDecided());
   const queue = useConfirmQueue({ enabled: landing });
