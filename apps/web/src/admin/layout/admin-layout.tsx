@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { TOAST_AUTO_CLOSE_MS } from '@shop/domain/constants';
@@ -35,8 +35,12 @@ export function AdminLayout() {
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const queue = useConfirmQueue({ enabled: Boolean(token) });
-  // Whatever page a sign-in leads to, the dashboard met later is the dashboard (start-page.ts).
-  useEffect(() => markStartPageDecided(), []);
+  // A sign-in that leads to another page than the dashboard: the dashboard met later is the
+  // dashboard (start-page.ts). The dashboard decides for itself, once its lazy page is loaded.
+  const firstPath = useRef(location.pathname);
+  useEffect(() => {
+    if (firstPath.current !== paths.admin.dashboard) markStartPageDecided();
+  }, []);
 
   if (!token) return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
 

@@ -56,7 +56,7 @@ export function SelectionBar({
   return (
     <div
       data-testid="selection-bar"
-      className="sticky bottom-0 z-20 -mx-4 mt-3 space-y-2 border-t border-slate-300 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur sm:mx-0 sm:rounded-lg sm:border"
+      className="sticky bottom-0 z-20 -mx-3 mt-3 space-y-2 border-t border-slate-300 bg-white/95 px-3 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur sm:mx-0 sm:px-4 sm:rounded-lg sm:border"
     >
       {error ? (
         <Banner tone="error" onClose={() => setError(null)}>

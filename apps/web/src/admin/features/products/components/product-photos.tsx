@@ -159,11 +159,11 @@ export function ProductPhotos({ photos }: { photos: PhotoArrangement }) {
                     </button>
                     <button
                       type="button"
-                      className={`${buttonClass('ghost', true)} min-h-8 flex-1 text-red-600`}
+                      className={`${buttonClass('ghost', true)} min-h-8 flex-1`}
                       aria-label={texts.products.deletePhoto(number)}
                       onClick={() => photos.remove(image.id)}
                     >
-                      {texts.products.delete}
+                      <span className="text-red-600">{texts.products.delete}</span>
                     </button>
                   </div>
                 </div>
