@@ -269,8 +269,10 @@ describe('admin back office', () => {
     // Each figure is a link to the list behind it (revenue: the delivered orders).
     const revenue = cards.getByRole('link', { name: /Total Revenue/ });
     expect(await revenue.getAttribute('href')).toBe('/admin/orders?status=successful');
-    const revenueText = await revenue.textContent();
+    // The amount, then (its own line) the same less the delivery fees.
+    const revenueText = await revenue.locator('span').nth(1).textContent();
     expect(revenueText?.replace(/\D/g, '')).toBe(after.total_revenue.toFixed(2).replace(/\D/g, ''));
+    expect(await revenue.textContent()).toContain('without delivery fees');
     await page.locator('.recharts-bar-rectangle').first().waitFor();
     await screenshot(page, 'admin-dashboard-after-orders-desktop');
 
