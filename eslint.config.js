@@ -105,7 +105,11 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/src/admin/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/storefront/**'] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/storefront/**'] }],
+      // Questions and outcomes are said in the page (ConfirmDialog, Banner), never by the browser.
+      'no-alert': 'error',
+    },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'scripts/**'],

@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import type { Insertable } from 'kysely';
 import { finalPriceCentimes } from '@shop/domain/pricing';
 import { productSearchText } from '@shop/domain/search-text';
+import { foldName } from '@shop/domain/name-fold';
 import type { Db } from '../apps/server/src/db/connect.ts';
 import type { DB } from '../apps/server/src/db/database.ts';
 import { WILAYAS } from '../apps/server/src/db/seed/wilayas.ts';
@@ -182,6 +183,7 @@ export async function generate(db: Db, options: GenerateOptions): Promise<Genera
         product_id: i,
         image_url: file.url,
         is_primary: j === 0 ? 1 : 0,
+        position: j,
         width: file.width,
         height: file.height,
         created_at: now,
@@ -227,6 +229,7 @@ export async function generate(db: Db, options: GenerateOptions): Promise<Genera
       type: 'regular',
       status,
       customer_name: `${NAMES[id % NAMES.length]} Client ${id}`,
+      customer_name_folded: foldName(`${NAMES[id % NAMES.length]} Client ${id}`),
       customer_phone: phone(rand),
       customer_address: `${wilaya.name}, ${id} rue des Oliviers`,
       customer_postal_code: String(16000 + (id % 1000)),

@@ -38,7 +38,7 @@ interface ProductRow {
   final_price: number;
   stock: number;
   size_m: number;
-  images: unknown[];
+  images: { id: number }[];
 }
 interface Wilaya {
   id: number;
@@ -155,10 +155,14 @@ describe('admin back office', () => {
     await page.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit product' });
     await edit.waitFor();
-    await edit.getByRole('button', { name: 'Make primary' }).click();
-    await page.getByText('Primary image updated successfully').waitFor();
+    // Photo actions only change the form; Cancel forgets them.
+    await edit.getByRole('button', { name: 'Make photo 2 primary' }).click();
+    await edit.getByRole('listitem', { name: 'Photo 2, primary' }).waitFor();
     await screenshot(page, 'admin-product-edit-desktop');
     await edit.getByRole('button', { name: 'Cancel' }).click();
+    expect((await api<{ data: ProductRow }>(`/product/get/${product.id}`)).body.data.images[0]?.id).toBe(
+      product.images[0]?.id,
+    );
     await page.getByLabel('Search by name').fill('');
     await screenshot(page, 'admin-products-desktop');
 
@@ -265,8 +269,10 @@ describe('admin back office', () => {
     // Each figure is a link to the list behind it (revenue: the delivered orders).
     const revenue = cards.getByRole('link', { name: /Total Revenue/ });
     expect(await revenue.getAttribute('href')).toBe('/admin/orders?status=successful');
-    const revenueText = await revenue.textContent();
+    // The amount, then (its own line) the same less the delivery fees.
+    const revenueText = await revenue.locator('span').nth(1).textContent();
     expect(revenueText?.replace(/\D/g, '')).toBe(after.total_revenue.toFixed(2).replace(/\D/g, ''));
+    expect(await revenue.textContent()).toContain('without delivery fees');
     await page.locator('.recharts-bar-rectangle').first().waitFor();
     await screenshot(page, 'admin-dashboard-after-orders-desktop');
 

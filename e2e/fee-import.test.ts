@@ -141,8 +141,9 @@ describe('the fee grid import on a phone', () => {
       expect(await boxesScrollingSideways(page)).toEqual([]);
       expect(await accessibilityViolations(page, false)).toEqual([]);
 
-      page.once('dialog', (confirm) => void confirm.accept());
+      // Asked in the row (this is a dialog already), not by the browser.
       await communes.getByRole('button', { name: 'Remove Hydra' }).tap();
+      await communes.getByTestId('commune-fee-Hydra').getByRole('button', { name: 'Yes, remove' }).tap();
       await communes.getByText('Hydra now costs its wilaya’s fees').waitFor();
       await communes.getByTestId('commune-fee-Hydra').waitFor({ state: 'detached' });
       // The storefront reads it at once.

@@ -84,9 +84,13 @@ describe('the order desk on a phone', () => {
       expect(await card.getByRole('link', { name: /WhatsApp/ }).getAttribute('href')).toMatch(
         /^https:\/\/wa\.me\/213555\d{6}\?text=Bonjour/,
       );
-      // The nav's count says one order waits (behind the Menu button on a phone).
+      // The header says one order waits, beside the Menu button on a phone, and so does the nav.
+      await page.getByRole('banner').getByRole('link', { name: 'To confirm (1 waiting)' }).first().waitFor();
       await page.getByRole('button', { name: 'Menu' }).tap();
-      await page.getByRole('link', { name: 'To confirm (1 waiting)' }).waitFor();
+      await page
+        .getByRole('navigation', { name: 'Admin' })
+        .getByRole('link', { name: 'To confirm (1 waiting)' })
+        .waitFor();
       await page.getByRole('button', { name: 'Menu' }).tap();
       await shot(page, 'desk-1-queue');
 

@@ -123,11 +123,13 @@ describe('delivery slips', () => {
     try {
       await page.goto('/admin/orders');
       const [first, second] = orders;
-      await page.getByRole('checkbox', { name: `Select order #${first}` }).check();
-      await page.getByRole('checkbox', { name: `Select order #${second}` }).check();
+      await page.getByRole('checkbox', { name: `Select order #${first}`, exact: true }).check();
+      await page.getByRole('checkbox', { name: `Select order #${second}`, exact: true }).check();
+      // What the selected orders can go to sits in the bar at the bottom of the screen.
+      const selected = page.getByTestId('selection-bar');
+      await selected.getByText(/No courier account configured/).waitFor();
+      expect(await selected.getByRole('button', { name: 'Send to courier' }).isDisabled()).toBe(true);
       const actions = page.getByTestId('courier-actions');
-      await actions.getByText(/No courier account configured/).waitFor();
-      expect(await actions.getByRole('button', { name: 'Send to courier' }).isDisabled()).toBe(true);
       await actions.getByRole('button', { name: 'Export CSV' }).waitFor();
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: path.join(SLIPS_DIR, 'phone-orders-selected.png') });
@@ -140,7 +142,7 @@ describe('delivery slips', () => {
       expect(csv.startsWith('\uFEFForder_id;firstname;familyname;')).toBe(true);
       expect(csv.trim().split('\r\n')).toHaveLength(3);
 
-      await actions.getByRole('link', { name: 'Print slips' }).tap();
+      await selected.getByRole('link', { name: 'Print slips' }).tap();
       await page.waitForURL(/\/admin\/slips\?ids=/);
       await expect.poll(() => page.getByTestId('slip').count()).toBe(2);
       await page.screenshot({ path: path.join(SLIPS_DIR, 'phone-slips.png'), fullPage: true });

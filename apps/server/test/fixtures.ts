@@ -105,6 +105,8 @@ export async function productStock(db: Database, productId: number, size?: strin
 export interface CouponFixture {
   code?: string;
   discount_percentage?: number;
+  /** Da off the subtotal: a coupon of a fixed amount (its percentage is then 0). */
+  discount_amount?: number;
   max_uses?: number | null;
   current_uses?: number;
   is_active?: boolean;
@@ -121,7 +123,8 @@ export async function insertCoupon(db: Database, fixture: CouponFixture = {}): P
     .insertInto('coupons')
     .values({
       code: (fixture.code ?? 'PROMO10').toUpperCase(),
-      discount_percentage: fixture.discount_percentage ?? 10,
+      discount_percentage: fixture.discount_amount !== undefined ? 0 : (fixture.discount_percentage ?? 10),
+      discount_amount_cents: fixture.discount_amount !== undefined ? Math.round(fixture.discount_amount * 100) : null,
       max_uses: fixture.max_uses === undefined ? 100 : fixture.max_uses,
       current_uses: fixture.current_uses ?? 0,
       is_active: fixture.is_active === false ? 0 : 1,

@@ -12,11 +12,16 @@ export const productImageSchema = z
     image_url: z.string(),
     /** 1 for the main image, 0 otherwise. */
     is_primary: z.number().int(),
+    /** Where the owner placed it among the product's photos, from 0 (lists put the primary first). */
+    position: z.number().int(),
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
   })
   .meta({ id: 'ProductImage' });
 export type ProductImage = z.infer<typeof productImageSchema>;
+
+/** The 409 of a photo change made on photos that changed meanwhile: the photos as they are now. */
+export const photosChangedSchema = z.object({ images: z.array(productImageSchema) }).meta({ id: 'PhotosChanged' });
 
 export const sizeStockSchema = z.object({ name: z.enum(SIZES), stock: z.number().int() }).meta({ id: 'SizeStock' });
 export type SizeStock = z.infer<typeof sizeStockSchema>;

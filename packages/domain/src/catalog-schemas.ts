@@ -74,6 +74,31 @@ export const discountUpdateSchema = z.object({
 export const setPrimaryImageParamsSchema = z.object({ productId: idSchema, imageId: idSchema });
 export const imageIdParamsSchema = z.object({ imageId: idSchema });
 
+/** At most this many photos per product (as many as one form may upload at once, twice). */
+const MAX_PHOTOS = 50;
+
+/**
+ * A product's photos as the owner leaves them in the form, sent with what the form was opened
+ * with (DESIGN §7.1): `seen` the photos it showed, `order` those kept, in their new order (the
+ * others are deleted), `primary_image_id` the main one among them (null when none is kept).
+ */
+export const productPhotosSchema = z
+  .object({
+    seen: z.array(idSchema).max(MAX_PHOTOS),
+    order: z.array(idSchema).max(MAX_PHOTOS),
+    primary_image_id: idSchema.nullable(),
+  })
+  .refine((v) => new Set(v.order).size === v.order.length, { error: 'A photo is listed twice', path: ['order'] })
+  .refine((v) => v.order.every((id) => v.seen.includes(id)), {
+    error: 'Only the photos the form showed can be kept',
+    path: ['order'],
+  })
+  .refine((v) => (v.order.length === 0 ? v.primary_image_id === null : v.order.includes(v.primary_image_id ?? -1)), {
+    error: 'The primary photo must be one of the photos kept',
+    path: ['primary_image_id'],
+  });
+export type ProductPhotos = z.infer<typeof productPhotosSchema>;
+
 export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc', 'rating', 'discount'] as const;
 
 /** A price filter of the query string, in Da: digits, with a decimal point if any. */

@@ -20,6 +20,8 @@ export const LOW_STOCK_BADGE_AT = 5;
 export const ADMIN_LOW_STOCK_LIST_BELOW = 10;
 export const ADMIN_LOW_STOCK_SIZE_BELOW = 5;
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
+/** Page sizes the orders list offers (SPEC's 20 first): a day's parcels selected on one page. */
+export const ADMIN_ORDERS_PAGE_SIZES = [ADMIN_ORDERS_PAGE_SIZE, 50, 100] as const;
 export const ADMIN_RATINGS_PAGE_SIZE = 20;
 export const COUPON_MIN_MAX_USES = 1;
 

@@ -170,6 +170,12 @@ export const courierStatusSchema = z
   .meta({ id: 'CourierStatus' });
 export type CourierStatus = z.infer<typeof courierStatusSchema>;
 
+/**
+ * A custom order's item as a slip and the courier's label name it ("Personnalisée : Hoodie"): they
+ * travel to the customer, in French.
+ */
+export const CUSTOM_ITEM_ON_SLIP = 'Personnalisée';
+
 /** A delivery slip: what the courier and the customer need at the door. */
 export const slipSchema = z
   .object({
@@ -191,10 +197,16 @@ export const slipSchema = z
     stop_desk_id: z.string().nullable(),
     stop_desk_name: z.string().nullable(),
     stop_desk_address: z.string().nullable(),
-    items: z.array(z.object({ name: z.string(), size: z.string(), quantity: z.number().int() })),
+    /** A custom order's one item is named in French ("Personnalisée : Hoodie") with its colour. */
+    items: z.array(
+      z.object({ name: z.string(), size: z.string(), quantity: z.number().int(), color: z.string().nullable() }),
+    ),
     /** Da to collect: what is left to pay of the order's final total after payments received in advance. */
     amount: z.number(),
     tracking_number: z.string().nullable(),
+    /** Who sends the parcel (the shop's name and phone): whom the courier and the customer call. */
+    sender_name: z.string(),
+    sender_phone: z.string(),
   })
   .meta({ id: 'DeliverySlip' });
 export type Slip = z.infer<typeof slipSchema>;

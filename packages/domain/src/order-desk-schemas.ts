@@ -6,10 +6,14 @@ import { z } from 'zod';
 import { idSchema, numberInput, optionalTypedText, queryInteger, typedText } from './common-schemas.ts';
 import {
   BLACKLIST_POLICIES,
+  DEFAULT_NO_ANSWER_LIMIT,
   CONFIRMATION_STATES,
   ORDER_STATUSES,
   ORDER_TYPES,
   REFUSAL_REASONS,
+  RETURN_STATES,
+  STATS_PERIODS,
+  type StatsPeriod,
 } from './order-status.ts';
 import { customerPhoneSchema, normalizeAlgerianPhone } from './phone.ts';
 import { ADMIN_ORDERS_PAGE_SIZE } from './constants.ts';
@@ -117,7 +121,30 @@ export const orderFiltersSchema = z.object({
   to: isoDay.optional().or(z.literal('').transform(() => undefined)),
   /** Only the orders a courier said something about that their status contradicts. */
   attention: optionalEnum(['true', 'false'], 'attention'),
+  /** Returned parcels only: those received back, or those still on their way back. */
+  return_state: optionalEnum(RETURN_STATES, 'return_state'),
 });
+
+export const statsQuerySchema = z.object({
+  period: z.enum(STATS_PERIODS, { error: 'period must be all, today, 7d, 30d or month' }).default('all'),
+});
+
+/** The first day (YYYY-MM-DD) of a period ending today, or null for every order. */
+export function periodStart(period: StatsPeriod, now: Date = new Date()): string | null {
+  const day = (offset: number) => new Date(now.getTime() - offset * 86_400_000).toISOString().slice(0, 10);
+  switch (period) {
+    case 'all':
+      return null;
+    case 'today':
+      return day(0);
+    case '7d':
+      return day(6);
+    case '30d':
+      return day(29);
+    case 'month':
+      return `${now.toISOString().slice(0, 7)}-01`;
+  }
+}
 
 /** GET /order/confirmQueue: the orders waiting for their call. */
 export const confirmQueueQuerySchema = z.object({
@@ -152,6 +179,21 @@ export const deskSettingsSchema = z.object({
   ),
   /** Reviews wait for the owner's approval before they are shown. */
   review_moderation: z.boolean(),
+  /**
+   * After this many calls without an answer a pending order is cancelled as unreachable (its
+   * stock and coupon use back); 0 = never. Absent: the default.
+   */
+  no_answer_limit: numberInput(
+    z
+      .number()
+      .int({ error: 'The number of unanswered calls is a whole number' })
+      .min(0, { error: 'The number of unanswered calls is at least 0' })
+      .max(20, { error: 'The number of unanswered calls is at most 20' }),
+    'The number of unanswered calls is a number',
+    { decimals: true },
+  )
+    .optional()
+    .default(DEFAULT_NO_ANSWER_LIMIT),
 });
 export type DeskSettings = z.infer<typeof deskSettingsSchema>;
 
@@ -159,4 +201,5 @@ export const DEFAULT_DESK_SETTINGS: DeskSettings = {
   blacklist_policy: 'hold',
   low_stock_threshold: 3,
   review_moderation: false,
+  no_answer_limit: DEFAULT_NO_ANSWER_LIMIT,
 };

@@ -11,6 +11,7 @@ import {
   ORDER_TYPES,
   REFUSAL_REASONS,
   type OrderStatus,
+  STATS_PERIODS,
 } from './order-status.ts';
 
 const id = z.number().int();
@@ -34,6 +35,8 @@ export const repricedOrderSchema = z
     subtotal: z.number(),
     shipping_fee: z.number(),
     discount_percentage: z.number(),
+    /** The discount in Da (a coupon's percentage of the subtotal, or its fixed amount). */
+    discount_amount: z.number(),
     total: z.number(),
     items: z.array(z.object({ product_id: id, size: z.string(), unit_price: z.number() })).optional(),
   })
@@ -132,6 +135,8 @@ export const orderSchema = z
     /** The confirmation call (issue 15). */
     confirmation: z.enum(CONFIRMATION_STATES),
     call_attempts: z.number().int(),
+    /** When the last call's outcome was recorded (the confirmation queue's answer only). */
+    last_call_at: z.string().nullable().optional(),
     call_back_at: z.string().nullable(),
     confirmed_at: z.string().nullable(),
     refusal_reason: z.enum(REFUSAL_REASONS).nullable(),
@@ -140,6 +145,8 @@ export const orderSchema = z
     held: z.boolean(),
     /** Another open order from the same phone within 24 hours. */
     possible_duplicate: z.boolean(),
+    /** The orders of the same phone this one may duplicate, or that may duplicate it (named on both). */
+    duplicates: z.array(id),
     tracking_number: z.string().nullable(),
     /** The courier's parcel (issue 16): courier, label, its last status, a refusal's reason. */
     courier: z.string().nullable(),
@@ -188,11 +195,19 @@ const rates = { confirmation_rate: rate, delivery_rate: rate, return_rate: rate 
 
 export const orderStatsSchema = z
   .object({
+    /** The period the orders and revenue are of (placed since `since`, a UTC day; null: all). */
+    period: z.enum(STATS_PERIODS),
+    since: z.string().nullable(),
+    /** Orders placed in the period. */
     total_orders: z.number().int(),
+    /** Orders waiting now, whenever placed. */
     pending_orders: z.number().int(),
     total_products: z.number().int(),
-    /** Da, successful orders only. */
+    /** Da, successful orders of the period only. */
     total_revenue: z.number(),
+    /** The same less their delivery fees, which go to the couriers: what the shop keeps. */
+    total_revenue_without_delivery: z.number(),
+    /** Orders of the period by status. */
     by_status: ordersByStatus,
     /** The last 30 days, oldest first. */
     per_day: z.array(z.object({ date: z.string(), orders: z.number().int(), revenue: z.number() })),
@@ -245,5 +260,6 @@ export const deskSettingsReadSchema = z
     blacklist_policy: z.enum(BLACKLIST_POLICIES),
     low_stock_threshold: count,
     review_moderation: z.boolean(),
+    no_answer_limit: count,
   })
   .meta({ id: 'DeskSettings' });

@@ -157,7 +157,7 @@ export const orderSearchQuerySchema = z.object({
     .max(30)
     .optional()
     .transform((v) => v?.replace(/[\s.\-()]/g, '')),
-  /** The back office's search box: an order number ("12", "#12"), part of a phone or of a name. */
+  /** The back office's search box: an order number ("12", "#12", listed first), part of a phone, a tracking number, or a name typed without accents or in any order. */
   q: z.string().trim().max(100).optional(),
   type: z
     .enum(ORDER_TYPES, { error: 'type must be regular or custom' })

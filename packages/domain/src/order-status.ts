@@ -7,6 +7,10 @@ export const SPEC_ORDER_STATUSES = ['pending', 'approved', 'shipping', 'successf
 export const ORDER_STATUSES = [...SPEC_ORDER_STATUSES, 'returned'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** A returned parcel is on its way back until the owner marks it received (its stock then comes back). */
+export const RETURN_STATES = ['on_the_way', 'received'] as const;
+export type ReturnState = (typeof RETURN_STATES)[number];
+
 /** Statuses an order can still be changed in (address, lines) after the confirmation call. */
 export const EDITABLE_STATUSES: readonly OrderStatus[] = ['pending', 'approved'];
 
@@ -55,6 +59,16 @@ export const REFUSAL_LABELS: Record<RefusalReason, string> = {
 /** What an order from a blacklisted phone does: held in the queue (flagged), or refused. */
 export const BLACKLIST_POLICIES = ['hold', 'refuse'] as const;
 export type BlacklistPolicy = (typeof BLACKLIST_POLICIES)[number];
+
+/**
+ * The dashboard's period: every order (SPEC's figures), today, the last 7 or 30 days (today
+ * included), or this month; days are UTC days, as orders' dates are kept.
+ */
+export const STATS_PERIODS = ['all', 'today', '7d', '30d', 'month'] as const;
+export type StatsPeriod = (typeof STATS_PERIODS)[number];
+
+/** Calls without an answer after which a pending order is cancelled as unreachable (owner's setting). */
+export const DEFAULT_NO_ANSWER_LIMIT = 3;
 
 /** A second open order from one phone within this many hours is flagged as a possible duplicate. */
 export const DUPLICATE_WINDOW_HOURS = 24;

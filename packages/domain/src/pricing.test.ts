@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cartSubtotalCentimes, finalPriceCentimes, orderTotals, shippingFeeDa } from './pricing.ts';
+import {
+  cartSubtotalCentimes,
+  couponDiscount,
+  discountOnNewSubtotal,
+  finalPriceCentimes,
+  orderTotals,
+  shippingFeeDa,
+} from './pricing.ts';
 import { couponDisplayStatus, remainingUses } from './coupon-status.ts';
 import { toShortSize } from './sizes.ts';
 import { formatDa } from './money.ts';
@@ -109,5 +116,31 @@ describe('a discount in Arabic', () => {
     expect(formatDa(-588, 'ar')).toBe('\u200e-588,00\u00a0دج');
     expect(formatDa(-588)).toBe('-588,00 Da');
     expect(formatDa(588, 'ar')).toBe('588,00\u00a0دج');
+  });
+});
+
+describe('a coupon of a fixed amount', () => {
+  it('takes its amount off the subtotal, never more than the subtotal, and never the delivery', () => {
+    expect(orderTotals(300_000, { amountCentimes: 50_000 }, 40_000)).toEqual({
+      subtotal: 300_000,
+      discountPercentage: 0,
+      discount: 50_000,
+      shippingFee: 40_000,
+      total: 290_000,
+    });
+    expect(orderTotals(30_000, { amountCentimes: 50_000 }, 40_000)).toMatchObject({ discount: 30_000, total: 40_000 });
+    expect(
+      orderTotals(300_000, couponDiscount({ discount_percentage: 0, discount_amount_cents: 50_000 }), 0).discount,
+    ).toBe(50_000);
+    expect(
+      orderTotals(300_000, couponDiscount({ discount_percentage: 10, discount_amount_cents: null }), 0).discount,
+    ).toBe(30_000);
+  });
+
+  it('keeps its amount when the lines change, at most the new subtotal; a percentage follows the subtotal', () => {
+    expect(discountOnNewSubtotal({ discount_percentage: 0, discount_cents: 50_000 }, 80_000)).toBe(50_000);
+    expect(discountOnNewSubtotal({ discount_percentage: 0, discount_cents: 50_000 }, 20_000)).toBe(20_000);
+    expect(discountOnNewSubtotal({ discount_percentage: 10, discount_cents: 3_000 }, 80_000)).toBe(8_000);
+    expect(discountOnNewSubtotal({ discount_percentage: 0, discount_cents: 0 }, 80_000)).toBe(0);
   });
 });

@@ -15,6 +15,22 @@ export function clampPercent(value: number): number {
   return Math.min(100, Math.max(0, value));
 }
 
+/**
+ * A coupon's discount: a percentage of the subtotal (SPEC §9), or a fixed amount in centimes that
+ * never takes more than the subtotal (the delivery fee is always paid).
+ */
+export type Discount = { percentage: number } | { amountCentimes: number };
+
+/** A coupon's discount from its two columns: a fixed amount when it has one, else its percentage. */
+export function couponDiscount(coupon: {
+  discount_percentage: number;
+  discount_amount_cents?: number | null;
+}): Discount {
+  return coupon.discount_amount_cents != null && coupon.discount_amount_cents > 0
+    ? { amountCentimes: coupon.discount_amount_cents }
+    : { percentage: coupon.discount_percentage };
+}
+
 export interface OrderTotals {
   subtotal: number;
   discountPercentage: number;
@@ -24,23 +40,46 @@ export interface OrderTotals {
 }
 
 /**
- * Order total = subtotal − subtotal × discount% / 100 + shipping fee (SPEC §9), all in centimes.
- * The same formula serves custom orders, whose subtotal is the item's base price.
+ * Order total = subtotal − discount + shipping fee (SPEC §9), all in centimes; the discount is
+ * subtotal × discount% / 100 (a number is a percentage), or a coupon's fixed amount, at most the
+ * subtotal (discountPercentage 0). The same formula serves custom orders, whose subtotal is the
+ * item's base price.
  */
 export function orderTotals(
   subtotalCentimes: number,
-  discountPercentage: number,
+  discount: number | Discount,
   shippingFeeCentimes: number,
 ): OrderTotals {
-  const percent = clampPercent(discountPercentage);
-  const discount = Math.round((subtotalCentimes * percent) / 100);
+  const given = typeof discount === 'number' ? { percentage: discount } : discount;
+  const percent = 'percentage' in given ? clampPercent(given.percentage) : 0;
+  const amount =
+    'amountCentimes' in given
+      ? Math.min(Math.max(0, Math.round(given.amountCentimes)), Math.max(0, subtotalCentimes))
+      : Math.round((subtotalCentimes * percent) / 100);
   return {
     subtotal: subtotalCentimes,
     discountPercentage: percent,
-    discount,
+    discount: amount,
     shippingFee: shippingFeeCentimes,
-    total: subtotalCentimes - discount + shippingFeeCentimes,
+    total: subtotalCentimes - amount + shippingFeeCentimes,
   };
+}
+
+/**
+ * An order's discount once its lines change (a correction at the desk): its percentage of the
+ * new subtotal, or, for a fixed amount (percentage 0), the amount it was given, at most the new
+ * subtotal.
+ */
+export function discountOnNewSubtotal(
+  order: { discount_percentage: number; discount_cents: number },
+  subtotalCentimes: number,
+): number {
+  return orderTotals(subtotalCentimes, orderDiscount(order), 0).discount;
+}
+
+/** The discount an order was given, as orderTotals takes it: its percentage, or its fixed amount. */
+export function orderDiscount(order: { discount_percentage: number; discount_cents: number }): number | Discount {
+  return order.discount_percentage > 0 ? order.discount_percentage : { amountCentimes: order.discount_cents };
 }
 
 export interface Wilaya {

@@ -56,7 +56,10 @@ export type ProductRatingGroup = z.infer<typeof productRatingGroupSchema>;
 export const productRatingsSchema = z.object({
   data: z.array(productRatingGroupSchema),
   total_pages: z.number().int(),
+  /** Every rating, published or waiting for approval; each of the two apart. */
   total_ratings: z.number().int(),
+  published_ratings: z.number().int(),
+  waiting_ratings: z.number().int(),
 });
 export type ProductRatings = z.infer<typeof productRatingsSchema>;
 
@@ -78,6 +81,9 @@ export type BrandRating = z.infer<typeof brandRatingSchema>;
 export const brandRatingsSchema = z.object({
   data: z.array(brandRatingSchema),
   average_rating: z.number(),
+  /** Every brand review, published or waiting for approval; each of the two apart. */
   total: z.number().int(),
+  published: z.number().int(),
+  waiting: z.number().int(),
 });
 export type BrandRatings = z.infer<typeof brandRatingsSchema>;

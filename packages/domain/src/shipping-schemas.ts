@@ -65,6 +65,40 @@ export function adjustedFee(da: number, adjust: Pick<ShippingAdjust, 'mode' | 'v
   return Math.min(MAX_PRICE_DA, Math.max(0, Math.round(raw)));
 }
 
+/** Fees in Da, null where there is none (no stop desk; a commune's fee that is the wilaya's). */
+export interface AdjustableFees {
+  price: number | null;
+  stop_desk_price: number | null;
+}
+
+/** Fees after an adjustment: only those it applies to, and only those that exist. */
+export function adjustedFees<T extends AdjustableFees>(fees: T, adjust: ShippingAdjust): AdjustableFees {
+  const change = (fee: number | null, wanted: boolean) => (wanted && fee !== null ? adjustedFee(fee, adjust) : fee);
+  return {
+    price: change(fees.price, adjust.apply_to !== 'stop_desk'),
+    stop_desk_price: change(fees.stop_desk_price, adjust.apply_to !== 'home'),
+  };
+}
+
+/** Whether an adjustment changes any of these fees (a wilaya without a stop desk has none to change). */
+export function adjustmentChanges(fees: AdjustableFees, adjust: ShippingAdjust): boolean {
+  const after = adjustedFees(fees, adjust);
+  return after.price !== fees.price || after.stop_desk_price !== fees.stop_desk_price;
+}
+
+/**
+ * How many wilayas an adjustment changes: those whose own fees, or the fees of a commune priced
+ * apart, it changes. What the confirmation announces and what the server writes.
+ */
+export function wilayasChangedBy(
+  wilayas: readonly (AdjustableFees & { communes?: readonly AdjustableFees[] })[],
+  adjust: ShippingAdjust,
+): number {
+  return wilayas.filter(
+    (w) => adjustmentChanges(w, adjust) || (w.communes ?? []).some((c) => adjustmentChanges(c, adjust)),
+  ).length;
+}
+
 /** A commune of a grid priced apart from its wilaya: its own fees (null: the wilaya's). */
 export const feeGridCommuneSchema = z.object({
   name: requiredText('The commune is required', 100),

@@ -53,6 +53,8 @@ export interface ProductImageTable {
   product_id: number;
   image_url: string;
   is_primary: Flag;
+  /** Where the owner placed it among the product's photos, from 0 (migration 020). */
+  position: Generated<number>;
   width: number | null;
   height: number | null;
   created_at: string;
@@ -92,7 +94,10 @@ export interface CommuneFeeTable {
 export interface CouponTable {
   id: Generated<number>;
   code: string;
+  /** 0 for a coupon of a fixed amount. */
   discount_percentage: number;
+  /** A fixed amount off the subtotal (migration 020); null = the percentage. */
+  discount_amount_cents: Generated<number | null>;
   is_active: Flag;
   max_uses: number | null;
   current_uses: number;
@@ -120,6 +125,8 @@ export interface OrderTable {
   type: 'regular' | 'custom';
   status: string;
   customer_name: string;
+  /** customer_name as the owner's search compares it (foldName, migration 020), kept by the repositories. */
+  customer_name_folded: Generated<string>;
   customer_phone: string;
   customer_address: string;
   customer_postal_code: string;

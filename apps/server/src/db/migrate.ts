@@ -25,6 +25,7 @@ import * as wilayaDivisions from './migrations/016-wilaya-divisions.ts';
 import * as orderTrust from './migrations/017-order-trust.ts';
 import * as sizedStockSums from './migrations/018-sized-stock-sums.ts';
 import * as productSearch from './migrations/022-product-search.ts';
+import * as ownerWorkingDay from './migrations/020-owner-working-day.ts';
 
 const migrations = {
   '001-initial': initial,
@@ -45,6 +46,7 @@ const migrations = {
   '016-wilaya-divisions': wilayaDivisions,
   '017-order-trust': orderTrust,
   '018-sized-stock-sums': sizedStockSums,
+  '020-owner-working-day': ownerWorkingDay,
   '022-product-search': productSearch,
 };
 

@@ -251,7 +251,12 @@ describe('response contracts', () => {
   });
 
   it('keep the fields of coupons, shipping prices, custom items and product types', async () => {
-    expect(await get('/api/coupon/validate/ete10')).toEqual({ code: 'ETE10', discount_percentage: 10 });
+    // Beside the spec's percentage: a fixed amount in Da, null for a percentage coupon.
+    expect(await get('/api/coupon/validate/ete10')).toEqual({
+      code: 'ETE10',
+      discount_percentage: 10,
+      discount_amount: null,
+    });
     const [coupon] = (await get('/api/coupon/', true)) as object[];
     expect(Object.keys(coupon ?? {}).sort()).toEqual(
       [
@@ -263,6 +268,10 @@ describe('response contracts', () => {
         'current_uses',
         'expiry_date',
         'created_at',
+        // Beside the spec's fields: a percentage or a fixed amount, and the orders that carry it.
+        'discount_type',
+        'discount_amount',
+        'orders',
       ].sort(),
     );
     const [wilaya] = (await get('/api/ShippingPrice/read')) as object[];

@@ -104,6 +104,44 @@ describe('admin access', () => {
     expect(first).toHaveTextContent(/^To confirm 2/);
   });
 
+  test('on a phone, whose links are behind Menu, the header keeps the number waiting in sight', async () => {
+    localStorage.setItem(ADMIN_TOKEN_KEY, 'token');
+    stubFetch((url) =>
+      url.startsWith('/api/order/confirmQueue') ? { data: [makeOrder({ id: 1 }), makeOrder({ id: 2 })] } : undefined,
+    );
+    renderWithProviders(<AdminAppAt />, { route: '/admin/settings' });
+    const header = screen.getByRole('banner');
+    const nav = within(header).getByRole('navigation', { name: 'Admin' });
+    await waitFor(() =>
+      expect(within(header).getAllByRole('link', { name: 'To confirm (2 waiting)' })).toHaveLength(2),
+    );
+    const shortcut = within(header)
+      .getAllByRole('link', { name: 'To confirm (2 waiting)' })
+      .find((link) => !nav.contains(link));
+    expect(shortcut).toHaveAttribute('href', '/admin/confirm');
+    expect(shortcut).toHaveClass('xl:hidden');
+  });
+
+  test('signing in opens the desk while orders wait for their call; the Dashboard link then shows the dashboard', async () => {
+    stubFetch((url) => {
+      if (url === '/api/auth/login') return { data: { token: 'fresh-token' } };
+      if (url.startsWith('/api/order/confirmQueue')) return { data: [makeOrder({ id: 5 })] };
+      return undefined;
+    });
+    renderWithProviders(<AdminAppAt />, { route: '/admin/login' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Username'), 'admin');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'To confirm', level: 1 })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/confirm$/);
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Admin' })).getByRole('link', { name: 'Dashboard' }),
+    );
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/);
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+  });
+
   test('an unknown back-office address shows an English not-found page leading to the dashboard', async () => {
     localStorage.setItem(ADMIN_TOKEN_KEY, 'token');
     stubFetch(() => undefined);

@@ -40,11 +40,34 @@ describe('prepareImage', () => {
     expect(await prepareImage(fileOf(10, 'image/svg+xml', 'logo.svg'))).toEqual({ ok: false, reason: 'not-image' });
   });
 
-  it('refuses an image over 8 MB', async () => {
-    expect(await prepareImage(fileOf(MAX_UPLOAD_BYTES + 1))).toEqual({ ok: false, reason: 'too-large' });
-    decodesAs(800, 600);
-    const limit = fileOf(MAX_UPLOAD_BYTES, 'image/jpeg', 'big.jpg');
-    expect((await prepareImage(limit)).ok).toBe(true);
+  it('resizes a phone photo over 8 MB (13 MB, 50 MP) to send it instead of refusing it', async () => {
+    decodesAs(8660, 5773);
+    const result = await prepareImage(fileOf(13 * 1024 * 1024, 'image/jpeg', 'IMG_2044.jpg'));
+    expect(drawn).toEqual({ width: 1600, height: 1067 });
+    expect(result.ok && result.file.type).toBe('image/jpeg');
+    expect(result.ok && result.file.size).toBeLessThanOrEqual(MAX_UPLOAD_BYTES);
+  });
+
+  it('lowers the quality while the picture is still over 8 MB, and refuses only one that stays over', async () => {
+    decodesAs(8660, 5773);
+    const qualities: (number | undefined)[] = [];
+    const sizes = [MAX_UPLOAD_BYTES + 10, 500_000];
+    vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((callback, type, quality) => {
+      qualities.push(quality);
+      callback(new Blob([new Uint8Array(sizes.shift() ?? MAX_UPLOAD_BYTES + 10)], { type: type ?? 'image/png' }));
+    });
+    expect((await prepareImage(fileOf(MAX_UPLOAD_BYTES + 1, 'image/jpeg'))).ok).toBe(true);
+    expect(qualities).toEqual([0.85, 0.7]);
+    sizes.splice(0, sizes.length);
+    expect(await prepareImage(fileOf(MAX_UPLOAD_BYTES + 1, 'image/jpeg'))).toEqual({ ok: false, reason: 'too-large' });
+  });
+
+  it('refuses an image over 8 MB that cannot be decoded to be resized', async () => {
+    vi.stubGlobal('createImageBitmap', () => Promise.reject(new Error('bad')));
+    expect(await prepareImage(fileOf(MAX_UPLOAD_BYTES + 1, 'image/heic', 'IMG.HEIC'))).toEqual({
+      ok: false,
+      reason: 'too-large',
+    });
   });
 
   it('refuses an image the browser cannot decode', async () => {

@@ -77,6 +77,17 @@ describe('demo catalogue', () => {
           .data.data.map((p) => p.name);
       expect(await search('زيت التين')).toEqual(['Huile de Figue de Barbarie']);
       expect(await search('creme hydratante')).toEqual(['Crème Hydratante à l’Argan']);
+      // Every wilaya offers a stop desk, 150 to 300 Da under its home fee.
+      const wilayas = (await demo.app.inject({ url: '/api/ShippingPrice/read' })).json<{
+        data: { wilaya_name: string; price: number; stop_desk_price: number | null }[];
+      }>().data;
+      expect(wilayas).toHaveLength(58);
+      for (const w of wilayas) {
+        expect(w.stop_desk_price, w.wilaya_name).not.toBeNull();
+        expect(w.price - (w.stop_desk_price ?? 0), w.wilaya_name).toBeGreaterThanOrEqual(150);
+        expect(w.price - (w.stop_desk_price ?? 0), w.wilaya_name).toBeLessThanOrEqual(300);
+      }
+      expect(wilayas.find((w) => w.wilaya_name === 'Alger')).toMatchObject({ price: 400, stop_desk_price: 250 });
     } finally {
       await demo.close();
     }

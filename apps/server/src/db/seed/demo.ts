@@ -9,6 +9,7 @@ import { SIZES, type Size } from '@shop/domain/sizes';
 import type { Config } from '../../config.ts';
 import type { Db } from '../connect.ts';
 import { holdSeedingLock } from './seeding-lock.ts';
+import { demoStopDeskFee } from './wilayas.ts';
 import { createImageStorage, type ImageStorage } from '../../modules/media/image-storage.ts';
 import {
   deleteImageFiles,
@@ -481,6 +482,7 @@ async function writeDemoRows(
               product_id: id,
               image_url: image.image_url,
               is_primary: i === 0 ? 1 : 0,
+              position: i,
               width: image.width,
               height: image.height,
               created_at: createdAt,
@@ -529,6 +531,20 @@ async function writeDemoRows(
             created_at: iso(60 * day),
           },
         ])
+        .execute();
+    }
+
+    // A stop desk in every wilaya, as a courier's grid has, so that a demo offers both deliveries;
+    // fees the owner already typed are kept.
+    for (const row of await trx
+      .selectFrom('shipping_prices')
+      .select(['id', 'price_cents'])
+      .where('stop_desk_price_cents', 'is', null)
+      .execute()) {
+      await trx
+        .updateTable('shipping_prices')
+        .set({ stop_desk_price_cents: Math.round(demoStopDeskFee(row.price_cents / 100) * 100) })
+        .where('id', '=', row.id)
         .execute();
     }
 

@@ -60,3 +60,14 @@ export const WILAYAS: readonly { code: number; name: string; price: number }[] =
   { code: 57, name: "El M'Ghair", price: 1000 },
   { code: 58, name: 'El Meniaa', price: 1100 },
 ];
+
+/**
+ * A demo shop's stop desk fee for a home fee (Da): couriers charge a pick-up at their desk about
+ * 150 to 300 Da less than a delivery at home, the gap wider where the home fee is higher. A real
+ * shop starts without stop desks until it types or imports its courier's fees.
+ */
+export function demoStopDeskFee(homeDa: number): number {
+  if (homeDa <= 500) return homeDa - 150;
+  if (homeDa <= 800) return homeDa - 200;
+  return homeDa - 300;
+}

@@ -218,13 +218,17 @@ export function findProductRowsByIds(db: Executor, ids: readonly number[]) {
 
 export function findImagesOf(db: Executor, productIds: readonly number[]) {
   if (productIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('product_images')
-    .select(['id', 'product_id', 'image_url', 'is_primary', 'width', 'height'])
-    .where('product_id', 'in', productIds)
-    .orderBy('is_primary', 'desc')
-    .orderBy('id', 'asc')
-    .execute();
+  return (
+    db
+      .selectFrom('product_images')
+      .select(['id', 'product_id', 'image_url', 'is_primary', 'position', 'width', 'height'])
+      .where('product_id', 'in', productIds)
+      // The primary first: pages, previews and old clients take the first image as the product's.
+      .orderBy('is_primary', 'desc')
+      .orderBy('position', 'asc')
+      .orderBy('id', 'asc')
+      .execute()
+  );
 }
 
 export function findSizesOf(db: Executor, productIds: readonly number[]) {
@@ -304,16 +308,47 @@ export async function hasPrimaryImage(db: Executor, productId: number): Promise<
   return row !== undefined;
 }
 
+/** Images added to a product, placed after its others in the order given. */
 export async function insertImages(
   db: Executor,
   images: { product_id: number; image_url: string; is_primary: number; width: number; height: number }[],
   now: string,
 ): Promise<void> {
-  if (images.length === 0) return;
+  const productId = images[0]?.product_id;
+  if (productId === undefined) return;
+  const last = await db
+    .selectFrom('product_images')
+    .select((eb) => eb.fn.max('position').as('position'))
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  const next = last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
   await db
     .insertInto('product_images')
-    .values(images.map((i) => ({ ...i, created_at: now })))
+    .values(images.map((i, index) => ({ ...i, position: next + index, created_at: now })))
     .execute();
+}
+
+/** Puts each image of a product at its place (the order of `ids`) and marks the primary one. */
+export async function arrangeImages(db: Executor, productId: number, ids: readonly number[], primaryId: number) {
+  for (const [position, id] of ids.entries()) {
+    await db
+      .updateTable('product_images')
+      .set({ position, is_primary: id === primaryId ? 1 : 0 })
+      .where('product_id', '=', productId)
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
+export function deleteImages(db: Executor, productId: number, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve();
+  return db.deleteFrom('product_images').where('product_id', '=', productId).where('id', 'in', ids).execute();
+}
+
+/** A product's row, locked until the transaction ends on PostgreSQL (changes of it take turns). */
+export function lockProduct(db: Executor, id: number) {
+  const query = db.selectFrom('products').select('id').where('id', '=', id);
+  return (isPostgres(db) ? query.forUpdate() : query).executeTakeFirst();
 }
 
 export function findImage(db: Executor, imageId: number) {
@@ -332,12 +367,13 @@ export async function deleteImage(db: Executor, imageId: number): Promise<void> 
   await db.deleteFrom('product_images').where('id', '=', imageId).execute();
 }
 
-/** The oldest remaining image of a product, to become primary when the primary one goes. */
+/** The first remaining image of a product, to become primary when the primary one goes. */
 export function findFirstImageId(db: Executor, productId: number) {
   return db
     .selectFrom('product_images')
     .select('id')
     .where('product_id', '=', productId)
+    .orderBy('position', 'asc')
     .orderBy('id', 'asc')
     .executeTakeFirst();
 }

@@ -6,6 +6,7 @@ import {
   imageIdParamsSchema,
   latestProductsQuerySchema,
   productListQuerySchema,
+  productPhotosSchema,
   productSuggestQuerySchema,
   productTypeSchema,
   setPrimaryImageParamsSchema,
@@ -13,6 +14,7 @@ import {
 import { idParamsSchema } from '@shop/domain/common-schemas';
 import { checkStockSchema } from '@shop/domain/order-schemas';
 import {
+  photosChangedSchema,
   productSchema,
   productSuggestionSchema,
   productTypeReadSchema,
@@ -279,6 +281,22 @@ export function catalogAdminRoutes(app: App): void {
         await catalog.setPrimaryImage(db(), request.params.productId, request.params.imageId),
         'Primary image updated successfully',
       ),
+  );
+
+  app.put(
+    '/product/images/:id',
+    {
+      schema: {
+        tags: PRODUCTS,
+        summary:
+          "Saves the product form's photos: their order, the primary one, the others deleted (409 with the photos as they are when they are not those the form showed)",
+        params: idParamsSchema,
+        body: productPhotosSchema,
+        response: { 200: productAnswer, ...errorResponses(404), 409: envelopeSchema(photosChangedSchema) },
+      },
+    },
+    async (request) =>
+      envelope(await catalog.arrangePhotos(db(), app.imageStorage, request.params.id, request.body), 'Photos saved'),
   );
 
   app.delete(

@@ -10,6 +10,7 @@ import {
   productStockEditSchema,
   type ProductFields,
   type ProductListQuery,
+  type ProductPhotos,
   type ProductStockEdit,
 } from '@shop/domain/catalog-schemas';
 import { applyStockEdits, type MovedCell, type StockEdit } from '@shop/domain/stock-edits';
@@ -669,6 +670,42 @@ export async function setPrimaryImage(db: Database, productId: number, imageId: 
   await repo.changeCatalog(db, async (trx) => {
     await repo.setPrimaryImage(trx, productId, imageId);
   });
+  return getProduct(db, productId, PRODUCT_NOT_FOUND);
+}
+
+export const PHOTOS_CHANGED = "This product's photos changed since the form was opened: they are shown as they are now";
+
+/**
+ * The product form's photos, saved with the form (they were arranged without touching the
+ * product): each kept photo at its new place, the primary one marked, the others deleted with
+ * their files. Refused with 409 and the photos as they are when they are not those the form
+ * showed (another device added or deleted one meanwhile), so nothing is deleted by mistake.
+ */
+export async function arrangePhotos(
+  db: Database,
+  storage: ImageStorage,
+  productId: number,
+  photos: ProductPhotos,
+): Promise<Product> {
+  const deleted = await repo.changeCatalog(db, async (trx) => {
+    if (!(await repo.lockProduct(trx, productId))) throw notFound(PRODUCT_NOT_FOUND);
+    const current = await repo.findImagesOf(trx, [productId]);
+    const seen = new Set(photos.seen);
+    if (current.length !== seen.size || current.some((image) => !seen.has(image.id))) {
+      throw conflict(PHOTOS_CHANGED, { images: (await getProduct(trx, productId, PRODUCT_NOT_FOUND)).images });
+    }
+    const gone = current.filter((image) => !photos.order.includes(image.id));
+    await repo.deleteImages(
+      trx,
+      productId,
+      gone.map((image) => image.id),
+    );
+    if (photos.primary_image_id !== null) {
+      await repo.arrangeImages(trx, productId, photos.order, photos.primary_image_id);
+    }
+    return gone.map((image) => image.image_url);
+  });
+  await deleteImageFiles(storage, deleted);
   return getProduct(db, productId, PRODUCT_NOT_FOUND);
 }
 

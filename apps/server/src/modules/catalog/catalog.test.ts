@@ -80,6 +80,7 @@ describe('admin calls need a token', () => {
     ['PUT', '/api/product/setPrimaryImage/1/1'],
     ['DELETE', '/api/product/delete/1'],
     ['DELETE', '/api/product/deleteImage/1'],
+    ['PUT', '/api/product/images/1'],
     ['POST', '/api/ProductType/'],
     ['PUT', '/api/ProductType/update/1'],
     ['DELETE', '/api/ProductType/delete/1'],
@@ -335,6 +336,72 @@ describe('product updates and images', () => {
     ]);
     const again = await t.app.inject({ method: 'DELETE', url: `/api/product/deleteImage/${third.id}`, headers: admin });
     expect(again.statusCode).toBe(404);
+  });
+
+  it("saves the form's photos at once: making one primary keeps every photo at its place, reorders and deletes as arranged", async () => {
+    const product = await created(shirt('Album', 900), [
+      { field: 'images[]', filename: 'a.png', content: await png('#111111') },
+      { field: 'images[]', filename: 'b.png', content: await png('#222222') },
+      { field: 'images[]', filename: 'c.png', content: await png('#333333') },
+    ]);
+    const [a, b, c] = product.images;
+    if (!a || !b || !c) throw new Error('three images expected');
+    expect(product.images.map((i) => i.position)).toEqual([0, 1, 2]);
+    const save = (body: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: `/api/product/images/${product.id}`, headers: admin, payload: body });
+    const byPosition = (p: Product) => [...p.images].sort((x, y) => x.position - y.position).map((i) => i.id);
+
+    // Making the third primary leaves every photo where it was.
+    const primary = await save({ seen: [a.id, b.id, c.id], order: [a.id, b.id, c.id], primary_image_id: c.id });
+    expect(primary.statusCode).toBe(200);
+    const afterPrimary = primary.json<{ data: Product }>().data;
+    expect(byPosition(afterPrimary)).toEqual([a.id, b.id, c.id]);
+    expect(afterPrimary.images.filter((i) => i.is_primary === 1).map((i) => i.id)).toEqual([c.id]);
+    // Pages still find the primary first.
+    expect(afterPrimary.images[0]?.id).toBe(c.id);
+
+    // The second moved first, the first deleted with its file; a new upload goes last.
+    const fileOfA = path.join(t.config.uploadsDir, a.image_url.replace('/uploads/', ''));
+    const arranged = await save({ seen: [a.id, b.id, c.id], order: [c.id, b.id], primary_image_id: c.id });
+    expect(arranged.statusCode).toBe(200);
+    expect(byPosition(arranged.json<{ data: Product }>().data)).toEqual([c.id, b.id]);
+    expect(fs.existsSync(fileOfA)).toBe(false);
+    const upload = multipart({ name: 'Album', price: 900, type_id: tshirts }, [
+      { field: 'images[]', filename: 'd.png', content: await png('#444444') },
+    ]);
+    const updated = await t.app.inject({
+      method: 'POST',
+      url: `/api/product/update/${product.id}`,
+      payload: upload.payload,
+      headers: { ...upload.headers, ...admin },
+    });
+    expect(updated.statusCode).toBe(200);
+    const withNew = updated.json<{ data: Product }>().data;
+    expect(byPosition(withNew).slice(0, 2)).toEqual([c.id, b.id]);
+    expect(withNew.images).toHaveLength(3);
+
+    // A form opened before the new photo was added deletes nothing: 409 with the photos as they are.
+    const stale = await save({ seen: [c.id, b.id], order: [c.id], primary_image_id: c.id });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json<{ data: { images: { id: number }[] } }>().data.images).toHaveLength(3);
+    expect((await get<Product>(`/api/product/get/${product.id}`)).body.data.images).toHaveLength(3);
+
+    // Nonsense is refused before anything is read.
+    for (const body of [
+      { seen: [c.id, b.id], order: [c.id, c.id], primary_image_id: c.id },
+      { seen: [c.id], order: [b.id], primary_image_id: b.id },
+      { seen: [c.id, b.id], order: [c.id], primary_image_id: b.id },
+    ]) {
+      const res = await save(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const missing = await t.app.inject({
+      method: 'PUT',
+      url: '/api/product/images/99999',
+      headers: admin,
+      payload: { seen: [], order: [], primary_image_id: null },
+    });
+    expect(missing.statusCode).toBe(404);
   });
 
   it('updateDiscount recomputes the final price and refuses 150', async () => {

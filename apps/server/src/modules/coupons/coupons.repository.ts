@@ -1,8 +1,43 @@
-import { sql, type ExpressionBuilder } from 'kysely';
-import type { CouponRow, DB, Executor } from '../../db/database.ts';
+import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
+import type { CouponTable, DB, Executor } from '../../db/database.ts';
+import { isPostgres } from '../../db/dialect.ts';
 
+/** Every coupon, newest first, with how many orders carry it. */
 export function listCoupons(db: Executor) {
-  return db.selectFrom('coupons').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  return db
+    .selectFrom('coupons')
+    .selectAll('coupons')
+    .select((eb) =>
+      eb
+        .selectFrom('orders')
+        .select((o) => o.fn.countAll<number>().as('n'))
+        .whereRef('orders.coupon_id', '=', 'coupons.id')
+        .as('orders'),
+    )
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** A coupon, locked until the transaction ends on PostgreSQL, with how many orders carry it. */
+export async function findCouponForChange(db: Executor, id: number) {
+  const query = db.selectFrom('coupons').selectAll().where('id', '=', id);
+  const row = await (isPostgres(db) ? query.forUpdate() : query).executeTakeFirst();
+  if (!row) return undefined;
+  const used = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('coupon_id', '=', id)
+    .executeTakeFirstOrThrow();
+  return { ...row, orders: Number(used.n) };
+}
+
+export function updateCoupon(db: Executor, id: number, values: Updateable<CouponTable>) {
+  return db.updateTable('coupons').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+export function deleteCoupon(db: Executor, id: number) {
+  return db.deleteFrom('coupons').where('id', '=', id).execute();
 }
 
 export function findCouponByCode(db: Executor, code: string) {
@@ -14,7 +49,7 @@ export function findCouponsByCodes(db: Executor, codes: readonly string[]) {
   return db.selectFrom('coupons').selectAll().where('code', 'in', codes).execute();
 }
 
-export function insertCoupon(db: Executor, values: Omit<CouponRow, 'id'>) {
+export function insertCoupon(db: Executor, values: Insertable<CouponTable>) {
   return db.insertInto('coupons').values(values).returningAll().executeTakeFirstOrThrow();
 }
 

@@ -1,13 +1,21 @@
-import { couponCodeParamsSchema, couponCreateSchema } from '@shop/domain/coupon-schemas';
+import { couponCodeParamsSchema, couponCreateSchema, couponUpdateSchema } from '@shop/domain/coupon-schemas';
 import { couponSchema, validCouponSchema } from '@shop/domain/coupon-responses';
 import { idParamsSchema } from '@shop/domain/common-schemas';
-import { envelopeSchema } from '@shop/domain/responses';
+import { emptyEnvelopeSchema, envelopeSchema } from '@shop/domain/responses';
 import { z } from 'zod';
 import type { App } from '../../http/types.ts';
 import { envelope } from '../../http/envelope.ts';
 import { errorResponses } from '../../http/contracts.ts';
 import { say } from '../../http/language.ts';
-import { COUPON_MESSAGES, createCoupon, listCoupons, toggleCoupon, validateCoupon } from './coupons.service.ts';
+import {
+  COUPON_MESSAGES,
+  createCoupon,
+  deleteCoupon,
+  listCoupons,
+  toggleCoupon,
+  updateCoupon,
+  validateCoupon,
+} from './coupons.service.ts';
 
 export function couponsRoutes(app: App): void {
   // Both answer the same: neither counts a use (DESIGN §3.4); the name is kept for old clients.
@@ -56,6 +64,37 @@ export function couponsAdminRoutes(app: App): void {
     async (request, reply) => {
       const coupon = await createCoupon(app.db.kysely, request.body);
       return reply.status(201).send(envelope(coupon, 'Coupon created successfully', 201));
+    },
+  );
+
+  app.put(
+    '/coupon/:id',
+    {
+      schema: {
+        ...admin,
+        summary:
+          'Changes a coupon (a percentage or a fixed amount), if it is still as the form saw it (409 with the coupon as it is otherwise)',
+        params: idParamsSchema,
+        body: couponUpdateSchema,
+        response: { 200: couponAnswer, ...errorResponses(404), 409: envelopeSchema(couponSchema.nullable()) },
+      },
+    },
+    async (request) => envelope(await updateCoupon(app.db.kysely, request.params.id, request.body), 'Coupon updated'),
+  );
+
+  app.delete(
+    '/coupon/:id',
+    {
+      schema: {
+        ...admin,
+        summary: 'Deletes a coupon that no order carries (409 otherwise: deactivate it instead)',
+        params: idParamsSchema,
+        response: { 200: emptyEnvelopeSchema, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => {
+      await deleteCoupon(app.db.kysely, request.params.id);
+      return envelope(null, 'Coupon deleted');
     },
   );
 

@@ -277,6 +277,12 @@ export function couriersAdminRoutes(app: App): void {
         response: { 200: envelopeSchema(z.array(slipSchema)), ...errorResponses(404) },
       },
     },
-    async (request) => envelope(await slips(app.db.kysely, request.query.ids, courierDivision(app))),
+    async (request) =>
+      envelope(
+        await slips(app.db.kysely, request.query.ids, courierDivision(app), {
+          name: app.config.shop.name,
+          phone: app.config.shop.phone,
+        }),
+      ),
   );
 }

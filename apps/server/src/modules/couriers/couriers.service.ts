@@ -8,6 +8,7 @@
 // courier) the mark stays with the reason: the next attempt, or the next sync, first asks the
 // courier for a parcel with that order's number and only creates one when there is none.
 import {
+  CUSTOM_ITEM_ON_SLIP,
   courierLabel,
   orderStatusForCourier,
   WEBHOOK_STATUS_EVENT,
@@ -54,11 +55,14 @@ const failed = (id: number, message: string): Result => ({
   label_url: null,
 });
 
-/** "2× T-shirt (M), 1× Savon", or a custom order's garment; at most 250 characters. */
+/**
+ * "2× T-shirt (M), 1× Savon", or a custom order's garment in French as the slip names it (the
+ * courier prints it on its label); at most 250 characters.
+ */
 export function productList(row: OrderRow, items: readonly { quantity: number; product_name: string; size: string }[]) {
   const list =
     row.type === 'custom'
-      ? `Custom ${row.clothing_type ?? ''} ${[row.size, row.color].filter(Boolean).join(' ')}`.trim()
+      ? `${CUSTOM_ITEM_ON_SLIP} : ${row.clothing_type ?? ''} ${[row.size, row.color].filter(Boolean).join(' ')}`.trim()
       : items.map((i) => `${i.quantity}x ${i.product_name}${i.size ? ` (${i.size})` : ''}`).join(', ');
   return list.length > 250 ? `${list.slice(0, 247)}...` : list;
 }

@@ -601,9 +601,48 @@ describe('exports and slips', () => {
       commune: null,
       address: '12 rue Larbi Ben M’hidi',
       amount: (await order(b)).final_total,
-      items: [{ name: 'Savon à l’huile d’olive', size: '', quantity: 2 }],
+      items: [{ name: 'Savon à l’huile d’olive', size: '', quantity: 2, color: null }],
+      // Who sends the parcel: the shop of the configuration.
+      sender_name: t.config.shop.name,
+      sender_phone: t.config.shop.phone,
     });
     expect((await t.app.inject({ url: '/api/courier/slips?ids=1,abc', headers: admin })).statusCode).toBe(400);
+
+    // A custom order's item, in French and with its colour, on the slip and on the courier's label.
+    const at = new Date().toISOString();
+    const custom = await t.db.kysely
+      .insertInto('orders')
+      .values({
+        type: 'custom',
+        status: 'approved',
+        customer_name: 'Lina Cherif',
+        customer_phone: freshPhone(),
+        customer_address: 'Oran | 5 rue des Frères',
+        customer_postal_code: '31000',
+        wilaya_name: 'Oran',
+        subtotal_cents: 350_000,
+        discount_percentage: 0,
+        discount_cents: 0,
+        shipping_fee_cents: 60_000,
+        final_total_cents: 410_000,
+        coupon_id: null,
+        coupon_code: null,
+        custom_item_id: null,
+        clothing_type: 'Hoodie',
+        color: 'Noir',
+        size: 'M',
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const [slip] = (await t.app.inject({ url: `/api/courier/slips?ids=${custom.id}`, headers: admin })).json<{
+      data: Slip[];
+    }>().data;
+    expect(slip?.items).toEqual([{ name: 'Personnalisée : Hoodie', size: 'M', quantity: 1, color: 'Noir' }]);
+    const exported = await t.app.inject({ url: `/api/courier/export/yalidine?ids=${custom.id}`, headers: admin });
+    expect(exported.body).toContain('Personnalisée : Hoodie M Noir');
+    expect(exported.body).not.toContain('Custom');
     expect((await t.app.inject({ url: '/api/courier/slips?ids=999998', headers: admin })).statusCode).toBe(404);
   });
 

@@ -1,7 +1,7 @@
 // What the back office prints and downloads without a courier account (issue 16): the orders in
 // Yalidine's bulk-import layout, the accountant's orders file, and delivery slips. The orders are
 // the ones chosen (ids) or the ones the orders list's filters match (the same filters and query).
-import type { OrderExportQuery, Slip } from '@shop/domain/courier';
+import { CUSTOM_ITEM_ON_SLIP, type OrderExportQuery, type Slip } from '@shop/domain/courier';
 import { SHOP_TIME_ZONE } from '@shop/domain/constants';
 import { toDa } from '@shop/domain/money';
 import { amountDueCentimes } from '@shop/domain/order-payments';
@@ -169,10 +169,15 @@ export async function accountingExport(db: Database, query: OrderExportQuery, di
 }
 
 /**
- * Delivery slips of the orders, in the order asked; 404 when none of them exists. A wilaya the
- * courier's division does not have is printed with the one the courier knows it as.
+ * Delivery slips of the orders, in the order asked, from `sender`; 404 when none of them exists. A
+ * wilaya the courier's division does not have is printed with the one the courier knows it as.
  */
-export async function slips(db: Database, ids: readonly number[], division: string): Promise<Slip[]> {
+export async function slips(
+  db: Database,
+  ids: readonly number[],
+  division: string,
+  sender: { name: string; phone: string },
+): Promise<Slip[]> {
   const { rows, items, paid } = await exportedOrders(db, { ids: [...ids] });
   if (rows.length === 0) throw notFound('None of these orders exists');
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -196,10 +201,24 @@ export async function slips(db: Database, ids: readonly number[], division: stri
         stop_desk_address: row.stop_desk_address,
         items:
           row.type === 'custom'
-            ? [{ name: `Custom ${row.clothing_type ?? ''}`.trim(), size: row.size ?? '', quantity: 1 }]
-            : itemsOf(items, row.id).map((i) => ({ name: i.product_name, size: i.size, quantity: i.quantity })),
+            ? [
+                {
+                  name: row.clothing_type ? `${CUSTOM_ITEM_ON_SLIP} : ${row.clothing_type}` : CUSTOM_ITEM_ON_SLIP,
+                  size: row.size ?? '',
+                  quantity: 1,
+                  color: row.color,
+                },
+              ]
+            : itemsOf(items, row.id).map((i) => ({
+                name: i.product_name,
+                size: i.size,
+                quantity: i.quantity,
+                color: null,
+              })),
         amount: toDa(amountDueCentimes(row.final_total_cents, paid.get(row.id) ?? 0)),
         tracking_number: row.tracking_number,
+        sender_name: sender.name,
+        sender_phone: sender.phone,
       },
     ];
   });

@@ -1,33 +1,47 @@
 // Queries of the cash-on-delivery order desk (order-desk.service.ts): the confirmation queue, a
 // phone's past orders, notes and history, the blacklist, corrections and the 30-day figures.
 import { sql, type Updateable } from 'kysely';
+import { foldName } from '@shop/domain/name-fold';
 import type { Executor, OrderTable } from '../../db/database.ts';
 
 // ---- the confirmation queue ----
 
 /**
- * Pending orders waiting for their call: call-backs that are due first (soonest first), then
- * the others oldest first, then call-backs not due yet. `now` is an ISO time.
+ * Pending orders waiting for their call, each with when its last call was recorded: call-backs
+ * that are due first (soonest first), then the others by when they were last tried or, never
+ * tried, placed (so an order that did not answer goes behind those waiting), then call-backs not
+ * due yet. `now` is an ISO time.
  */
 export function confirmationQueue(db: Executor, now: string, limit: number) {
   const due = sql<number>`case
     when confirmation = 'call_back' and call_back_at <= ${now} then 0
     when confirmation = 'call_back' then 2
     else 1 end`;
+  // Written twice: PostgreSQL reads a column's alias in ORDER BY only on its own.
+  const lastCall = sql<string | null>`(select max(e.created_at) from order_events e
+    where e.order_id = orders.id and e.kind = 'confirmation')`;
   return db
     .selectFrom('orders')
-    .selectAll()
+    .selectAll('orders')
+    .select(lastCall.as('last_call_at'))
     .where('status', '=', 'pending')
     .where('confirmation', 'in', ['to_confirm', 'no_answer', 'call_back'])
     .orderBy(due)
-    .orderBy(sql`coalesce(call_back_at, created_at)`)
+    .orderBy(sql`case when confirmation = 'call_back' then call_back_at else coalesce(${lastCall}, created_at) end`)
     .orderBy('id')
     .limit(limit)
     .execute();
 }
 
 export function updateOrder(db: Executor, id: number, values: Updateable<OrderTable>) {
-  return db.updateTable('orders').set(values).where('id', '=', id).execute();
+  // A corrected name is searched for as it now reads (migration 020).
+  const folded =
+    typeof values.customer_name === 'string' ? { customer_name_folded: foldName(values.customer_name) } : {};
+  return db
+    .updateTable('orders')
+    .set({ ...values, ...folded })
+    .where('id', '=', id)
+    .execute();
 }
 
 // ---- a phone's past orders ----

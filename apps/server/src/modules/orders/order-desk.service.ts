@@ -18,6 +18,7 @@ import {
   type ConfirmationState,
   type OrderStatus,
   type RefusalReason,
+  type StatsPeriod,
 } from '@shop/domain/order-status';
 import {
   confirmationFor,
@@ -42,8 +43,8 @@ import type {
   PhoneReputation,
   TrackingStep,
 } from '@shop/domain/order-responses';
-import type { ConfirmationUpdate, OrderEdit } from '@shop/domain/order-desk-schemas';
-import { finalPriceCentimes, orderTotals } from '@shop/domain/pricing';
+import { periodStart, type ConfirmationUpdate, type OrderEdit } from '@shop/domain/order-desk-schemas';
+import { finalPriceCentimes, orderDiscount, orderTotals } from '@shop/domain/pricing';
 import { courierLabel } from '@shop/domain/courier';
 import { lineSize } from '@shop/domain/sizes';
 import { UNKNOWN_WILAYA, wilayaKey } from '@shop/domain/wilaya';
@@ -61,6 +62,7 @@ import { correctedDelivery, deliveryTypeOf, shippingRowsOf } from './delivery.ts
 import { offeredIn, type Division } from '../shipping/geography.ts';
 import { giveBack, lockStockRows, takeOne, type StockLine } from './order-stock.ts';
 import * as desk from './order-desk.repository.ts';
+import { duplicatesOf } from './duplicates.ts';
 import * as repo from './orders.repository.ts';
 
 const NO_REPUTATION: PhoneReputation = { orders: 0, delivered: 0, returned: 0, refused: 0, cancelled: 0 };
@@ -86,6 +88,11 @@ export async function toAdminOrders(
   details?: repo.OrderDetails,
 ): Promise<Order[]> {
   const { items, images, reputations, payments } = details ?? (await repo.findOrderDetails(db, rows));
+  const twins = await duplicatesOf(
+    db,
+    rows,
+    new Set(reputations.filter((r) => Number(r.orders) > 1).map((r) => r.customer_phone)),
+  );
   return rows.map((row) => {
     const lines = items.filter((i) => i.order_id === row.id);
     const reputation = reputations.find((r) => r.customer_phone === row.customer_phone);
@@ -139,6 +146,7 @@ export async function toAdminOrders(
       refusal_note: row.refusal_note,
       held: row.held === 1,
       possible_duplicate: row.possible_duplicate === 1,
+      duplicates: twins.get(row.id) ?? [],
       tracking_number: row.tracking_number,
       courier: row.courier,
       label_url: row.label_url,
@@ -221,7 +229,9 @@ export async function getOrder(db: Executor, id: number): Promise<Order> {
 
 /** Pending orders waiting for their call: call-backs due first, then the oldest. */
 export async function confirmationQueue(db: Database, limit: number, now = new Date()): Promise<Order[]> {
-  return toAdminOrders(db, await desk.confirmationQueue(db, now.toISOString(), limit));
+  const rows = await desk.confirmationQueue(db, now.toISOString(), limit);
+  const orders = await toAdminOrders(db, rows);
+  return orders.map((order, i) => ({ ...order, last_call_at: rows[i]?.last_call_at ?? null }));
 }
 
 // ---------------------------------------------------------------- status changes
@@ -781,7 +791,8 @@ export async function editOrder(
       subtotalCents = lines.reduce((sum, l) => sum + l.unit_final_price_cents * l.quantity, 0);
       products = [...was, ...wanted].map((l) => l.product_id);
     }
-    const totals = orderTotals(subtotalCents, row.discount_percentage, delivery.shippingCents);
+    // The order keeps its discount: its percentage of the new subtotal, or its amount (at most it).
+    const totals = orderTotals(subtotalCents, orderDiscount(row), delivery.shippingCents);
     const values = {
       ...(edit.customer_name !== undefined ? { customer_name: edit.customer_name } : {}),
       ...(edit.customer_phone !== undefined ? { customer_phone: edit.customer_phone } : {}),
@@ -973,14 +984,16 @@ function rates(counts: readonly { status: string; confirmation: string; n: numbe
   };
 }
 
-export async function orderStats(db: Database, now = new Date()): Promise<OrderStats> {
+export async function orderStats(db: Database, now = new Date(), period: StatsPeriod = 'all'): Promise<OrderStats> {
   const days = Array.from({ length: STATS_DAYS }, (_, i) =>
     todayIso(new Date(now.getTime() - (STATS_DAYS - 1 - i) * 86_400_000)),
   );
   const since = days[0] ?? todayIso(now);
   const settings = await deskSettings(db);
-  const [byStatusRows, totalProducts, perDayRows, recent, low] = await Promise.all([
+  const start = periodStart(period, now);
+  const [allRows, periodRows, totalProducts, perDayRows, recent, low] = await Promise.all([
     repo.orderCountsByStatus(db),
+    start ? repo.orderCountsByStatus(db, start) : null,
     repo.countProducts(db),
     repo.ordersPerDay(db, since),
     desk.countsSince(db, since),
@@ -989,12 +1002,17 @@ export async function orderStats(db: Database, now = new Date()): Promise<OrderS
   const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
   let totalOrders = 0;
   let revenueCents = 0;
-  for (const row of byStatusRows) {
+  let deliveryCents = 0;
+  for (const row of periodRows ?? allRows) {
     const n = Number(row.n);
     totalOrders += n;
     if ((ORDER_STATUSES as readonly string[]).includes(row.status)) byStatus[row.status as OrderStatus] += n;
-    if (row.status === 'successful') revenueCents += Number(row.total_cents);
+    if (row.status === 'successful') {
+      revenueCents += Number(row.total_cents);
+      deliveryCents += Number(row.shipping_cents);
+    }
   }
+  const pendingNow = Number(allRows.find((row) => row.status === 'pending')?.n ?? 0);
   const wilayas = [...new Set(recent.map((r) => r.wilaya_name))];
   const perWilaya = wilayas
     .map((wilaya) => {
@@ -1003,10 +1021,13 @@ export async function orderStats(db: Database, now = new Date()): Promise<OrderS
     })
     .sort((a, b) => b.orders - a.orders || a.wilaya.localeCompare(b.wilaya));
   return {
+    period,
+    since: start,
     total_orders: totalOrders,
-    pending_orders: byStatus.pending,
+    pending_orders: pendingNow,
     total_products: totalProducts,
     total_revenue: toDa(revenueCents),
+    total_revenue_without_delivery: toDa(revenueCents - deliveryCents),
     by_status: byStatus,
     per_day: days.map((date) => {
       const row = perDayRows.find((r) => r.day === date);

@@ -123,6 +123,65 @@ describe('the confirmation call', () => {
     expect((await order(id)).events?.at(-1)?.detail).toBe('Refused by phone: Changed their mind — A trouvé moins cher');
   });
 
+  it('puts an order that did not answer behind those waiting, and says when it was last tried', async () => {
+    const soap = await insertProduct(t.db.kysely, { name: 'Savon rappel', price: 300, stock: 50 });
+    const tried = await placed([{ product_id: soap, quantity: 1, price: 300 }]);
+    const waiting = await placed([{ product_id: soap, quantity: 1, price: 300 }]);
+    const before = (await get('/api/order/confirmQueue?limit=100')) as Order[];
+    expect(before.filter((o) => [tried, waiting].includes(o.id)).map((o) => [o.id, o.last_call_at])).toEqual([
+      [tried, null],
+      [waiting, null],
+    ]);
+    expect((await call(tried, { outcome: 'no_answer' })).statusCode).toBe(200);
+    const after = (await get('/api/order/confirmQueue?limit=100')) as Order[];
+    const ours = after.filter((o) => [tried, waiting].includes(o.id));
+    expect(ours.map((o) => o.id)).toEqual([waiting, tried]);
+    const lastCall = ours[1]?.last_call_at;
+    expect(lastCall).toBe((await order(tried)).events?.at(-1)?.created_at);
+  });
+
+  it("cancels a pending order as unreachable at the owner's number of unanswered calls (3 unless set; 0 = never)", async () => {
+    const settings = (await get('/api/settings/desk')) as { no_answer_limit: number };
+    expect(settings.no_answer_limit).toBe(3);
+    const putSettings = (no_answer_limit: number) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/settings/desk',
+        headers: admin,
+        payload: { ...settings, no_answer_limit },
+      });
+    expect((await putSettings(2)).statusCode).toBe(200);
+    try {
+      const shirt = await insertProduct(t.db.kysely, { name: 'Chemise injoignable', price: 1000, sizes: { M: 3 } });
+      const id = await placed([{ product_id: shirt, quantity: 2, size: 'M', price: 1000 }]);
+      expect(await productStock(t.db.kysely, shirt, 'M')).toBe(1);
+      const first = (await call(id, { outcome: 'no_answer' })).json<{ data: Order }>().data;
+      expect(first).toMatchObject({ status: 'pending', confirmation: 'no_answer', call_attempts: 1 });
+      const second = (await call(id, { outcome: 'no_answer' })).json<{ data: Order }>().data;
+      expect(second).toMatchObject({
+        status: 'cancelled',
+        confirmation: 'refused',
+        refusal_reason: 'unreachable',
+        call_attempts: 2,
+      });
+      expect(await productStock(t.db.kysely, shirt, 'M')).toBe(3);
+      expect((await order(id)).events?.map((e) => e.detail)).toEqual([
+        'No answer (attempt 1)',
+        'No answer (attempt 2)',
+        'Refused by phone: Wrong number or unreachable — No answer after 2 calls',
+      ]);
+      expect(((await get('/api/order/confirmQueue?limit=100')) as Order[]).some((o) => o.id === id)).toBe(false);
+
+      expect((await putSettings(0)).statusCode).toBe(200);
+      const patient = await placed([{ product_id: shirt, quantity: 1, size: 'M', price: 1000 }]);
+      for (let i = 0; i < 4; i++) await call(patient, { outcome: 'no_answer' });
+      expect(await order(patient)).toMatchObject({ status: 'pending', confirmation: 'no_answer', call_attempts: 4 });
+      expect((await putSettings(-1)).statusCode).toBe(400);
+    } finally {
+      await putSettings(3);
+    }
+  });
+
   it('is refused for an order already shipped, and for a bad outcome', async () => {
     const soap = await insertProduct(t.db.kysely, { name: 'Savon expédié', price: 300, stock: 5 });
     const id = await placed([{ product_id: soap, quantity: 1, price: 300 }]);
@@ -222,6 +281,16 @@ describe('corrections before shipping', () => {
     );
   });
 
+  it("keeps a fixed-amount coupon's discount when the lines change, at most the new subtotal", async () => {
+    const soap = await insertProduct(t.db.kysely, { name: 'Savon fixe', price: 400, stock: 20 });
+    await insertCoupon(t.db.kysely, { code: 'FIXE300', discount_amount: 300 });
+    const id = await placed([{ product_id: soap, quantity: 2, price: 400 }], { coupon: 'FIXE300' });
+    expect(await order(id)).toMatchObject({ subtotal: 800, discount_amount: 300 });
+    const more = (await edit(id, { items: [{ product_id: soap, quantity: 3 }] })).json<{ data: Order }>().data;
+    expect(more).toMatchObject({ subtotal: 1200, discount_percentage: 0, discount_amount: 300 });
+    expect(more.final_total).toBe(1200 - 300 + more.shipping_fee);
+  });
+
   it('refuses a change the stock cannot cover, or of an order shipped, and changes nothing', async () => {
     const soap = await insertProduct(t.db.kysely, { name: 'Savon rare', price: 300, stock: 3 });
     const id = await placed([{ product_id: soap, quantity: 2, price: 300 }]);
@@ -272,6 +341,30 @@ describe('returns', () => {
     expect((await setStatus(id, 'successful')).statusCode).toBe(409);
   });
 
+  it('are listed apart: those received back, and those still on their way back', async () => {
+    const soap = await insertProduct(t.db.kysely, { name: 'Savon en route', price: 300, stock: 10 });
+    const [back, coming] = [
+      await placed([{ product_id: soap, quantity: 1, price: 300 }]),
+      await placed([{ product_id: soap, quantity: 1, price: 300 }]),
+    ];
+    for (const id of [back, coming]) {
+      await setStatus(id, 'shipping');
+      expect((await setStatus(id, 'returned')).statusCode).toBe(200);
+    }
+    await t.app.inject({ method: 'POST', url: `/api/order/returnReceived/${back}`, headers: admin });
+    const listed = async (query: string) =>
+      ((await get(`/api/order/searchOrders?page=1&limit=100&${query}`)) as { data: Order[] }).data.map((o) => o.id);
+    const received = await listed('return_state=received');
+    const onTheWay = await listed('return_state=on_the_way');
+    expect(received).toContain(back);
+    expect(received).not.toContain(coming);
+    expect(onTheWay).toContain(coming);
+    expect(onTheWay).not.toContain(back);
+    expect(await listed('status=returned&return_state=on_the_way')).toEqual(onTheWay);
+    const bad = await t.app.inject({ url: '/api/order/searchOrders?return_state=lost', headers: admin });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('can go back to shipping before it is received (the coupon use is taken again)', async () => {
     const soap = await insertProduct(t.db.kysely, { name: 'Savon retour', price: 300, stock: 5 });
     const couponId = await insertCoupon(t.db.kysely, { code: 'RETOUR6', discount_percentage: 5 });
@@ -306,6 +399,31 @@ describe("a phone's past orders, the blacklist and duplicates", () => {
     const second = await placed([{ product_id: soap, quantity: 1, price: 300 }], { phone });
     expect((await order(first)).possible_duplicate).toBe(false);
     expect((await order(second)).possible_duplicate).toBe(true);
+  });
+
+  it('names the order a possible duplicate doubles, on both orders, in the list and the details', async () => {
+    const soap = await insertProduct(t.db.kysely, { name: 'Savon jumeau', price: 300, stock: 50 });
+    const phone = freshPhone();
+    const first = await placed([{ product_id: soap, quantity: 1, price: 300 }], { phone });
+    const second = await placed([{ product_id: soap, quantity: 1, price: 300 }], { phone });
+    const alone = await placed([{ product_id: soap, quantity: 1, price: 300 }]);
+    expect((await order(first)).duplicates).toEqual([second]);
+    expect((await order(second)).duplicates).toEqual([first]);
+    expect((await order(alone)).duplicates).toEqual([]);
+    const listed = (await get(`/api/order/searchOrders?page=1&limit=20&phone=${phone}`)) as { data: Order[] };
+    expect(listed.data.map((o) => [o.id, o.duplicates])).toEqual([
+      [second, [first]],
+      [first, [second]],
+    ]);
+    // An order of the same phone placed days before is not one of them.
+    const old = await placed([{ product_id: soap, quantity: 1, price: 300 }], { phone });
+    await t.db.kysely
+      .updateTable('orders')
+      .set({ created_at: new Date(Date.now() - 3 * 86_400_000).toISOString(), possible_duplicate: 0 })
+      .where('id', '=', old)
+      .execute();
+    expect((await order(old)).duplicates).toEqual([]);
+    expect((await order(first)).duplicates).toEqual([second]);
   });
 
   it('holds or refuses orders from a blacklisted phone, as the owner chose', async () => {
@@ -464,6 +582,78 @@ describe('the dashboard', () => {
   });
 });
 
+describe('the dashboard over a period', () => {
+  it('counts the orders and revenue of today, 7 or 30 days, this month or all, the revenue also without delivery fees', async () => {
+    const fresh = await createTestContext();
+    try {
+      const headers = await fresh.adminHeaders();
+      const soap = await insertProduct(fresh.db.kysely, { name: 'Savon période', price: 1000, stock: 100 });
+      const w = wilayas[0]!;
+      const put = (url: string, payload: object) => fresh.app.inject({ method: 'PUT', url, headers, payload });
+      /** A delivered order of 1000 Da + the wilaya's fee, placed `daysAgo` days ago. */
+      const delivered = async (daysAgo: number) => {
+        const res = await fresh.app.inject({
+          method: 'POST',
+          url: '/api/order',
+          payload: {
+            customer_name: 'Client',
+            customer_phone: freshPhone(),
+            customer_address: `${w.name} | rue`,
+            customer_postal_code: '16000',
+            subtotal: 1000,
+            shipping_fee: w.price,
+            items: [{ product_id: soap, quantity: 1 }],
+          },
+        });
+        const id = res.json<{ data: { order_id: number } }>().data.order_id;
+        for (const status of ['approved', 'shipping', 'successful']) {
+          await put(`/api/order/updateOrderStatus/${id}`, { status });
+        }
+        const at = new Date(Date.now() - daysAgo * 86_400_000).toISOString();
+        await fresh.db.kysely.updateTable('orders').set({ created_at: at }).where('id', '=', id).execute();
+        return id;
+      };
+      await delivered(0);
+      await delivered(3);
+      await delivered(20);
+      await delivered(100);
+      // Pending orders are those waiting now, whatever the period.
+      await fresh.db.kysely
+        .updateTable('orders')
+        .set({ status: 'pending' })
+        .where('id', '=', await delivered(200))
+        .execute();
+      const stats = async (period: string) => {
+        const res = await fresh.app.inject({ url: `/api/order/stats?period=${period}`, headers });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<{ data: OrderStats }>().data;
+      };
+      const each = 1000 + w.price;
+      for (const [period, orders, delivered] of [
+        ['all', 5, 4],
+        ['today', 1, 1],
+        ['7d', 2, 2],
+        ['30d', 3, 3],
+      ] as const) {
+        const figures = await stats(period);
+        expect(figures, period).toMatchObject({
+          period,
+          total_orders: orders,
+          pending_orders: 1,
+          total_revenue: delivered * each,
+          total_revenue_without_delivery: delivered * 1000,
+        });
+      }
+      expect((await stats('today')).since).toBe(new Date().toISOString().slice(0, 10));
+      expect((await stats('month')).since).toBe(`${new Date().toISOString().slice(0, 7)}-01`);
+      expect((await stats('all')).since).toBeNull();
+      expect((await fresh.app.inject({ url: '/api/order/stats?period=year', headers })).statusCode).toBe(400);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
 describe('tracking by the customer', () => {
   it('answers the timeline only when the number and the phone go together, the same 404 otherwise', async () => {
     const soap = await insertProduct(t.db.kysely, { name: 'Savon suivi', price: 300, stock: 5 });
@@ -586,5 +776,61 @@ describe('review moderation', () => {
     expect((await recent()).some((r) => r.id === brandId)).toBe(false);
     await t.app.inject({ method: 'POST', url: '/api/BrandRating/approve', headers: admin, payload: { id: brandId } });
     expect((await recent()).some((r) => r.id === brandId)).toBe(true);
+  });
+
+  it("counts the published and the waiting reviews apart, as the owner's tabs list them", async () => {
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/desk',
+      headers: admin,
+      payload: { blacklist_policy: 'hold', low_stock_threshold: 3, review_moderation: true },
+    });
+    const soap = await insertProduct(t.db.kysely, { name: 'Savon compté', price: 300, stock: 5 });
+    const rate = async (rating: number) => {
+      const phone = freshPhone();
+      const id = await placed([{ product_id: soap, quantity: 1, price: 300 }], { phone });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/rating/create',
+        payload: {
+          product_id: soap,
+          order_id: id,
+          customer_name: 'Client',
+          customer_phone: phone,
+          rating,
+          review: 'ok',
+        },
+      });
+      expect(res.statusCode).toBe(201);
+    };
+    await rate(5);
+    await rate(1);
+    const ids = await t.db.kysely
+      .selectFrom('product_ratings')
+      .select('id')
+      .where('product_id', '=', soap)
+      .orderBy('id')
+      .execute();
+    await t.app.inject({ method: 'POST', url: '/api/rating/approve', headers: admin, payload: { id: ids[0]!.id } });
+    const all = (await get('/api/rating/getAllRatings/1/100')) as {
+      data: { product_id: number; summary: { average_rating: number; total_ratings: number } }[];
+      total_ratings: number;
+      published_ratings: number;
+      waiting_ratings: number;
+    };
+    expect(all.published_ratings + all.waiting_ratings).toBe(all.total_ratings);
+    const published = await t.db.kysely.selectFrom('product_ratings').select('id').where('approved', '=', 1).execute();
+    expect(all.published_ratings).toBe(published.length);
+    // The product's line counts and averages what the shop shows: the waiting 1-star is out.
+    expect(all.data.find((g) => g.product_id === soap)?.summary).toEqual({ average_rating: 5, total_ratings: 1 });
+
+    const brands = (await get('/api/BrandRating/getBrandRatings')) as {
+      data: { approved: boolean }[];
+      total: number;
+      published: number;
+      waiting: number;
+    };
+    expect(brands.published).toBe(brands.data.filter((r) => r.approved).length);
+    expect(brands.waiting).toBe(brands.data.filter((r) => !r.approved).length);
   });
 });

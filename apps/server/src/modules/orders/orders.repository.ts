@@ -1,5 +1,7 @@
 import { sql, type ExpressionBuilder, type Insertable, type RawBuilder } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
+import { foldName, nameSearchWords } from '@shop/domain/name-fold';
+import type { ReturnState } from '@shop/domain/order-status';
 import { isPostgres } from '../../db/dialect.ts';
 import { containsPattern } from '../../db/like.ts';
 import { MIN_SUFFIX } from '../../db/migrations/004-phone-suffix-index.ts';
@@ -76,8 +78,13 @@ function chunked<T>(items: readonly T[]): T[][] {
 
 // ---- writes ----
 
+/** An order as written: its name also folded for the search (migration 020). */
+function withFoldedName(order: Insertable<OrderTable>): Insertable<OrderTable> {
+  return { ...order, customer_name_folded: foldName(order.customer_name) };
+}
+
 export async function insertOrder(db: Executor, order: Insertable<OrderTable>): Promise<number> {
-  const row = await db.insertInto('orders').values(order).returning('id').executeTakeFirstOrThrow();
+  const row = await db.insertInto('orders').values(withFoldedName(order)).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -89,7 +96,7 @@ export async function insertOrder(db: Executor, order: Insertable<OrderTable>): 
 export async function insertOrders(db: Executor, orders: Insertable<OrderTable>[]): Promise<number[]> {
   const ids: number[] = [];
   for (const chunk of chunked(orders)) {
-    const rows = await db.insertInto('orders').values(chunk).returning('id').execute();
+    const rows = await db.insertInto('orders').values(chunk.map(withFoldedName)).returning('id').execute();
     ids.push(...rows.map((r) => r.id).sort((a, b) => a - b));
   }
   if (ids.length !== orders.length) throw new Error(`inserted ${ids.length} orders of ${orders.length}`);
@@ -139,6 +146,8 @@ export interface OrderFilter {
   to?: string | undefined;
   /** Only orders whose courier said something their status contradicts. */
   attention?: string | undefined;
+  /** Returned parcels received back, or still on their way back. */
+  return_state?: ReturnState | undefined;
 }
 
 /** Orders whose phone holds `fragment`. */
@@ -192,7 +201,17 @@ function suffixRange(fragment: string, hidden = false) {
   return sql`suffix >= ${bound(fragment)} and suffix < ${bound(`${fragment}\u{10FFFF}`)}`;
 }
 
-/** What the search box asks for: an order number, a phone fragment (any spelling), or a name. */
+/** The order number a search names ("12", "#12"): that order is listed first when it matches. */
+function searchedNumber(q: string | undefined): number | undefined {
+  const digits = q === undefined ? undefined : /^#?\s*(\d{1,9})$/.exec(q.trim())?.[1];
+  return digits === undefined ? undefined : Number(digits);
+}
+
+/**
+ * What the search box asks for: an order number, a phone fragment (any spelling), a courier's
+ * tracking number, or a name: each of its words, folded (foldName), in the order's folded name,
+ * in any order.
+ */
 function searchMatch(eb: ExpressionBuilder<DB, 'orders'>, q: string) {
   const number = /^#\s*(\d{1,9})$/.exec(q)?.[1];
   if (number) return eb('orders.id', '=', Number(number));
@@ -204,7 +223,22 @@ function searchMatch(eb: ExpressionBuilder<DB, 'orders'>, q: string) {
     if (digits.length <= 9) matches.push(eb('orders.id', '=', Number(digits)));
     return eb.or(matches);
   }
-  return eb(sql<string>`lower(customer_name)`, 'like', sql<string>`${containsPattern(q.toLowerCase())} escape '\\'`);
+  const trimmed = q.trim();
+  // Couriers write tracking numbers in one case or the other ("yal-000123", "ZR-88"): one range of
+  // the tracking index per spelling.
+  const tracking = eb('orders.tracking_number', 'in', [
+    ...new Set([trimmed, trimmed.toLowerCase(), trimmed.toUpperCase()]),
+  ]);
+  const words = nameSearchWords(q);
+  if (words.length === 0) return tracking;
+  return eb.or([
+    tracking,
+    eb.and(
+      words.map((word) =>
+        eb(sql<string>`customer_name_folded`, 'like', sql<string>`${containsPattern(word)} escape '\\'`),
+      ),
+    ),
+  ]);
 }
 
 function filtered(db: Executor, filter: OrderFilter) {
@@ -225,6 +259,11 @@ function filtered(db: Executor, filter: OrderFilter) {
   if (filter.from) query = query.where('created_at', '>=', filter.from);
   if (filter.to) query = query.where('created_at', '<', nextDay(filter.to));
   if (filter.attention === 'true') query = query.where('courier_attention', 'is not', null);
+  if (filter.return_state) {
+    query = query
+      .where('status', '=', 'returned')
+      .where('return_received_at', filter.return_state === 'received' ? 'is not' : 'is', null);
+  }
   return query;
 }
 
@@ -256,19 +295,24 @@ export async function findOrdersPage(
     const matching = phone
       ? db.selectFrom(phoneMatchIds(phone).as('m'))
       : db.selectFrom(filtered(db, filter).select('orders.id').as('m'));
-    const page = matching
-      .select((eb) => ['m.id', eb.fn.countAll<string>().over().as('total_matched')])
+    // The order a search names by its number comes first, then the newest.
+    const pinned = phone ? undefined : searchedNumber(filter.q);
+    const first = (column: 'm.id' | 'o.id') =>
+      sql<number>`case when ${sql.ref(column)} = ${pinned ?? 0} then 0 else 1 end`;
+    let page = matching.select((eb) => ['m.id', eb.fn.countAll<string>().over().as('total_matched')]);
+    if (pinned !== undefined) page = page.orderBy(first('m.id'));
+    const paged = page
       .orderBy('m.id', 'desc')
       .limit(phone ? hiddenFromPlanner(limit, 'bigint') : limit)
       .offset(phone ? hiddenFromPlanner(offset, 'bigint') : offset)
       .as('page');
-    const found = await db
-      .selectFrom(page)
+    let query = db
+      .selectFrom(paged)
       .innerJoin('orders as o', 'o.id', 'page.id')
       .selectAll('o')
-      .select((eb) => ['page.total_matched', ...detailColumns(eb)])
-      .orderBy('o.id', 'desc')
-      .execute();
+      .select((eb) => ['page.total_matched', ...detailColumns(eb)]);
+    if (pinned !== undefined) query = query.orderBy(first('o.id'));
+    const found = await query.orderBy('o.id', 'desc').execute();
     // A page past the end has no row to carry the total.
     const total = found[0] ? Number(found[0].total_matched) : offset > 0 ? await countOrders(db, filter) : 0;
     const rows = found.map(
@@ -277,11 +321,16 @@ export async function findOrdersPage(
     return { rows, total, details: detailsOf(found) };
   }
   const ids = (await filtered(db, filter).select('orders.id').orderBy('orders.id', 'desc').execute()).map((r) => r.id);
+  const pinned = searchedNumber(filter.q);
+  if (pinned !== undefined && ids.includes(pinned))
+    ids.splice(0, ids.length, pinned, ...ids.filter((id) => id !== pinned));
   const pageIds = ids.slice(offset, offset + limit);
   const rows =
     pageIds.length === 0
       ? []
-      : await db.selectFrom('orders').selectAll().where('id', 'in', pageIds).orderBy('id', 'desc').execute();
+      : (await db.selectFrom('orders').selectAll().where('id', 'in', pageIds).execute()).sort(
+          (a, b) => pageIds.indexOf(a.id) - pageIds.indexOf(b.id),
+        );
   return { rows, total: ids.length, details: await findOrderDetails(db, rows) };
 }
 
@@ -457,16 +506,18 @@ export function findStatusHistory(db: Executor, orderId: number) {
 
 // ---- stats, computed in SQL (DESIGN §3.9) ----
 
-export async function orderCountsByStatus(db: Executor) {
-  return db
+/** Orders per status, with their totals and delivery fees: every order, or those placed since a day. */
+export async function orderCountsByStatus(db: Executor, since?: string | null) {
+  let query = db
     .selectFrom('orders')
     .select((eb) => [
       'status',
       eb.fn.countAll<number>().as('n'),
       eb.fn.coalesce(eb.fn.sum<number>('final_total_cents'), sql<number>`0`).as('total_cents'),
-    ])
-    .groupBy('status')
-    .execute();
+      eb.fn.coalesce(eb.fn.sum<number>('shipping_fee_cents'), sql<number>`0`).as('shipping_cents'),
+    ]);
+  if (since) query = query.where('created_at', '>=', since);
+  return query.groupBy('status').execute();
 }
 
 export async function countProducts(db: Executor): Promise<number> {

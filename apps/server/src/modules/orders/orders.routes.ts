@@ -20,6 +20,7 @@ import {
   orderFiltersSchema,
   orderNoteCreateSchema,
   trackQuerySchema,
+  statsQuerySchema,
 } from '@shop/domain/order-desk-schemas';
 import { envelopeSchema, paginatedSchema } from '@shop/domain/responses';
 import { idParamsSchema, idSchema } from '@shop/domain/common-schemas';
@@ -58,12 +59,12 @@ import {
   listOrders,
   markReturnReceived,
   orderStats,
-  recordCall,
   trackOrder,
   unblacklistPhone,
   undoCall,
   updateOrderStatus,
 } from './order-desk.service.ts';
+import { recordCallWithRule } from './call-attempts.ts';
 
 const paymentParamsSchema = z.object({ id: idSchema, paymentId: idSchema });
 
@@ -209,7 +210,7 @@ export function ordersAdminRoutes(app: App): void {
       schema: {
         ...admin,
         summary:
-          'Orders by phone, by number, phone or name (q), type, status, confirmation, wilaya and date range, paginated',
+          'Orders by phone, by number, phone, tracking number or name (q), type, status, confirmation, wilaya and date range, paginated',
         querystring: orderSearchQuerySchema.extend(orderFiltersSchema.shape),
         response: { 200: ordersPage },
       },
@@ -240,7 +241,7 @@ export function ordersAdminRoutes(app: App): void {
       schema: {
         ...admin,
         summary:
-          "A confirmation call's outcome: confirmed (approves), no answer, call back at a time, or refused (cancels: stock and coupon use back)",
+          "A confirmation call's outcome: confirmed (approves), no answer, call back at a time, or refused (cancels: stock and coupon use back); the no-answer that reaches the owner's limit (desk settings) cancels a pending order as unreachable",
         params: idParamsSchema,
         body: confirmationUpdateSchema,
         response: { 200: orderAnswer, ...errorResponses(404, 409) },
@@ -248,7 +249,7 @@ export function ordersAdminRoutes(app: App): void {
     },
     async (request) =>
       envelope(
-        await recordCall(app.db.kysely, request.params.id, request.body, adminName(request)),
+        await recordCallWithRule(app.db.kysely, request.params.id, request.body, adminName(request)),
         ORDER_MESSAGES.confirmationSaved,
       ),
   );
@@ -491,7 +492,9 @@ export function ordersAdminRoutes(app: App): void {
     {
       schema: {
         ...admin,
-        summary: 'Dashboard figures computed in SQL',
+        summary:
+          'Dashboard figures computed in SQL: orders and revenue (with and without delivery fees) of a period (all, today, 7d, 30d, month), pending orders now',
+        querystring: statsQuerySchema,
         response: { 200: envelopeSchema(orderStatsSchema) },
       },
     },
@@ -499,11 +502,11 @@ export function ordersAdminRoutes(app: App): void {
     // Keyed by day too: the last-30-days window moves at midnight even when nothing is ordered.
     async (request, reply) =>
       app.responseCache.serveText(
-        `order stats ${todayIso()}`,
+        `order stats ${todayIso()} ${request.query.period}`,
         request,
         reply,
         'application/json; charset=utf-8',
-        async () => serialized(reply, envelope(await orderStats(app.db.kysely))),
+        async () => serialized(reply, envelope(await orderStats(app.db.kysely, new Date(), request.query.period))),
         { tags: ['orders'] },
       ),
   );

@@ -14,7 +14,7 @@ import {
   type ReferenceImagePosition,
 } from '@shop/domain/order-schemas';
 import type { CreatedOrder } from '@shop/domain/order-responses';
-import { finalPriceCentimes, orderTotals, type OrderTotals } from '@shop/domain/pricing';
+import { couponDiscount, finalPriceCentimes, orderTotals, type Discount, type OrderTotals } from '@shop/domain/pricing';
 import { lineSize } from '@shop/domain/sizes';
 import type { DeliveryType } from '@shop/domain/shipping-schemas';
 import { deliveryOf } from './delivery.ts';
@@ -65,7 +65,7 @@ interface Pricing {
   shippingCents: number;
   deliveryType: DeliveryType;
   communeName: string | null;
-  coupon: { id: number; code: string; discount: number } | null;
+  coupon: { id: number; code: string; discount: Discount } | null;
 }
 
 interface DeliveryInput {
@@ -94,7 +94,7 @@ async function priceContext({ reads, geography }: OrderPlacing, input: DeliveryI
     if (!row) throw badRequest(ORDER_MESSAGES.couponUnusable);
     const state = { ...row, is_active: row.is_active === 1 };
     if (couponDisplayStatus(state) !== 'Active') throw badRequest(ORDER_MESSAGES.couponUnusable);
-    coupon = { id: row.id, code: row.code, discount: row.discount_percentage };
+    coupon = { id: row.id, code: row.code, discount: couponDiscount(row) };
   }
   return { wilayaName: shipping.wilaya_name, ...delivery, coupon };
 }
@@ -126,6 +126,7 @@ function assertClientFigures(
         subtotal: toDa(totals.subtotal),
         shipping_fee: toDa(totals.shippingFee),
         discount_percentage: totals.discountPercentage,
+        discount_amount: toDa(totals.discount),
         total: toDa(totals.total),
         ...(lines
           ? { items: lines.map((l) => ({ product_id: l.product.id, size: l.size, unit_price: toDa(l.unitCents) })) }

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { foldName } from '@shop/domain/name-fold';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import {
   insertCoupon,
@@ -14,6 +15,7 @@ import {
   firstWilaya,
 } from '../../../test/fixtures.ts';
 import { connect } from '../../db/connect.ts';
+import { foldExistingNames } from '../../db/migrations/020-owner-working-day.ts';
 import { findOrdersPage } from './orders.repository.ts';
 
 let t: TestContext;
@@ -170,6 +172,64 @@ describe('regular orders', () => {
       .where('id', '=', orderId)
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ wilaya_name: adrar.wilaya_name, shipping_fee_cents: adrar.price_cents });
+  });
+
+  it('takes a fixed-amount coupon off the subtotal, never more than it, and answers 409 with it when the figures disagree', async () => {
+    const coat = await insertProduct(t.db.kysely, { name: 'Manteau', price: 3000, stock: 5 });
+    const couponId = await insertCoupon(t.db.kysely, { code: 'MOINS500', discount_amount: 500 });
+    const order = (subtotal: number, quantity = 1) =>
+      regularOrder({
+        customer_address: `${wilaya.name} | 3 rue du Coupon`,
+        subtotal: String(subtotal),
+        shipping_fee: String(wilaya.price),
+        coupon_code: 'moins500',
+        items: [{ product_id: coat, quantity }],
+      });
+    const res = await order(3000);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<{ data: unknown }>().data).toMatchObject({
+      subtotal: 3000,
+      discount_percentage: 0,
+      discount_amount: 500,
+      shipping_fee: wilaya.price,
+      total: 2500 + wilaya.price,
+    });
+    const id = res.json<{ data: { order_id: number } }>().data.order_id;
+    const row = await t.db.kysely.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      discount_percentage: 0,
+      discount_cents: 50_000,
+      final_total_cents: 250_000 + wilaya.price * 100,
+    });
+    const uses = await t.db.kysely
+      .selectFrom('coupons')
+      .select('current_uses')
+      .where('id', '=', couponId)
+      .executeTakeFirstOrThrow();
+    expect(uses.current_uses).toBe(1);
+
+    // The page's figures disagree: 409 with the server's, the discount in Da among them, nothing written.
+    const before = await countRows('orders');
+    const stale = await order(2500);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json<{ data: unknown }>().data).toMatchObject({
+      subtotal: 3000,
+      discount_percentage: 0,
+      discount_amount: 500,
+      total: 2500 + wilaya.price,
+    });
+    expect(await countRows('orders')).toBe(before);
+
+    // Never more than the subtotal: a cheap line leaves the delivery to pay.
+    const soap = await insertProduct(t.db.kysely, { name: 'Savon 300', price: 300, stock: 5 });
+    const cheap = await regularOrder({
+      customer_address: `${wilaya.name} | 3 rue du Coupon`,
+      subtotal: '300',
+      shipping_fee: String(wilaya.price),
+      coupon_code: 'MOINS500',
+      items: [{ product_id: soap, quantity: 1 }],
+    });
+    expect(cheap.json<{ data: unknown }>().data).toMatchObject({ discount_amount: 300, total: wilaya.price });
   });
 
   it('refuses a tampered subtotal with 409, the real figures, and writes nothing', async () => {
@@ -881,6 +941,71 @@ describe('admin order lists and stats', () => {
     expect(await search('phone', '055 4333')).toContain(orderId);
     expect(await search('q', '#999999')).toEqual([]);
     expect(await search('q', 'personne de ce nom')).toEqual([]);
+  });
+
+  it('finds a name typed without its accents or in another order, a tracking number, and the numbered order first', async () => {
+    const headers = await t.adminHeaders();
+    const id = await insertProduct(t.db.kysely, { price: 100, stock: 10 });
+    const place = async (name: string, phone: string) => {
+      const res = await regularOrder({
+        customer_name: name,
+        customer_phone: phone,
+        customer_address: `${wilaya.name} | ici`,
+        subtotal: 100,
+        shipping_fee: wilaya.price,
+        items: [{ product_id: id, quantity: 1 }],
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json<{ data: { order_id: number } }>().data.order_id;
+    };
+    const search = async (q: string) => {
+      const res = await t.app.inject({
+        url: `/api/order/searchOrders?page=1&limit=20&q=${encodeURIComponent(q)}`,
+        headers,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ data: { data: { id: number }[] } }>().data.data.map((o) => o.id);
+    };
+    const ait = await place('Karim Aït-Ahmed', '0661000001');
+    const samira = await place('Samira Tebboune', '0661000002');
+    for (const typed of ['Ait Ahmed', 'ait-ahmed', 'AHMED KARIM', 'aït ahmed'])
+      expect(await search(typed), typed).toEqual([ait]);
+    expect(await search('Tebboune Samira')).toEqual([samira]);
+    expect(await search('Tebboune Karim')).toEqual([]);
+
+    // A name corrected at the desk is found as it now reads.
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/order/edit/${samira}`,
+      headers,
+      payload: { customer_name: 'Samira Bélaïd' },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(await search('belaid')).toEqual([samira]);
+
+    // The courier's tracking number, however its case is typed.
+    await t.db.kysely.updateTable('orders').set({ tracking_number: 'yal-ab1234' }).where('id', '=', ait).execute();
+    expect(await search('yal-ab1234')).toEqual([ait]);
+    expect(await search('YAL-AB1234')).toEqual([ait]);
+
+    // An order number: that order first, then the newest orders whose phone holds the digits.
+    const later = await place('Another Client', `055${String(ait).padStart(7, '0')}`);
+    const found = await search(String(ait));
+    expect(found[0]).toBe(ait);
+    expect(found).toContain(later);
+    expect((await search(`#${ait}`))[0]).toBe(ait);
+  });
+
+  it('folds the names of the orders placed before names were folded, whatever their number', async () => {
+    const headers = await t.adminHeaders();
+    await t.db.kysely.updateTable('orders').set({ customer_name_folded: '' }).execute();
+    const rows = await t.db.kysely.selectFrom('orders').select(['id', 'customer_name']).execute();
+    expect(rows.length).toBeGreaterThan(1);
+    await foldExistingNames(t.db.kysely as Kysely<unknown>);
+    const folded = await t.db.kysely.selectFrom('orders').select(['id', 'customer_name_folded']).execute();
+    expect(folded.map((r) => r.customer_name_folded).sort()).toEqual(rows.map((r) => foldName(r.customer_name)).sort());
+    const res = await t.app.inject({ url: '/api/order/searchOrders?page=1&limit=100&q=ait%20ahmed', headers });
+    expect(res.json<{ data: { pagination: { total: number } } }>().data.pagination.total).toBe(1);
   });
 
   it('computes the dashboard figures', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
 
@@ -96,10 +97,11 @@ export function countProductRatings(db: Executor) {
     .selectFrom('product_ratings')
     .select((eb) => [
       eb.fn.countAll<number>().as('ratings'),
+      sql<number>`coalesce(sum(approved), 0)`.as('published'),
       eb.fn.count<number>('product_id').distinct().as('products'),
     ])
     .executeTakeFirstOrThrow()
-    .then((r) => ({ ratings: Number(r.ratings), products: Number(r.products) }));
+    .then((r) => ({ ratings: Number(r.ratings), published: Number(r.published), products: Number(r.products) }));
 }
 
 /** One page of rated products, the most recently reviewed first. */
@@ -110,8 +112,11 @@ export function listRatedProducts(db: Executor, offset: number, limit: number) {
     .select((eb) => [
       'product_ratings.product_id',
       'products.name as product_name',
-      eb.fn.sum<number>('product_ratings.rating').as('rating_sum'),
-      eb.fn.countAll<number>().as('rating_count'),
+      // The average and count of what the shop shows: waiting reviews are not in them.
+      sql<number>`coalesce(sum(case when product_ratings.approved = 1 then product_ratings.rating else 0 end), 0)`.as(
+        'rating_sum',
+      ),
+      sql<number>`coalesce(sum(product_ratings.approved), 0)`.as('rating_count'),
       eb.fn.max('product_ratings.created_at').as('last_rated_at'),
     ])
     .groupBy(['product_ratings.product_id', 'products.name'])

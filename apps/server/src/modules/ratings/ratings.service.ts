@@ -93,6 +93,8 @@ export async function listProductRatings(db: Db, page: number, limit: number) {
     })),
     total_pages: Math.max(1, Math.ceil(totals.products / limit)),
     total_ratings: totals.ratings,
+    published_ratings: totals.published,
+    waiting_ratings: totals.ratings - totals.published,
   };
 }
 
@@ -142,7 +144,13 @@ export async function allBrandRatings(db: Db) {
   const rows = (await repo.listBrandRatings(db.kysely)).map((r) => ({ ...r, approved: r.approved === 1 }));
   const shown = rows.filter((r) => r.approved);
   const sum = shown.reduce((total, r) => total + r.rating, 0);
-  return { data: rows, average_rating: averageRating(sum, shown.length), total: rows.length };
+  return {
+    data: rows,
+    average_rating: averageRating(sum, shown.length),
+    total: rows.length,
+    published: shown.length,
+    waiting: rows.length - shown.length,
+  };
 }
 
 /** Approves a waiting product rating: shown, and counted in the product's average. */

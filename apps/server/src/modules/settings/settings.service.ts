@@ -16,7 +16,12 @@ declare module 'fastify' {
   }
 }
 
-const DESK_KEYS = ['desk.blacklist_policy', 'desk.low_stock_threshold', 'desk.review_moderation'] as const;
+const DESK_KEYS = [
+  'desk.blacklist_policy',
+  'desk.low_stock_threshold',
+  'desk.review_moderation',
+  'desk.no_answer_limit',
+] as const;
 
 /** The order desk's settings (blacklist policy, low-stock threshold, review moderation). */
 export async function deskSettings(db: Executor): Promise<DeskSettings> {
@@ -26,6 +31,7 @@ export async function deskSettings(db: Executor): Promise<DeskSettings> {
     blacklist_policy: value('desk.blacklist_policy') ?? DEFAULT_DESK_SETTINGS.blacklist_policy,
     low_stock_threshold: value('desk.low_stock_threshold') ?? DEFAULT_DESK_SETTINGS.low_stock_threshold,
     review_moderation: (value('desk.review_moderation') ?? String(DEFAULT_DESK_SETTINGS.review_moderation)) === 'true',
+    no_answer_limit: value('desk.no_answer_limit') ?? DEFAULT_DESK_SETTINGS.no_answer_limit,
   });
   return parsed.success ? parsed.data : DEFAULT_DESK_SETTINGS;
 }
@@ -38,6 +44,7 @@ export async function saveDeskSettings(db: Database, input: DeskSettings): Promi
         'desk.blacklist_policy': input.blacklist_policy,
         'desk.low_stock_threshold': String(input.low_stock_threshold),
         'desk.review_moderation': String(input.review_moderation),
+        'desk.no_answer_limit': String(input.no_answer_limit),
       },
       new Date().toISOString(),
     ),

@@ -105,6 +105,20 @@ describe('POST /api/ShippingPrice/adjust', () => {
     expect((await read()).every((w) => w.price === 0)).toBe(true);
   });
 
+  it('says how many wilayas it changed, and changes none where there is nothing to adjust', async () => {
+    const one = await post('/api/ShippingPrice/adjust', { mode: 'amount', value: 50, apply_to: 'stop_desk' });
+    expect(one.json<{ message: string }>().message).toBe('1 wilaya(s) adjusted');
+    expect(byCode(await read(), 31).stop_desk_price).toBe(650);
+    await t.db.kysely.updateTable('shipping_prices').set({ stop_desk_price_cents: null }).execute();
+    const before = await read();
+    const none = await post('/api/ShippingPrice/adjust', { mode: 'amount', value: 50, apply_to: 'stop_desk' });
+    expect(none.statusCode).toBe(200);
+    expect(none.json<{ message: string }>().message).toBe('No wilaya had a fee to adjust');
+    expect(await read()).toEqual(before);
+    const all = await post('/api/ShippingPrice/adjust', { mode: 'percent', value: 10, apply_to: 'both' });
+    expect(all.json<{ message: string }>().message).toBe(`${before.length} wilaya(s) adjusted`);
+  });
+
   it('refuses a bad body or no session, changing nothing', async () => {
     const before = await read();
     for (const payload of [

@@ -100,7 +100,9 @@ function namedCommunes(
 /**
  * The table's wilayas by number and by normalised name, built once per file: a file's lines are
  * each looked up in it, where normalising the 58 names again for every line of a 200 kB file of
- * one-letter lines held the process for seconds.
+ * one-letter lines held the process for seconds. A wilaya cell: its number ("16", "016"), its name
+ * (any case or accents), or both as couriers' and the shop's own lists write them ("16 - Alger",
+ * "16. Alger"); a number whose name is another wilaya's is none.
  */
 function wilayaIndex(rows: readonly Row[]): (cell: string) => Row | undefined {
   const byCode = new Map<number, Row>();
@@ -110,8 +112,23 @@ function wilayaIndex(rows: readonly Row[]): (cell: string) => Row | undefined {
     const key = wilayaKey(row.wilaya_name);
     if (!byName.has(key)) byName.set(key, row);
   }
-  // A wilaya cell: its number ("16", "016") or its name, any case or accents.
-  return (cell) => (/^\d{1,3}$/.test(cell) ? byCode.get(Number(cell)) : byName.get(wilayaKey(cell)));
+  return (cell) => {
+    const numbered = /^(\d{1,3})\s*[-–—.:)]?\s*(.*)$/.exec(cell);
+    if (!numbered) return byName.get(wilayaKey(cell));
+    const row = byCode.get(Number(numbered[1]));
+    const named = numbered[2] ? byName.get(wilayaKey(numbered[2])) : undefined;
+    return named && named !== row ? undefined : row;
+  };
+}
+
+/**
+ * The first line that shows a character the browser could not read as UTF-8 ("B�ja�a"): the
+ * file was saved in another encoding and sent without being decoded from it.
+ */
+function undecodedLine(text: string): { line: number; text: string } | null {
+  const lines = text.split(/\r?\n/);
+  const index = lines.findIndex((line) => line.includes('\uFFFD'));
+  return index < 0 ? null : { line: index + 1, text: lines[index] ?? '' };
 }
 
 /** An amount cell in whole dinars or centimes: null when it is not one, with why. */
@@ -164,6 +181,11 @@ export async function readFeeCsv(
   division: Division,
 ): Promise<{ rows: FeeGridRow[]; errors: FeeGridLineError[]; badLines: number }> {
   const body = text.replace(/^\uFEFF/, '');
+  const garbled = undecodedLine(body);
+  if (garbled) {
+    const message = `The file is not UTF-8 text ("${garbled.text.slice(0, 60)}"): save it from Excel as "CSV UTF-8", then import it again`;
+    return { rows: [], errors: [{ line: garbled.line, message }], badLines: 1 };
+  }
   const firstLine = body.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
   const delimiter = firstLine.includes(';') ? ';' : firstLine.includes('\t') ? '\t' : ',';
   const findWilaya = wilayaIndex(table);

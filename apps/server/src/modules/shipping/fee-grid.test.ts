@@ -219,6 +219,41 @@ describe('a grid from a CSV file', () => {
   });
 });
 
+describe('a CSV as couriers and Excel write it', () => {
+  it('reads a wilaya written "16 - Alger", and refuses a number and a name that disagree', async () => {
+    const ok = await post('import/csv', {
+      csv: 'wilaya;home;stop desk\n16 - Alger;450;300\n31. Oran;600;\n06 Béjaïa;700;500\n',
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(
+      ok.json<{ data: FeeGridPreview }>().data.rows.map((r) => [r.wilaya_code, r.wilaya_name, r.price.new]),
+    ).toEqual([
+      [16, 'Alger', 450],
+      [31, 'Oran', 600],
+      [6, 'Béjaïa', 700],
+    ]);
+    const mixed = await post('import/csv', { csv: '16 - Oran;450;300\n' });
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json<{ data: { errors: FeeGridLineError[] } }>().data.errors).toEqual([
+      { line: 1, message: 'unknown wilaya "16 - Oran"' },
+    ]);
+  });
+
+  it('refuses a file that was not decoded as UTF-8 ("B\uFFFDja\uFFFDa"), saying how to save it, writing nothing', async () => {
+    const before = await table();
+    const res = await post('import/csv', { csv: 'wilaya;home;stop desk\nAlger;450;300\nB\uFFFDja\uFFFDa;700;500\n' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ data: { errors: FeeGridLineError[] } }>().data.errors).toEqual([
+      {
+        line: 3,
+        message:
+          'The file is not UTF-8 text ("B\uFFFDja\uFFFDa;700;500"): save it from Excel as "CSV UTF-8", then import it again',
+      },
+    ]);
+    expect(await table()).toEqual(before);
+  });
+});
+
 describe('applying a grid', () => {
   it('changes the wilayas given, in one transaction, and refuses a wrong grid whole', async () => {
     const before = await table();

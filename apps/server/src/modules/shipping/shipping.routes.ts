@@ -144,12 +144,15 @@ export function shippingAdminRoutes(app: App): void {
       schema: {
         ...admin,
         summary:
-          "Changes every wilaya's home and/or stop desk fee at once, by an amount (Da) or a percentage; whole dinars, never below 0, one transaction",
+          "Changes every wilaya's home and/or stop desk fee at once, by an amount (Da) or a percentage; whole dinars, never below 0, one transaction; the message says how many wilayas changed",
         body: shippingAdjustSchema,
         response: { 200: envelopeSchema(z.array(shippingPriceSchema)), ...errorResponses() },
       },
     },
-    async (request) => envelope(await adjustShippingPrices(app.db.kysely, request.body), 'Shipping prices adjusted'),
+    async (request) => {
+      const { prices, changed } = await adjustShippingPrices(app.db.kysely, request.body);
+      return envelope(prices, changed === 0 ? 'No wilaya had a fee to adjust' : `${changed} wilaya(s) adjusted`);
+    },
   );
 
   app.post(

@@ -1,7 +1,13 @@
 // Shipping prices per wilaya (SPEC §3, DESIGN §3.11): stored in centimes, spoken in Da; a wilaya
 // name exists once, compared case-insensitively.
 import { toCentimes, toDa } from '@shop/domain/money';
-import { adjustedFee, type ShippingAdjust } from '@shop/domain/shipping-schemas';
+import {
+  adjustedFees,
+  adjustmentChanges,
+  wilayasChangedBy,
+  type AdjustableFees,
+  type ShippingAdjust,
+} from '@shop/domain/shipping-schemas';
 import type { Selectable } from 'kysely';
 import type { AdminShippingPrice, CommuneFee, ShippingPrice, WilayaDivisions } from '@shop/domain/shipping-responses';
 import type { CommuneFeeTable, Database, Executor, ShippingPriceTable } from '../../db/database.ts';
@@ -162,28 +168,41 @@ export async function deleteCommuneFee(db: Database, id: number, commune: string
 /**
  * Every wilaya's fees changed at once (issue 16), in one transaction: home and/or stop desk fees,
  * by an amount or a percentage, each result in whole dinars and never below 0. A wilaya without a
- * stop desk keeps none. The communes priced apart have their own fees changed alike.
+ * stop desk keeps none. The communes priced apart have their own fees changed alike. Answers how
+ * many wilayas changed (wilayasChangedBy: what the confirmation announced); none is not an error.
  */
-export async function adjustShippingPrices(db: Database, adjust: ShippingAdjust): Promise<ShippingPrice[]> {
-  const home = adjust.apply_to !== 'stop_desk';
-  const desk = adjust.apply_to !== 'home';
-  const adjusted = (fee: number | null, wanted: boolean) =>
-    wanted && fee !== null ? toCentimes(adjustedFee(toDa(fee), adjust)) : fee;
-  await db.transaction().execute(async (trx) => {
-    for (const row of await repo.listShippingPrices(trx)) {
-      const price_cents = adjusted(row.price_cents, home) ?? row.price_cents;
-      const stop_desk_price_cents = adjusted(row.stop_desk_price_cents, desk);
-      if (price_cents !== row.price_cents || stop_desk_price_cents !== row.stop_desk_price_cents) {
-        await repo.setShippingFees(trx, row.id, { price_cents, stop_desk_price_cents });
-      }
-    }
-    for (const fee of await repo.listCommuneFees(trx)) {
-      const price_cents = adjusted(fee.price_cents, home);
-      const stop_desk_price_cents = adjusted(fee.stop_desk_price_cents, desk);
-      if (price_cents !== fee.price_cents || stop_desk_price_cents !== fee.stop_desk_price_cents) {
-        await repo.setCommuneFees(trx, fee.shipping_price_id, fee.commune_name, { price_cents, stop_desk_price_cents });
-      }
-    }
+export async function adjustShippingPrices(
+  db: Database,
+  adjust: ShippingAdjust,
+): Promise<{ prices: ShippingPrice[]; changed: number }> {
+  const inDa = (fees: { price_cents: number | null; stop_desk_price_cents: number | null }) => ({
+    price: fees.price_cents === null ? null : toDa(fees.price_cents),
+    stop_desk_price: fees.stop_desk_price_cents === null ? null : toDa(fees.stop_desk_price_cents),
   });
-  return listShippingPrices(db);
+  const inCents = (fees: AdjustableFees) => ({
+    price_cents: fees.price === null ? null : toCentimes(fees.price),
+    stop_desk_price_cents: fees.stop_desk_price === null ? null : toCentimes(fees.stop_desk_price),
+  });
+  const changed = await db.transaction().execute(async (trx) => {
+    const [rows, communeFees] = await Promise.all([repo.listShippingPrices(trx), repo.listCommuneFees(trx)]);
+    for (const row of rows) {
+      const fees = inDa(row);
+      if (!adjustmentChanges(fees, adjust)) continue;
+      const after = inCents(adjustedFees(fees, adjust));
+      await repo.setShippingFees(trx, row.id, { ...after, price_cents: after.price_cents ?? row.price_cents });
+    }
+    for (const fee of communeFees) {
+      const fees = inDa(fee);
+      if (!adjustmentChanges(fees, adjust)) continue;
+      await repo.setCommuneFees(trx, fee.shipping_price_id, fee.commune_name, inCents(adjustedFees(fees, adjust)));
+    }
+    return wilayasChangedBy(
+      rows.map((row) => ({
+        ...inDa(row),
+        communes: communeFees.filter((f) => f.shipping_price_id === row.id).map(inDa),
+      })),
+      adjust,
+    );
+  });
+  return { prices: await listShippingPrices(db), changed };
 }

@@ -95,7 +95,10 @@ export function Modal({ title, onClose, children, footer, size = 'md' }: ModalPr
             </svg>
           </button>
         </div>
-        <div className="overflow-y-auto px-5 py-4">{children}</div>
+        {/* Focusable, so a long body with nothing to focus in it (a preview) scrolls from the keyboard. */}
+        <div role="region" aria-labelledby={titleId} tabIndex={0} className="overflow-y-auto px-5 py-4">
+          {children}
+        </div>
         {footer ? <div className="flex justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div> : null}
       </div>
     </div>,

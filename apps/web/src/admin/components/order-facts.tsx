@@ -1,18 +1,46 @@
 // What an order carries beside its status, shown the same way on the confirmation queue, the
 // orders list and the order's details: its flags and its phone's past orders.
+import { Link } from 'react-router';
+import { paths } from '../../lib/paths.ts';
 import type { Order } from '../lib/types.ts';
 import { texts } from '../texts.ts';
 
 const chip = 'inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap';
 
-/** "Blacklisted phone" and "Possible duplicate", when the order has them. */
-export function OrderFlags({ order }: { order: Pick<Order, 'held' | 'possible_duplicate'> }) {
-  if (!order.held && !order.possible_duplicate) return null;
+/**
+ * "Blacklisted phone" and the possible duplicates, when the order has them: the order flagged
+ * names the earlier order it may double, and that order names the later one, each a link.
+ */
+export function OrderFlags({ order }: { order: Pick<Order, 'id' | 'held' | 'possible_duplicate' | 'duplicates'> }) {
+  const earlier = order.duplicates.filter((id) => id < order.id);
+  const later = order.duplicates.filter((id) => id > order.id);
+  if (!order.held && !order.possible_duplicate && order.duplicates.length === 0) return null;
+  const links = (ids: number[]) =>
+    ids.map((id, i) => (
+      <span key={id}>
+        {i > 0 ? ', ' : ' '}
+        <Link to={`${paths.admin.orders}?order=${id}`} className="underline">
+          #{id}
+        </Link>
+      </span>
+    ));
+  const duplicateClass = `${chip} border-amber-300 bg-amber-50 text-amber-900`;
   return (
     <span className="inline-flex flex-wrap gap-1">
       {order.held ? <span className={`${chip} border-red-300 bg-red-50 text-red-800`}>{texts.desk.held}</span> : null}
-      {order.possible_duplicate ? (
-        <span className={`${chip} border-amber-300 bg-amber-50 text-amber-900`}>{texts.desk.duplicate}</span>
+      {order.possible_duplicate && earlier.length > 0 ? (
+        <span className={duplicateClass}>
+          {texts.desk.duplicateOf}
+          {links(earlier)}
+        </span>
+      ) : order.possible_duplicate ? (
+        <span className={duplicateClass}>{texts.desk.duplicate}</span>
+      ) : null}
+      {later.length > 0 ? (
+        <span className={duplicateClass}>
+          {texts.desk.orderedAgain}
+          {links(later)}
+        </span>
       ) : null}
     </span>
   );

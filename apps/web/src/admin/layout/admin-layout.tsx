@@ -1,10 +1,11 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { TOAST_AUTO_CLOSE_MS } from '@shop/domain/constants';
 import { paths } from '../../lib/paths.ts';
 import { useAdminToken } from '../lib/auth-token.ts';
 import { loginPathFor } from '../lib/next-page.ts';
+import { markStartPageDecided } from '../lib/start-page.ts';
 import { useLogout } from '../features/auth/api/logout.ts';
 import { CONFIRM_QUEUE_LIMIT, useConfirmQueue } from '../features/confirm/api/get-confirm-queue.ts';
 import { Loading } from '../components/ui.tsx';
@@ -34,6 +35,12 @@ export function AdminLayout() {
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const queue = useConfirmQueue({ enabled: Boolean(token) });
+  // A sign-in that leads to another page than the dashboard: the dashboard met later is the
+  // dashboard (start-page.ts). The dashboard decides for itself, once its lazy page is loaded.
+  const firstPath = useRef(location.pathname);
+  useEffect(() => {
+    if (firstPath.current !== paths.admin.dashboard) markStartPageDecided();
+  }, []);
 
   if (!token) return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
 
@@ -51,10 +58,20 @@ export function AdminLayout() {
       <header className="sticky top-0 z-40 bg-slate-900 shadow">
         <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2">
           <span className="mr-2 text-sm font-bold tracking-wide text-white">{texts.brand}</span>
+          {/* On a phone the links are behind Menu: the orders waiting for their call stay in sight. */}
+          {queue.data && queue.data.length > 0 ? (
+            <NavLink
+              to={paths.admin.confirm}
+              className="ml-auto flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-slate-100 hover:bg-slate-800 xl:hidden"
+              onClick={() => setMenuOpen(false)}
+            >
+              {texts.nav.confirm} <QueueBadge count={queue.data.length} />
+            </NavLink>
+          ) : null}
           {/* Nine links and Logout need about 1150 px in a row: below that, the Menu button. */}
           <button
             type="button"
-            className="ml-auto rounded-md px-2 py-1 text-sm text-slate-200 hover:bg-slate-800 xl:hidden"
+            className={`${queue.data && queue.data.length > 0 ? '' : 'ml-auto'} rounded-md px-2 py-1 text-sm text-slate-200 hover:bg-slate-800 xl:hidden`}
             aria-expanded={menuOpen}
             aria-controls="admin-nav"
             onClick={() => setMenuOpen((open) => !open)}

@@ -1,6 +1,7 @@
 // The admin token lives in localStorage under `adminToken` (SPEC §6). A tiny store on top of it so
 // the route guard re-renders (and redirects to login) as soon as a call answers 401.
 import { useSyncExternalStore } from 'react';
+import { resetStartPage } from './start-page.ts';
 
 export const ADMIN_TOKEN_KEY = 'adminToken';
 
@@ -32,6 +33,7 @@ function setSessionEnded(ended: boolean) {
 
 export function setAdminToken(token: string) {
   localStorage.setItem(ADMIN_TOKEN_KEY, token);
+  resetStartPage();
   setSessionEnded(false);
   notify();
 }

@@ -85,6 +85,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     refusal_note: null,
     held: false,
     possible_duplicate: false,
+    duplicates: [],
     tracking_number: null,
     courier: null,
     label_url: null,

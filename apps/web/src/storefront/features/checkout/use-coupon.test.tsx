@@ -56,10 +56,15 @@ describe('useCoupon', () => {
   it('applies a valid code: asks GET /coupon/validate/{CODE} and gives its discount', async () => {
     const fetchMock = couponServer();
     const { result } = renderCoupon();
-    expect(await typeAndApply(result, ' bienvenue10 ')).toEqual({ status: 'valid', code: 'BIENVENUE10', percent: 10 });
+    expect(await typeAndApply(result, ' bienvenue10 ')).toEqual({
+      status: 'valid',
+      code: 'BIENVENUE10',
+      percent: 10,
+      amount: null,
+    });
     // The call that counts no use (DESIGN §3.4), with the code upper-cased as coupons are created.
     expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/coupon/validate/BIENVENUE10']);
-    expect(result.current.state).toEqual({ status: 'valid', code: 'BIENVENUE10', percent: 10 });
+    expect(result.current.state).toEqual({ status: 'valid', code: 'BIENVENUE10', percent: 10, amount: null });
     expect(result.current.percent).toBe(10);
     expect(result.current.appliedCode).toBe('BIENVENUE10');
     expect(result.current.code).toBe('BIENVENUE10');

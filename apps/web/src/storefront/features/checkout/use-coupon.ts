@@ -1,11 +1,21 @@
 // The promo code of both checkouts (SPEC §4, §5): pending (the prompt), valid (its discount
 // applies) or invalid (no discount). Each page says the outcome in its own words.
 import { useRef, useState } from 'react';
+import { toCentimes } from '@shop/domain/money';
+import type { Discount } from '@shop/domain/pricing';
 import { ApiError } from '../../../lib/api.ts';
 import { useValidateCoupon } from './api/validate-coupon.ts';
 
 export type CouponState =
-  { status: 'pending' } | { status: 'valid'; code: string; percent: number } | { status: 'invalid' };
+  | { status: 'pending' }
+  | {
+      status: 'valid';
+      code: string;
+      percent: number;
+      /** Da off the subtotal for a coupon of a fixed amount, else null. */
+      amount: number | null;
+    }
+  | { status: 'invalid' };
 
 /** Why a code was not applied: nothing typed (no call made), refused by the server, or no answer. */
 export type CouponRefusal = 'empty' | 'refused' | 'failed';
@@ -20,6 +30,11 @@ const INVALID: CouponState = { status: 'invalid' };
 export interface CouponOptions {
   /** Empty the field when a code is not applied (the custom order, SPEC §4). */
   clearOnFailure?: boolean;
+}
+
+function discountOf(state: CouponState): Discount {
+  if (state.status !== 'valid') return { percentage: 0 };
+  return state.amount !== null ? { amountCentimes: toCentimes(state.amount) } : { percentage: state.percent };
 }
 
 export function useCoupon({ clearOnFailure = false }: CouponOptions = {}) {
@@ -50,7 +65,12 @@ export function useCoupon({ clearOnFailure = false }: CouponOptions = {}) {
     let outcome: Exclude<CouponOutcome, { status: 'pending' }>;
     try {
       const coupon = await validation.mutateAsync(typed);
-      outcome = { status: 'valid', code: coupon.code.toUpperCase(), percent: coupon.discount_percentage };
+      outcome = {
+        status: 'valid',
+        code: coupon.code.toUpperCase(),
+        percent: coupon.discount_percentage,
+        amount: coupon.discount_amount,
+      };
     } catch (error) {
       outcome = { status: 'invalid', reason: error instanceof ApiError ? 'refused' : 'failed' };
     }
@@ -70,6 +90,8 @@ export function useCoupon({ clearOnFailure = false }: CouponOptions = {}) {
     applying: validation.isPending,
     /** The discount to apply: 0 unless the code is valid. */
     percent: state.status === 'valid' ? state.percent : 0,
+    /** The discount as the order's total takes it (pricing.ts): a percentage, or a fixed amount. */
+    discount: discountOf(state),
     /** The code to send with the order, or null. */
     appliedCode: state.status === 'valid' ? state.code : null,
   };

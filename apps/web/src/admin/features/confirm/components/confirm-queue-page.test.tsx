@@ -204,3 +204,78 @@ describe('the confirmation queue', () => {
     expect(await screen.findByText('Nothing to confirm')).toBeInTheDocument();
   });
 });
+
+describe('the call card: where it goes, when it was tried, and the number', () => {
+  test('shows the commune, the delivery type and the address', async () => {
+    queueServer([
+      makeOrder({
+        id: 21,
+        wilaya_name: 'Oran',
+        commune_name: 'Bir El Djir',
+        delivery_type: 'stop_desk',
+        customer_address: 'Oran | Cité 200 logements, bloc C',
+      }),
+    ]);
+    renderWithProviders(<ConfirmQueuePage />, { route: '/admin/confirm' });
+    const shown = await card(21);
+    const facts = within(shown)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(facts).toEqual([
+      ['Wilaya', 'Oran · Bir El Djir'],
+      ['Delivery', 'Stop desk'],
+      ['Address', 'Cité 200 logements, bloc C'],
+    ]);
+  });
+
+  test('says when an order that did not answer was last tried', async () => {
+    const at = new Date(Date.now() - 25 * 60_000).toISOString();
+    queueServer([makeOrder({ id: 22, confirmation: 'no_answer', call_attempts: 2, last_call_at: at })]);
+    renderWithProviders(<ConfirmQueuePage />, { route: '/admin/confirm' });
+    expect(await card(22)).toHaveTextContent('2 calls without answer · last tried 25 min ago');
+  });
+
+  test("the no-answer that reaches the owner's limit says the order was cancelled as unreachable", async () => {
+    const order = makeOrder({ id: 23, confirmation: 'no_answer', call_attempts: 2 });
+    stubFetch((url, init) => {
+      if (url.startsWith('/api/order/confirmQueue')) return { data: [order] };
+      if (url === '/api/order/confirmation/23' && init?.method === 'PUT') {
+        return {
+          data: {
+            ...order,
+            status: 'cancelled',
+            confirmation: 'refused',
+            refusal_reason: 'unreachable',
+            call_attempts: 3,
+          },
+        };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ConfirmQueuePage />, { route: '/admin/confirm' });
+    await user.click(within(await card(23)).getByRole('button', { name: 'No answer' }));
+    expect(await screen.findByText(/No answer after 3 calls: order #23 cancelled as unreachable/)).toBeInTheDocument();
+  });
+
+  test('blacklists the number from the card, with an optional reason, and says so', async () => {
+    const fetchMock = stubFetch((url, init) => {
+      if (url.startsWith('/api/order/confirmQueue')) return { data: [karim] };
+      if (url === '/api/order/blacklist' && init?.method === 'POST') {
+        return { status: 201, data: { phone: '0661002003', reason: 'Fausses commandes', created_at: '2026-03-01' } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ConfirmQueuePage />, { route: '/admin/confirm' });
+    const shown = await card(13);
+    await user.click(within(shown).getByRole('button', { name: 'Blacklist this number' }));
+    expect(shown).toHaveTextContent('Orders from 0661002003 will then be held or refused');
+    await user.type(within(shown).getByLabelText('Reason (optional)'), 'Fausses commandes');
+    await user.click(within(shown).getByRole('button', { name: 'Blacklist' }));
+    expect(await screen.findByText('0661002003 is blacklisted')).toBeInTheDocument();
+    expect(bodiesSent(fetchMock, '/api/order/blacklist', 'POST')).toEqual([
+      { phone: '0661002003', reason: 'Fausses commandes' },
+    ]);
+  });
+});

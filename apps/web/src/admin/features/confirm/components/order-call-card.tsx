@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { formatDa } from '@shop/domain/money';
+import { splitCustomerAddress } from '@shop/domain/order-schemas';
 import { REFUSAL_REASONS, type RefusalReason } from '@shop/domain/order-status';
 import { paths } from '../../../../lib/paths.ts';
 import { ConfirmationBadge, OrderFlags, Reputation } from '../../../components/order-facts.tsx';
@@ -8,10 +9,11 @@ import { buttonClass, Field, formatAge, formatDate, inputClass, parseServerDate 
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import type { Order } from '../../../lib/types.ts';
 import { texts } from '../../../texts.ts';
+import { useBlacklistPhone } from '../api/blacklist-phone.ts';
 import { useRecordCall, type CallOutcome } from '../api/record-call.ts';
 import { confirmationMessage, telHref, whatsAppHref } from './contact-links.ts';
 
-type Panel = 'call_back' | 'refused' | null;
+type Panel = 'call_back' | 'refused' | 'blacklist' | null;
 
 /** "2026-03-01T14:30" for a datetime-local input, in the phone's own time zone. */
 function localInputValue(date: Date): string {
@@ -20,7 +22,11 @@ function localInputValue(date: Date): string {
 }
 
 /** What the owner saw saved, for the page's notice. */
-function savedNotice(order: Order): string {
+function savedNotice(order: Order, sent: CallOutcome['outcome']): string {
+  // The owner's limit of unanswered calls was reached: the server cancelled the order.
+  if (sent === 'no_answer' && order.confirmation === 'refused') {
+    return texts.confirm.saved.unreachable(order.id, order.call_attempts);
+  }
   switch (order.confirmation) {
     case 'confirmed':
       return texts.confirm.saved.confirmed(order.id);
@@ -48,7 +54,7 @@ export function OrderCallCard({
   /** When the queue was read (ms): ages and due call-backs are counted from it. */
   now: number;
   /** The page's notice, and the order as saved (its outcome may be undone from there). */
-  onSaved: (notice: string, saved: Order) => void;
+  onSaved: (notice: string, saved?: Order) => void;
 }) {
   const id = useId();
   const record = useRecordCall();
@@ -57,7 +63,9 @@ export function OrderCallCard({
   const [callBackAt, setCallBackAt] = useState('');
   const [reason, setReason] = useState<RefusalReason | ''>('');
   const [note, setNote] = useState('');
+  const [blacklistReason, setBlacklistReason] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const blacklist = useBlacklistPhone();
 
   // mutateAsync, not mutate's callbacks: a confirmed card leaves the queue (and unmounts) before
   // they would run, and the page's notice must still be given.
@@ -66,7 +74,7 @@ export function OrderCallCard({
     try {
       const saved = await record.mutateAsync({ id: order.id, outcome });
       setPanel(null);
-      onSaved(savedNotice(saved), saved);
+      onSaved(savedNotice(saved, outcome.outcome), saved);
     } catch (e) {
       if (!sessionEnded(e)) setError(errorMessage(e, texts.confirm.failedSave));
     }
@@ -84,6 +92,18 @@ export function OrderCallCard({
     void send({ outcome: 'call_back', call_back_at: when.toISOString() });
   }
 
+  async function submitBlacklist(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    try {
+      await blacklist.mutateAsync({ phone: order.customer_phone, reason: blacklistReason.trim() });
+      setPanel(null);
+      onSaved(texts.confirm.blacklisted(order.customer_phone));
+    } catch (e) {
+      if (!sessionEnded(e)) setError(errorMessage(e, texts.confirm.blacklistFailed));
+    }
+  }
+
   function submitRefusal(event: FormEvent) {
     event.preventDefault();
     if (!reason) return setFieldError(texts.confirm.reasonRequired);
@@ -91,6 +111,7 @@ export function OrderCallCard({
   }
 
   const due = order.call_back_at !== null && parseServerDate(order.call_back_at).getTime() <= now;
+  const { address } = splitCustomerAddress(order.customer_address);
   const titleId = `${id}-title`;
   return (
     <article
@@ -105,8 +126,22 @@ export function OrderCallCard({
         <p className="shrink-0 text-base font-semibold text-slate-900 tabular-nums">{formatDa(order.final_total)}</p>
       </div>
       <p className="mt-0.5 text-xs text-slate-600">
-        {texts.confirm.ordered(formatAge(order.created_at, new Date(now)))} · {order.wilaya_name}
+        {texts.confirm.ordered(formatAge(order.created_at, new Date(now)))}
       </p>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
+        <dt className="text-slate-500">{texts.confirm.deliveryTo}</dt>
+        <dd className="min-w-0 break-words text-slate-900">
+          {[order.wilaya_name, order.commune_name].filter(Boolean).join(' · ')}
+        </dd>
+        <dt className="text-slate-500">{texts.orders.delivery}</dt>
+        <dd className="text-slate-900">{texts.orders.deliveryTypes[order.delivery_type]}</dd>
+        {address ? (
+          <>
+            <dt className="text-slate-500">{texts.orders.address}</dt>
+            <dd className="min-w-0 break-words text-slate-900">{address}</dd>
+          </>
+        ) : null}
+      </dl>
       <p className="mt-2 text-sm break-words text-slate-800">{order.item_summary}</p>
       <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
         {order.confirmation !== 'to_confirm' ? <ConfirmationBadge confirmation={order.confirmation} /> : null}
@@ -114,7 +149,10 @@ export function OrderCallCard({
         <Reputation reputation={order.reputation} />
       </div>
       {order.call_attempts > 0 ? (
-        <p className="mt-1 text-xs text-amber-800">{texts.confirm.attempts(order.call_attempts)}</p>
+        <p className="mt-1 text-xs text-amber-800">
+          {texts.confirm.attempts(order.call_attempts)}
+          {order.last_call_at ? ` · ${texts.confirm.lastTried(formatAge(order.last_call_at, new Date(now)))}` : ''}
+        </p>
       ) : null}
       {order.call_back_at ? (
         <p className={`mt-1 text-xs ${due ? 'font-semibold text-blue-800' : 'text-slate-700'}`}>
@@ -242,13 +280,44 @@ export function OrderCallCard({
         </form>
       ) : null}
 
+      {panel === 'blacklist' ? (
+        <form id={`${id}-blacklist`} noValidate onSubmit={(e) => void submitBlacklist(e)} className="mt-3 space-y-3">
+          <p className="text-sm text-slate-700">{texts.confirm.blacklistExplain(order.customer_phone)}</p>
+          <Field id={`${id}-blacklist-reason`} label={texts.confirm.blacklistReason}>
+            <input
+              id={`${id}-blacklist-reason`}
+              className={inputClass}
+              maxLength={200}
+              value={blacklistReason}
+              onChange={(e) => setBlacklistReason(e.target.value)}
+            />
+          </Field>
+          <button
+            type="submit"
+            className={`${buttonClass('danger')} min-h-11 w-full sm:w-auto`}
+            disabled={blacklist.isPending}
+          >
+            {texts.confirm.blacklistSave}
+          </button>
+        </form>
+      ) : null}
+
       {error ? (
         <p role="alert" className="mt-2 text-sm text-red-700">
           {error}
         </p>
       ) : null}
 
-      <p className="mt-3 text-right">
+      <p className="mt-3 flex items-center justify-between gap-3">
+        <button
+          type="button"
+          className="text-sm font-medium text-red-700 underline"
+          aria-expanded={panel === 'blacklist'}
+          aria-controls={`${id}-blacklist`}
+          onClick={() => toggle('blacklist')}
+        >
+          {texts.confirm.blacklist}
+        </button>
         <Link
           to={`${paths.admin.orders}?order=${order.id}`}
           className="text-sm font-medium text-slate-700 underline"

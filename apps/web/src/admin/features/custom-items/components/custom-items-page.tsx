@@ -4,12 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { customOrderItemSchema, isCupName, parseList } from '@shop/domain/custom-item-schemas';
 import { formatDa } from '@shop/domain/money';
 import type { z } from 'zod';
-import { sessionEnded } from '../../../lib/admin-request.ts';
+import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import { useKeepFormDraft, useReopenFormDraft, useRestoredFormDraft } from '../../../lib/form-drafts.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormModalFooter, Modal } from '../../../components/modal.tsx';
 import { BilingualFields } from '../../../components/bilingual-fields.tsx';
 import {
   AmountInput,
+  Banner,
   DataTable,
   DraftNotice,
   ErrorState,
@@ -39,15 +41,22 @@ export function CustomItemsPage() {
   const toggle = useToggleCustomItem();
   const remove = useDeleteCustomItem();
   const [editing, setEditing] = useState<CustomItem | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<CustomItem | null>(null);
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   useReopenFormDraft(CUSTOM_ITEM_FORM, items.isSuccess, (target) => {
     const item = target === 'new' ? 'new' : items.data?.find((i) => String(i.id) === target);
     if (item) setEditing(item);
   });
 
   function onDelete(item: CustomItem) {
-    if (!window.confirm(texts.customItems.confirmDelete(item.name))) return;
-    remove.mutate(item.id, { onError: () => window.alert(texts.customItems.deleteFailed) });
+    setMessage(null);
+    setDeleting(item);
   }
+
+  /** A failure said in the page: the server's message, else SPEC's. */
+  const failed = (fallback: string) => (error: unknown) => {
+    if (!sessionEnded(error)) setMessage({ tone: 'error', text: errorMessage(error, fallback) });
+  };
 
   const rows = items.data ?? [];
   return (
@@ -57,6 +66,11 @@ export function CustomItemsPage() {
           + {texts.customItems.add}
         </button>
       </PageHeader>
+      {message ? (
+        <Banner tone={message.tone} onClose={() => setMessage(null)}>
+          {message.text}
+        </Banner>
+      ) : null}
       {items.isError ? (
         <ErrorState message={texts.customItems.failed} onRetry={() => void items.refetch()} />
       ) : items.isPending ? (
@@ -107,9 +121,10 @@ export function CustomItemsPage() {
                   <button
                     type="button"
                     className={buttonClass('secondary', true)}
-                    onClick={() =>
-                      toggle.mutate(item.id, { onError: () => window.alert(texts.customItems.toggleFailed) })
-                    }
+                    onClick={() => {
+                      setMessage(null);
+                      toggle.mutate(item.id, { onError: failed(texts.customItems.toggleFailed) });
+                    }}
                   >
                     {isActive(item) ? texts.customItems.deactivate : texts.customItems.activate}
                   </button>
@@ -128,12 +143,28 @@ export function CustomItemsPage() {
       {editing ? (
         <CustomItemModal item={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
       ) : null}
+      {deleting ? (
+        <ConfirmDialog
+          title={texts.customItems.deleteTitle}
+          message={texts.customItems.confirmDelete(deleting.name)}
+          busy={remove.isPending}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() =>
+            remove.mutate(deleting.id, {
+              onSuccess: () => setMessage({ tone: 'success', text: texts.customItems.deleted(deleting.name) }),
+              onError: failed(texts.customItems.deleteFailed),
+              onSettled: () => setDeleting(null),
+            })
+          }
+        />
+      ) : null}
     </section>
   );
 }
 
 function CustomItemModal({ item, onClose }: { item?: CustomItem; onClose: () => void }) {
   const save = useSaveCustomItem();
+  const [failure, setFailure] = useState<string | null>(null);
   const target = item ? String(item.id) : 'new';
   const draft = useRestoredFormDraft<z.input<typeof customOrderItemSchema>>(CUSTOM_ITEM_FORM, target);
   const {
@@ -158,11 +189,12 @@ function CustomItemModal({ item, onClose }: { item?: CustomItem; onClose: () => 
   useKeepFormDraft(CUSTOM_ITEM_FORM, target, () => ({ values: getValues() }));
   const cup = isCupName(String(useWatch({ control, name: 'name' }) ?? ''));
   const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
     try {
       await save.mutateAsync({ id: item?.id, values });
       onClose();
     } catch (error) {
-      if (!sessionEnded(error)) window.alert(texts.customItems.saveFailed);
+      if (!sessionEnded(error)) setFailure(errorMessage(error, texts.customItems.saveFailed));
     }
   });
   return (
@@ -172,6 +204,11 @@ function CustomItemModal({ item, onClose }: { item?: CustomItem; onClose: () => 
       footer={<FormModalFooter formId="custom-item-form" onCancel={onClose} submitting={isSubmitting} />}
     >
       <form id="custom-item-form" noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+        {failure ? (
+          <div className="sm:col-span-2">
+            <Banner tone="error">{failure}</Banner>
+          </div>
+        ) : null}
         {draft ? (
           <div className="sm:col-span-2">
             <DraftNotice />

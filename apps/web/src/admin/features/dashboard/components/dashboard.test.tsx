@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, stubFetch } from '../../../lib/test-utils.tsx';
+import { LocationProbe, renderWithProviders, stubFetch } from '../../../lib/test-utils.tsx';
 import { Dashboard } from './dashboard.tsx';
 
 afterEach(() => {
@@ -10,10 +10,13 @@ afterEach(() => {
 });
 
 const stats = {
+  period: 'all',
+  since: null,
   total_orders: 12,
   pending_orders: 3,
   total_products: 24,
   total_revenue: 15400,
+  total_revenue_without_delivery: 12400,
   by_status: { pending: 3, approved: 0, shipping: 0, successful: 9, cancelled: 0, returned: 0 },
   per_day: [],
   last_30_days: {
@@ -100,5 +103,48 @@ describe('dashboard', () => {
       'href',
       '/admin/products?product=7',
     );
+  });
+});
+
+describe('dashboard: the period and the revenue the shop keeps', () => {
+  test('a period picker asks the figures of today, 7 or 30 days, or this month, and keeps it in the address', async () => {
+    const fetchMock = stubFetch((url) => {
+      if (url === '/api/order/stats') return { data: stats };
+      if (url === '/api/order/stats?period=7d') {
+        return {
+          data: {
+            ...stats,
+            period: '7d',
+            since: '2026-03-04',
+            total_orders: 4,
+            total_revenue: 116857.42,
+            total_revenue_without_delivery: 114457.42,
+          },
+        };
+      }
+      return undefined;
+    });
+    renderWithProviders(
+      <>
+        <Dashboard />
+        <LocationProbe />
+      </>,
+    );
+    const cards = await screen.findByTestId('dashboard-cards');
+    expect(within(cards).getByRole('link', { name: /Total Revenue/ })).toHaveTextContent(
+      /15\s400,00 Da\s*12\s400,00 Da without delivery fees/,
+    );
+    expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.setup().click(screen.getByRole('button', { name: '7 days' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin?period=7d');
+    await waitFor(() => expect(within(cards).getByRole('link', { name: /Total Orders/ })).toHaveTextContent('4'));
+    expect(screen.getByTestId('period-note')).toHaveTextContent('Orders placed since 4 Mar 2026');
+    const revenue = within(cards).getByRole('link', { name: /Total Revenue/ });
+    expect(revenue).toHaveTextContent(/116\s857,42 Da\s*114\s457,42 Da without delivery fees/);
+    expect(revenue).toHaveAttribute('href', '/admin/orders?status=successful&from=2026-03-04');
+    // The amount keeps to one line; a phone gives it two columns.
+    expect(within(revenue).getByText(/116\s857,42 Da$/)).toHaveClass('whitespace-nowrap');
+    expect(revenue).toHaveClass('col-span-2');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/order/stats?period=7d');
   });
 });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CourierSendResult, CourierStatus } from '@shop/domain/courier';
+import type { CourierSendResult, CourierStatus, CourierSyncResult } from '@shop/domain/courier';
 import { ADMIN_KEY, adminRequest } from '../../../lib/admin-request.ts';
 import { invalidateOrders } from '../../../lib/invalidate-orders.ts';
 
@@ -22,5 +22,18 @@ export function useSendToCourier() {
   return useMutation({
     mutationFn: sendToCourier,
     onSettled: (_data, _error, ids) => invalidateOrders(queryClient, ids),
+  });
+}
+
+/** POST /courier/sync: the courier's statuses now, once (409 while a sync runs in any process). */
+export async function syncCourier(): Promise<CourierSyncResult> {
+  return (await adminRequest<CourierSyncResult>('/courier/sync', { method: 'POST' })).data;
+}
+
+export function useSyncCourier() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: syncCourier,
+    onSettled: () => invalidateOrders(queryClient),
   });
 }

@@ -16,7 +16,7 @@ export function exportQuery(search: OrderSearch, ids: readonly number[]): URLSea
     params.set('ids', [...ids].sort((a, b) => a - b).join(','));
     return params;
   }
-  const { page: _page, ...filters } = search;
+  const { page: _page, limit: _limit, ...filters } = search;
   for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
   return params;
 }

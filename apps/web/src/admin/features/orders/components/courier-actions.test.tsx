@@ -82,7 +82,7 @@ describe("an order's courier", () => {
 
 describe('what an export holds', () => {
   test('the selected orders when there are, else the filters that are set', () => {
-    const search = { ...NO_FILTERS, page: 3, status: 'approved' as const, wilaya: 'Oran' };
+    const search = { ...NO_FILTERS, page: 3, limit: 50, status: 'approved' as const, wilaya: 'Oran' };
     expect(exportQuery(search, [9, 2]).toString()).toBe('ids=2%2C9');
     expect(exportQuery(search, []).toString()).toBe('status=approved&wilaya=Oran');
   });

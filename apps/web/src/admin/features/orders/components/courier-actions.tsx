@@ -1,14 +1,13 @@
-// The courier's side of the orders list (issue 16): send the selected orders to the courier, print
-// their slips, and download the exports (the selected orders, else the filtered ones).
+// The courier's side of the orders list: send orders to the courier, their slips' page, and the
+// exports (the selected orders, else the filtered ones).
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { CourierSendResult } from '@shop/domain/courier';
 import { paths } from '../../../../lib/paths.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Banner, buttonClass } from '../../../components/ui.tsx';
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import { texts } from '../../../texts.ts';
-import { useCourierStatus, useSendToCourier } from '../api/courier.ts';
+import { useCourierStatus, useSendToCourier, useSyncCourier } from '../api/courier.ts';
 import { downloadExport, exportQuery, type ExportKind } from '../api/download-export.ts';
 import type { OrderSearch } from '../api/search-orders.ts';
 
@@ -93,17 +92,55 @@ export function SendToCourierButton({
   );
 }
 
-/** Send, print and export for the selected orders (exports: the filtered ones when none is selected). */
-export function CourierActions({
-  ids,
-  search,
-  onSent,
-}: {
-  ids: number[];
-  search: OrderSearch;
-  onSent: (sent: number[]) => void;
-}) {
-  const [results, setResults] = useState<CourierSendResult['results'] | null>(null);
+/**
+ * Asks the courier for its parcels' statuses now (the scheduled sync, once, under its lease) and
+ * says what changed; shown only with a courier account.
+ */
+export function SyncNowButton() {
+  const status = useCourierStatus();
+  const sync = useSyncCourier();
+  const [answer, setAnswer] = useState<{ tone: 'success' | 'error' | 'info'; text: string } | null>(null);
+  if (status.data?.configured !== true) return null;
+  const courierName = texts.courier.names[status.data.courier ?? ''] ?? 'the courier';
+  return (
+    <>
+      <button
+        type="button"
+        className={buttonClass('secondary')}
+        disabled={sync.isPending}
+        onClick={() => {
+          setAnswer(null);
+          sync.mutate(undefined, {
+            onSuccess: (result) =>
+              setAnswer(
+                result.stopped
+                  ? { tone: 'error', text: texts.courier.syncStopped(result.checked, result.stopped) }
+                  : {
+                      tone: 'success',
+                      text: texts.courier.synced(result.checked, result.updated, result.moved, courierName),
+                    },
+              ),
+            onError: (e) => {
+              if (!sessionEnded(e)) setAnswer({ tone: 'info', text: errorMessage(e, texts.courier.syncFailed) });
+            },
+          });
+        }}
+      >
+        {sync.isPending ? texts.courier.syncing : texts.courier.syncNow}
+      </button>
+      {answer ? (
+        <span className="w-full">
+          <Banner tone={answer.tone} onClose={() => setAnswer(null)}>
+            {answer.text}
+          </Banner>
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** The exports of the selected orders, else of the filtered ones (sending and slips: SelectionBar). */
+export function CourierActions({ ids, search }: { ids: number[]; search: OrderSearch }) {
   const [exporting, setExporting] = useState<ExportKind | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -122,20 +159,7 @@ export function CourierActions({
   return (
     <div className="mb-3 space-y-2" data-testid="courier-actions">
       <div className="flex flex-wrap items-center gap-2">
-        {ids.length > 0 ? (
-          <>
-            <SendToCourierButton
-              ids={ids}
-              onSent={(answered) => {
-                setResults(answered);
-                onSent(answered.filter((r) => r.ok).map((r) => r.id));
-              }}
-            />
-            <Link to={slipsPath(ids)} className={buttonClass('secondary')}>
-              {texts.courier.slips}
-            </Link>
-          </>
-        ) : null}
+        <SyncNowButton />
         <button
           type="button"
           className={buttonClass('secondary')}
@@ -159,7 +183,6 @@ export function CourierActions({
           {error}
         </Banner>
       ) : null}
-      {results ? <SendResults results={results} onClose={() => setResults(null)} /> : null}
     </div>
   );
 }

@@ -50,6 +50,7 @@ const order: Order = {
   refusal_note: null,
   held: false,
   possible_duplicate: false,
+  duplicates: [],
   tracking_number: null,
   courier: null,
   label_url: null,
@@ -242,8 +243,15 @@ const hoodie = {
 };
 const soap = { id: 7, name: 'Savon au lait de chèvre', has_sizes: false, stock: 12, sizes: [] };
 const wilayas = [
-  { id: 16, wilaya_code: 16, wilaya_name: 'Alger', price: 400 },
-  { id: 31, wilaya_code: 31, wilaya_name: 'Oran', price: 600 },
+  { id: 16, wilaya_code: 16, wilaya_name: 'Alger', price: 400, stop_desk_price: null, communes: [] },
+  {
+    id: 31,
+    wilaya_code: 31,
+    wilaya_name: 'Oran',
+    price: 600,
+    stop_desk_price: 450,
+    communes: [{ name: 'Bir El Djir', price: 700, stop_desk_price: null }],
+  },
 ];
 const lines = order.order_items.map((item, i) => ({ ...item, product_id: i === 0 ? 4 : 7 }));
 const editable: Order = { ...order, order_items: lines };
@@ -251,6 +259,7 @@ const oranCommunes = [
   { name: 'Es Senia', name_ar: 'السانية', postal_code: null },
   { name: 'Bir El Djir', name_ar: 'بئر الجير', postal_code: null },
 ];
+const algerCommunes = [{ name: 'Hydra', name_ar: 'حيدرة', postal_code: '16035' }];
 
 describe("an order's desk facts", () => {
   test("show the call, the flags, the phone's past orders, the tracking number and the history in time order", async () => {
@@ -347,6 +356,7 @@ describe("an order's correction", () => {
       if (url === '/api/ShippingPrice/read') return { data: wilayas };
       if (url === '/api/product/getAll') return { data: [hoodie, soap] };
       if (url === '/api/commune?wilaya=Oran') return { data: oranCommunes };
+      if (url === '/api/commune?wilaya=Alger') return { data: algerCommunes };
       if (url === '/api/order/edit/41' && init?.method === 'PUT') {
         const answer = editAnswer(JSON.parse(init.body as string) as Record<string, unknown>);
         if (!answer.status || answer.status < 300) current = answer.data as Order;
@@ -372,10 +382,11 @@ describe("an order's correction", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remove Savon au lait de chèvre' }));
     await user.selectOptions(within(dialog).getByLabelText('Add a product'), 'Hoodie Zippé');
     // A size out of stock cannot be chosen.
-    expect(within(dialog).getByRole('option', { name: 'S (0)' })).toBeDisabled();
+    expect(within(within(dialog).getByLabelText('Size')).getByRole('option', { name: 'S (0)' })).toBeDisabled();
     await user.selectOptions(within(dialog).getByLabelText('Size'), 'M (5)');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     await user.selectOptions(within(dialog).getByLabelText('Wilaya'), '16 - Alger');
+    await user.type(within(dialog).getByLabelText('Postal code'), '16000');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     dialog = await screen.findByRole('dialog', { name: 'Order #41' });
@@ -383,6 +394,7 @@ describe("an order's correction", () => {
     expect(within(dialog).getByTestId('receipt')).toHaveTextContent(`Total${da(9999)}`);
     expect(bodiesSent(fetchMock, '/api/order/edit/41', 'PUT')).toEqual([
       {
+        customer_postal_code: '16000',
         wilaya: 'Alger',
         items: [
           { product_id: 4, size: 'L', quantity: 3 },
@@ -406,7 +418,7 @@ describe("an order's correction", () => {
         oranCommunes.map((c) => c.name),
       ),
     );
-    await user.selectOptions(within(dialog).getByLabelText('Delivery'), 'Home');
+    await user.selectOptions(within(dialog).getByLabelText('Delivery'), 'home');
     await user.clear(commune);
     await user.type(commune, 'Bir El Djir');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -425,10 +437,49 @@ describe("an order's correction", () => {
     await user.selectOptions(await within(dialog).findByLabelText('Wilaya'), '16 - Alger');
     // Es Senia is in Oran: it does not follow the order to Alger.
     expect(within(dialog).getByLabelText('Commune')).toHaveValue('');
-    await user.selectOptions(within(dialog).getByLabelText('Delivery'), 'Home');
+    await user.selectOptions(within(dialog).getByLabelText('Delivery'), 'home');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Choose the commune for this delivery type');
     expect(bodiesSent(fetchMock, '/api/order/edit/41', 'PUT')).toEqual([]);
+  });
+
+  test('a new wilaya clears the old postal code (a listed commune gives its own), each delivery type says its fee, each size its stock', async () => {
+    const fetchMock = deskServer((body) => ({ data: { ...editable, ...body } }));
+    const user = userEvent.setup();
+    renderWithProviders(<OrderDetailsModal orderId={41} onClose={() => undefined} />);
+    await user.click(await screen.findByRole('button', { name: 'Edit order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit order #41' });
+    const options = (label: string) =>
+      [...within(dialog).getByLabelText<HTMLSelectElement>(label).options].map((o) =>
+        (o.textContent ?? '').replace(/\s/g, ' '),
+      );
+    // Oran, at Es Senia (no fee of its own): the wilaya's fees.
+    expect(options('Delivery')).toEqual([`Home · ${da(600)}`, `Stop desk · ${da(450)}`]);
+    // The order holds 2 M: with the 5 in stock, the line can have 7; S has none.
+    expect(options('Size of Hoodie Zippé')).toEqual(['S (0)', 'M (7)', 'L (4)']);
+    expect(
+      within(within(dialog).getByLabelText('Size of Hoodie Zippé')).getByRole('option', { name: 'S (0)' }),
+    ).toBeDisabled();
+    // Bir El Djir has its own home fee; its stop desk is the wilaya's.
+    const commune = within(dialog).getByLabelText('Commune');
+    await user.clear(commune);
+    await user.type(commune, 'Bir El Djir');
+    expect(options('Delivery')).toEqual([`Home · ${da(700)}`, `Stop desk · ${da(450)}`]);
+
+    const postal = within(dialog).getByLabelText('Postal code');
+    expect(postal).toHaveValue('31000');
+    await user.selectOptions(within(dialog).getByLabelText('Wilaya'), '16 - Alger');
+    expect(postal).toHaveValue('');
+    // Alger has no stop desk.
+    expect(options('Delivery')).toEqual([`Home · ${da(400)}`, 'Stop desk · none in this wilaya']);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Enter the 5-digit postal code in Alger');
+    expect(bodiesSent(fetchMock, '/api/order/edit/41', 'PUT')).toEqual([]);
+    await user.type(within(dialog).getByLabelText('Commune'), 'Hydra');
+    expect(postal).toHaveValue('16035');
+    // Back to the order's wilaya: its postal code again.
+    await user.selectOptions(within(dialog).getByLabelText('Wilaya'), '31 - Oran');
+    expect(postal).toHaveValue('31000');
   });
 
   test("shows the server's refusal (409) and keeps the form", async () => {

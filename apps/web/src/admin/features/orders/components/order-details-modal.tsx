@@ -200,7 +200,7 @@ function OrderDetails({
         <Info label={texts.desk.reputationLabel}>
           <Reputation reputation={order.reputation} />
         </Info>
-        {order.held || order.possible_duplicate ? (
+        {order.held || order.possible_duplicate || order.duplicates.length > 0 ? (
           <Info label={texts.orders.flags}>
             <OrderFlags order={order} />
             {order.stock_reserved ? null : (

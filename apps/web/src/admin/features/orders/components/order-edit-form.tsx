@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { splitCustomerAddress } from '@shop/domain/order-schemas';
 import { DELIVERY_TYPES, type DeliveryType } from '@shop/domain/shipping-schemas';
+import { formatDa } from '@shop/domain/money';
+import { communeDeliveryFeeDa } from '@shop/domain/pricing';
 import { Banner, ErrorState, Field, Loading, buttonClass, inputBase, inputClass } from '../../../components/ui.tsx';
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import type { Order, Product } from '../../../lib/types.ts';
@@ -108,10 +110,18 @@ export function editOf(
   return edit;
 }
 
-/** The sizes a line may take: the product's sizes, and the line's own even if gone from the product. */
-function sizesOf(product: Product | undefined, current: string): string[] {
-  const sizes: string[] = product?.sizes.map((s) => s.name) ?? [];
-  return current && !sizes.includes(current) ? [current, ...sizes] : sizes;
+/**
+ * The sizes a line may take, each with how many it can have: the product's stock of that size,
+ * plus what the order itself holds of it (given back when the lines change). The line's own size
+ * stays even if gone from the product.
+ */
+function sizesOf(
+  product: Product | undefined,
+  current: string,
+  held: (size: string) => number,
+): { name: string; available: number | null }[] {
+  const sizes = (product?.sizes ?? []).map((s) => ({ name: s.name, available: s.stock + held(s.name) }));
+  return current && !sizes.some((s) => s.name === current) ? [{ name: current, available: null }, ...sizes] : sizes;
 }
 
 /**
@@ -157,6 +167,15 @@ export function OrderEditForm({
 
   const byId = new Map((products.data ?? []).map((p) => [p.id, p]));
   const chosen = byId.get(Number(adding.product_id));
+  /** Units of a product and size the order holds now (they come back to stock when lines change). */
+  const heldOf = (productId: number) => (size: string) =>
+    order.order_items
+      .filter((item) => item.product_id === productId && item.size === size)
+      .reduce((sum, item) => sum + item.quantity, 0);
+  const wilayaRow = wilayas.data.find((w) => w.wilaya_name === contact.wilaya);
+  /** What each delivery type costs in the chosen wilaya and commune, as the server will price it. */
+  const feeOf = (type: DeliveryType) =>
+    wilayaRow ? communeDeliveryFeeDa(wilayaRow, type, delivery.commune.trim()) : null;
 
   function setLine(key: string, change: Partial<Line>) {
     setLines((all) => all.map((l) => (l.key === key ? { ...l, ...change } : l)));
@@ -189,6 +208,9 @@ export function OrderEditForm({
     }
     if (delivery.delivery_type !== order.delivery_type && !delivery.commune.trim()) {
       return setError(texts.orders.communeRequired);
+    }
+    if (contact.wilaya !== order.wilaya_name && !/^\d{5}$/.test(contact.customer_postal_code.trim())) {
+      return setError(texts.orders.postalCodeForWilaya(contact.wilaya));
     }
     const changes = editOf(order, contact, lines, linesEditable, delivery);
     if (Object.keys(changes).length === 0) return onCancel();
@@ -234,7 +256,12 @@ export function OrderEditForm({
             value={contact.wilaya}
             onChange={(e) => {
               const wilaya = e.target.value;
-              setContact((c) => ({ ...c, wilaya }));
+              // The old postal code is another wilaya's: the order's own only in the order's wilaya.
+              setContact((c) => ({
+                ...c,
+                wilaya,
+                customer_postal_code: wilaya === order.wilaya_name ? order.customer_postal_code : '',
+              }));
               // A commune belongs to its wilaya: back to the order's own only in the order's wilaya.
               setDelivery((d) => ({ ...d, commune: wilaya === order.wilaya_name ? (order.commune_name ?? '') : '' }));
             }}
@@ -257,11 +284,14 @@ export function OrderEditForm({
             value={delivery.delivery_type}
             onChange={(e) => setDelivery((d) => ({ ...d, delivery_type: e.target.value as DeliveryType }))}
           >
-            {DELIVERY_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {texts.orders.deliveryTypes[type]}
-              </option>
-            ))}
+            {DELIVERY_TYPES.map((type) => {
+              const fee = feeOf(type);
+              return (
+                <option key={type} value={type} disabled={fee === null && type !== delivery.delivery_type}>
+                  {texts.orders.deliveryWithFee(texts.orders.deliveryTypes[type], fee === null ? null : formatDa(fee))}
+                </option>
+              );
+            })}
           </select>
         </Field>
         <Field id={`${id}-commune`} label={texts.orders.commune} hint={texts.orders.communeHint}>
@@ -271,7 +301,13 @@ export function OrderEditForm({
             autoComplete="off"
             list={`${id}-communes`}
             value={delivery.commune}
-            onChange={(e) => setDelivery((d) => ({ ...d, commune: e.target.value }))}
+            onChange={(e) => {
+              const commune = e.target.value;
+              setDelivery((d) => ({ ...d, commune }));
+              // A commune of the list with its postal code fills an empty one.
+              const code = communes.data?.find((c) => c.name === commune)?.postal_code;
+              if (code) setContact((c) => (c.customer_postal_code.trim() ? c : { ...c, customer_postal_code: code }));
+            }}
           />
           <datalist id={`${id}-communes`}>
             {(communes.data ?? []).map((c) => (
@@ -288,7 +324,7 @@ export function OrderEditForm({
           <legend className="mb-2 text-sm font-semibold text-slate-700">{texts.orders.items}</legend>
           <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
             {lines.map((line) => {
-              const sizes = sizesOf(byId.get(line.product_id), line.size);
+              const sizes = sizesOf(byId.get(line.product_id), line.size, heldOf(line.product_id));
               return (
                 <li key={line.key} className="flex flex-wrap items-end gap-2 p-3">
                   <p className="w-full text-sm font-medium text-slate-900">{line.name}</p>
@@ -300,8 +336,12 @@ export function OrderEditForm({
                       onChange={(e) => setLine(line.key, { size: e.target.value })}
                     >
                       {sizes.map((s) => (
-                        <option key={s} value={s}>
-                          {s}
+                        <option
+                          key={s.name}
+                          value={s.name}
+                          disabled={s.available !== null && s.available <= 0 && s.name !== line.size}
+                        >
+                          {s.available === null ? s.name : `${s.name} (${s.available})`}
                         </option>
                       ))}
                     </select>

@@ -140,6 +140,131 @@ describe('the orders list', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/orders\?status=pending$/);
   });
 
+  test('on a phone: select all without the hidden table header, a larger page remembered, the actions beside the selection', async () => {
+    localStorage.removeItem('admin.ordersPageSize');
+    const fetchMock = stubFetch((url) =>
+      url.startsWith('/api/order/searchOrders')
+        ? { data: page([makeOrder({ id: 1, status: 'approved' }), makeOrder({ id: 2, status: 'approved' })]) }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderPage('/admin/orders?status=approved');
+    const table = await screen.findByRole('region', { name: 'Orders' });
+    await within(table).findByText('#2');
+    // The only "select all" is outside the table, whose header a phone does not show.
+    expect(within(table).queryAllByRole('checkbox', { name: /all/i })).toEqual([]);
+    await user.click(screen.getByRole('checkbox', { name: 'Select all 2 on this page' }));
+    expect(screen.getByRole('checkbox', { name: 'Select order #1' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select order #2' })).toBeChecked();
+    const bar = screen.getByTestId('selection-bar');
+    expect(bar).toHaveTextContent('2 orders selected');
+    expect(within(bar).getByRole('button', { name: 'Send to courier' })).toBeInTheDocument();
+    expect(within(bar).getByRole('link', { name: 'Print slips' })).toHaveAttribute('href', '/admin/slips?ids=1,2');
+    await user.click(within(bar).getByRole('button', { name: 'Unselect all' }));
+    expect(screen.queryByTestId('selection-bar')).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Per page' }), '100');
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/orders?status=approved&limit=100');
+    await waitFor(() => expect(searches(fetchMock).at(-1)).toMatchObject({ limit: '100', status: 'approved' }));
+    expect(localStorage.getItem('admin.ordersPageSize')).toBe('100');
+  });
+
+  test('opens with the page size chosen last on this device', async () => {
+    localStorage.setItem('admin.ordersPageSize', '50');
+    const fetchMock = stubFetch((url) =>
+      url.startsWith('/api/order/searchOrders') ? { data: page([makeOrder({ id: 1 })]) } : undefined,
+    );
+    renderPage();
+    await screen.findByText('#1');
+    expect(searches(fetchMock)[0]).toMatchObject({ limit: '50' });
+    expect(screen.getByRole('combobox', { name: 'Per page' })).toHaveValue('50');
+    localStorage.removeItem('admin.ordersPageSize');
+  });
+
+  test('separates returned parcels received back from those still coming back', async () => {
+    const fetchMock = stubFetch((url) =>
+      url.startsWith('/api/order/searchOrders')
+        ? {
+            data: page([
+              makeOrder({ id: 4, status: 'returned', return_received_at: '2026-03-02T10:00:00.000Z' }),
+              makeOrder({ id: 3, status: 'returned' }),
+            ]),
+          }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderPage('/admin/orders');
+    await screen.findByText('#4');
+    expect(screen.queryByLabelText('Parcel')).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Status'), 'returned');
+    await user.selectOptions(screen.getByLabelText('Parcel'), 'Still coming back');
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/orders?status=returned&return_state=on_the_way');
+    await waitFor(() =>
+      expect(searches(fetchMock).at(-1)).toMatchObject({ status: 'returned', return_state: 'on_the_way' }),
+    );
+    const rowOf = (id: number) =>
+      within(screen.getByRole('region', { name: 'Orders' }))
+        .getByText(`#${id}`)
+        .closest('tr')!;
+    expect(rowOf(4)).toHaveTextContent('Received back');
+    expect(rowOf(3)).toHaveTextContent('Still coming back');
+    // Another status forgets the parcel's way back.
+    await user.selectOptions(screen.getByLabelText('Status'), 'cancelled');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/orders\?status=cancelled$/);
+  });
+
+  test('names the order a possible duplicate doubles, on both, as links', async () => {
+    stubFetch((url) =>
+      url.startsWith('/api/order/searchOrders')
+        ? {
+            data: page([
+              makeOrder({ id: 9, possible_duplicate: true, duplicates: [8] }),
+              makeOrder({ id: 8, duplicates: [9] }),
+            ]),
+          }
+        : undefined,
+    );
+    renderPage();
+    const table = await screen.findByRole('region', { name: 'Orders' });
+    const rowOf = (id: number) =>
+      within(table)
+        .getByRole('checkbox', { name: `Select order #${id}` })
+        .closest('tr')!;
+    const second = (await within(table).findByRole('checkbox', { name: 'Select order #9' })).closest('tr')!;
+    const first = rowOf(8);
+    expect(second).toHaveTextContent('Possible duplicate of #8');
+    expect(within(second).getByRole('link', { name: '#8' })).toHaveAttribute('href', '/admin/orders?order=8');
+    expect(first).toHaveTextContent('Ordered again: #9');
+    expect(within(first).getByRole('link', { name: '#9' })).toHaveAttribute('href', '/admin/orders?order=9');
+  });
+
+  test('Sync statuses now asks the courier once and says what changed, or why not', async () => {
+    let running = false;
+    const fetchMock = stubFetch((url, init) => {
+      if (url.startsWith('/api/order/searchOrders')) return { data: page([makeOrder({ id: 1, status: 'shipping' })]) };
+      if (url === '/api/courier/status') return { data: { courier: 'yalidine', configured: true } };
+      if (url === '/api/courier/sync' && init?.method === 'POST') {
+        return running
+          ? {
+              status: 409,
+              message: 'A courier sync is already running (this or another server process): try again in a minute',
+            }
+          : { data: { checked: 12, updated: 3, moved: 2, recovered: 0, stopped: null } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Sync statuses now' }));
+    expect(
+      await screen.findByText('Yalidine: 12 parcels checked, 3 statuses changed, 2 orders moved.'),
+    ).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/courier/sync')).toHaveLength(1);
+    running = true;
+    await user.click(screen.getByRole('button', { name: 'Sync statuses now' }));
+    expect(await screen.findByText(/A courier sync is already running/)).toBeInTheDocument();
+  });
+
   test('changes the selected orders after asking, and says which could not change and why', async () => {
     const fetchMock = stubFetch((url, init) => {
       if (url.startsWith('/api/order/searchOrders')) {

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ADMIN_ORDERS_PAGE_SIZES } from '@shop/domain/constants';
 import { formatDa } from '@shop/domain/money';
-import { CONFIRMATION_STATES, ORDER_STATUSES } from '@shop/domain/order-status';
+import { CONFIRMATION_STATES, ORDER_STATUSES, RETURN_STATES } from '@shop/domain/order-status';
 import { ConfirmationBadge, OrderFlags, Reputation } from '../../../components/order-facts.tsx';
 import {
   EmptyRow,
@@ -19,17 +20,18 @@ import {
 import { texts } from '../../../texts.ts';
 import { NO_FILTERS, useOrders, type OrderSearch } from '../api/search-orders.ts';
 import { useAllWilayas } from '../api/get-wilayas.ts';
-import { BulkStatusBar } from './bulk-status-bar.tsx';
 import { CourierActions } from './courier-actions.tsx';
 import { OrderDetailsModal } from './order-details-modal.tsx';
-import { paramsFromSearch, searchFromParams } from './order-filters.ts';
+import { paramsFromSearch, preferredPageSize, rememberPageSize, searchFromParams } from './order-filters.ts';
+import { SelectionBar } from './selection-bar.tsx';
 import { StatusSelect } from './status-select.tsx';
 
 const labelClass = 'mb-1 block text-xs font-medium text-slate-700';
 
 export function OrdersPage() {
   const [params, setParams] = useSearchParams();
-  const search = searchFromParams(params);
+  const [defaultLimit] = useState(preferredPageSize);
+  const search = searchFromParams(params, defaultLimit);
   const openId = Number(params.get('order')) || null;
   const [draft, setDraft] = useState(search.q);
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -88,7 +90,7 @@ export function OrdersPage() {
           onClick={() => {
             setDraft('');
             setSelected(new Set());
-            go({ ...NO_FILTERS, page: 1 });
+            go({ ...NO_FILTERS, page: 1, limit: search.limit });
           }}
         >
           {texts.orders.clear}
@@ -103,7 +105,8 @@ export function OrdersPage() {
           <select
             id="filter-status"
             value={search.status}
-            onChange={(e) => filter({ status: e.target.value as OrderSearch['status'] })}
+            // A parcel's way back only means something for returned orders.
+            onChange={(e) => filter({ status: e.target.value as OrderSearch['status'], return_state: '' })}
             className={`${inputBase} w-full capitalize`}
           >
             <option value="">{texts.orders.allStatuses}</option>
@@ -114,6 +117,26 @@ export function OrdersPage() {
             ))}
           </select>
         </div>
+        {search.status === 'returned' ? (
+          <div>
+            <label htmlFor="filter-return" className={labelClass}>
+              {texts.orders.returnState}
+            </label>
+            <select
+              id="filter-return"
+              value={search.return_state}
+              onChange={(e) => filter({ return_state: e.target.value as OrderSearch['return_state'] })}
+              className={`${inputBase} w-full`}
+            >
+              <option value="">{texts.orders.allReturns}</option>
+              {RETURN_STATES.map((state) => (
+                <option key={state} value={state}>
+                  {texts.orders.returnStates[state]}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         <div>
           <label htmlFor="filter-confirmation" className={labelClass}>
             {texts.orders.confirmation}
@@ -211,8 +234,38 @@ export function OrdersPage() {
           </select>
         </div>
       </fieldset>
-      <BulkStatusBar ids={[...selected]} onDone={(ok) => ok.forEach((id) => toggle(id, false))} />
-      <CourierActions ids={[...selected]} search={search} onSent={(sent) => sent.forEach((id) => toggle(id, false))} />
+      <CourierActions ids={[...selected]} search={search} />
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        {/* On a phone the table's header (and its checkbox) is hidden: this one is always there. */}
+        <label className="flex min-h-10 items-center gap-2 text-sm font-medium text-slate-800">
+          <input
+            type="checkbox"
+            checked={allSelected}
+            disabled={rows.length === 0}
+            onChange={(e) => rows.forEach((o) => toggle(o.id, e.target.checked))}
+            className="h-5 w-5 sm:h-4 sm:w-4"
+          />
+          {texts.orders.selectAllCount(rows.length)}
+        </label>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          {texts.orders.perPage}
+          <select
+            value={search.limit}
+            onChange={(e) => {
+              const limit = Number(e.target.value);
+              rememberPageSize(limit);
+              filter({ limit });
+            }}
+            className={inputBase}
+          >
+            {ADMIN_ORDERS_PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
       {orders.isError ? (
         <ErrorState message={texts.orders.failed} onRetry={() => void orders.refetch()} />
       ) : orders.isPending ? (
@@ -221,18 +274,7 @@ export function OrdersPage() {
         <TableWrap cards label={texts.orders.title}>
           <thead>
             <tr>
-              <th className={thClass}>
-                <span className="flex items-center gap-2">
-                  <input
-                    type="checkbox"
-                    aria-label={texts.orders.selectAll}
-                    checked={allSelected}
-                    onChange={(e) => rows.forEach((o) => toggle(o.id, e.target.checked))}
-                    className="h-4 w-4"
-                  />
-                  {texts.orders.id}
-                </span>
-              </th>
+              <th className={thClass}>{texts.orders.id}</th>
               <th className={thClass}>{texts.orders.customer}</th>
               <th className={thClass}>{texts.orders.wilaya}</th>
               <th className={thClass}>{texts.orders.itemsCol}</th>
@@ -287,6 +329,11 @@ export function OrdersPage() {
                   <span className="flex flex-wrap items-center justify-end gap-1 sm:justify-start">
                     <StatusSelect order={order} />
                     <ConfirmationBadge confirmation={order.confirmation} />
+                    {order.status === 'returned' ? (
+                      <span className="w-full text-right text-xs text-slate-600 sm:text-left">
+                        {texts.orders.returnStates[order.return_received_at ? 'received' : 'on_the_way']}
+                      </span>
+                    ) : null}
                     {order.tracking_number ? (
                       <span className="w-full text-right text-xs text-slate-600 tabular-nums sm:text-left">
                         {order.tracking_number}
@@ -317,6 +364,11 @@ export function OrdersPage() {
           </tbody>
         </TableWrap>
       )}
+      <SelectionBar
+        ids={[...selected]}
+        onClear={() => setSelected(new Set())}
+        onDone={(done) => done.forEach((id) => toggle(id, false))}
+      />
       <Pager
         page={search.page}
         hasPrevious={search.page > 1}

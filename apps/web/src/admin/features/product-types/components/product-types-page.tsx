@@ -5,6 +5,7 @@ import { productTypeSchema } from '@shop/domain/catalog-schemas';
 import type { z } from 'zod';
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import { useKeepFormDraft, useReopenFormDraft, useRestoredFormDraft } from '../../../lib/form-drafts.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormModalFooter, Modal } from '../../../components/modal.tsx';
 import { BilingualFields } from '../../../components/bilingual-fields.tsx';
 import {
@@ -30,15 +31,17 @@ export function ProductTypesPage() {
   const remove = useDeleteProductType();
   const [editing, setEditing] = useState<ProductType | 'new' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<ProductType | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   useReopenFormDraft(PRODUCT_TYPE_FORM, types.isSuccess, (target) => {
     const type = target === 'new' ? 'new' : types.data?.find((t) => String(t.id) === target);
     if (type) setEditing(type);
   });
 
   function onDelete(type: ProductType) {
-    if (!window.confirm(texts.productTypes.confirmDelete(type.name))) return;
     setError(null);
-    remove.mutate(type.id, { onError: (e) => setError(errorMessage(e, texts.productTypes.deleteFailed)) });
+    setNotice(null);
+    setDeleting(type);
   }
 
   const rows = (types.data ?? []).filter((t) => !t.for_custom);
@@ -53,6 +56,28 @@ export function ProductTypesPage() {
         <Banner tone="error" onClose={() => setError(null)}>
           {error}
         </Banner>
+      ) : null}
+      {notice ? (
+        <Banner tone="success" onClose={() => setNotice(null)}>
+          {notice}
+        </Banner>
+      ) : null}
+      {deleting ? (
+        <ConfirmDialog
+          title={texts.productTypes.deleteTitle}
+          message={texts.productTypes.confirmDelete(deleting.name)}
+          busy={remove.isPending}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() =>
+            remove.mutate(deleting.id, {
+              onSuccess: () => setNotice(texts.productTypes.deleted(deleting.name)),
+              onError: (e) => {
+                if (!sessionEnded(e)) setError(errorMessage(e, texts.productTypes.deleteFailed));
+              },
+              onSettled: () => setDeleting(null),
+            })
+          }
+        />
       ) : null}
       {types.isError ? (
         <ErrorState message={texts.productTypes.failed} onRetry={() => void types.refetch()} />

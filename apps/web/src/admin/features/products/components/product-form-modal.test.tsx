@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@shop/domain/constants';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, stubFetch } from '../../../lib/test-utils.tsx';
+import { bodiesSent, renderWithProviders, stubFetch } from '../../../lib/test-utils.tsx';
+import type { Product } from '../../../lib/types.ts';
 import { ProductFormModal } from './product-form-modal.tsx';
 
 afterEach(() => {
@@ -349,5 +350,125 @@ describe('product form: editing stock against what was seen', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(Object.entries(sent[1]!).filter(([k]) => /size|stock/.test(k))).toEqual([['has_sizes', 'false']]);
+  });
+});
+
+describe('product form: photos kept in place, saved with the form', () => {
+  const photo = (id: number, position: number, primary = false) => ({
+    id,
+    image_url: `/uploads/p${id}.webp`,
+    is_primary: primary ? 1 : 0,
+    position,
+    width: 800,
+    height: 800,
+  });
+  // As the server lists them: the primary first, the others by position.
+  const editing: Product = {
+    id: 7,
+    name: 'Linen shirt',
+    description: '',
+    name_ar: null,
+    description_ar: null,
+    price: 2000,
+    final_price: 2000,
+    discounted_price: 2000,
+    discount_percentage: 0,
+    average_rating: 0,
+    total_ratings: 0,
+    stock: 3,
+    has_sizes: true,
+    type_id: 3,
+    type_name: 'T-shirts',
+    type_name_ar: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    size_s: 3,
+    size_m: 0,
+    size_l: 0,
+    size_xl: 0,
+    size_xxl: 0,
+    sizes: [],
+    images: [photo(21, 1, true), photo(20, 0), photo(22, 2)],
+  };
+  const tiles = () =>
+    within(screen.getByRole('list', { name: 'Images' }))
+      .getAllByRole('listitem')
+      .map((li) => [li.getAttribute('aria-label'), li.querySelector('img')?.getAttribute('src')]);
+
+  test('"Make primary" leaves every photo at its place, so the next Delete hits the photo tapped; Save sends it all', async () => {
+    const fetchMock = stubFetch((url) =>
+      url === '/api/product/images/7' ? { data: { ...editing, images: [] } } : { data: editing },
+    );
+    const onClose = vi.fn();
+    renderWithProviders(<ProductFormModal product={editing} types={types} onClose={onClose} />);
+    const user = userEvent.setup();
+    expect(tiles()).toEqual([
+      ['Photo 1', '/public/uploads/p20.webp'],
+      ['Photo 2, primary', '/public/uploads/p21.webp'],
+      ['Photo 3', '/public/uploads/p22.webp'],
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Make photo 3 primary' }));
+    expect(tiles().map(([, src]) => src)).toEqual([
+      '/public/uploads/p20.webp',
+      '/public/uploads/p21.webp',
+      '/public/uploads/p22.webp',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Delete photo 1' }));
+    await user.click(screen.getByRole('button', { name: 'Move photo 3 earlier' }));
+    expect(tiles()).toEqual([
+      ['Photo 1, deleted on Save', '/public/uploads/p20.webp'],
+      ['Photo 2, primary', '/public/uploads/p22.webp'],
+      ['Photo 3', '/public/uploads/p21.webp'],
+    ]);
+    // Nothing reaches the server before Save.
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(bodiesSent(fetchMock, '/api/product/images/7', 'PUT')).toEqual([
+      { seen: [20, 21, 22], order: [22, 21], primary_image_id: 22 },
+    ]);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/product/images/7', '/api/product/update/7']);
+  });
+
+  test('a deleted photo can be kept again; Cancel sends nothing; an untouched album is not sent', async () => {
+    const fetchMock = stubFetch(() => ({ data: editing }));
+    const onClose = vi.fn();
+    renderWithProviders(<ProductFormModal product={editing} types={types} onClose={onClose} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Delete photo 2' }));
+    // The primary deleted: the first photo left becomes primary, as it would on the server.
+    expect(tiles().map(([label]) => label)).toEqual(['Photo 1, primary', 'Photo 2, deleted on Save', 'Photo 3']);
+    await user.click(screen.getByRole('button', { name: 'Keep photo 2' }));
+    await user.click(screen.getByRole('button', { name: 'Make photo 2 primary' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    onClose.mockClear();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/product/update/7']);
+  });
+
+  test('photos changed elsewhere meanwhile: nothing is saved and the form shows them as they are now', async () => {
+    stubFetch((url) =>
+      url === '/api/product/images/7'
+        ? {
+            status: 409,
+            message: "This product's photos changed since the form was opened: they are shown as they are now",
+            data: { images: [photo(20, 0, true)] },
+          }
+        : { data: editing },
+    );
+    const onClose = vi.fn();
+    renderWithProviders(<ProductFormModal product={editing} types={types} onClose={onClose} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Delete photo 3' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(tiles()).toEqual([['Photo 1, primary', '/public/uploads/p20.webp']]));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

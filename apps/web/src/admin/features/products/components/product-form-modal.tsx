@@ -3,16 +3,15 @@ import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { StockMoved } from '@shop/domain/catalog-responses';
 import { SIZES } from '@shop/domain/sizes';
-import { imageUrl } from '../../../../lib/api.ts';
+import { ApiError } from '../../../../lib/api.ts';
 import { prepareImage, type ImageRefusal } from '../../../../lib/image-files.ts';
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import { useKeepFormDraft, useRestoredFormDraft } from '../../../lib/form-drafts.ts';
 import { productToast } from '../../../lib/toast.ts';
 import { FormModalFooter, Modal } from '../../../components/modal.tsx';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { BilingualFields } from '../../../components/bilingual-fields.tsx';
-import { AmountInput, DraftNotice, Field, buttonClass, inputClass } from '../../../components/ui.tsx';
-import type { Product, ProductType } from '../../../lib/types.ts';
+import { AmountInput, DraftNotice, Field, inputClass } from '../../../components/ui.tsx';
+import type { Product, ProductImage, ProductType } from '../../../lib/types.ts';
 import { texts } from '../../../texts.ts';
 import {
   afterStockMoved,
@@ -25,9 +24,8 @@ import {
 } from '../api/product-form-data.ts';
 import { useCreateProduct } from '../api/create-product.ts';
 import { stockMovedOf, useUpdateProduct } from '../api/update-product.ts';
-import { useProduct } from '../api/get-product.ts';
-import { useSetPrimaryImage } from '../api/set-primary-image.ts';
-import { useDeleteImage } from '../api/delete-image.ts';
+import { useSavePhotos } from '../api/save-photos.ts';
+import { ProductPhotos, usePhotoArrangement } from './product-photos.tsx';
 
 const baseResolver = zodResolver(productFormSchema);
 // Only the stock fields that apply are checked: per size when sold by size, else the single stock.
@@ -100,11 +98,26 @@ export function ProductFormModal({ product, types, onClose }: ProductFormModalPr
   });
   useKeepFormDraft(PRODUCT_FORM, target, () => ({ values: getValues(), filesLost: files.length > 0 }));
   const soldBySize = useWatch({ control, name: 'sold_by_size' });
+  const photos = usePhotoArrangement(product?.images ?? []);
+  const savePhotos = useSavePhotos();
+  async function savePhotosOf(id: number) {
+    try {
+      photos.reset((await savePhotos.mutateAsync({ id, photos: photos.payload() })).images);
+    } catch (error) {
+      // Changed elsewhere meanwhile: the form shows them as they are now, with the server's message.
+      const changed =
+        error instanceof ApiError && error.status === 409 ? (error.data as { images?: ProductImage[] }) : null;
+      if (changed?.images) photos.reset(changed.images);
+      throw error;
+    }
+  }
 
   const onSubmit = handleSubmit(async (values) => {
     const seen = values.seen ?? (product ? seenStockOf(product) : null);
     try {
       if (product && seen) {
+        // The photos first: they are checked against those the form showed, before new ones are added.
+        if (photos.changed) await savePhotosOf(product.id);
         await update.mutateAsync({ id: product.id, body: toProductUpdateData(values, seen, files) });
         productToast.success(texts.products.updated_);
       } else {
@@ -229,7 +242,7 @@ export function ProductFormModal({ product, types, onClose }: ProductFormModalPr
             />
           </Field>
         )}
-        {product ? <ExistingImages productId={product.id} initial={product} /> : null}
+        {product ? <ProductPhotos photos={photos} /> : null}
         <NewImages
           files={files}
           onAdd={(added) => setFiles((current) => [...current, ...added])}
@@ -370,73 +383,6 @@ function NewImages({
             </li>
           ))}
         </ul>
-      ) : null}
-    </div>
-  );
-}
-
-function ExistingImages({ productId, initial }: { productId: number; initial: Product }) {
-  const { data: product } = useProduct(productId, initial);
-  const setPrimary = useSetPrimaryImage();
-  const deleteImage = useDeleteImage();
-  const [toDelete, setToDelete] = useState<number | null>(null);
-  const images = product?.images ?? [];
-  if (images.length === 0) return null;
-  return (
-    <div className="sm:col-span-2">
-      <p className="mb-1 text-xs font-medium text-slate-700">{texts.products.images}</p>
-      <ul className="flex flex-wrap gap-3">
-        {images.map((image) => {
-          const primary = Number(image.is_primary) === 1;
-          return (
-            <li
-              key={image.id}
-              className={`w-28 rounded-md border p-1 ${primary ? 'border-slate-900' : 'border-slate-200'}`}
-            >
-              <img src={imageUrl(image.image_url)} alt="" className="h-24 w-full rounded object-cover" />
-              <div className="mt-1 flex flex-col gap-1">
-                {primary ? (
-                  <span className="text-center text-xs font-semibold text-slate-900">{texts.products.primary}</span>
-                ) : (
-                  <button
-                    type="button"
-                    className={buttonClass('secondary', true)}
-                    disabled={setPrimary.isPending}
-                    onClick={() =>
-                      setPrimary.mutate(
-                        { productId, imageId: image.id },
-                        {
-                          onSuccess: () => productToast.success(texts.products.primaryUpdated),
-                          onError: () => productToast.error(texts.products.primaryFailed),
-                        },
-                      )
-                    }
-                  >
-                    {texts.products.makePrimary}
-                  </button>
-                )}
-                <button type="button" className={buttonClass('ghost', true)} onClick={() => setToDelete(image.id)}>
-                  <span className="text-red-600">{texts.products.deleteImage}</span>
-                </button>
-              </div>
-            </li>
-          );
-        })}
-      </ul>
-      {toDelete !== null ? (
-        <ConfirmDialog
-          title={texts.products.deleteImageTitle}
-          message={texts.products.deleteImageConfirm}
-          busy={deleteImage.isPending}
-          onCancel={() => setToDelete(null)}
-          onConfirm={() =>
-            deleteImage.mutate(toDelete, {
-              onSuccess: () => productToast.success(texts.products.imageDeleted),
-              onError: () => productToast.error(texts.products.imageDeleteFailed),
-              onSettled: () => setToDelete(null),
-            })
-          }
-        />
       ) : null}
     </div>
   );

@@ -38,11 +38,18 @@ function ratingsServer() {
             },
           ],
           total_pages: 1,
-          total_ratings: 1,
+          total_ratings: product.length,
+          published_ratings: product.filter((r) => r.approved).length,
+          waiting_ratings: product.filter((r) => !r.approved).length,
         },
       };
     }
-    if (url === '/api/BrandRating/getBrandRatings') return { data: { data: brand, average_rating: 4, total: 1 } };
+    if (url === '/api/BrandRating/getBrandRatings') {
+      const published = brand.filter((r) => r.approved).length;
+      return {
+        data: { data: brand, average_rating: 4, total: brand.length, published, waiting: brand.length - published },
+      };
+    }
     if (init?.method === 'POST' && (url === '/api/rating/approve' || url === '/api/BrandRating/approve')) {
       const { id } = JSON.parse(init.body as string) as { id: number };
       for (const r of [...product, ...brand]) if (r.id === id) r.approved = true;
@@ -80,16 +87,21 @@ describe('ratings: reviews waiting for approval', () => {
     expect(bodiesSent(fetchMock, '/api/rating/approve', 'POST')).toEqual([{ id: 2 }]);
   });
 
-  test('a waiting review can be deleted instead, after asking', async () => {
+  test('a waiting review can be deleted instead, asked and answered in the page, never by the browser', async () => {
     const fetchMock = ratingsServer();
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
-    vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const confirm = vi.spyOn(window, 'confirm');
+    const alert = vi.spyOn(window, 'alert');
     const user = userEvent.setup();
     renderWithProviders(<RatingsPage />);
     const waiting = await screen.findByTestId('waiting');
     await user.click(within(waiting).getByRole('button', { name: 'Delete the review of Karim' }));
-    expect(confirm).toHaveBeenCalledWith('Delete this rating?');
+    const dialog = screen.getByRole('dialog', { name: 'Delete rating' });
+    expect(dialog).toHaveTextContent('Delete this rating? This cannot be undone.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Product rating deleted successfully')).toBeInTheDocument();
     expect(await screen.findByText('No review is waiting.')).toBeInTheDocument();
+    expect(confirm).not.toHaveBeenCalled();
+    expect(alert).not.toHaveBeenCalled();
     expect(bodiesSent(fetchMock, '/api/rating/remove', 'POST')).toEqual([{ id: 2 }]);
     expect(bodiesSent(fetchMock, '/api/rating/approve', 'POST')).toEqual([]);
   });
@@ -107,5 +119,18 @@ describe('ratings: reviews waiting for approval', () => {
     expect(await within(published).findByText('Lina')).toBeInTheDocument();
     expect(bodiesSent(fetchMock, '/api/BrandRating/approve', 'POST')).toEqual([{ id: 5 }]);
     expect(bodiesSent(fetchMock, '/api/rating/approve', 'POST')).toEqual([]);
+  });
+});
+
+describe('ratings: the counts', () => {
+  test('each tab counts what it lists: the reviews waiting, and the published ones', async () => {
+    ratingsServer();
+    const user = userEvent.setup();
+    renderWithProviders(<RatingsPage />);
+    expect(await screen.findByRole('heading', { name: 'Waiting for approval (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Published (1)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Brand ratings' }));
+    expect(await screen.findByRole('heading', { name: 'Published (1)' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Brand ratings' })).getAllByRole('row')).toHaveLength(2);
   });
 });

@@ -1,7 +1,10 @@
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/admin-request.ts';
+import { ADMIN_RATINGS_PAGE_SIZE } from '@shop/domain/constants';
+import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import {
   type Column,
+  Banner,
   DataTable,
   ErrorState,
   Loading,
@@ -65,6 +68,11 @@ function ProductRatingsTab() {
   const ratings = useProductRatings(page);
   const remove = useRemoveProductRating();
   const approve = useApproveProductRating();
+  const deletion = useDeletion(
+    (id) => remove.mutateAsync(id),
+    texts.ratings.productDeleted,
+    texts.ratings.productDeleteFailed,
+  );
   if (ratings.isError) return <ErrorState message={texts.ratings.failed} onRetry={() => void ratings.refetch()} />;
   if (ratings.isPending) return <Loading />;
   const all = ratings.data.data.flatMap((group) =>
@@ -72,25 +80,24 @@ function ProductRatingsTab() {
   );
   const waiting = all.filter((review) => !review.approved);
   const rows = all.filter((review) => review.approved);
-  function onDelete(id: number) {
-    if (!window.confirm(texts.ratings.confirmDelete)) return;
-    remove.mutate(id, {
-      onSuccess: () => window.alert(texts.ratings.productDeleted),
-      onError: (error) => window.alert(texts.ratings.productDeleteFailed(errorMessage(error, 'Unknown error'))),
-    });
-  }
   return (
     <>
+      {deletion.view}
       <WaitingReviews
         reviews={waiting.map((r) => ({ ...r, about: r.product_name }))}
         approve={(id) => approve.mutateAsync(id)}
-        onDelete={onDelete}
+        onDelete={deletion.ask}
         busy={approve.isPending}
       />
-      <h2 className="mb-1 text-base font-semibold text-slate-900">{texts.ratings.published}</h2>
-      <p className="mb-2 text-sm text-slate-600">
-        {texts.ratings.total}: {ratings.data.total_ratings}
-      </p>
+      <h2 className="mb-1 text-base font-semibold text-slate-900">
+        {texts.ratings.published}{' '}
+        <span className="text-slate-600 tabular-nums">({ratings.data.published_ratings})</span>
+      </h2>
+      {ratings.data.total_pages > 1 ? (
+        <p className="mb-2 text-sm text-slate-600">
+          {texts.ratings.pageOf(page, ratings.data.total_pages, ADMIN_RATINGS_PAGE_SIZE)}
+        </p>
+      ) : null}
       <DataTable
         label={texts.ratings.productTab}
         rows={rows}
@@ -110,7 +117,7 @@ function ProductRatingsTab() {
             ),
           },
           { header: texts.ratings.customer, className: 'whitespace-nowrap', cell: (row) => row.customer_name },
-          ...reviewColumns(onDelete),
+          ...reviewColumns(deletion.ask),
         ]}
       />
       {ratings.data.total_pages > 1 ? (
@@ -130,31 +137,31 @@ function BrandRatingsTab() {
   const ratings = useBrandRatings();
   const remove = useRemoveBrandRating();
   const approve = useApproveBrandRating();
+  const deletion = useDeletion(
+    (id) => remove.mutateAsync(id),
+    texts.ratings.brandDeleted,
+    texts.ratings.brandDeleteFailed,
+  );
   if (ratings.isError) return <ErrorState message={texts.ratings.failed} onRetry={() => void ratings.refetch()} />;
   if (ratings.isPending) return <Loading />;
-  function onDelete(id: number) {
-    if (!window.confirm(texts.ratings.confirmDelete)) return;
-    remove.mutate(id, {
-      onSuccess: () => window.alert(texts.ratings.brandDeleted),
-      onError: (error) => window.alert(texts.ratings.brandDeleteFailed(errorMessage(error, 'Unknown error'))),
-    });
-  }
   const waiting = ratings.data.data.filter((review) => !review.approved);
   const rows = ratings.data.data.filter((review) => review.approved);
   return (
     <>
+      {deletion.view}
       <WaitingReviews
         reviews={waiting.map((r) => ({ ...r, about: r.customer_phone }))}
         approve={(id) => approve.mutateAsync(id)}
-        onDelete={onDelete}
+        onDelete={deletion.ask}
         busy={approve.isPending}
       />
-      <h2 className="mb-1 text-base font-semibold text-slate-900">{texts.ratings.published}</h2>
+      <h2 className="mb-1 text-base font-semibold text-slate-900">
+        {texts.ratings.published} <span className="text-slate-600 tabular-nums">({rows.length})</span>
+      </h2>
       <p className="mb-2 flex items-center gap-2 text-sm text-slate-600">
         {texts.ratings.average}:{' '}
         <strong className="text-slate-900">{Number(ratings.data.average_rating).toFixed(1)}/5</strong>
-        <Stars value={Number(ratings.data.average_rating)} /> · {texts.ratings.total}:{' '}
-        {ratings.data.total ?? rows.length}
+        <Stars value={Number(ratings.data.average_rating)} />
       </p>
       <DataTable
         label={texts.ratings.brandTab}
@@ -168,11 +175,58 @@ function BrandRatingsTab() {
             cell: (row) => row.customer_name,
           },
           { header: texts.ratings.phone, className: 'tabular-nums', cell: (row) => row.customer_phone },
-          ...reviewColumns(onDelete),
+          ...reviewColumns(deletion.ask),
         ]}
       />
     </>
   );
+}
+
+/**
+ * A rating's deletion asked in the page (not the browser's confirm) and its outcome said in the
+ * page (not an alert): `view` is the dialog or the message, `ask` opens the dialog for a rating.
+ */
+function useDeletion(remove: (id: number) => Promise<unknown>, done: string, failed: (message: string) => string) {
+  const [asked, setAsked] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  async function confirm(id: number) {
+    setBusy(true);
+    try {
+      await remove(id);
+      setMessage({ tone: 'success', text: done });
+    } catch (error) {
+      if (!sessionEnded(error)) setMessage({ tone: 'error', text: failed(errorMessage(error, 'Unknown error')) });
+    } finally {
+      setBusy(false);
+      setAsked(null);
+    }
+  }
+  const view = (
+    <>
+      {message ? (
+        <Banner tone={message.tone} onClose={() => setMessage(null)}>
+          {message.text}
+        </Banner>
+      ) : null}
+      {asked !== null ? (
+        <ConfirmDialog
+          title={texts.ratings.deleteTitle}
+          message={texts.ratings.confirmDelete}
+          busy={busy}
+          onCancel={() => setAsked(null)}
+          onConfirm={() => void confirm(asked)}
+        />
+      ) : null}
+    </>
+  );
+  return {
+    view,
+    ask: (id: number) => {
+      setMessage(null);
+      setAsked(id);
+    },
+  };
 }
 
 /** A published review's rating, text, date and delete button: the end of both tabs' rows. */

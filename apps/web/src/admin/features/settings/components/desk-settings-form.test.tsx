@@ -8,10 +8,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const saved = { blacklist_policy: 'hold', low_stock_threshold: 3, review_moderation: false };
+const saved = { blacklist_policy: 'hold', low_stock_threshold: 3, review_moderation: false, no_answer_limit: 3 };
 
 describe('settings: order desk', () => {
-  test('shows the saved rules, checks the threshold, and saves the three together', async () => {
+  test('shows the saved rules, checks the threshold, and saves them together', async () => {
     const fetchMock = stubFetch((url, init) => {
       if (url !== '/api/settings/desk') return undefined;
       if (init?.method === 'PUT') return { data: JSON.parse(init.body as string) as unknown };
@@ -35,10 +35,14 @@ describe('settings: order desk', () => {
     await user.type(threshold, '5');
     await user.click(screen.getByRole('radio', { name: /Refuse them/ }));
     await user.click(screen.getByRole('checkbox', { name: /New reviews wait/ }));
+    const noAnswer = screen.getByLabelText('Calls without answer before cancelling');
+    expect(noAnswer).toHaveValue(3);
+    await user.clear(noAnswer);
+    await user.type(noAnswer, '4');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Order desk settings saved')).toBeInTheDocument();
     expect(bodiesSent(fetchMock, '/api/settings/desk', 'PUT')).toEqual([
-      { blacklist_policy: 'refuse', low_stock_threshold: 5, review_moderation: true },
+      { blacklist_policy: 'refuse', low_stock_threshold: 5, review_moderation: true, no_answer_limit: 4 },
     ]);
   });
 

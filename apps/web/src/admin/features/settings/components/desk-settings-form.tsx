@@ -90,6 +90,26 @@ function DeskForm({ saved }: { saved: DeskSettings }) {
           {...register('low_stock_threshold')}
         />
       </Field>
+      <Field
+        id="desk-no-answer"
+        label={texts.settings.noAnswerLimit}
+        hint={texts.settings.noAnswerHint}
+        error={errors.no_answer_limit?.message}
+        className="mt-4"
+      >
+        <input
+          id="desk-no-answer"
+          type="number"
+          min={0}
+          max={20}
+          step={1}
+          inputMode="numeric"
+          className={`${inputBase} block w-28`}
+          aria-invalid={errors.no_answer_limit ? true : undefined}
+          aria-describedby={errors.no_answer_limit ? 'desk-no-answer-error' : undefined}
+          {...register('no_answer_limit')}
+        />
+      </Field>
       <label className="mt-4 flex items-start gap-2 text-sm text-slate-800">
         <input type="checkbox" className="mt-0.5 h-4 w-4" {...register('review_moderation')} />
         {texts.settings.reviewModeration}

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { shippingAdjustSchema, type ShippingAdjust } from '@shop/domain/shipping-schemas';
+import { shippingAdjustSchema, wilayasChangedBy, type ShippingAdjust } from '@shop/domain/shipping-schemas';
+import type { ShippingPrice } from '@shop/domain/shipping-responses';
 import { parseAmount } from '@shop/domain/common-schemas';
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormModalFooter, Modal } from '../../../components/modal.tsx';
-import { Banner, Field, inputClass } from '../../../components/ui.tsx';
+import { Banner, Field, buttonClass, inputClass } from '../../../components/ui.tsx';
 import { texts } from '../../../texts.ts';
 import { useAdjustShippingPrices } from '../api/adjust-shipping-prices.ts';
 
@@ -18,14 +19,15 @@ function describeChange(adjust: ShippingAdjust): string {
 
 /**
  * Every wilaya's home and/or stop desk price changed by an amount or a percentage, applied only
- * after a confirmation that says what will change and how many wilayas.
+ * after a confirmation that says what will change and how many wilayas (those that have such a
+ * fee, as the server counts them); nothing is sent when none would change.
  */
 export function AdjustPricesModal({
-  count,
+  wilayas,
   onClose,
   onDone,
 }: {
-  count: number;
+  wilayas: readonly ShippingPrice[];
   onClose: () => void;
   onDone: (text: string) => void;
 }) {
@@ -57,7 +59,7 @@ export function AdjustPricesModal({
     setFailure(null);
     try {
       await adjust.mutateAsync(change);
-      onDone(t.adjusted);
+      onDone(t.adjusted(wilayasChangedBy(wilayas, change)));
     } catch (err) {
       setPending(null);
       if (!sessionEnded(err)) setFailure(errorMessage(err, t.adjustFailed));
@@ -66,12 +68,29 @@ export function AdjustPricesModal({
 
   const radio = 'h-4 w-4 accent-slate-900';
   // The confirmation replaces the form while it is open; cancelling it brings the form back as it was.
+  const changing = pending ? wilayasChangedBy(wilayas, pending) : 0;
+  if (pending && changing === 0) {
+    return (
+      <Modal
+        title={t.adjustNothingTitle}
+        onClose={() => setPending(null)}
+        size="sm"
+        footer={
+          <button type="button" className={buttonClass('secondary')} onClick={() => setPending(null)} data-autofocus>
+            {t.adjustBack}
+          </button>
+        }
+      >
+        <p className="text-sm text-slate-700">{t.adjustNothing(t.adjustTargets[pending.apply_to])}</p>
+      </Modal>
+    );
+  }
   if (pending) {
     return (
       <ConfirmDialog
         title={t.adjustConfirmTitle}
-        message={t.adjustConfirm(describeChange(pending), t.adjustTargets[pending.apply_to], count)}
-        confirmLabel={t.adjustConfirmLabel}
+        message={t.adjustConfirm(describeChange(pending), t.adjustTargets[pending.apply_to], changing, wilayas.length)}
+        confirmLabel={t.adjustConfirmLabel(changing)}
         busy={adjust.isPending}
         onConfirm={() => void apply(pending)}
         onCancel={() => setPending(null)}

@@ -15,10 +15,13 @@ export function CommuneFeesModal({ wilayaId, onClose }: { wilayaId: number; onCl
   const wilaya = useShippingPrices().data?.find((p) => p.id === wilayaId);
   const remove = useDeleteCommuneFee();
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  /** The commune whose removal is being asked, in its own row (this is already a dialog). */
+  const [asking, setAsking] = useState<string | null>(null);
   const communes = wilaya?.communes ?? [];
 
   function onRemove(commune: string) {
-    if (!wilaya || !window.confirm(t.confirmRemoveCommune(commune, wilaya.wilaya_name))) return;
+    setAsking(null);
+    if (!wilaya) return;
     setMessage(null);
     remove.mutate(
       { id: wilaya.id, commune },
@@ -65,15 +68,38 @@ export function CommuneFeesModal({ wilayaId, onClose }: { wilayaId: number; onCl
                   {t.homeColumn}: {fee(c.price)} · {t.stopDeskPrice}: {fee(c.stop_desk_price)}
                 </p>
               </div>
-              <button
-                type="button"
-                className={buttonClass('danger', true)}
-                aria-label={`${t.removeCommune} ${c.name}`}
-                disabled={remove.isPending}
-                onClick={() => onRemove(c.name)}
-              >
-                {t.removeCommune}
-              </button>
+              {asking === c.name ? (
+                <span
+                  className="flex flex-wrap items-center justify-end gap-1.5"
+                  role="group"
+                  aria-label={t.removeCommune}
+                >
+                  <span className="w-full text-right text-xs text-slate-700">
+                    {t.confirmRemoveCommune(c.name, wilaya?.wilaya_name ?? '')}
+                  </span>
+                  <button type="button" className={buttonClass('secondary', true)} onClick={() => setAsking(null)}>
+                    {texts.common.cancel}
+                  </button>
+                  <button
+                    type="button"
+                    className={buttonClass('danger', true)}
+                    disabled={remove.isPending}
+                    onClick={() => onRemove(c.name)}
+                  >
+                    {t.removeCommuneConfirm}
+                  </button>
+                </span>
+              ) : (
+                <button
+                  type="button"
+                  className={buttonClass('danger', true)}
+                  aria-label={`${t.removeCommune} ${c.name}`}
+                  disabled={remove.isPending}
+                  onClick={() => setAsking(c.name)}
+                >
+                  {t.removeCommune}
+                </button>
+              )}
             </li>
           ))}
           {communes.length === 0 ? <li className="px-3 py-4 text-sm text-slate-600">{t.communesNone}</li> : null}

@@ -11,6 +11,7 @@ import { Modal } from '../../../components/modal.tsx';
 import { Banner, buttonClass } from '../../../components/ui.tsx';
 import { texts } from '../../../texts.ts';
 import { previewCsvFees, previewYalidineFees, useApplyFeeGrid } from '../api/import-fees.ts';
+import { readCsvFile } from '../api/read-csv-file.ts';
 
 const t = texts.shipping.importFees;
 
@@ -90,6 +91,7 @@ export function ImportFeesModal({
   const [failure, setFailure] = useState<string | null>(null);
   const [badLines, setBadLines] = useState<FeeGridLineError[]>([]);
   const [showAll, setShowAll] = useState(false);
+  const [fromWindows1252, setFromWindows1252] = useState(false);
   const started = useRef(false);
 
   useEffect(() => {
@@ -99,7 +101,10 @@ export function ImportFeesModal({
     const load =
       source.kind === 'yalidine'
         ? fetchYalidine((done, total) => setProgress({ done, total }))
-        : source.file.text().then(previewCsvFees);
+        : readCsvFile(source.file).then((read) => {
+            setFromWindows1252(read.fromWindows1252);
+            return previewCsvFees(read.text);
+          });
     load.then(setPreview).catch((error: unknown) => {
       if (sessionEnded(error)) return;
       const lines = lineErrors(error);
@@ -156,6 +161,7 @@ export function ImportFeesModal({
     >
       <div className="space-y-3" data-testid="import-fees">
         {failure ? <Banner tone="error">{failure}</Banner> : null}
+        {fromWindows1252 ? <Banner tone="info">{t.notUtf8}</Banner> : null}
         {badLines.length > 0 ? (
           <div>
             <p className="mb-1 text-sm font-medium text-slate-900">{t.badLinesTitle}</p>

@@ -56,10 +56,15 @@ describe('shipping prices: a refused save', () => {
       if (url === '/api/ShippingPrice/delete') return { status: 409, message: 'Orders still use this wilaya' };
       return undefined;
     });
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const confirm = vi.spyOn(window, 'confirm');
     renderWithProviders(<ShippingPage />);
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Delete Oran' }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Oran' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete shipping price' });
+    expect(dialog).toHaveTextContent('Delete the shipping price of Oran?');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Orders still use this wilaya')).toBeInTheDocument();
+    expect(confirm).not.toHaveBeenCalled();
   });
 });
 
@@ -117,20 +122,41 @@ describe('shipping prices: stop desks and the adjustment of all wilayas (issue 1
     await user.click(within(dialog).getByRole('button', { name: 'Review' }));
 
     // Cancelling the confirmation sends nothing and brings the form back as it was.
-    let confirm = screen.getByRole('dialog', { name: 'Change every wilaya?' });
-    expect(confirm).toHaveTextContent('-10 % on the stop desk prices of all 2 wilayas');
+    let confirm = screen.getByRole('dialog', { name: 'Change these wilayas?' });
+    // Only Alger has a stop desk: it is the one counted.
+    expect(confirm).toHaveTextContent('-10 % on the stop desk prices of 1 wilaya; the 1 other has none to change.');
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     dialog = screen.getByRole('dialog', { name: 'Adjust every wilaya at once' });
     expect(within(dialog).getByLabelText('Value (negative lowers)')).toHaveValue('-10');
     expect(bodies(fetchMock, '/ShippingPrice/adjust')).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'Review' }));
-    confirm = screen.getByRole('dialog', { name: 'Change every wilaya?' });
-    await user.click(within(confirm).getByRole('button', { name: 'Apply to all wilayas' }));
-    expect(await screen.findByText('All shipping prices adjusted')).toBeInTheDocument();
+    confirm = screen.getByRole('dialog', { name: 'Change these wilayas?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Change 1 wilaya' }));
+    expect(await screen.findByText('1 wilaya adjusted')).toBeInTheDocument();
     expect(bodies(fetchMock, '/ShippingPrice/adjust')).toEqual([
       { mode: 'percent', value: -10, apply_to: 'stop_desk' },
     ]);
+  });
+
+  test('says there is nothing to change, and sends nothing, when no wilaya has such a fee', async () => {
+    const fetchMock = stubFetch((url) =>
+      url === '/api/ShippingPrice/all' ? { data: prices.map((p) => ({ ...p, stop_desk_price: null })) } : undefined,
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<ShippingPage />);
+    await screen.findByText('Oran');
+    await user.click(screen.getByRole('button', { name: 'Adjust all prices' }));
+    const dialog = screen.getByRole('dialog', { name: 'Adjust every wilaya at once' });
+    await user.type(within(dialog).getByLabelText('Value (negative lowers)'), '100');
+    await user.click(within(dialog).getByRole('radio', { name: 'Stop desk prices' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Review' }));
+    const nothing = screen.getByRole('dialog', { name: 'Nothing to change' });
+    expect(nothing).toHaveTextContent('No wilaya has stop desk prices to adjust: nothing would change.');
+    expect(within(nothing).queryByRole('button', { name: /Change/ })).not.toBeInTheDocument();
+    await user.click(within(nothing).getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('dialog', { name: 'Adjust every wilaya at once' })).toBeInTheDocument();
+    expect(bodies(fetchMock, '/ShippingPrice/adjust')).toHaveLength(0);
   });
 });
 
@@ -220,6 +246,30 @@ describe('shipping prices: importing a fee grid (issue 16)', () => {
     expect(within(dialog).getByRole('button', { name: 'Nothing to apply' })).toBeDisabled();
     expect(bodyOf(fetchMock, '/ShippingPrice/import')).toEqual([]);
   });
+
+  test('a file Excel saved in Windows-1252 is read as such, its names right, and the page says so', async () => {
+    const fetchMock = stubFetch((url) => {
+      if (url === '/api/ShippingPrice/all') return { data: prices };
+      if (url === '/api/courier/status') return { data: { ...configured, courier: null, configured: false } };
+      if (url === '/api/ShippingPrice/import/csv')
+        return { data: { rows: [change(6, 'Béjaïa', [700, null], [750, 500])], skipped: [], remaining: [] } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ShippingPage />);
+    await screen.findByText('Oran');
+    // "Béjaïa;750;500" in Windows-1252: é is 0xE9 and ï 0xEF, which are not UTF-8.
+    const bytes = new Uint8Array([
+      0x42, 0xe9, 0x6a, 0x61, 0xef, 0x61, 0x3b, 0x37, 0x35, 0x30, 0x3b, 0x35, 0x30, 0x30, 0x0a,
+    ]);
+    await user.upload(
+      screen.getByLabelText('Choose a CSV file of fees (wilaya; home; stop desk, or wilaya; commune; home; stop desk)'),
+      new File([bytes], 'excel.csv', { type: 'text/csv' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Fees from excel.csv' });
+    expect(await within(dialog).findByText(/This file was not saved as UTF-8/)).toBeInTheDocument();
+    expect(bodyOf(fetchMock, '/ShippingPrice/import/csv')).toEqual([{ csv: 'Béjaïa;750;500\n' }]);
+  });
 });
 
 describe('shipping prices: communes with their own fee (issue 16)', () => {
@@ -242,7 +292,7 @@ describe('shipping prices: communes with their own fee (issue 16)', () => {
       }
       return undefined;
     });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const confirm = vi.spyOn(window, 'confirm');
     const user = userEvent.setup();
     renderWithProviders(<ShippingPage />);
     const alger = await screen.findByTestId('wilaya-16');
@@ -256,8 +306,13 @@ describe('shipping prices: communes with their own fee (issue 16)', () => {
       /Home \(Da\): wilaya’s · Stop desk \(Da\): 200,00 DA/i,
     );
     await user.click(within(dialog).getByRole('button', { name: 'Remove Hydra' }));
+    // Asked in the row itself (this is already a dialog), not by the browser.
+    const row = within(dialog).getByTestId('commune-fee-Hydra');
+    expect(row).toHaveTextContent('Remove the own fee of Hydra? It will cost the fees of Alger.');
+    expect(bodyOf(fetchMock, '/ShippingPrice/commune/delete')).toEqual([]);
+    await user.click(within(row).getByRole('button', { name: 'Yes, remove' }));
     expect(await within(dialog).findByText('Hydra now costs its wilaya’s fees')).toBeInTheDocument();
-    expect(confirm).toHaveBeenCalledWith('Remove the own fee of Hydra? It will cost the fees of Alger.');
+    expect(confirm).not.toHaveBeenCalled();
     expect(bodyOf(fetchMock, '/ShippingPrice/commune/delete')).toEqual([{ id: 16, commune: 'Hydra' }]);
     await waitFor(() => expect(within(dialog).queryByTestId('commune-fee-Hydra')).not.toBeInTheDocument());
     expect(within(alger).getByRole('button', { name: '1 commune with own fee' })).toBeInTheDocument();
@@ -373,5 +428,44 @@ describe('shipping prices: the wilayas of 2027', () => {
     expect(row('91')).not.toHaveTextContent('Not offered yet');
     expect(row('90')).toHaveTextContent('Not offered yet');
     expect(row('16')).not.toHaveTextContent(/Provisional|Not offered yet/);
+  });
+});
+
+describe("shipping prices: a new shop's first visits", () => {
+  const fresh = prices.map((p) => ({ ...p, stop_desk_price: null }));
+
+  test("say how to import the courier's grid and that there is no stop desk yet, until the owner has read it", async () => {
+    localStorage.removeItem('admin.shippingHelpSeen');
+    const fetchMock = stubFetch((url) => {
+      if (url === '/api/ShippingPrice/all') return { data: fresh };
+      if (url === '/api/courier/status') return { data: { courier: 'yalidine', configured: true } };
+      if (url === '/api/ShippingPrice/import/csv') return { data: { rows: [], skipped: [], remaining: [] } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    const { unmount } = renderWithProviders(<ShippingPage />);
+    const start = await screen.findByTestId('shipping-start');
+    expect(start).toHaveTextContent('No wilaya has a stop desk fee yet: customers can only choose home delivery');
+    expect(start).toHaveTextContent('16 - Alger;400;250');
+    expect(await within(start).findByRole('button', { name: 'Import my Yalidine fees' })).toBeInTheDocument();
+    await user.upload(
+      within(start).getByLabelText('Choose your courier’s CSV file of fees'),
+      new File(['16 - Alger;400;250\n'], 'grille.csv', { type: 'text/csv' }),
+    );
+    expect(await screen.findByRole('dialog', { name: 'Fees from grille.csv' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/ShippingPrice/import/csv')).toBe(true);
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Fees from grille.csv' })).getByRole('button', { name: 'Cancel' }),
+    );
+
+    await user.click(within(start).getByRole('button', { name: 'Got it' }));
+    // Read: only the line about stop desks stays while no wilaya has one.
+    expect(screen.getByTestId('shipping-start')).not.toHaveTextContent('starting figures');
+    unmount();
+    stubFetch((url) => (url === '/api/ShippingPrice/all' ? { data: prices } : undefined));
+    renderWithProviders(<ShippingPage />);
+    await screen.findByText('Oran');
+    expect(screen.queryByTestId('shipping-start')).not.toBeInTheDocument();
+    localStorage.removeItem('admin.shippingHelpSeen');
   });
 });

@@ -6,6 +6,7 @@ import { formatDa } from '@shop/domain/money';
 import type { z } from 'zod';
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import { useKeepFormDraft, useReopenFormDraft, useRestoredFormDraft } from '../../../lib/form-drafts.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormModalFooter, Modal } from '../../../components/modal.tsx';
 import {
   AmountInput,
@@ -46,6 +47,7 @@ export function ShippingPage() {
   const [adjusting, setAdjusting] = useState(false);
   const [importing, setImporting] = useState<ImportSource | null>(null);
   const [communesOf, setCommunesOf] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<ShippingPrice | null>(null);
   const courier = useCourierConfigured();
   useReopenFormDraft(SHIPPING_PRICE_FORM, prices.isSuccess, (target) => {
     const price = target === 'new' ? 'new' : prices.data?.find((p) => String(p.id) === target);
@@ -53,12 +55,8 @@ export function ShippingPage() {
   });
 
   function onDelete(price: ShippingPrice) {
-    if (!window.confirm(texts.shipping.confirmDelete(price.wilaya_name))) return;
     setMessage(null);
-    remove.mutate(price.id, {
-      onSuccess: () => setMessage({ tone: 'success', text: texts.shipping.deleted }),
-      onError: (error) => setMessage({ tone: 'error', text: errorMessage(error, texts.shipping.deleteFailed) }),
-    });
+    setDeleting(price);
   }
 
   const query = filter.trim().toLowerCase();
@@ -92,24 +90,18 @@ export function ShippingPage() {
             {texts.shipping.importYalidine}
           </button>
         ) : null}
-        <label className={`${buttonClass('secondary')} cursor-pointer focus-within:ring-2 focus-within:ring-slate-900`}>
-          {texts.shipping.importCsv}
-          <input
-            type="file"
-            accept=".csv,.txt,text/csv,text/plain"
-            className="sr-only"
-            aria-label={texts.shipping.importCsvLabel}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) setImporting({ kind: 'csv', file });
-            }}
-          />
-        </label>
+        <CsvImportButton onFile={(file) => setImporting({ kind: 'csv', file })} />
         <button type="button" className={buttonClass('primary')} onClick={() => setEditing('new')}>
           + {texts.shipping.add}
         </button>
       </PageHeader>
+      {prices.data ? (
+        <GettingStarted
+          noStopDesk={prices.data.every((p) => p.stop_desk_price === null)}
+          yalidine={courier.data?.configured === true}
+          onImport={setImporting}
+        />
+      ) : null}
       {message ? (
         <Banner tone={message.tone} onClose={() => setMessage(null)}>
           {message.text}
@@ -222,10 +214,25 @@ export function ShippingPage() {
           }}
         />
       ) : null}
+      {deleting ? (
+        <ConfirmDialog
+          title={texts.shipping.deleteTitle}
+          message={texts.shipping.confirmDelete(deleting.wilaya_name)}
+          busy={remove.isPending}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() =>
+            remove.mutate(deleting.id, {
+              onSuccess: () => setMessage({ tone: 'success', text: texts.shipping.deleted }),
+              onError: (error) => setMessage({ tone: 'error', text: errorMessage(error, texts.shipping.deleteFailed) }),
+              onSettled: () => setDeleting(null),
+            })
+          }
+        />
+      ) : null}
       {communesOf !== null ? <CommuneFeesModal wilayaId={communesOf} onClose={() => setCommunesOf(null)} /> : null}
       {adjusting ? (
         <AdjustPricesModal
-          count={prices.data?.length ?? 0}
+          wilayas={prices.data ?? []}
           onClose={() => setAdjusting(false)}
           onDone={(text) => {
             setAdjusting(false);
@@ -315,5 +322,113 @@ function ShippingPriceModal({
         </Field>
       </form>
     </Modal>
+  );
+}
+
+/** The CSV import: a file chooser that looks like a button. */
+function CsvImportButton({
+  onFile,
+  label = texts.shipping.importCsv,
+  inputLabel = texts.shipping.importCsvLabel,
+}: {
+  onFile: (file: File) => void;
+  label?: string;
+  inputLabel?: string;
+}) {
+  return (
+    <label className={`${buttonClass('secondary')} cursor-pointer focus-within:ring-2 focus-within:ring-slate-900`}>
+      {label}
+      <input
+        type="file"
+        accept=".csv,.txt,text/csv,text/plain"
+        className="sr-only"
+        aria-label={inputLabel}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) onFile(file);
+        }}
+      />
+    </label>
+  );
+}
+
+const HELP_SEEN_KEY = 'admin.shippingHelpSeen';
+
+function helpSeen(): boolean {
+  try {
+    return localStorage.getItem(HELP_SEEN_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The owner's first visits: the fees are the starting ones until the courier's grid is imported
+ * (Yalidine's, or a CSV file), and customers get no stop desk until its fees are set. Hidden once
+ * the owner says so; the line about stop desks stays while no wilaya has one.
+ */
+function GettingStarted({
+  noStopDesk,
+  yalidine,
+  onImport,
+}: {
+  noStopDesk: boolean;
+  yalidine: boolean;
+  onImport: (source: ImportSource) => void;
+}) {
+  const [seen, setSeen] = useState(helpSeen);
+  if (seen && !noStopDesk) return null;
+  return (
+    <section
+      aria-labelledby="shipping-start"
+      className="mb-4 rounded-lg border border-blue-200 bg-blue-50 p-4 text-sm text-blue-950"
+      data-testid="shipping-start"
+    >
+      <h2 id="shipping-start" className="text-base font-semibold">
+        {texts.shipping.startTitle}
+      </h2>
+      {noStopDesk ? <p className="mt-1 font-medium">{texts.shipping.startNoStopDesk}</p> : null}
+      {!seen ? (
+        <>
+          <p className="mt-1">{texts.shipping.startIntro}</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            <li>{yalidine ? texts.shipping.startYalidine : texts.shipping.startYalidineAccount}</li>
+            <li>
+              {texts.shipping.startCsv} <code className="rounded bg-white px-1">16 - Alger;400;250</code>{' '}
+              {texts.shipping.startCsvExcel}
+            </li>
+          </ul>
+        </>
+      ) : null}
+      <div className="mt-3 flex flex-wrap gap-2">
+        {yalidine ? (
+          <button type="button" className={buttonClass('primary')} onClick={() => onImport({ kind: 'yalidine' })}>
+            {texts.shipping.startYalidineButton}
+          </button>
+        ) : null}
+        <CsvImportButton
+          onFile={(file) => onImport({ kind: 'csv', file })}
+          label={texts.shipping.startCsvButton}
+          inputLabel={texts.shipping.startCsvInput}
+        />
+        {!seen ? (
+          <button
+            type="button"
+            className={buttonClass('ghost')}
+            onClick={() => {
+              try {
+                localStorage.setItem(HELP_SEEN_KEY, '1');
+              } catch {
+                // Storage refused: hidden for this visit only.
+              }
+              setSeen(true);
+            }}
+          >
+            {texts.shipping.startDismiss}
+          </button>
+        ) : null}
+      </div>
+    </section>
   );
 }

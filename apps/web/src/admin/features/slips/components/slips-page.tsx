@@ -1,6 +1,6 @@
 // Printable delivery slips (issue 16): four to an A4 page, each with the order number as a Code 128
-// barcode, the customer, phone, wilaya and commune, home or stop desk, the items and the amount to
-// collect. The slip travels with the parcel to the customer: its words are French; the page
+// barcode, the customer, phone, wilaya and commune, home or stop desk, the sender, the items (a
+// custom one with its colour) and the amount to collect. The slip travels with the parcel to the customer: its words are French; the page
 // around it (buttons, notices) is the back office's English.
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -115,12 +115,16 @@ function SlipCard({ slip }: { slip: Slip }) {
             <dd className="tabular-nums">{slip.tracking_number}</dd>
           </>
         ) : null}
+        <dt className="text-slate-600">Expéditeur</dt>
+        <dd className="break-words" data-testid="slip-sender">
+          {slip.sender_name} · <span className="tabular-nums">{slip.sender_phone}</span>
+        </dd>
       </dl>
       <ul className="min-h-0 flex-1 overflow-hidden border-t border-slate-200 pt-1 text-xs">
         {slip.items.map((item, index) => (
           <li key={index} className="break-words">
             {item.quantity} × {item.name}
-            {item.size ? ` (${item.size})` : ''}
+            {item.size || item.color ? ` (${[item.size, item.color].filter(Boolean).join(', ')})` : ''}
           </li>
         ))}
       </ul>

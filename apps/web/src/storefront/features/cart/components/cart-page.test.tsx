@@ -128,6 +128,25 @@ describe('cart page', () => {
     expect(total()).toMatch(/3.660,00 Da/);
   });
 
+  it('shows a coupon of a fixed amount as "-500,00 Da", never more than the subtotal', async () => {
+    const user = userEvent.setup();
+    fillCart();
+    setup((url) =>
+      url.pathname === '/api/coupon/validate/MOINS500'
+        ? ok({ code: 'MOINS500', discount_percentage: 0, discount_amount: 500 })
+        : undefined,
+    );
+    await chooseWilaya(user, screen, '31');
+    await user.type(screen.getByPlaceholderText('Ajouter un code promo'), 'moins500');
+    await user.click(screen.getByRole('button', { name: 'Appliquer' }));
+    await screen.findByText('Code promo appliqué avec succès.');
+    const totals = within(screen.getByTestId('totals'));
+    const discount = totals.getByText('Réduction').closest('div')!;
+    expect(discount.textContent?.replace(/\s/g, ' ')).toMatch(/-500,00 Da/);
+    // 3400 − 500 + 600 = 3500.
+    expect(total()).toMatch(/3.500,00 Da/);
+  });
+
   it('shows each line total, caps "+" and typed quantities at the stock the server reports', async () => {
     const user = userEvent.setup();
     addToCart({ id: 1, name: 'T-shirt', cost: 1200, src: '', size: 'M', Quantity: 2 });

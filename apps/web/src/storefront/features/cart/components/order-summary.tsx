@@ -63,7 +63,7 @@ export function OrderSummary({
   const totalsIn = (place: string) =>
     orderTotals(
       cartSubtotalCentimes(orderable),
-      coupon.percent,
+      coupon.discount,
       toCentimes(deliveryFee(chosen, effectiveDeliveryType(wantedType, chosen, place), place) ?? 0),
     );
   const totals = totalsIn(commune);
@@ -93,7 +93,11 @@ export function OrderSummary({
         <Row label={t('cart.subtotal')} value={formatDa(toDa(totals.subtotal))} />
         {totals.discount > 0 && (
           <Row
-            label={t('cart.discount', { n: totals.discountPercentage })}
+            label={
+              totals.discountPercentage > 0
+                ? t('cart.discount', { n: totals.discountPercentage })
+                : t('cart.discountFixed')
+            }
             value={formatDa(-toDa(totals.discount))}
             className="text-red-600"
           />

@@ -9,7 +9,13 @@ import { apiRequest } from '../../../../lib/api.ts';
  */
 export async function validateCoupon(code: string): Promise<ValidCoupon> {
   const { data } = await apiRequest<ValidCoupon>(`/coupon/validate/${encodeURIComponent(code)}`);
-  return { code: data?.code ?? code, discount_percentage: Number(data?.discount_percentage) || 0 };
+  const amount = Number(data?.discount_amount);
+  return {
+    code: data?.code ?? code,
+    discount_percentage: Number(data?.discount_percentage) || 0,
+    // A coupon of a fixed amount in Da (older servers answer none).
+    discount_amount: amount > 0 ? amount : null,
+  };
 }
 
 export function useValidateCoupon() {

@@ -66,7 +66,7 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
   // The stop desk fee where the wilaya has one (the form falls back to home where it has none),
   // the commune's own fee when it is priced apart, as the server prices it.
   const shippingFee = shippingFeeCentimes(wilayas, wilaya ?? '', deliveryType ?? 'home', commune ?? '');
-  const totals = orderTotals(toCentimes(item?.base_price ?? 0), coupon.percent, shippingFee ?? 0);
+  const totals = orderTotals(toCentimes(item?.base_price ?? 0), coupon.discount, shippingFee ?? 0);
 
   async function applyCoupon() {
     const outcome = await coupon.apply();

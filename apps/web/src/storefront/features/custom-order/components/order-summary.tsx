@@ -50,7 +50,11 @@ export function OrderSummary({
       <dl className="flex flex-col gap-3 text-gray-700">
         <Row label={t('customOrder.subtotal')} value={formatDa(toDa(totals.subtotal))} />
         <Row
-          label={t('customOrder.discount', { percent: totals.discountPercentage })}
+          label={
+            coupon.state.status === 'valid' && coupon.state.amount !== null
+              ? t('customOrder.discountFixed')
+              : t('customOrder.discount', { percent: totals.discountPercentage })
+          }
           value={formatDa(totals.discount > 0 ? -toDa(totals.discount) : 0)}
           tone={totals.discount > 0 ? 'text-red-600' : ''}
         />
@@ -107,7 +111,9 @@ export function OrderSummary({
           }`}
         >
           {coupon.state.status === 'valid'
-            ? t('customOrder.promoValid', { percent: coupon.state.percent })
+            ? coupon.state.amount !== null
+              ? t('customOrder.promoValidAmount', { amount: formatDa(coupon.state.amount) })
+              : t('customOrder.promoValid', { percent: coupon.state.percent })
             : coupon.state.status === 'invalid'
               ? t('customOrder.promoInvalid')
               : t('customOrder.promoPending')}
