@@ -16,4 +16,3 @@ export function toAsciiDigits(text: string): string {
     return String(code - zero);
   });
 }
-
