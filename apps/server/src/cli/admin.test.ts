@@ -93,8 +93,8 @@ describe('admin CLI set-password', () => {
       code: 1,
       stderr: expect.stringContaining('There is no admin named "admn"') as unknown,
     });
-    const admins = await t.db.kysely.selectFrom('admins').select('username').execute();
-    expect(admins.map((a) => a.username)).toEqual([ADMIN_USERNAME]);
+    const users = await t.db.kysely.selectFrom('users').select('username').execute();
+    expect(users.map((a) => a.username)).toEqual([ADMIN_USERNAME]);
   });
 
   it('asks the new password twice, showing neither, and changes nothing when they differ', async () => {

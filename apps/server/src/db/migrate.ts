@@ -24,6 +24,7 @@ import * as communeFees from './migrations/015-commune-fees.ts';
 import * as wilayaDivisions from './migrations/016-wilaya-divisions.ts';
 import * as orderTrust from './migrations/017-order-trust.ts';
 import * as sizedStockSums from './migrations/018-sized-stock-sums.ts';
+import * as staff from './migrations/023-staff.ts';
 
 const migrations = {
   '001-initial': initial,
@@ -44,6 +45,7 @@ const migrations = {
   '016-wilaya-divisions': wilayaDivisions,
   '017-order-trust': orderTrust,
   '018-sized-stock-sums': sizedStockSums,
+  '023-staff': staff,
 };
 
 /** The Migrator of a database, over this app's migrations. */
