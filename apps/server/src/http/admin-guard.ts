@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { can, forbiddenMessage, rolesAllowed } from '@shop/domain/staff';
+import { rolesAllowed } from '@shop/domain/staff';
 import { forbidden, unauthorized } from './errors.ts';
 import { errorResponses, withResponses } from './contracts.ts';
 import type { App } from './types.ts';
 import { verifySession, type AdminIdentity } from '../modules/auth/auth.service.ts';
-import { permissionOf } from './admin-roles.ts';
+import { allows, permissionOf, refusalFor } from './admin-roles.ts';
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -31,12 +31,9 @@ export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply
     },
     token,
   );
-  // A route the table does not name is the owner's alone until someone declares it.
-  const permission = permissionOf(request.method, request.routeOptions.url ?? '');
+  const url = request.routeOptions.url ?? '';
   const { role } = request.admin;
-  if (permission === undefined ? role !== 'owner' : !can(role, permission)) {
-    throw forbidden(permission ? forbiddenMessage(role, permission) : `Your role (${role}) cannot do this: owner only`);
-  }
+  if (!allows(role, request.method, url)) throw forbidden(refusalFor(role, request.method, url));
 }
 
 /** The user of an admin call (the guard has checked them before any handler runs). */

@@ -2,7 +2,7 @@
 // route's method and path as registered → what it does, which packages/domain/src/staff.ts maps to
 // the roles allowed. The admin guard refuses any other role with 403 before the body is read. A
 // route missing here is the owner's alone, and admin-roles.test.ts names it until it is declared.
-import type { Permission } from '@shop/domain/staff';
+import { can, forbiddenMessage, type Permission, type Role } from '@shop/domain/staff';
 
 export const ADMIN_ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   // Signing out, and who is signed in.
@@ -109,4 +109,18 @@ export function routeKey(method: string, url: string): string {
 /** What a route does, or undefined when the table does not say (the owner's alone). */
 export function permissionOf(method: string, url: string): Permission | undefined {
   return ADMIN_ROUTE_PERMISSIONS[routeKey(method, url)];
+}
+
+/** Whether `role` may call the route; a route the table does not name is the owner's alone. */
+export function allows(role: Role, method: string, url: string): boolean {
+  const permission = permissionOf(method, url);
+  return permission === undefined ? role === 'owner' : can(role, permission);
+}
+
+/** The 403's message of a call the role may not make. */
+export function refusalFor(role: Role, method: string, url: string): string {
+  const permission = permissionOf(method, url);
+  return permission === undefined
+    ? `Your role (${role}) cannot do this: owner only`
+    : forbiddenMessage(role, permission);
 }

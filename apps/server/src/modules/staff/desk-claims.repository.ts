@@ -31,8 +31,9 @@ function holdUntil(userId: number, until: string) {
  * one chosen at the same moment (or none is free). The order: the user's own first (held or
  * assigned), then call-backs that are due, then new orders oldest first, then those that did not
  * answer, fewest attempts and longest untouched first, so a "no answer" does not come straight back.
- * On PostgreSQL the choice skips rows another agent is taking (SKIP LOCKED); on SQLite the
- * statement runs alone.
+ * On PostgreSQL the choice locks the row: an agent choosing at the same moment waits for it, sees
+ * it taken, and goes on to the next row (SKIP LOCKED would make them find nothing while another's
+ * claim is in flight). On SQLite the statement runs alone.
  */
 export async function claimNext(db: Executor, userId: number, now: string, until: string) {
   let pick = db
@@ -48,7 +49,7 @@ export async function claimNext(db: Executor, userId: number, now: string, until
     )
     .orderBy('id')
     .limit(1);
-  if (isPostgres(db)) pick = pick.forUpdate().skipLocked();
+  if (isPostgres(db)) pick = pick.forUpdate();
   const row = await db
     .updateTable('orders')
     .set({ claimed_by: userId, claim_expires_at: holdUntil(userId, until) })

@@ -84,12 +84,13 @@ export async function updateUser(
     if (!user) throw notFound(STAFF_MESSAGES.userNotFound);
     const newRole = change.role !== undefined && change.role !== user.role ? change.role : undefined;
     if (newRole) await keepAnOwner(trx, user);
-    await repo.updateUser(trx, id, {
+    const values = {
       ...(newRole ? { role: newRole } : {}),
       ...(change.commission_per_delivery !== undefined
         ? { commission_cents: toCentimes(change.commission_per_delivery) }
         : {}),
-    });
+    };
+    if (Object.keys(values).length > 0) await repo.updateUser(trx, id, values);
     const now = new Date().toISOString();
     if (passwordHash) await auth.updateUserPassword(trx, id, passwordHash, now);
     if (newRole || passwordHash) await signOut(trx, id, newRole ?? (user.role as Role));
