@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Banner, buttonClass } from '../../../components/ui.tsx';
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import { texts } from '../../../texts.ts';
+import { useCan } from '../../../lib/access.tsx';
 import { useCourierStatus, useSendToCourier } from '../api/courier.ts';
 import { downloadExport, exportQuery, type ExportKind } from '../api/download-export.ts';
 import type { OrderSearch } from '../api/search-orders.ts';
@@ -106,6 +107,7 @@ export function CourierActions({
   const [results, setResults] = useState<CourierSendResult['results'] | null>(null);
   const [exporting, setExporting] = useState<ExportKind | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const mayExport = useCan('exports');
 
   async function download(kind: ExportKind) {
     setError(null);
@@ -136,14 +138,16 @@ export function CourierActions({
             </Link>
           </>
         ) : null}
-        <button
-          type="button"
-          className={buttonClass('secondary')}
-          disabled={exporting !== null}
-          onClick={() => void download('accounting')}
-        >
-          {texts.courier.exportCsv}
-        </button>
+        {mayExport ? (
+          <button
+            type="button"
+            className={buttonClass('secondary')}
+            disabled={exporting !== null}
+            onClick={() => void download('accounting')}
+          >
+            {texts.courier.exportCsv}
+          </button>
+        ) : null}
         <button
           type="button"
           className={buttonClass('secondary')}

@@ -17,6 +17,7 @@ import {
   thClass,
 } from '../../../components/ui.tsx';
 import { texts } from '../../../texts.ts';
+import { useCan } from '../../../lib/access.tsx';
 import { NO_FILTERS, useOrders, type OrderSearch } from '../api/search-orders.ts';
 import { useAllWilayas } from '../api/get-wilayas.ts';
 import { BulkStatusBar } from './bulk-status-bar.tsx';
@@ -35,6 +36,10 @@ export function OrdersPage() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const orders = useOrders(search);
   const wilayas = useAllWilayas();
+  const mayChangeStatuses = useCan('statuses');
+  const mayDispatch = useCan('dispatch');
+  // Orders are chosen for what is done to several at once: statuses, parcels, slips, files.
+  const selectable = mayChangeStatuses || mayDispatch;
 
   useEffect(() => {
     // Order errors are only logged (SPEC §8); the page also says it could not load.
@@ -211,8 +216,16 @@ export function OrdersPage() {
           </select>
         </div>
       </fieldset>
-      <BulkStatusBar ids={[...selected]} onDone={(ok) => ok.forEach((id) => toggle(id, false))} />
-      <CourierActions ids={[...selected]} search={search} onSent={(sent) => sent.forEach((id) => toggle(id, false))} />
+      {mayChangeStatuses ? (
+        <BulkStatusBar ids={[...selected]} onDone={(ok) => ok.forEach((id) => toggle(id, false))} />
+      ) : null}
+      {mayDispatch ? (
+        <CourierActions
+          ids={[...selected]}
+          search={search}
+          onSent={(sent) => sent.forEach((id) => toggle(id, false))}
+        />
+      ) : null}
       {orders.isError ? (
         <ErrorState message={texts.orders.failed} onRetry={() => void orders.refetch()} />
       ) : orders.isPending ? (
@@ -223,13 +236,15 @@ export function OrdersPage() {
             <tr>
               <th className={thClass}>
                 <span className="flex items-center gap-2">
-                  <input
-                    type="checkbox"
-                    aria-label={texts.orders.selectAll}
-                    checked={allSelected}
-                    onChange={(e) => rows.forEach((o) => toggle(o.id, e.target.checked))}
-                    className="h-4 w-4"
-                  />
+                  {selectable ? (
+                    <input
+                      type="checkbox"
+                      aria-label={texts.orders.selectAll}
+                      checked={allSelected}
+                      onChange={(e) => rows.forEach((o) => toggle(o.id, e.target.checked))}
+                      className="h-4 w-4"
+                    />
+                  ) : null}
                   {texts.orders.id}
                 </span>
               </th>
@@ -247,13 +262,15 @@ export function OrdersPage() {
               <tr key={order.id} className="hover:bg-slate-50">
                 <td data-label={texts.orders.id} className={`${tdClass} whitespace-nowrap`}>
                   <span className="flex items-center gap-2">
-                    <input
-                      type="checkbox"
-                      aria-label={texts.orders.select(order.id)}
-                      checked={selected.has(order.id)}
-                      onChange={(e) => toggle(order.id, e.target.checked)}
-                      className="h-5 w-5 sm:h-4 sm:w-4"
-                    />
+                    {selectable ? (
+                      <input
+                        type="checkbox"
+                        aria-label={texts.orders.select(order.id)}
+                        checked={selected.has(order.id)}
+                        onChange={(e) => toggle(order.id, e.target.checked)}
+                        className="h-5 w-5 sm:h-4 sm:w-4"
+                      />
+                    ) : null}
                     <span>
                       <span className="block font-medium tabular-nums">#{order.id}</span>
                       <span className="block text-xs text-slate-600">{formatDate(order.created_at)}</span>
