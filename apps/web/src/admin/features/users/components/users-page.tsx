@@ -1,7 +1,7 @@
 // The owner's team (Settings → Users): add a user with a role and a password, change a role, a
 // commission or a password, disable or enable. Made for a phone: the list is cards there.
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { moneySchema } from '@shop/domain/common-schemas';
@@ -193,7 +193,7 @@ function RoleSelect({ id, invalid, ...props }: { id: string; invalid: boolean } 
     <select id={id} className={inputClass} aria-invalid={invalid ? true : undefined} {...props}>
       {ROLES.map((role) => (
         <option key={role} value={role}>
-          {ROLE_LABELS[role]}: {ROLE_SUMMARIES[role]}
+          {ROLE_LABELS[role]}
         </option>
       ))}
     </select>
@@ -206,11 +206,13 @@ function AddUserModal({ onClose, onAdded }: { onClose: () => void; onAdded: (use
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(userCreateSchema),
     defaultValues: { username: '', password: '', role: 'agent' as Role, commission_per_delivery: '0' },
   });
+  const role = useWatch({ control, name: 'role' });
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
@@ -268,7 +270,7 @@ function AddUserModal({ onClose, onAdded }: { onClose: () => void; onAdded: (use
             {...register('password')}
           />
         </Field>
-        <Field id="user-role" label={texts.users.role} error={errors.role?.message}>
+        <Field id="user-role" label={texts.users.role} hint={ROLE_SUMMARIES[role]} error={errors.role?.message}>
           <RoleSelect id="user-role" invalid={Boolean(errors.role)} {...register('role')} />
         </Field>
         <Field
@@ -303,11 +305,13 @@ function EditUserModal({ user, onClose, onSaved }: { user: User; onClose: () => 
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(userChangeSchema),
     defaultValues: { role: user.role, commission_per_delivery: String(user.commission_per_delivery), password: '' },
   });
+  const role = useWatch({ control, name: 'role' });
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     const change = {
@@ -333,7 +337,7 @@ function EditUserModal({ user, onClose, onSaved }: { user: User; onClose: () => 
     >
       <form id="user-edit-form" noValidate onSubmit={onSubmit} className="space-y-4">
         {failure ? <Banner tone="error">{failure}</Banner> : null}
-        <Field id="user-edit-role" label={texts.users.role} error={errors.role?.message}>
+        <Field id="user-edit-role" label={texts.users.role} hint={ROLE_SUMMARIES[role]} error={errors.role?.message}>
           <RoleSelect id="user-edit-role" invalid={Boolean(errors.role)} {...register('role')} />
         </Field>
         <Field
