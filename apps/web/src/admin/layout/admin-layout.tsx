@@ -42,6 +42,14 @@ export function AdminLayout() {
   const token = useAdminToken();
   const location = useLocation();
   const me = useMe(Boolean(token));
+  const logout = useLogout();
+  const navigate = useNavigate();
+
+  // Here, not in the signed-in part: that part is gone as soon as the token is, and the way to
+  // the login page must still be taken.
+  function onLogout() {
+    logout.mutate(undefined, { onSettled: () => void navigate(paths.admin.login, { replace: true }) });
+  }
 
   if (!token) return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
   if (me.isError) {
@@ -54,24 +62,27 @@ export function AdminLayout() {
   if (!me.data) return <Loading />;
   return (
     <AccessProvider identity={me.data}>
-      <SignedIn identity={me.data} />
+      <SignedIn identity={me.data} onLogout={onLogout} loggingOut={logout.isPending} />
     </AccessProvider>
   );
 }
 
-function SignedIn({ identity }: { identity: Identity }) {
-  const logout = useLogout();
-  const navigate = useNavigate();
+function SignedIn({
+  identity,
+  onLogout,
+  loggingOut,
+}: {
+  identity: Identity;
+  onLogout: () => void;
+  loggingOut: boolean;
+}) {
   const [menuOpen, setMenuOpen] = useState(false);
   const queue = useConfirmQueue({ enabled: can(identity.role, 'desk') });
   const links = LINKS.filter((link) => can(identity.role, ADMIN_PAGE_ACCESS[link.page]));
 
-  function onLogout() {
-    logout.mutate(undefined, { onSettled: () => void navigate(paths.admin.login, { replace: true }) });
-  }
-
+  const signedInAs = texts.access.signedInAs(identity.username, identity.role);
   const linkClass = ({ isActive }: { isActive: boolean }) =>
-    `flex items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm font-medium whitespace-nowrap ${
+    `flex items-center gap-1.5 rounded-md px-2.5 py-1.5 xl:px-2 text-sm font-medium whitespace-nowrap ${
       isActive ? 'bg-slate-700 text-white' : 'text-slate-300 hover:bg-slate-800 hover:text-white'
     }`;
 
@@ -79,8 +90,9 @@ function SignedIn({ identity }: { identity: Identity }) {
     <div className="min-h-screen bg-slate-100 text-slate-900">
       <header className="sticky top-0 z-40 bg-slate-900 shadow">
         <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2">
-          <span className="mr-2 text-sm font-bold tracking-wide text-white">{texts.brand}</span>
-          {/* Ten links and Logout need about 1200 px in a row: below that, the Menu button. */}
+          <span className="mr-2 text-sm font-bold tracking-wide whitespace-nowrap text-white">{texts.brand}</span>
+          {/* Up to ten links and Logout need about 1200 px in a row: below that, the Menu button,
+              whose menu also says who is signed in (in a row, Logout's tooltip says it). */}
           <button
             type="button"
             className="ml-auto rounded-md px-2 py-1 text-sm text-slate-200 hover:bg-slate-800 xl:hidden"
@@ -112,14 +124,15 @@ function SignedIn({ identity }: { identity: Identity }) {
                 ) : null}
               </NavLink>
             ))}
-            <span className="px-2.5 py-1.5 text-xs text-slate-400 xl:ml-auto" data-testid="signed-in-as">
-              {texts.access.signedInAs(identity.username, identity.role)}
+            <span className="px-2.5 py-1.5 text-xs text-slate-400 xl:hidden" data-testid="signed-in-as">
+              {signedInAs}
             </span>
             <button
               type="button"
               onClick={onLogout}
-              disabled={logout.isPending}
-              className="rounded-md px-2.5 py-1.5 text-left text-sm font-medium text-red-300 hover:bg-slate-800 hover:text-red-200"
+              disabled={loggingOut}
+              title={signedInAs}
+              className="rounded-md px-2.5 py-1.5 text-left text-sm font-medium text-red-300 hover:bg-slate-800 hover:text-red-200 xl:ml-auto"
             >
               {texts.nav.logout}
             </button>
