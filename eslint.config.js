@@ -24,6 +24,8 @@ const ADMIN_PAGES = [
   'settings',
   'shipping',
   'slips',
+  'team',
+  'users',
 ];
 
 function webZones() {

@@ -155,7 +155,7 @@ async function expectComplete(dir: string): Promise<SQLite.Database> {
   expect(schemaOf(db)).toEqual(await referenceSchema(MIGRATION_NAMES.length));
   expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
   expect(db.pragma('foreign_key_check')).toEqual([]);
-  expect(db.prepare('select username from admins').all()).toEqual([{ username: 'admin' }]);
+  expect(db.prepare('select username from users').all()).toEqual([{ username: 'admin' }]);
   return db;
 }
 

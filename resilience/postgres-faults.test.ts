@@ -74,7 +74,7 @@ describe.skipIf(throwAwayClusterUnavailable !== null)(
       const a = servers.a!;
       const b = servers.b!;
       // One admin, one demo catalogue, whichever process seeded.
-      expect(await query<{ username: string }>(target, 'select username from admins')).toEqual([
+      expect(await query<{ username: string }>(target, 'select username from users')).toEqual([
         { username: ADMIN_USERNAME },
       ]);
       const demo = await query<{ n: number }>(target, 'select count(*)::int as n from products');

@@ -44,6 +44,7 @@ import { ratingsAdminRoutes, ratingsRoutes } from './modules/ratings/ratings.rou
 import { customItemsAdminRoutes, customItemsRoutes } from './modules/custom-items/custom-items.routes.ts';
 import { couriersAdminRoutes, couriersRoutes } from './modules/couriers/couriers.routes.ts';
 import { createCourier, scheduleCourierSync } from './modules/couriers/courier-sync.ts';
+import { staffAdminRoutes } from './modules/staff/staff.routes.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { imageRoutes } from './modules/web/uploads.routes.ts';
@@ -205,6 +206,7 @@ export async function buildApp({ config, db, logger, onRoute, clock = Date.now }
           ratingsAdminRoutes(admin);
           customItemsAdminRoutes(admin);
           couriersAdminRoutes(admin);
+          staffAdminRoutes(admin);
         }),
       );
     },

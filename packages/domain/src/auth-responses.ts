@@ -3,5 +3,3 @@ import { z } from 'zod';
 
 export const sessionSchema = z.object({ token: z.string(), expires_at: z.string() }).meta({ id: 'Session' });
 export type Session = z.infer<typeof sessionSchema>;
-
-export const adminIdentitySchema = z.object({ username: z.string() });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { stockLineSchema } from './catalog-responses.ts';
 import { DELIVERY_TYPES } from './shipping-schemas.ts';
 import { orderPaymentSchema } from './order-payments.ts';
+import { orderClaimSchema } from './staff.ts';
 import {
   BLACKLIST_POLICIES,
   CONFIRMATION_STATES,
@@ -169,6 +170,8 @@ export const orderSchema = z
     /** "2× T-shirt (M), 1× Savon": the lines at a glance. */
     item_summary: z.string(),
     reputation: phoneReputationSchema,
+    /** Who holds it on the shared desk now ("next order" or assigned), or null. */
+    claim: orderClaimSchema.nullable(),
     /** GET /order/getOrder and the changes of one order only. */
     status_history: z.array(statusChangeSchema).optional(),
     notes: z.array(orderNoteSchema).optional(),

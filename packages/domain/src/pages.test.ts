@@ -17,6 +17,8 @@ describe('isAppPage', () => {
     '/admin/confirm',
     '/admin/orders',
     '/admin/settings',
+    '/admin/settings/users',
+    '/admin/team',
     '/admin/slips',
     '/ar',
     '/ar/',

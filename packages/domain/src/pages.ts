@@ -27,6 +27,10 @@ export const ADMIN_PAGES = {
   coupons: '/admin/coupons',
   shippingPrices: '/admin/shipping-prices',
   settings: '/admin/settings',
+  /** The owner's team: users, roles, passwords (under Settings). */
+  users: '/admin/settings/users',
+  /** What each agent delivers: calls, rates, commissions. */
+  team: '/admin/team',
   /** Printable delivery slips of the orders in ?ids= (issue 16). */
   slips: '/admin/slips',
 } as const;

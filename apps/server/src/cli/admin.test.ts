@@ -81,20 +81,20 @@ describe('admin CLI set-password', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers })).statusCode).toBe(200);
 
     const { stdout } = await cli(['set-password', 'admin'], { ADMIN_NEW_PASSWORD: NEW_PASSWORD });
-    expect(stdout).toContain('Password of admin "admin" changed');
+    expect(stdout).toContain('Password of "admin" changed');
 
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers })).statusCode).toBe(401);
     expect((await login(ADMIN_PASSWORD)).statusCode).toBe(401);
     expect((await login(NEW_PASSWORD)).statusCode).toBe(200);
   });
 
-  it("refuses a name that is no admin's instead of creating a second admin", async () => {
+  it("refuses a name that is no user's instead of creating a second account", async () => {
     await expect(cli(['set-password', 'admn'], { ADMIN_NEW_PASSWORD: 'another-password-1' })).rejects.toMatchObject({
       code: 1,
-      stderr: expect.stringContaining('There is no admin named "admn"') as unknown,
+      stderr: expect.stringContaining('There is no user named "admn"') as unknown,
     });
-    const admins = await t.db.kysely.selectFrom('admins').select('username').execute();
-    expect(admins.map((a) => a.username)).toEqual([ADMIN_USERNAME]);
+    const users = await t.db.kysely.selectFrom('users').select('username').execute();
+    expect(users.map((a) => a.username)).toEqual([ADMIN_USERNAME]);
   });
 
   it('asks the new password twice, showing neither, and changes nothing when they differ', async () => {
@@ -122,7 +122,7 @@ describe('admin CLI set-password', () => {
         cwd: repoRoot,
         env: { PATH: process.env.PATH ?? '', SHOP_ENV_FILE: envFile, ADMIN_NEW_PASSWORD: 'from-dot-env-4' },
       });
-      expect(stdout).toContain('Password of admin "admin" changed');
+      expect(stdout).toContain('Password of "admin" changed');
       expect((await login('from-dot-env-4')).statusCode).toBe(200);
     } finally {
       fs.rmSync(folder, { recursive: true, force: true });
@@ -132,7 +132,68 @@ describe('admin CLI set-password', () => {
   it('rejects an unknown command with the usage', async () => {
     await expect(cli(['list-sessions'], {})).rejects.toMatchObject({
       code: 1,
-      stderr: expect.stringContaining('Usage: npm run admin -- set-password [username]') as unknown,
+      stderr: expect.stringContaining('set-password [username]') as unknown,
     });
+  });
+});
+
+describe('admin CLI users', () => {
+  const signIn = (username: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username, password },
+      remoteAddress: '10.3.0.2',
+    });
+
+  it('adds a user with a role, who signs in with their password; a name taken or a role unknown is refused', async () => {
+    const { stdout } = await cli(['add-user', 'sara', 'agent'], { ADMIN_NEW_PASSWORD: 'sara-password-1' });
+    expect(stdout).toContain('User "sara" added as agent');
+    const session = await signIn('sara', 'sara-password-1');
+    expect(session.statusCode).toBe(200);
+    const me = await t.app.inject({
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${session.json<{ data: { token: string } }>().data.token}` },
+    });
+    expect(me.json()).toMatchObject({ data: { username: 'sara', role: 'agent' } });
+
+    await expect(cli(['add-user', 'Sara', 'packer'], { ADMIN_NEW_PASSWORD: 'other-password-1' })).rejects.toMatchObject(
+      {
+        code: 1,
+        stderr: expect.stringContaining('A user named "sara" already exists') as unknown,
+      },
+    );
+    await expect(cli(['add-user', 'nadia', 'boss'], { ADMIN_NEW_PASSWORD: 'other-password-1' })).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('role must be one of owner, manager, agent, packer') as unknown,
+    });
+    const names = (await t.db.kysely.selectFrom('users').select('username').orderBy('id').execute()).map(
+      (u) => u.username,
+    );
+    expect(names).toEqual([ADMIN_USERNAME, 'sara']);
+  });
+
+  it('lists the users, disables one (signed out at once) and enables them again', async () => {
+    const session = await signIn('sara', 'sara-password-1');
+    const headers = { authorization: `Bearer ${session.json<{ data: { token: string } }>().data.token}` };
+    const listed = await cli(['list-users'], {});
+    expect(listed.stdout).toMatch(/sara\s+agent\s+active/);
+    expect(listed.stdout).toMatch(/admin\s+owner\s+active/);
+
+    expect((await cli(['disable', 'sara'], {})).stdout).toContain('User "sara" disabled');
+    expect((await t.app.inject({ url: '/api/auth/me', headers })).statusCode).toBe(401);
+    expect((await signIn('sara', 'sara-password-1')).statusCode).toBe(401);
+    expect((await cli(['list-users'], {})).stdout).toMatch(/sara\s+agent\s+disabled/);
+    await expect(cli(['disable', 'sarah'], {})).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('There is no user named "sarah"') as unknown,
+    });
+    await expect(cli(['disable', ADMIN_USERNAME], {})).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('at least one active owner') as unknown,
+    });
+
+    expect((await cli(['enable', 'sara'], {})).stdout).toContain('User "sara" can sign in again');
+    expect((await signIn('sara', 'sara-password-1')).statusCode).toBe(200);
   });
 });

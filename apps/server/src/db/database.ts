@@ -176,6 +176,11 @@ export interface OrderTable {
   stock_reserved: Generated<Flag>;
   /** A courier's word the order's status contradicts, until the owner marks it checked (migration 017). */
   courier_attention: Generated<string | null>;
+  /** The user whose call confirmed it, while it stays confirmed (migration 023). */
+  confirmed_by: Generated<number | null>;
+  /** The user holding it on the desk, until claim_expires_at (null: assigned, no end) (migration 023). */
+  claimed_by: Generated<number | null>;
+  claim_expires_at: Generated<string | null>;
 }
 
 /** Who runs a job that any process may start, until when (migration 013; couriers/lease.ts). */
@@ -190,6 +195,8 @@ export interface OrderNoteTable {
   id: Generated<number>;
   order_id: number;
   author: string;
+  /** The user who wrote it (migration 023); author keeps their name as it was. */
+  author_id: Generated<number | null>;
   text: string;
   created_at: string;
 }
@@ -205,6 +212,9 @@ export interface OrderEventTable {
   /** A desk outcome's undo: the order's desk fields before it, as JSON (migration 017). */
   undo: Generated<string | null>;
   undone_at: Generated<string | null>;
+  /** The user who did it (migration 023), and a call's outcome (confirmed, no_answer, call_back, refused). */
+  author_id: Generated<number | null>;
+  outcome: Generated<string | null>;
 }
 
 /** A payment received before delivery (migration 017): the courier collects what is left. */
@@ -289,17 +299,24 @@ export interface BrandRatingTable {
   approved: Generated<Flag>;
 }
 
-export interface AdminTable {
+/** The back office's users (the admins until migration 023). */
+export interface UserTable {
   id: Generated<number>;
   username: string;
   password_hash: string;
   created_at: string;
   password_changed_at: string;
+  /** owner, manager, agent or packer (packages/domain/src/staff.ts). */
+  role: string;
+  /** Set when the owner disabled them: they cannot sign in. */
+  disabled_at: Generated<string | null>;
+  /** Paid per delivered order they confirmed. */
+  commission_cents: Generated<number>;
 }
 
-export interface AdminSessionTable {
+export interface UserSessionTable {
   id: Generated<number>;
-  admin_id: number;
+  user_id: number;
   token_hash: string;
   created_at: string;
   last_seen_at: string;
@@ -350,8 +367,8 @@ export interface DB {
   order_status_history: OrderStatusHistoryTable;
   product_ratings: ProductRatingTable;
   brand_ratings: BrandRatingTable;
-  admins: AdminTable;
-  admin_sessions: AdminSessionTable;
+  users: UserTable;
+  user_sessions: UserSessionTable;
   rate_limits: RateLimitTable;
   shop_settings: ShopSettingTable;
   catalog_version: CatalogVersionTable;

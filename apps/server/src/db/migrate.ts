@@ -26,6 +26,7 @@ import * as orderTrust from './migrations/017-order-trust.ts';
 import * as sizedStockSums from './migrations/018-sized-stock-sums.ts';
 import * as productSearch from './migrations/022-product-search.ts';
 import * as ownerWorkingDay from './migrations/020-owner-working-day.ts';
+import * as staff from './migrations/023-staff.ts';
 
 const migrations = {
   '001-initial': initial,
@@ -48,6 +49,7 @@ const migrations = {
   '018-sized-stock-sums': sizedStockSums,
   '020-owner-working-day': ownerWorkingDay,
   '022-product-search': productSearch,
+  '023-staff': staff,
 };
 
 /** The Migrator of a database, over this app's migrations. */

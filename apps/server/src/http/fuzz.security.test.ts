@@ -26,7 +26,7 @@ export const SQL_INJECTIONS = [
   '" OR ""="',
   '1; DROP TABLE orders; --',
   "'); DELETE FROM products; --",
-  '1 UNION SELECT token_hash FROM admin_sessions --',
+  '1 UNION SELECT token_hash FROM user_sessions --',
   "x' UNION SELECT customer_phone, customer_address FROM orders --",
   "1' AND (SELECT 1 FROM pg_sleep(3)) IS NOT NULL --",
   '1 AND 1=(SELECT COUNT(*) FROM sqlite_master)',
@@ -103,9 +103,9 @@ const MASS_ASSIGNMENT = {
   verified: true,
   rating_sum: 500,
   rating_count: 1,
-  admin_id: 1,
+  user_id: 1,
   token_hash: 'x',
-  role: 'admin',
+  role: 'owner',
   __proto__: { isAdmin: true },
 };
 
@@ -461,8 +461,8 @@ async function fingerprint(): Promise<Record<string, number>> {
     'order_status_history',
     'product_ratings',
     'brand_ratings',
-    'admins',
-    'admin_sessions',
+    'users',
+    'user_sessions',
   ];
   const counts = tables.map((name) => sql`(select count(*) from ${sql.table(name)}) as ${sql.ref(name)}`);
   const result = await sql<Record<string, number>>`select ${sql.join(counts)},

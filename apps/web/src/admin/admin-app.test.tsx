@@ -85,7 +85,7 @@ describe('admin access', () => {
     localStorage.setItem(ADMIN_TOKEN_KEY, 'token');
     stubFetch((url) => (url === '/api/settings/payment' ? { data: { ccp: '', rip: '', baridimob: '' } } : undefined));
     renderWithProviders(<AdminAppAt />, { route: '/admin/settings' });
-    const link = screen.getByRole('link', { name: 'Settings' });
+    const link = await screen.findByRole('link', { name: 'Settings' });
     expect(link).toHaveAttribute('href', '/admin/settings');
     expect(link).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByRole('heading', { name: 'Payment details' })).toBeInTheDocument();
@@ -97,7 +97,7 @@ describe('admin access', () => {
       url.startsWith('/api/order/confirmQueue') ? { data: [makeOrder({ id: 1 }), makeOrder({ id: 2 })] } : undefined,
     );
     renderWithProviders(<AdminAppAt />, { route: '/admin/settings' });
-    const nav = screen.getByRole('navigation', { name: 'Admin' });
+    const nav = await screen.findByRole('navigation', { name: 'Admin' });
     const first = within(nav).getAllByRole('link')[0]!;
     expect(first).toHaveAttribute('href', '/admin/confirm');
     await waitFor(() => expect(first).toHaveAccessibleName('To confirm (2 waiting)'));
@@ -106,11 +106,14 @@ describe('admin access', () => {
 
   test('on a phone, whose links are behind Menu, the header keeps the number waiting in sight', async () => {
     localStorage.setItem(ADMIN_TOKEN_KEY, 'token');
-    stubFetch((url) =>
-      url.startsWith('/api/order/confirmQueue') ? { data: [makeOrder({ id: 1 }), makeOrder({ id: 2 })] } : undefined,
-    );
+    stubFetch((url) => {
+      if (url === '/api/auth/me') return { data: { id: 1, username: 'admin', role: 'owner' } };
+      return url.startsWith('/api/order/confirmQueue')
+        ? { data: [makeOrder({ id: 1 }), makeOrder({ id: 2 })] }
+        : undefined;
+    });
     renderWithProviders(<AdminAppAt />, { route: '/admin/settings' });
-    const header = screen.getByRole('banner');
+    const header = await screen.findByRole('banner');
     const nav = within(header).getByRole('navigation', { name: 'Admin' });
     await waitFor(() =>
       expect(within(header).getAllByRole('link', { name: 'To confirm (2 waiting)' })).toHaveLength(2),
@@ -300,7 +303,9 @@ describe('a session that ends while the owner types', () => {
   });
 
   test('a fresh visit to a page without a token comes back to it after login, without the message', async () => {
-    stubFetch((url) => (url === '/api/auth/login' ? { data: { token: 't' } } : { data: [] }));
+    stubFetch((url) =>
+      url === '/api/auth/login' ? { data: { token: 't' } } : url === '/api/auth/me' ? undefined : { data: [] },
+    );
     renderWithProviders(<AdminAppAt />, { route: '/admin/coupons' });
     const user = userEvent.setup();
     await screen.findByRole('button', { name: 'Sign in' });
@@ -314,25 +319,27 @@ describe('a session that ends while the owner types', () => {
     stubFetch((url) =>
       url === '/api/auth/login'
         ? { data: { token: 't' } }
-        : {
-            data: {
-              total_orders: 0,
-              pending_orders: 0,
-              total_products: 0,
-              total_revenue: 0,
-              by_status: {},
-              per_day: [],
-              last_30_days: {
-                orders: 0,
-                confirmation_rate: null,
-                delivery_rate: null,
-                return_rate: null,
-                per_wilaya: [],
+        : url === '/api/auth/me'
+          ? undefined
+          : {
+              data: {
+                total_orders: 0,
+                pending_orders: 0,
+                total_products: 0,
+                total_revenue: 0,
+                by_status: {},
+                per_day: [],
+                last_30_days: {
+                  orders: 0,
+                  confirmation_rate: null,
+                  delivery_rate: null,
+                  return_rate: null,
+                  per_wilaya: [],
+                },
+                low_stock: [],
+                low_stock_threshold: 3,
               },
-              low_stock: [],
-              low_stock_threshold: 3,
             },
-          },
     );
     renderWithProviders(<AdminAppAt />, { route: '/admin/login?next=https%3A%2F%2Fevil.example%2Fadmin' });
     await signInAgain(userEvent.setup());

@@ -1,7 +1,10 @@
 // The back office (English), mounted by the app router at /admin/*. Each page is its own chunk.
-import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { can } from '@shop/domain/staff';
 import { AdminLayout } from './layout/admin-layout.tsx';
+import { PageGuard } from './layout/page-guard.tsx';
+import { ADMIN_PAGE_ACCESS, homeOf, useIdentity, type AdminPage } from './lib/access.tsx';
 import { Loading } from './components/ui.tsx';
 import { AdminNotFoundRoute } from './routes/not-found.tsx';
 
@@ -24,6 +27,20 @@ const ShippingPricesRoute = lazy(() =>
 
 const SlipsRoute = lazy(() => import('./routes/slips.tsx').then((m) => ({ default: m.SlipsRoute })));
 const SettingsRoute = lazy(() => import('./routes/settings.tsx').then((m) => ({ default: m.SettingsRoute })));
+const UsersRoute = lazy(() => import('./routes/users.tsx').then((m) => ({ default: m.UsersRoute })));
+const TeamRoute = lazy(() => import('./routes/team.tsx').then((m) => ({ default: m.TeamRoute })));
+
+/** The back office's home: the dashboard for those who see the figures, else the role's own page. */
+function HomeRoute() {
+  const identity = useIdentity();
+  if (!can(identity.role, ADMIN_PAGE_ACCESS.dashboard)) return <Navigate to={homeOf(identity)} replace />;
+  return <DashboardRoute />;
+}
+
+/** A page, behind its role (layout/page-guard.tsx). */
+function page(name: AdminPage, element: ReactNode) {
+  return <PageGuard page={name}>{element}</PageGuard>;
+}
 
 export function AdminApp() {
   return (
@@ -31,17 +48,19 @@ export function AdminApp() {
       <Routes>
         <Route path="login" element={<LoginRoute />} />
         <Route element={<AdminLayout />}>
-          <Route index element={<DashboardRoute />} />
-          <Route path="confirm" element={<ConfirmRoute />} />
-          <Route path="products" element={<ProductsRoute />} />
-          <Route path="orders" element={<OrdersRoute />} />
-          <Route path="ratings" element={<RatingsRoute />} />
-          <Route path="product-types" element={<ProductTypesRoute />} />
-          <Route path="custom-order-types" element={<CustomOrderTypesRoute />} />
-          <Route path="coupons" element={<CouponsRoute />} />
-          <Route path="shipping-prices" element={<ShippingPricesRoute />} />
-          <Route path="settings" element={<SettingsRoute />} />
-          <Route path="slips" element={<SlipsRoute />} />
+          <Route index element={<HomeRoute />} />
+          <Route path="confirm" element={page('confirm', <ConfirmRoute />)} />
+          <Route path="products" element={page('products', <ProductsRoute />)} />
+          <Route path="orders" element={page('orders', <OrdersRoute />)} />
+          <Route path="ratings" element={page('ratings', <RatingsRoute />)} />
+          <Route path="product-types" element={page('productTypes', <ProductTypesRoute />)} />
+          <Route path="custom-order-types" element={page('customOrderTypes', <CustomOrderTypesRoute />)} />
+          <Route path="coupons" element={page('coupons', <CouponsRoute />)} />
+          <Route path="shipping-prices" element={page('shippingPrices', <ShippingPricesRoute />)} />
+          <Route path="team" element={page('team', <TeamRoute />)} />
+          <Route path="settings" element={page('settings', <SettingsRoute />)} />
+          <Route path="settings/users" element={page('users', <UsersRoute />)} />
+          <Route path="slips" element={page('slips', <SlipsRoute />)} />
           <Route path="*" element={<AdminNotFoundRoute />} />
         </Route>
       </Routes>

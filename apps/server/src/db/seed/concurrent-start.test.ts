@@ -67,7 +67,7 @@ describe.skipIf(testDialect !== 'postgres')('two processes starting at once on a
     expect(demos.filter(Boolean)).toHaveLength(1);
 
     const k = a.kysely;
-    expect(await k.selectFrom('admins').select('username').execute()).toEqual([{ username: 'admin' }]);
+    expect(await k.selectFrom('users').select('username').execute()).toEqual([{ username: 'admin' }]);
     const wilayas = await k.selectFrom('shipping_prices').select('wilaya_code').execute();
     expect(wilayas).toHaveLength(WILAYAS.length);
     const types = await k.selectFrom('product_types').select('name').orderBy('id').execute();
@@ -83,6 +83,6 @@ describe.skipIf(testDialect !== 'postgres')('two processes starting at once on a
     // And a third start changes nothing.
     await migrate(b);
     expect((await seed(b, config)).demo).toBe(false);
-    expect(await k.selectFrom('admins').select('id').execute()).toHaveLength(1);
+    expect(await k.selectFrom('users').select('id').execute()).toHaveLength(1);
   });
 });

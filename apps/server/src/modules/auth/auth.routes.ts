@@ -1,10 +1,11 @@
 import { loginSchema } from '@shop/domain/auth-schemas';
-import { adminIdentitySchema, sessionSchema } from '@shop/domain/auth-responses';
+import { sessionSchema } from '@shop/domain/auth-responses';
+import { identitySchema } from '@shop/domain/staff';
 import { emptyEnvelopeSchema, envelopeSchema } from '@shop/domain/responses';
 import type { App } from '../../http/types.ts';
 import { envelope } from '../../http/envelope.ts';
 import { errorResponses } from '../../http/contracts.ts';
-import { bearerToken } from '../../http/admin-guard.ts';
+import { bearerToken, signedIn } from '../../http/admin-guard.ts';
 import { login, logout } from './auth.service.ts';
 
 export function authRoutes(app: App): void {
@@ -56,10 +57,13 @@ export function authAdminRoutes(admin: App): void {
     {
       schema: {
         tags: ['auth'],
-        summary: 'The signed-in admin',
-        response: { 200: envelopeSchema(adminIdentitySchema) },
+        summary: 'The signed-in user: id, name and role',
+        response: { 200: envelopeSchema(identitySchema) },
       },
     },
-    (request) => envelope({ username: request.admin?.username ?? '' }),
+    (request) => {
+      const { userId, username, role } = signedIn(request);
+      return envelope({ id: userId, username, role });
+    },
   );
 }

@@ -119,7 +119,7 @@ describe('tokens', () => {
       expect(tk).toMatch(/^[A-Za-z0-9_-]+$/);
       expect(Buffer.from(tk, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
     }
-    const rows = await t.db.kysely.selectFrom('admin_sessions').selectAll().execute();
+    const rows = await t.db.kysely.selectFrom('user_sessions').selectAll().execute();
     const stored = JSON.stringify(rows);
     for (const tk of tokens) {
       expect(stored).not.toContain(tk);
@@ -146,7 +146,7 @@ describe('tokens', () => {
 
 describe('session lifetime', () => {
   async function setSession(tk: string, values: { last_seen_at?: string; expires_at?: string }) {
-    await t.db.kysely.updateTable('admin_sessions').set(values).where('token_hash', '=', hashToken(tk)).execute();
+    await t.db.kysely.updateTable('user_sessions').set(values).where('token_hash', '=', hashToken(tk)).execute();
   }
   const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 
@@ -155,7 +155,7 @@ describe('session lifetime', () => {
     await setSession(tk, { last_seen_at: minutesAgo(t.config.sessionIdleMinutes + 1) });
     expect((await me(tk)).statusCode).toBe(401);
     const left = await t.db.kysely
-      .selectFrom('admin_sessions')
+      .selectFrom('user_sessions')
       .select('id')
       .where('token_hash', '=', hashToken(tk))
       .execute();
@@ -165,7 +165,7 @@ describe('session lifetime', () => {
   it('activity within the idle timeout keeps it alive, but never past its absolute lifetime', async () => {
     const tk = await token();
     const row = await t.db.kysely
-      .selectFrom('admin_sessions')
+      .selectFrom('user_sessions')
       .select(['expires_at', 'created_at'])
       .where('token_hash', '=', hashToken(tk))
       .executeTakeFirstOrThrow();
@@ -175,7 +175,7 @@ describe('session lifetime', () => {
     await setSession(tk, { last_seen_at: minutesAgo(t.config.sessionIdleMinutes - 2) });
     expect((await me(tk)).statusCode).toBe(200);
     const touched = await t.db.kysely
-      .selectFrom('admin_sessions')
+      .selectFrom('user_sessions')
       .select(['last_seen_at', 'expires_at'])
       .where('token_hash', '=', hashToken(tk))
       .executeTakeFirstOrThrow();

@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { batchedReads } from '../../db/batched-reads.ts';
 import { tooManyRequests, unauthorized } from '../../http/errors.ts';
 import { clearHits, countHit } from '../../http/rate-limits.ts';
+import { ROLES, type Role } from '@shop/domain/staff';
 import * as repo from './auth.repository.ts';
 import { costOf, dummyHash, hashPassword, needsRehash, OWASP_MIN_LOG_N, verifyPassword } from './passwords.ts';
 
@@ -48,39 +49,49 @@ export async function login(
   }
 
   const cost = costOf(policy.passwordCost);
-  const admin = await repo.findAdminByUsername(db, input.username);
-  const ok = await verifyPassword(input.password, admin?.password_hash ?? dummyHash(cost));
-  if (!admin || !ok) throw unauthorized('Invalid username or password');
+  const user = await repo.findUserByUsername(db, input.username);
+  const ok = await verifyPassword(input.password, user?.password_hash ?? dummyHash(cost));
+  if (!user || !ok) throw unauthorized('Invalid username or password');
   await clearHits(db, [clientKey, accountKey]);
+  // Said only to whoever knows the password: the person the owner disabled.
+  if (user.disabled_at !== null) throw unauthorized(DISABLED_MESSAGE);
 
   // A hash made at another cost (an older, weaker default) is made again at the current one,
   // now that the password is known; before the transaction, which it would hold for its length.
-  const rehashed = needsRehash(admin.password_hash, cost) ? await hashPassword(input.password, cost) : null;
+  const rehashed = needsRehash(user.password_hash, cost) ? await hashPassword(input.password, cost) : null;
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + policy.ttlHours * 3_600_000).toISOString();
   await db.transaction().execute(async (trx) => {
     await repo.insertSession(trx, {
-      admin_id: admin.id,
+      user_id: user.id,
       token_hash: hashToken(token),
       created_at: at,
       last_seen_at: at,
       expires_at: expiresAt,
     });
-    if (rehashed) await repo.replacePasswordHash(trx, admin.id, admin.password_hash, rehashed);
+    if (rehashed) await repo.replacePasswordHash(trx, user.id, user.password_hash, rehashed);
   });
   return { token, expires_at: expiresAt };
 }
 
+/** A stored role, or null for one this version does not know (refused, never widened). */
+function roleOf(stored: string): Role | null {
+  return (ROLES as readonly string[]).includes(stored) ? (stored as Role) : null;
+}
+
 export interface AdminIdentity {
-  adminId: number;
+  userId: number;
   username: string;
+  role: Role;
   sessionId: number;
 }
 
+export const DISABLED_MESSAGE = "This account is disabled: ask the shop's owner";
+
 /**
  * Sessions by token hash, the lookups of the admin requests that arrive together sharing one
- * query (db/batched-reads.ts). Read afresh every time: a logout or a password change in any
- * process revokes at once.
+ * query (db/batched-reads.ts). Read afresh every time, with the user's role and state: a logout,
+ * a password or role change or a user disabled in any process counts at once.
  */
 export function createSessionReads(db: Database) {
   return batchedReads(async (hashes: readonly string[]) => {
@@ -108,38 +119,45 @@ export async function verifySession(
   const session = await sessions.load(hashToken(token));
   if (!session) throw unauthorized('Session expired or invalid, please sign in again');
   const idleLimit = new Date(Date.parse(session.last_seen_at) + policy.idleMinutes * 60_000);
-  if (Date.parse(session.expires_at) <= now.getTime() || idleLimit.getTime() <= now.getTime()) {
+  const role = roleOf(session.role);
+  if (
+    Date.parse(session.expires_at) <= now.getTime() ||
+    idleLimit.getTime() <= now.getTime() ||
+    session.disabled_at !== null ||
+    role === null
+  ) {
     await repo.deleteSessionById(db, session.id);
     throw unauthorized('Session expired or invalid, please sign in again');
   }
   if (now.getTime() - Date.parse(session.last_seen_at) > 60_000) {
     await repo.touchSession(db, session.id, now.toISOString());
   }
-  return { adminId: session.admin_id, username: session.username, sessionId: session.id };
+  return { userId: session.user_id, username: session.username, role, sessionId: session.id };
 }
 
 export async function logout(db: Database, token: string): Promise<void> {
   await repo.deleteSessionByHash(db, hashToken(token));
 }
 
-/** Creates the first admin when none exists; returns the generated password if one was made. */
+/** Creates the first user, the owner, when none exists; returns the generated password if one was made. */
 export async function ensureAdmin(
   db: Database,
   username: string,
   password: string | undefined,
   passwordCost = OWASP_MIN_LOG_N,
 ): Promise<{ created: boolean; generatedPassword?: string }> {
-  if ((await repo.countAdmins(db)) > 0) return { created: false };
+  if ((await repo.countUsers(db)) > 0) return { created: false };
   const chosen = password ?? randomBytes(12).toString('base64url');
-  await repo.insertAdmin(db, username, await hashPassword(chosen, costOf(passwordCost)), new Date().toISOString());
+  const passwordHash = await hashPassword(chosen, costOf(passwordCost));
+  await repo.insertUser(db, { username, passwordHash, role: 'owner' }, new Date().toISOString());
   return password ? { created: true } : { created: true, generatedPassword: chosen };
 }
 
 /**
- * Sets an admin's password, hashed at the configured cost, and revokes every session of that
- * admin (ASVS: a change invalidates sessions). A name that is no admin's is refused ('unknown': a
- * typo must not create a second admin), except on a database without any admin, where it creates
- * the first.
+ * Sets a user's password, hashed at the configured cost, and revokes every session of that
+ * user (ASVS: a change invalidates sessions). A name that is no user's is refused ('unknown': a
+ * typo must not create a second account), except on a database without any user, where it creates
+ * the first, an owner.
  */
 export async function setPassword(
   db: Database,
@@ -147,17 +165,17 @@ export async function setPassword(
   password: string,
   passwordCost = OWASP_MIN_LOG_N,
 ): Promise<'created' | 'changed' | 'unknown'> {
-  const admin = await repo.findAdminByUsername(db, username);
-  if (!admin && (await repo.countAdmins(db)) > 0) return 'unknown';
+  const user = await repo.findUserByUsername(db, username);
+  if (!user && (await repo.countUsers(db)) > 0) return 'unknown';
   const hash = await hashPassword(password, costOf(passwordCost));
   const now = new Date().toISOString();
-  if (!admin) {
-    await repo.insertAdmin(db, username, hash, now);
+  if (!user) {
+    await repo.insertUser(db, { username, passwordHash: hash, role: 'owner' }, now);
     return 'created';
   }
   await db.transaction().execute(async (trx) => {
-    await repo.updateAdminPassword(trx, admin.id, hash, now);
-    await repo.deleteSessionsOfAdmin(trx, admin.id);
+    await repo.updateUserPassword(trx, user.id, hash, now);
+    await repo.deleteSessionsOfUser(trx, user.id);
   });
   return 'changed';
 }

@@ -23,7 +23,7 @@ describe('admin authentication', () => {
     expect(res.statusCode).toBe(200);
     const token = res.json<{ data: { token: string } }>().data.token;
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
-    const rows = await t.db.kysely.selectFrom('admin_sessions').select('token_hash').execute();
+    const rows = await t.db.kysely.selectFrom('user_sessions').select('token_hash').execute();
     expect(rows.map((r) => r.token_hash)).toContain(hashToken(token));
     expect(rows.map((r) => r.token_hash)).not.toContain(token);
   });
@@ -51,7 +51,7 @@ describe('admin authentication', () => {
   it('an expired session is refused', async () => {
     const token = (await login()).json<{ data: { token: string } }>().data.token;
     await t.db.kysely
-      .updateTable('admin_sessions')
+      .updateTable('user_sessions')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('token_hash', '=', hashToken(token))
       .execute();

@@ -23,14 +23,14 @@ function login(password: string, ip = '10.9.0.1') {
 
 async function storedAdmin() {
   return t.db.kysely
-    .selectFrom('admins')
+    .selectFrom('users')
     .select(['password_hash', 'password_changed_at'])
     .where('username', '=', ADMIN_USERNAME)
     .executeTakeFirstOrThrow();
 }
 
 async function storeHash(hash: string) {
-  await t.db.kysely.updateTable('admins').set({ password_hash: hash }).where('username', '=', ADMIN_USERNAME).execute();
+  await t.db.kysely.updateTable('users').set({ password_hash: hash }).where('username', '=', ADMIN_USERNAME).execute();
 }
 
 /** The key scrypt derives at this cost, computed here rather than by the code under test. */

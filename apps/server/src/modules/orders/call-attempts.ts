@@ -15,8 +15,9 @@ export async function recordCallWithRule(
   id: number,
   update: ConfirmationUpdate,
   author: string,
+  authorId?: number,
 ): Promise<Order> {
-  const order = await recordCall(db, id, update, author);
+  const order = await recordCall(db, id, update, author, authorId);
   if (update.outcome !== 'no_answer' || order.status !== 'pending' || order.confirmation !== 'no_answer') return order;
   const limit = (await deskSettings(db)).no_answer_limit;
   if (limit === 0 || order.call_attempts < limit) return order;
@@ -25,5 +26,6 @@ export async function recordCallWithRule(
     id,
     { outcome: 'refused', reason: 'unreachable', note: `No answer after ${order.call_attempts} calls` },
     author,
+    authorId,
   );
 }

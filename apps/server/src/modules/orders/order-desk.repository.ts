@@ -44,6 +44,17 @@ export function updateOrder(db: Executor, id: number, values: Updateable<OrderTa
     .execute();
 }
 
+/** The names of these users, by id (who holds an order of the desk). */
+export async function userNames(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.username]));
+}
+
 // ---- a phone's past orders ----
 
 /**
@@ -75,7 +86,10 @@ export async function openOrdersSince(
 
 // ---- notes and history ----
 
-export function insertNote(db: Executor, note: { order_id: number; author: string; text: string; created_at: string }) {
+export function insertNote(
+  db: Executor,
+  note: { order_id: number; author: string; author_id?: number | null; text: string; created_at: string },
+) {
   return db
     .insertInto('order_notes')
     .values(note)
@@ -99,6 +113,9 @@ export function insertEvent(
     kind: string;
     detail: string;
     author: string | null;
+    /** The user who did it, and a call's outcome. */
+    author_id?: number | null;
+    outcome?: string | null;
     created_at: string;
     /** What to put back to undo it (a desk outcome), as JSON. */
     undo?: string | null;

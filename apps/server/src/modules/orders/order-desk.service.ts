@@ -44,6 +44,7 @@ import type {
   TrackingStep,
 } from '@shop/domain/order-responses';
 import { periodStart, type ConfirmationUpdate, type OrderEdit } from '@shop/domain/order-desk-schemas';
+import type { OrderClaim } from '@shop/domain/staff';
 import { finalPriceCentimes, orderDiscount, orderTotals } from '@shop/domain/pricing';
 import { courierLabel } from '@shop/domain/courier';
 import { lineSize } from '@shop/domain/sizes';
@@ -92,6 +93,11 @@ export async function toAdminOrders(
     db,
     rows,
     new Set(reputations.filter((r) => Number(r.orders) > 1).map((r) => r.customer_phone)),
+  );
+  const now = new Date().toISOString();
+  const holders = await desk.userNames(
+    db,
+    rows.flatMap((row) => (row.claimed_by === null ? [] : [row.claimed_by])),
   );
   return rows.map((row) => {
     const lines = items.filter((i) => i.order_id === row.id);
@@ -168,6 +174,7 @@ export async function toAdminOrders(
       amount_paid: toDa(paidCents),
       amount_due: toDa(amountDueCentimes(row.final_total_cents, paidCents)),
       item_summary: itemSummary(row, lines),
+      claim: claimOf(row, holders, now),
       reputation: reputation
         ? {
             orders: Number(reputation.orders),
@@ -179,6 +186,13 @@ export async function toAdminOrders(
         : NO_REPUTATION,
     };
   });
+}
+
+/** Who holds an order on the desk now: nobody once a timed hold has run out. */
+function claimOf(row: OrderRow, holders: ReadonlyMap<number, string>, now: string): OrderClaim | null {
+  if (row.claimed_by === null) return null;
+  if (row.claim_expires_at !== null && row.claim_expires_at <= now) return null;
+  return { user_id: row.claimed_by, username: holders.get(row.claimed_by) ?? '', expires_at: row.claim_expires_at };
 }
 
 /** The table's own name of a wilaya however it is spelled, or undefined when none matches. */
@@ -339,8 +353,9 @@ function deskFieldsFor(row: OrderRow, status: OrderStatus, now: string) {
   if (confirmation === row.confirmation) return {};
   return {
     confirmation,
-    // Approving a pending order is confirming it (the owner may do it without the queue).
+    // Approving a pending order is confirming it (the owner may do it without the queue), not a call.
     confirmed_at: confirmation === 'confirmed' ? now : null,
+    confirmed_by: null,
     call_back_at: null,
     ...(confirmation === 'to_confirm' || confirmation === 'confirmed'
       ? { refusal_reason: null, refusal_note: null }
@@ -521,6 +536,8 @@ const deskSnapshotSchema = z.object({
   confirmed_at: z.string().nullable(),
   refusal_reason: z.string().nullable(),
   refusal_note: z.string().nullable(),
+  // Snapshots written before orders knew who confirmed them have none.
+  confirmed_by: z.number().int().nullable().default(null),
 });
 type DeskSnapshot = z.infer<typeof deskSnapshotSchema>;
 
@@ -534,15 +551,24 @@ function snapshotOf(row: OrderRow): DeskSnapshot {
     confirmed_at: row.confirmed_at,
     refusal_reason: row.refusal_reason,
     refusal_note: row.refusal_note,
+    confirmed_by: row.confirmed_by,
   };
 }
 
 /**
  * Records a call's outcome. Confirming approves a pending order (releasing a held one: its units
  * are taken then); refusing cancels it, its stock and coupon use back, in the same transaction.
- * Recorded for pending and approved orders only; what it changed is kept to undo it.
+ * Recorded for pending and approved orders only; what it changed is kept to undo it. The order
+ * remembers whose call confirmed it, and a "next order" hold on it ends: the call was made (an
+ * order the owner assigned stays with its agent).
  */
-export async function recordCall(db: Database, id: number, update: ConfirmationUpdate, author: string): Promise<Order> {
+export async function recordCall(
+  db: Database,
+  id: number,
+  update: ConfirmationUpdate,
+  author: string,
+  authorId: number | null = null,
+): Promise<Order> {
   const moved = await inTransaction(db, async (trx) => {
     const row = await lockOrder(trx, id);
     if (!EDITABLE_STATUSES.includes(row.status as OrderStatus)) throw conflict(ORDER_MESSAGES.callOnlyBeforeShipping);
@@ -557,7 +583,8 @@ export async function recordCall(db: Database, id: number, update: ConfirmationU
       confirmation: update.outcome,
       call_attempts: attempts,
       call_back_at: update.outcome === 'call_back' ? new Date(update.call_back_at).toISOString() : null,
-      ...(update.outcome === 'confirmed' ? { confirmed_at: now } : {}),
+      ...(update.outcome === 'confirmed' ? { confirmed_at: now, confirmed_by: authorId } : {}),
+      ...(row.claim_expires_at !== null ? { claimed_by: null, claim_expires_at: null } : {}),
       ...(update.outcome === 'refused'
         ? { refusal_reason: update.reason, refusal_note: update.note || null }
         : { refusal_reason: null, refusal_note: null }),
@@ -568,6 +595,8 @@ export async function recordCall(db: Database, id: number, update: ConfirmationU
       kind: 'confirmation',
       detail: describeCall(update, attempts),
       author,
+      author_id: authorId,
+      outcome: update.outcome,
       created_at: now,
       undo: JSON.stringify(snapshotOf(row)),
     });
@@ -632,9 +661,9 @@ export async function undoCall(db: Database, id: number, author: string): Promis
   return getOrder(db, id);
 }
 
-export async function addNote(db: Database, id: number, text: string, author: string) {
+export async function addNote(db: Database, id: number, text: string, author: string, authorId: number | null = null) {
   if (!(await repo.findOrder(db, id))) throw notFound(ORDER_MESSAGES.orderNotFound);
-  return desk.insertNote(db, { order_id: id, author, text, created_at: new Date().toISOString() });
+  return desk.insertNote(db, { order_id: id, author, author_id: authorId, text, created_at: new Date().toISOString() });
 }
 
 // ---------------------------------------------------------------- corrections before shipping

@@ -41,6 +41,8 @@ import { badRequest } from '../../http/errors.ts';
 import { limitPerKey } from '../../http/rate-limits.ts';
 import { errorResponses } from '../../http/contracts.ts';
 import { serialized } from '../../http/cache.ts';
+import { signedIn } from '../../http/admin-guard.ts';
+import { workOn } from '../staff/desk-claims.service.ts';
 import { IDEMPOTENCY_HEADER, orderKeyOf } from './order-keys.ts';
 import { withMultipart, type FileRules } from '../../http/multipart.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
@@ -178,7 +180,7 @@ export function ordersRoutes(app: App): void {
 
 /** Who did it, for an order's notes and history. */
 function adminName(request: FastifyRequest): string {
-  return request.admin?.username ?? 'admin';
+  return signedIn(request).username;
 }
 
 /** The back office's orders: admin scope (http/admin-guard.ts). */
@@ -247,11 +249,14 @@ export function ordersAdminRoutes(app: App): void {
         response: { 200: orderAnswer, ...errorResponses(404, 409) },
       },
     },
-    async (request) =>
-      envelope(
-        await recordCallWithRule(app.db.kysely, request.params.id, request.body, adminName(request)),
+    async (request) => {
+      const user = signedIn(request);
+      await workOn(app.db.kysely, request.params.id, user);
+      return envelope(
+        await recordCallWithRule(app.db.kysely, request.params.id, request.body, user.username, user.userId),
         ORDER_MESSAGES.confirmationSaved,
-      ),
+      );
+    },
   );
 
   app.post(
@@ -343,7 +348,13 @@ export function ordersAdminRoutes(app: App): void {
         .status(201)
         .send(
           envelope(
-            await addNote(app.db.kysely, request.params.id, request.body.text, adminName(request)),
+            await addNote(
+              app.db.kysely,
+              request.params.id,
+              request.body.text,
+              signedIn(request).username,
+              signedIn(request).userId,
+            ),
             ORDER_MESSAGES.noteAdded,
             201,
           ),
@@ -362,11 +373,13 @@ export function ordersAdminRoutes(app: App): void {
         response: { 200: orderAnswer, ...errorResponses(404, 409) },
       },
     },
-    async (request) =>
-      envelope(
+    async (request) => {
+      await workOn(app.db.kysely, request.params.id, signedIn(request));
+      return envelope(
         await editOrder(app.db.kysely, app.geography.current(), request.params.id, request.body, adminName(request)),
         ORDER_MESSAGES.orderChanged,
-      ),
+      );
+    },
   );
 
   app.post(

@@ -5,7 +5,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import type { Identity } from '@shop/domain/staff';
 import type { Order } from './types.ts';
+import { AccessProvider } from './access.tsx';
 
 export interface StubAnswer {
   status?: number;
@@ -15,11 +17,16 @@ export interface StubAnswer {
 
 export type StubHandler = (url: string, init: RequestInit | undefined) => StubAnswer | undefined;
 
-/** Stubs fetch; unhandled calls answer 404. Returns the mock to inspect the calls. */
+/**
+ * Stubs fetch; unhandled calls answer 404, but GET /auth/me, unless the handler answers it, says the
+ * owner is signed in. Returns the mock to inspect the calls.
+ */
 export function stubFetch(handler: StubHandler) {
   const mock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const answer = handler(url, init) ?? { status: 404, message: 'Not found', data: null };
+    const answer =
+      handler(url, init) ??
+      (url === '/api/auth/me' ? { data: OWNER } : { status: 404, message: 'Not found', data: null });
     const status = answer.status ?? 200;
     return Promise.resolve(
       new Response(JSON.stringify({ status, message: answer.message ?? 'OK', data: answer.data ?? null }), {
@@ -38,15 +45,23 @@ export function LocationProbe() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-export function renderWithProviders(ui: ReactElement, { route = '/admin' }: { route?: string } = {}) {
+/** The owner, signed in: who a page rendered alone is shown to (`as` another role to check what it hides). */
+export const OWNER: Identity = { id: 1, username: 'admin', role: 'owner' };
+
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/admin', as = OWNER }: { route?: string; as?: Identity } = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[route]}>
-        <Routes>
-          <Route path="/admin/*" element={ui} />
-        </Routes>
-      </MemoryRouter>
+      <AccessProvider identity={as}>
+        <MemoryRouter initialEntries={[route]}>
+          <Routes>
+            <Route path="/admin/*" element={ui} />
+          </Routes>
+        </MemoryRouter>
+      </AccessProvider>
     </QueryClientProvider>,
   );
 }
@@ -100,6 +115,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     amount_due: 4600,
     item_summary: '2× Hoodie (M)',
     reputation: { orders: 1, delivered: 0, returned: 0, refused: 0, cancelled: 0 },
+    claim: null,
     ...overrides,
   };
 }

@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { loginSchema } from '@shop/domain/auth-schemas';
 import { ApiError } from '../../../../lib/api.ts';
 import { adminSessionEnded, setAdminToken, useAdminToken } from '../../../lib/auth-token.ts';
 import { safeNextPage } from '../../../lib/next-page.ts';
+import { ADMIN_KEY } from '../../../lib/admin-request.ts';
 import { Banner, Field, buttonClass, inputClass } from '../../../components/ui.tsx';
 import { texts } from '../../../texts.ts';
 import { useLogin } from '../api/login.ts';
@@ -14,6 +16,7 @@ import { useLogin } from '../api/login.ts';
 export function LoginForm() {
   const token = useAdminToken();
   const login = useLogin();
+  const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const [ended] = useState(adminSessionEnded);
   const [failure, setFailure] = useState<string | null>(null);
@@ -33,6 +36,8 @@ export function LoginForm() {
         setFailure(texts.login.failed);
         return;
       }
+      // Nothing read for whoever was signed in before (their role, their pages) is kept.
+      queryClient.removeQueries({ queryKey: [ADMIN_KEY] });
       setAdminToken(newToken);
     } catch (error) {
       if (error instanceof ApiError) setFailure(error.message || texts.login.failed);

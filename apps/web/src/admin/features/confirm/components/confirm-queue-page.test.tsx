@@ -279,3 +279,82 @@ describe('the call card: where it goes, when it was tried, and the number', () =
     ]);
   });
 });
+
+describe('the desk shared by several agents', () => {
+  const sara = { id: 7, username: 'sara', role: 'agent' } as const;
+  const held = (order: Order, by: { id: number; username: string }, expires: string | null = '2099-01-01T00:00:00Z') =>
+    ({ ...order, claim: { user_id: by.id, username: by.username, expires_at: expires } }) satisfies Order;
+
+  test('Next order takes a customer for me: the card comes first, marked as mine', async () => {
+    let queue: Order[] = [amina, karim];
+    const fetchMock = stubFetch((url, init) => {
+      if (url.startsWith('/api/order/confirmQueue')) return { data: queue };
+      if (url === '/api/settings') return { data: { shop_name: 'Maison Lina' } };
+      if (url === '/api/order/next' && init?.method === 'POST') {
+        queue = [amina, held(karim, sara)];
+        return { data: queue[1], message: 'Order #13 is yours: call the customer' };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ConfirmQueuePage />, { route: '/admin/confirm', as: sara });
+    await card(12);
+    await user.click(screen.getByRole('button', { name: 'Next order' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Order #13 is yours: call the customer');
+    await waitFor(() => expect(screen.getAllByRole('article')[0]).toHaveAccessibleName(/^#13 ·/));
+    expect(within(await card(13)).getByTestId('holder-13')).toHaveTextContent('You are calling this customer');
+    expect(fetchMock.mock.calls.filter(([u]) => u === '/api/order/next')).toHaveLength(1);
+  });
+
+  test('says when nothing waits', async () => {
+    stubFetch((url) => {
+      if (url.startsWith('/api/order/confirmQueue')) return { data: [] };
+      if (url === '/api/order/next') return { data: null, message: 'Nothing to call now' };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ConfirmQueuePage />, { route: '/admin/confirm', as: sara });
+    await user.click(await screen.findByRole('button', { name: 'Next order' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Nothing to call now');
+  });
+
+  test("an agent sees who calls another's customer, and cannot record that call", async () => {
+    stubFetch((url) =>
+      url.startsWith('/api/order/confirmQueue') ? { data: [held(amina, { id: 9, username: 'amine' })] } : undefined,
+    );
+    renderWithProviders(<ConfirmQueuePage />, { route: '/admin/confirm', as: sara });
+    const first = await card(12);
+    expect(within(first).getByTestId('holder-12')).toHaveTextContent('amine is calling this customer');
+    for (const name of ['Confirmed', 'No answer', 'Call back', 'Refused']) {
+      expect(within(first).getByRole('button', { name })).toBeDisabled();
+    }
+    expect(within(first).queryByRole('button', { name: 'Give order #12 back to the queue' })).not.toBeInTheDocument();
+    expect(within(first).queryByLabelText('Assign order #12 to')).not.toBeInTheDocument();
+  });
+
+  test('the owner assigns an order to an agent, and takes it back', async () => {
+    let queue: Order[] = [amina];
+    const fetchMock = stubFetch((url, init) => {
+      if (url.startsWith('/api/order/confirmQueue')) return { data: queue };
+      if (url === '/api/staff/desk') return { data: [{ id: 7, username: 'sara', role: 'agent' }] };
+      if (url === '/api/order/assign/12' && init?.method === 'PUT') {
+        const { user_id } = JSON.parse(init.body as string) as { user_id: number | null };
+        queue = [user_id ? held(amina, sara, null) : amina];
+        return { data: queue[0] };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ConfirmQueuePage />, { route: '/admin/confirm' });
+    const first = await card(12);
+    const select = within(first).getByLabelText('Assign order #12 to');
+    await within(first).findByRole('option', { name: 'sara' });
+    await user.selectOptions(select, 'sara');
+    expect(await screen.findByRole('status')).toHaveTextContent('Assigned to sara');
+    expect(await within(await card(12)).findByTestId('holder-12')).toHaveTextContent('Assigned to sara');
+    // The owner may still record the call.
+    expect(within(await card(12)).getByRole('button', { name: 'Confirmed' })).toBeEnabled();
+    await user.selectOptions(within(await card(12)).getByLabelText('Assign order #12 to'), 'Nobody (queue)');
+    expect(bodiesSent(fetchMock, '/api/order/assign/12', 'PUT')).toEqual([{ user_id: 7 }, { user_id: null }]);
+  });
+});

@@ -7,14 +7,36 @@ import { useUndoCall } from '../api/undo-call.ts';
 import { useConfirmQueue } from '../api/get-confirm-queue.ts';
 import { useShopSettings } from '../api/get-shop-settings.ts';
 import { OrderCallCard } from './order-call-card.tsx';
+import { useDeskUsers, useNextOrder } from '../api/desk-holds.ts';
+import { useCan, useIdentity } from '../../../lib/access.tsx';
 
-/** The orders waiting for their confirmation call, one card each (issue 15). */
+/**
+ * The orders waiting for their confirmation call, one card each (issue 15). Several agents share
+ * it: "Next order" hands each one a different customer, whose card comes first, marked as theirs;
+ * the others' cards say who is calling. The owner and managers hand orders to an agent.
+ */
 export function ConfirmQueuePage() {
   const queue = useConfirmQueue();
   const shop = useShopSettings();
-  const [notice, setNotice] = useState<{ text: string; tone: 'success' | 'error'; undo?: Order } | null>(null);
+  const me = useIdentity();
+  const mayAssign = useCan('assign');
+  const deskUsers = useDeskUsers(mayAssign);
+  const next = useNextOrder();
+  const [notice, setNotice] = useState<{ text: string; tone: 'success' | 'error' | 'info'; undo?: Order } | null>(null);
   const undo = useUndoCall();
-  const orders = queue.data ?? [];
+  const mine = (order: Order) => order.claim?.user_id === me.id;
+  // Mine first (the order "next" gave me), the queue's own order otherwise.
+  const orders = [...(queue.data ?? [])].sort((a, b) => Number(mine(b)) - Number(mine(a)));
+
+  function takeNext() {
+    setNotice(null);
+    next.mutate(undefined, {
+      onSuccess: ({ order, message }) => setNotice({ tone: order ? 'success' : 'info', text: message }),
+      onError: (e) => {
+        if (!sessionEnded(e)) setNotice({ tone: 'error', text: errorMessage(e, texts.confirm.nextFailed) });
+      },
+    });
+  }
 
   /** A mis-tapped outcome is put back from the notice that says it was saved. */
   function undoLast(order: Order) {
@@ -35,7 +57,18 @@ export function ConfirmQueuePage() {
           </span>
         ) : null}
       </PageHeader>
-      <p className="-mt-2 mb-4 text-sm text-slate-600">{texts.confirm.intro}</p>
+      <p className="-mt-2 mb-3 text-sm text-slate-600">{texts.confirm.intro}</p>
+      <div className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1">
+        <button
+          type="button"
+          className={`${buttonClass('primary')} min-h-11 w-full sm:w-auto`}
+          disabled={next.isPending}
+          onClick={takeNext}
+        >
+          {next.isPending ? texts.confirm.nexting : texts.confirm.next}
+        </button>
+        <span className="text-xs text-slate-600">{texts.confirm.nextHint}</span>
+      </div>
       {notice ? (
         <Banner tone={notice.tone} onClose={() => setNotice(null)}>
           {notice.text}
@@ -69,6 +102,8 @@ export function ConfirmQueuePage() {
                 shopName={shop.data?.shop_name ?? ''}
                 now={queue.dataUpdatedAt}
                 onSaved={(text, saved) => setNotice({ tone: 'success', text, undo: saved })}
+                deskUsers={deskUsers.data}
+                onHold={(text, tone) => setNotice({ tone, text })}
               />
             </li>
           ))}

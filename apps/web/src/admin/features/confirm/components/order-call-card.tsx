@@ -11,6 +11,8 @@ import type { Order } from '../../../lib/types.ts';
 import { texts } from '../../../texts.ts';
 import { useBlacklistPhone } from '../api/blacklist-phone.ts';
 import { useRecordCall, type CallOutcome } from '../api/record-call.ts';
+import { useAssignOrder, useReleaseOrder, type DeskUser } from '../api/desk-holds.ts';
+import { useCan, useIdentity } from '../../../lib/access.tsx';
 import { confirmationMessage, telHref, whatsAppHref } from './contact-links.ts';
 
 type Panel = 'call_back' | 'refused' | 'blacklist' | null;
@@ -48,6 +50,8 @@ export function OrderCallCard({
   shopName,
   now,
   onSaved,
+  deskUsers,
+  onHold,
 }: {
   order: Order;
   shopName: string;
@@ -55,9 +59,23 @@ export function OrderCallCard({
   now: number;
   /** The page's notice, and the order as saved (its outcome may be undone from there). */
   onSaved: (notice: string, saved?: Order) => void;
+  /** Who an order can be handed to, for those who may assign (else undefined). */
+  deskUsers?: readonly DeskUser[] | undefined;
+  /** The page's notice of a hold given back or an order assigned (an error when it failed). */
+  onHold: (notice: string, tone: 'success' | 'error') => void;
 }) {
   const id = useId();
   const record = useRecordCall();
+  const me = useIdentity();
+  const mayAssign = useCan('assign');
+  const mayBlacklist = useCan('blacklist');
+  const release = useReleaseOrder();
+  const assign = useAssignOrder();
+  const claim = order.claim;
+  const mine = claim !== null && claim.user_id === me.id;
+  // Another agent is on the phone with this customer: the outcome is theirs to record (the server
+  // refuses it too); the owner and managers may still step in.
+  const lockedOut = claim !== null && !mine && !mayAssign;
   const [panel, setPanel] = useState<Panel>(null);
   const [error, setError] = useState<string | null>(null);
   const [callBackAt, setCallBackAt] = useState('');
@@ -110,15 +128,68 @@ export function OrderCallCard({
     void send({ outcome: 'refused', reason, note: note.trim() });
   }
 
+  function giveBack() {
+    release.mutate(order.id, {
+      onSuccess: (saved) => onHold(texts.confirm.released(saved.id), 'success'),
+      onError: (e) => {
+        if (!sessionEnded(e)) onHold(errorMessage(e, texts.confirm.assignFailed), 'error');
+      },
+    });
+  }
+
+  function handTo(value: string) {
+    const userId = value === '' ? null : Number(value);
+    assign.mutate(
+      { id: order.id, userId },
+      {
+        onSuccess: (saved) =>
+          onHold(
+            saved.claim ? texts.confirm.assignedTo(saved.claim.username) : texts.confirm.released(saved.id),
+            'success',
+          ),
+        onError: (e) => {
+          if (!sessionEnded(e)) onHold(errorMessage(e, texts.confirm.assignFailed), 'error');
+        },
+      },
+    );
+  }
+
   const due = order.call_back_at !== null && parseServerDate(order.call_back_at).getTime() <= now;
   const { address } = splitCustomerAddress(order.customer_address);
   const titleId = `${id}-title`;
   return (
     <article
       aria-labelledby={titleId}
-      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      className={`rounded-lg border bg-white p-4 shadow-sm ${mine ? 'border-emerald-500 ring-2 ring-emerald-200' : 'border-slate-200'}`}
       data-testid={`call-card-${order.id}`}
     >
+      {claim ? (
+        <div
+          className={`-mx-4 -mt-4 mb-3 flex items-center justify-between gap-2 rounded-t-lg px-4 py-2 text-sm font-medium ${
+            mine ? 'bg-emerald-50 text-emerald-900' : 'bg-amber-50 text-amber-900'
+          }`}
+          data-testid={`holder-${order.id}`}
+        >
+          <span>
+            {mine
+              ? texts.confirm.yours
+              : claim.expires_at === null
+                ? texts.confirm.assignedTo(claim.username)
+                : texts.confirm.heldBy(claim.username)}
+          </span>
+          {mine || mayAssign ? (
+            <button
+              type="button"
+              className={buttonClass('secondary', true)}
+              aria-label={texts.confirm.releaseLabel(order.id)}
+              disabled={release.isPending}
+              onClick={giveBack}
+            >
+              {texts.confirm.release}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       <div className="flex items-start justify-between gap-3">
         <h2 id={titleId} className="min-w-0 text-base font-semibold break-words text-slate-900">
           <span className="tabular-nums">#{order.id}</span> · {order.customer_name}
@@ -184,7 +255,7 @@ export function OrderCallCard({
         <button
           type="button"
           className={`${buttonClass('success')} min-h-11`}
-          disabled={record.isPending}
+          disabled={record.isPending || lockedOut}
           onClick={() => void send({ outcome: 'confirmed' })}
         >
           {texts.confirm.confirmed}
@@ -192,7 +263,7 @@ export function OrderCallCard({
         <button
           type="button"
           className={`${buttonClass('secondary')} min-h-11`}
-          disabled={record.isPending}
+          disabled={record.isPending || lockedOut}
           onClick={() => void send({ outcome: 'no_answer' })}
         >
           {texts.confirm.noAnswer}
@@ -202,6 +273,7 @@ export function OrderCallCard({
           className={`${buttonClass('secondary')} min-h-11`}
           aria-expanded={panel === 'call_back'}
           aria-controls={`${id}-call-back`}
+          disabled={lockedOut}
           onClick={() => toggle('call_back')}
         >
           {texts.confirm.callBack}
@@ -211,6 +283,7 @@ export function OrderCallCard({
           className={`${buttonClass('outlineDanger')} min-h-11`}
           aria-expanded={panel === 'refused'}
           aria-controls={`${id}-refused`}
+          disabled={lockedOut}
           onClick={() => toggle('refused')}
         >
           {texts.confirm.refused}
@@ -308,16 +381,43 @@ export function OrderCallCard({
         </p>
       ) : null}
 
+      {mayAssign && deskUsers ? (
+        <div className="mt-3">
+          <label htmlFor={`${id}-assign`} className="mb-1 block text-xs font-medium text-slate-700">
+            {texts.confirm.assign}
+          </label>
+          <select
+            id={`${id}-assign`}
+            className={inputClass}
+            aria-label={texts.confirm.assignLabel(order.id)}
+            value={claim?.expires_at === null ? String(claim.user_id) : ''}
+            disabled={assign.isPending}
+            onChange={(e) => handTo(e.target.value)}
+          >
+            <option value="">{texts.confirm.nobody}</option>
+            {deskUsers.map((user) => (
+              <option key={user.id} value={user.id}>
+                {user.username}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+
       <p className="mt-3 flex items-center justify-between gap-3">
-        <button
-          type="button"
-          className="text-sm font-medium text-red-700 underline"
-          aria-expanded={panel === 'blacklist'}
-          aria-controls={`${id}-blacklist`}
-          onClick={() => toggle('blacklist')}
-        >
-          {texts.confirm.blacklist}
-        </button>
+        {mayBlacklist ? (
+          <button
+            type="button"
+            className="text-sm font-medium text-red-700 underline"
+            aria-expanded={panel === 'blacklist'}
+            aria-controls={`${id}-blacklist`}
+            onClick={() => toggle('blacklist')}
+          >
+            {texts.confirm.blacklist}
+          </button>
+        ) : (
+          <span />
+        )}
         <Link
           to={`${paths.admin.orders}?order=${order.id}`}
           className="text-sm font-medium text-slate-700 underline"

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Banner, buttonClass } from '../../../components/ui.tsx';
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import { texts } from '../../../texts.ts';
+import { useCan } from '../../../lib/access.tsx';
 import { useCourierStatus, useSendToCourier, useSyncCourier } from '../api/courier.ts';
 import { downloadExport, exportQuery, type ExportKind } from '../api/download-export.ts';
 import type { OrderSearch } from '../api/search-orders.ts';
@@ -143,6 +144,8 @@ export function SyncNowButton() {
 export function CourierActions({ ids, search }: { ids: number[]; search: OrderSearch }) {
   const [exporting, setExporting] = useState<ExportKind | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const mayExport = useCan('exports');
+  const mayDispatch = useCan('dispatch');
 
   async function download(kind: ExportKind) {
     setError(null);
@@ -159,15 +162,17 @@ export function CourierActions({ ids, search }: { ids: number[]; search: OrderSe
   return (
     <div className="mb-3 space-y-2" data-testid="courier-actions">
       <div className="flex flex-wrap items-center gap-2">
-        <SyncNowButton />
-        <button
-          type="button"
-          className={buttonClass('secondary')}
-          disabled={exporting !== null}
-          onClick={() => void download('accounting')}
-        >
-          {texts.courier.exportCsv}
-        </button>
+        {mayDispatch ? <SyncNowButton /> : null}
+        {mayExport ? (
+          <button
+            type="button"
+            className={buttonClass('secondary')}
+            disabled={exporting !== null}
+            onClick={() => void download('accounting')}
+          >
+            {texts.courier.exportCsv}
+          </button>
+        ) : null}
         <button
           type="button"
           className={buttonClass('secondary')}

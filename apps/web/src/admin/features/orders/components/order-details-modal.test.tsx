@@ -65,6 +65,7 @@ const order: Order = {
   amount_due: 6540,
   item_summary: '2× Hoodie (M), 1× Savon au lait de chèvre',
   reputation: { orders: 1, delivered: 0, returned: 0, refused: 0, cancelled: 0 },
+  claim: null,
   created_at: '2026-03-01 09:30:00',
   updated_at: '2026-03-01 09:30:00',
   order_items: [

@@ -10,6 +10,7 @@ import { Banner, ErrorState, Loading, buttonClass, formatDate } from '../../../c
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import type { Order } from '../../../lib/types.ts';
 import { texts } from '../../../texts.ts';
+import { useCan } from '../../../lib/access.tsx';
 import { useOrder } from '../api/get-order.ts';
 import { useMarkCourierChecked } from '../api/courier-checked.ts';
 import { useMarkReturnReceived } from '../api/mark-return-received.ts';
@@ -93,8 +94,12 @@ function OrderDetails({
   const received = useMarkReturnReceived();
   const undo = useUndoCall();
   const checked = useMarkCourierChecked();
-  const editable = EDITABLE_STATUSES.includes(order.status);
-  const waitingReturn = order.status === 'returned' && order.return_received_at === null;
+  const desk = useCan('desk');
+  const dispatch = useCan('dispatch');
+  const mayCheck = useCan('statuses');
+  const editable = desk && EDITABLE_STATUSES.includes(order.status);
+  const waitingReturn = dispatch && order.status === 'returned' && order.return_received_at === null;
+  const undoable = desk ? order.undoable_call : null;
   const [sent, setSent] = useState<CourierSendResult['results'] | null>(null);
 
   /** Runs a change of this order, saying in the page how it went. */
@@ -117,26 +122,28 @@ function OrderDetails({
         <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           <p className="font-semibold">{texts.orders.courierAttention}</p>
           <p className="mt-1 break-words">{order.courier_attention}</p>
-          <button
-            type="button"
-            className={`${buttonClass('secondary')} mt-2 w-full sm:w-auto`}
-            disabled={checked.isPending}
-            onClick={() => act(checked, null, texts.orders.courierCheckFailed)}
-          >
-            {texts.orders.courierChecked}
-          </button>
+          {mayCheck ? (
+            <button
+              type="button"
+              className={`${buttonClass('secondary')} mt-2 w-full sm:w-auto`}
+              disabled={checked.isPending}
+              onClick={() => act(checked, null, texts.orders.courierCheckFailed)}
+            >
+              {texts.orders.courierChecked}
+            </button>
+          ) : null}
         </div>
       ) : null}
-      {editable || waitingReturn || order.undoable_call ? (
+      {editable || waitingReturn || undoable ? (
         <div className="flex flex-wrap gap-2">
-          {order.undoable_call ? (
+          {undoable ? (
             <button
               type="button"
               className={`${buttonClass('secondary')} w-full sm:w-auto`}
               disabled={undo.isPending}
               onClick={() => act(undo, (saved) => texts.orders.undone(saved.id), texts.orders.undoFailed)}
             >
-              {texts.orders.undoCall(order.undoable_call.detail)}
+              {texts.orders.undoCall(undoable.detail)}
             </button>
           ) : null}
           {editable ? (
@@ -156,19 +163,21 @@ function OrderDetails({
           ) : null}
         </div>
       ) : null}
-      <div className="flex flex-wrap items-center gap-2" data-testid="order-courier">
-        {order.status === 'approved' && !order.tracking_number ? (
-          <SendToCourierButton ids={[order.id]} onSent={setSent} />
-        ) : null}
-        <Link to={slipsPath([order.id])} className={buttonClass('secondary')}>
-          {texts.courier.slip}
-        </Link>
-        {order.label_url ? (
-          <a href={order.label_url} target="_blank" rel="noreferrer noopener" className={buttonClass('secondary')}>
-            {texts.courier.openLabel}
-          </a>
-        ) : null}
-      </div>
+      {dispatch ? (
+        <div className="flex flex-wrap items-center gap-2" data-testid="order-courier">
+          {order.status === 'approved' && !order.tracking_number ? (
+            <SendToCourierButton ids={[order.id]} onSent={setSent} />
+          ) : null}
+          <Link to={slipsPath([order.id])} className={buttonClass('secondary')}>
+            {texts.courier.slip}
+          </Link>
+          {order.label_url ? (
+            <a href={order.label_url} target="_blank" rel="noreferrer noopener" className={buttonClass('secondary')}>
+              {texts.courier.openLabel}
+            </a>
+          ) : null}
+        </div>
+      ) : null}
       {sent ? <SendResults results={sent} onClose={() => setSent(null)} /> : null}
       {order.courier_error ? (
         <Banner tone="error">

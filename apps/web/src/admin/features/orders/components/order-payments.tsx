@@ -8,6 +8,7 @@ import {
   type PaymentMethod,
 } from '@shop/domain/order-payments';
 import { AmountInput, Field, buttonClass, inputClass } from '../../../components/ui.tsx';
+import { useCan } from '../../../lib/access.tsx';
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import type { Order } from '../../../lib/types.ts';
 import { texts } from '../../../texts.ts';
@@ -32,7 +33,9 @@ export function OrderPayments({ order }: { order: Order }) {
   const [reference, setReference] = useState('');
   const [paidOn, setPaidOn] = useState(today);
   const [error, setError] = useState<string | null>(null);
-  const closed = paymentsClosed(order);
+  // Recording money received is the owner's and a manager's; the others see what was paid.
+  const mayRecord = useCan('statuses');
+  const open = mayRecord && paymentsClosed(order) === null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -65,7 +68,7 @@ export function OrderPayments({ order }: { order: Order }) {
     );
   }
 
-  if (order.payments.length === 0 && closed !== null) return null;
+  if (order.payments.length === 0 && !open) return null;
   return (
     <section aria-labelledby={`${id}-title`} data-testid="payments">
       <h3 id={`${id}-title`} className="mb-2 text-sm font-semibold text-slate-700">
@@ -81,7 +84,7 @@ export function OrderPayments({ order }: { order: Order }) {
               <span>{PAYMENT_METHOD_LABELS[payment.method]}</span>
               {payment.reference ? <span className="text-slate-600">{payment.reference}</span> : null}
               <span className="text-xs text-slate-500">{payment.paid_on}</span>
-              {closed === null ? (
+              {open ? (
                 <button
                   type="button"
                   className="ml-auto text-xs font-medium text-red-700 underline"
@@ -96,7 +99,7 @@ export function OrderPayments({ order }: { order: Order }) {
           ))}
         </ul>
       )}
-      {closed === null ? (
+      {open ? (
         <form noValidate onSubmit={submit} className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
           <Field id={`${id}-amount`} label={texts.payments.amount}>
             <AmountInput

@@ -325,3 +325,54 @@ describe('the orders list', () => {
     expect(options(shipping)).toEqual(['pending', 'approved', 'shipping', 'successful', 'cancelled', 'returned']);
   });
 });
+
+describe('the orders list by role', () => {
+  const sara = { id: 7, username: 'sara', role: 'agent' } as const;
+  const karim = { id: 8, username: 'karim', role: 'packer' } as const;
+
+  function server(order: Order) {
+    return stubFetch((url) => {
+      if (url.startsWith('/api/order/searchOrders')) return { data: page([order]) };
+      if (url === `/api/order/getOrder/${order.id}`)
+        return { data: { ...order, status_history: [], notes: [], events: [] } };
+      if (url === '/api/ShippingPrice/all') return { data: wilayas };
+      if (url === '/api/courier/status') return { data: { configured: true, courier: 'yalidine' } };
+      return undefined;
+    });
+  }
+
+  test('an agent sees the orders and corrects one, without statuses, exports, parcels or payments', async () => {
+    server(makeOrder({ id: 21, status: 'approved', confirmation: 'confirmed' }));
+    renderWithProviders(<OrdersPage />, { route: '/admin/orders?order=21', as: sara });
+    const table = await screen.findByRole('region', { name: 'Orders' });
+    const row = (await within(table).findByText('#21')).closest('tr')!;
+    expect(within(row).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(row).toHaveTextContent('approved');
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Yalidine file' })).not.toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('button', { name: 'Edit order' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Send to courier' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: 'Print slip' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Record payment' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: 'Notes' })).toBeInTheDocument();
+  });
+
+  test('a packer sends approved orders to the courier and prints slips, without the accountant’s file or statuses', async () => {
+    server(makeOrder({ id: 22, status: 'approved', confirmation: 'confirmed' }));
+    const user = userEvent.setup();
+    renderWithProviders(<OrdersPage />, { route: '/admin/orders?status=approved', as: karim });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select order #22' }));
+    const selection = screen.getByTestId('selection-bar');
+    expect(within(selection).getByRole('button', { name: 'Send to courier' })).toBeEnabled();
+    expect(within(selection).getByRole('link', { name: 'Print slips' })).toHaveAttribute('href', '/admin/slips?ids=22');
+    expect(within(selection).queryByRole('combobox', { name: 'New status' })).not.toBeInTheDocument();
+    const actions = screen.getByTestId('courier-actions');
+    expect(within(actions).getByRole('button', { name: 'Yalidine file' })).toBeInTheDocument();
+    expect(within(actions).queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Status of order 22' })).not.toBeInTheDocument();
+    expect(screen.getByText('approved', { selector: 'span' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
+  });
+});

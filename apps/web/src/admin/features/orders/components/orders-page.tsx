@@ -18,6 +18,7 @@ import {
   thClass,
 } from '../../../components/ui.tsx';
 import { texts } from '../../../texts.ts';
+import { useCan } from '../../../lib/access.tsx';
 import { NO_FILTERS, useOrders, type OrderSearch } from '../api/search-orders.ts';
 import { useAllWilayas } from '../api/get-wilayas.ts';
 import { CourierActions } from './courier-actions.tsx';
@@ -37,6 +38,11 @@ export function OrdersPage() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const orders = useOrders(search);
   const wilayas = useAllWilayas();
+  const mayChangeStatuses = useCan('statuses');
+  const mayDispatch = useCan('dispatch');
+  const mayExport = useCan('exports');
+  // Orders are chosen for what is done to several at once: statuses, parcels, slips, files.
+  const selectable = mayChangeStatuses || mayDispatch;
 
   useEffect(() => {
     // Order errors are only logged (SPEC §8); the page also says it could not load.
@@ -234,19 +240,23 @@ export function OrdersPage() {
           </select>
         </div>
       </fieldset>
-      <CourierActions ids={[...selected]} search={search} />
+      {mayDispatch || mayExport ? <CourierActions ids={[...selected]} search={search} /> : null}
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         {/* On a phone the table's header (and its checkbox) is hidden: this one is always there. */}
-        <label className="flex min-h-10 items-center gap-2 text-sm font-medium text-slate-800">
-          <input
-            type="checkbox"
-            checked={allSelected}
-            disabled={rows.length === 0}
-            onChange={(e) => rows.forEach((o) => toggle(o.id, e.target.checked))}
-            className="h-5 w-5 sm:h-4 sm:w-4"
-          />
-          {texts.orders.selectAllCount(rows.length)}
-        </label>
+        {selectable ? (
+          <label className="flex min-h-10 items-center gap-2 text-sm font-medium text-slate-800">
+            <input
+              type="checkbox"
+              checked={allSelected}
+              disabled={rows.length === 0}
+              onChange={(e) => rows.forEach((o) => toggle(o.id, e.target.checked))}
+              className="h-5 w-5 sm:h-4 sm:w-4"
+            />
+            {texts.orders.selectAllCount(rows.length)}
+          </label>
+        ) : (
+          <span />
+        )}
         <label className="flex items-center gap-2 text-sm text-slate-700">
           {texts.orders.perPage}
           <select
@@ -289,13 +299,15 @@ export function OrdersPage() {
               <tr key={order.id} className="hover:bg-slate-50">
                 <td data-label={texts.orders.id} className={`${tdClass} whitespace-nowrap`}>
                   <span className="flex items-center gap-2">
-                    <input
-                      type="checkbox"
-                      aria-label={texts.orders.select(order.id)}
-                      checked={selected.has(order.id)}
-                      onChange={(e) => toggle(order.id, e.target.checked)}
-                      className="h-5 w-5 sm:h-4 sm:w-4"
-                    />
+                    {selectable ? (
+                      <input
+                        type="checkbox"
+                        aria-label={texts.orders.select(order.id)}
+                        checked={selected.has(order.id)}
+                        onChange={(e) => toggle(order.id, e.target.checked)}
+                        className="h-5 w-5 sm:h-4 sm:w-4"
+                      />
+                    ) : null}
                     <span>
                       <span className="block font-medium tabular-nums">#{order.id}</span>
                       <span className="block text-xs text-slate-600">{formatDate(order.created_at)}</span>
@@ -366,6 +378,8 @@ export function OrdersPage() {
       )}
       <SelectionBar
         ids={[...selected]}
+        mayChangeStatuses={mayChangeStatuses}
+        mayDispatch={mayDispatch}
         onClear={() => setSelected(new Set())}
         onDone={(done) => done.forEach((id) => toggle(id, false))}
       />

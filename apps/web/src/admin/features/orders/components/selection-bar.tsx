@@ -18,10 +18,15 @@ import { SendResults, SendToCourierButton, slipsPath } from './courier-actions.t
  */
 export function SelectionBar({
   ids,
+  mayChangeStatuses,
+  mayDispatch,
   onClear,
   onDone,
 }: {
   ids: number[];
+  /** What the signed-in role may do with a selection (the server refuses the rest anyway). */
+  mayChangeStatuses: boolean;
+  mayDispatch: boolean;
   onClear: () => void;
   /** The orders that changed or were sent: no longer selected. */
   onDone: (done: number[]) => void;
@@ -73,41 +78,45 @@ export function SelectionBar({
           <button type="button" className={buttonClass('ghost', true)} onClick={onClear}>
             {texts.orders.unselect}
           </button>
-          <span className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
-            <select
-              aria-label={texts.orders.bulkStatus}
-              value={status}
-              onChange={(e) => setStatus(e.target.value as OrderStatus | '')}
-              className={`${inputBase} min-w-0 flex-1 capitalize sm:flex-none`}
-            >
-              <option value="">{texts.orders.bulkStatus}</option>
-              {ORDER_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-            <button
-              type="button"
-              className={buttonClass('secondary')}
-              disabled={!status || bulk.isPending}
-              onClick={() => setAsking(true)}
-            >
-              {texts.orders.bulkApply}
-            </button>
-          </span>
-          <span className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
-            <SendToCourierButton
-              ids={ids}
-              onSent={(answered) => {
-                setSent(answered);
-                onDone(answered.filter((r) => r.ok).map((r) => r.id));
-              }}
-            />
-            <Link to={slipsPath(ids)} className={buttonClass('secondary')}>
-              {texts.courier.slips}
-            </Link>
-          </span>
+          {mayChangeStatuses ? (
+            <span className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
+              <select
+                aria-label={texts.orders.bulkStatus}
+                value={status}
+                onChange={(e) => setStatus(e.target.value as OrderStatus | '')}
+                className={`${inputBase} min-w-0 flex-1 capitalize sm:flex-none`}
+              >
+                <option value="">{texts.orders.bulkStatus}</option>
+                {ORDER_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+              <button
+                type="button"
+                className={buttonClass('secondary')}
+                disabled={!status || bulk.isPending}
+                onClick={() => setAsking(true)}
+              >
+                {texts.orders.bulkApply}
+              </button>
+            </span>
+          ) : null}
+          {mayDispatch ? (
+            <span className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
+              <SendToCourierButton
+                ids={ids}
+                onSent={(answered) => {
+                  setSent(answered);
+                  onDone(answered.filter((r) => r.ok).map((r) => r.id));
+                }}
+              />
+              <Link to={slipsPath(ids)} className={buttonClass('secondary')}>
+                {texts.courier.slips}
+              </Link>
+            </span>
+          ) : null}
         </div>
       ) : null}
       {asking && status ? (

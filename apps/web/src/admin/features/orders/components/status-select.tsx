@@ -8,6 +8,7 @@ import { texts } from '../../../texts.ts';
 import type { Order } from '../../../lib/types.ts';
 import { useUpdateOrderStatus } from '../api/update-order-status.ts';
 import { statusClass } from '../../../components/status-colors.ts';
+import { useCan } from '../../../lib/access.tsx';
 
 /**
  * The statuses the transition table allows from the order's (SPEC §4's free moves, `returned`
@@ -23,6 +24,7 @@ export function StatusSelect({
   const { id: orderId, status } = order;
   const update = useUpdateOrderStatus();
   const [asked, setAsked] = useState<OrderStatus | null>(null);
+  const mayChange = useCan('statuses');
 
   function save(next: OrderStatus) {
     update.mutate(
@@ -38,6 +40,13 @@ export function StatusSelect({
     );
   }
 
+  if (!mayChange) {
+    return (
+      <span className={`rounded-full border px-2.5 py-1 text-xs font-semibold capitalize ${statusClass(status)}`}>
+        {status}
+      </span>
+    );
+  }
   return (
     <>
       <select

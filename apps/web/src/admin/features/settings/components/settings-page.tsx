@@ -3,7 +3,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { paymentSettingsSchema, type PaymentSettings } from '@shop/domain/settings-schemas';
+import { Link } from 'react-router';
+import { paths } from '../../../../lib/paths.ts';
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
+import { useCan } from '../../../lib/access.tsx';
 import { useKeepFormDraft, useRestoredFormDraft } from '../../../lib/form-drafts.ts';
 import {
   Banner,
@@ -23,28 +26,52 @@ import { DeskSettingsSection } from './desk-settings-form.tsx';
 
 const PAYMENT_FORM = 'payment-settings';
 
-/** The shop's settings: the payment accounts, the order desk's rules and the blacklist. */
+/**
+ * The shop's settings: the team, the payment accounts, the order desk's rules (the owner's) and the
+ * blacklist (the owner's and a manager's).
+ */
 export function SettingsPage() {
-  const settings = usePaymentSettings();
+  const owner = useCan('settings');
+  const team = useCan('users');
   return (
     <section>
       <PageHeader title={texts.settings.title} />
       <div className="space-y-5">
-        {settings.isError ? (
-          <ErrorState
-            message={texts.settings.fetchFailed}
-            retrying={settings.isFetching}
-            onRetry={() => void settings.refetch()}
-          />
-        ) : settings.isPending ? (
-          <Loading />
-        ) : (
-          <PaymentForm saved={settings.data} />
-        )}
-        <DeskSettingsSection />
+        {team ? (
+          <div className="flex max-w-xl flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+            <div>
+              <h2 className="text-base font-semibold text-slate-900">{texts.users.settingsLink}</h2>
+              <p className="mt-1 text-sm text-slate-600">{texts.users.settingsIntro}</p>
+            </div>
+            <Link to={paths.admin.users} className={`${buttonClass('primary')} w-full sm:w-auto`}>
+              {texts.nav.users}
+            </Link>
+          </div>
+        ) : null}
+        {owner ? <OwnerSettings /> : null}
         <BlacklistSection />
       </div>
     </section>
+  );
+}
+
+function OwnerSettings() {
+  const settings = usePaymentSettings();
+  return (
+    <>
+      {settings.isError ? (
+        <ErrorState
+          message={texts.settings.fetchFailed}
+          retrying={settings.isFetching}
+          onRetry={() => void settings.refetch()}
+        />
+      ) : settings.isPending ? (
+        <Loading />
+      ) : (
+        <PaymentForm saved={settings.data} />
+      )}
+      <DeskSettingsSection />
+    </>
   );
 }
 

@@ -1,0 +1,20 @@
+// Texts of the team's calls (the back office's, in English).
+export const STAFF_MESSAGES = {
+  userCreated: (name: string) => `User ${name} created`,
+  userChanged: (name: string) => `User ${name} saved`,
+  userDisabled: (name: string) => `User ${name} disabled and signed out`,
+  userEnabled: (name: string) => `User ${name} can sign in again`,
+  userNotFound: 'User not found',
+  usernameTaken: (name: string) => `A user named "${name}" already exists`,
+  lastOwner: 'The shop needs at least one active owner: make another user owner first',
+  nextOrder: (id: number) => `Order #${id} is yours: call the customer`,
+  nothingToCall: 'Nothing to call now',
+  notInQueue: (id: number) => `Order #${id} is not waiting for its call`,
+  heldBy: (id: number, name: string) => `Order #${id} is being handled by ${name}`,
+  claimed: (id: number) => `Order #${id} is yours`,
+  released: (id: number) => `Order #${id} is back in the queue`,
+  notYours: (id: number) => `Order #${id} is not yours to release`,
+  assigned: (id: number, name: string) => `Order #${id} assigned to ${name}`,
+  cannotAssign: (name: string) => `${name} cannot take orders of the desk (disabled, or not a desk role)`,
+  busy: 'Too many agents asked at once: tap Next order again',
+} as const;
