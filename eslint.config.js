@@ -11,7 +11,7 @@ const WEB = './apps/web/src';
 const STOREFRONT_SHARED = ['products', 'settings', 'shipping', 'checkout', 'order-confirmation'];
 const STOREFRONT_PAGES = ['cart', 'custom-order', 'home', 'product', 'rating', 'shop', 'tracking'];
 /** Admin features other admin features may use. */
-const ADMIN_SHARED = ['product-types', 'confirm'];
+const ADMIN_SHARED = ['product-types', 'confirm', 'couriers'];
 const ADMIN_PAGES = [
   'auth',
   'confirm',

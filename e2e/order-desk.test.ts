@@ -120,7 +120,7 @@ describe('the order desk on a phone', () => {
       await page.getByRole('button', { name: 'Details' }).first().tap();
       const dialog = page.getByRole('dialog', { name: `Order #${order.id}` });
       await dialog.waitFor();
-      await dialog.getByText('Confirmed by phone').waitFor();
+      await dialog.getByText(/^Call: Confirmed by phone/).waitFor();
 
       // A note.
       await dialog.getByLabel('New note').fill('Livrer après 17 h, sonner deux fois');

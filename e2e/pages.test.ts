@@ -212,6 +212,16 @@ function adminPages(): PageCase[] {
         await page.getByLabel('CCP').waitFor();
         await page.getByLabel('Low-stock threshold').waitFor();
         await page.getByRole('region', { name: 'Blacklisted phones' }).getByText('0770111222').waitFor();
+        await page.getByRole('heading', { name: 'Courier accounts' }).waitFor();
+      },
+    },
+    {
+      name: 'admin-reconciliation',
+      url: '/admin/reconciliation',
+      admin: true,
+      ready: async (page) => {
+        await page.getByTestId('reconciliation-totals').waitFor();
+        await page.getByText('No parcel is stuck.').waitFor();
       },
     },
     {

@@ -43,8 +43,10 @@ import { divisionSwitcher } from './modules/shipping/division-switch.ts';
 import { ratingsAdminRoutes, ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { customItemsAdminRoutes, customItemsRoutes } from './modules/custom-items/custom-items.routes.ts';
 import { couriersAdminRoutes, couriersRoutes } from './modules/couriers/couriers.routes.ts';
+import { reconciliationAdminRoutes } from './modules/reconciliation/reconciliation.routes.ts';
 import { createCourier, scheduleCourierSync } from './modules/couriers/courier-sync.ts';
 import { staffAdminRoutes } from './modules/staff/staff.routes.ts';
+import { createRegistry } from './modules/couriers/courier-accounts.service.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { imageRoutes } from './modules/web/uploads.routes.ts';
@@ -128,7 +130,16 @@ export async function buildApp({ config, db, logger, onRoute, clock = Date.now }
   app.decorate('imageStorage', createImageStorage(config));
   app.addHook('onClose', () => app.imageStorage.close());
   app.decorate('metrics', createMetrics());
-  app.decorate('courier', createCourier(config));
+  const envCourier = createCourier(config);
+  app.decorate('courier', envCourier);
+  app.decorate('couriers', createRegistry(db.kysely, config, envCourier));
+  // The environment's Yalidine keys are an account like the others (read-only in the admin); a
+  // database out of reach at start does not stop it: the first courier call makes it then.
+  app.addHook('onReady', async () => {
+    await app.couriers.envAccountId().catch((err: unknown) => {
+      app.log.warn({ err }, "could not record the environment's courier account yet");
+    });
+  });
   scheduleCourierSync(app);
   registerErrorHandling(app);
   registerCustomerLanguage(app);
@@ -207,6 +218,7 @@ export async function buildApp({ config, db, logger, onRoute, clock = Date.now }
           customItemsAdminRoutes(admin);
           couriersAdminRoutes(admin);
           staffAdminRoutes(admin);
+          reconciliationAdminRoutes(admin);
         }),
       );
     },

@@ -136,6 +136,8 @@ const envSchema = z
       .max(24 * 60)
       .default(30),
     COURIER_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(20),
+    // Calls a minute to one courier account, under its API's limit (unset: each courier's own: Ecotrack 45, NOEST 55, ZR 60).
+    COURIER_CALLS_PER_MINUTE: z.coerce.number().int().positive().max(100_000).optional(),
     // The wilayas Yalidine's API speaks: the 58 until it says otherwise (orders of a newer wilaya go
     // with the wilaya it was made from).
     YALIDINE_DIVISION: divisionFromEnv(false).default('wilayas-2019'),
@@ -249,6 +251,8 @@ export interface CourierConfig {
   syncMinutes: number;
   /** Every call to the courier gives up after this long. */
   timeoutMs: number;
+  /** Calls a minute to one account of Ecotrack, ZR Express or NOEST (undefined: each one's default). */
+  callsPerMinute: number | undefined;
 }
 
 export interface S3Config {
@@ -346,6 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = shopEnvironment()): Config {
       webhookSecret: e.YALIDINE_WEBHOOK_SECRET,
       syncMinutes: e.COURIER_SYNC_MINUTES,
       timeoutMs: e.COURIER_TIMEOUT_SECONDS * 1000,
+      callsPerMinute: e.COURIER_CALLS_PER_MINUTE,
     },
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

@@ -4,72 +4,21 @@
 import { z } from 'zod';
 import { idSchema } from './common-schemas.ts';
 import { orderFiltersSchema } from './order-desk-schemas.ts';
-import type { OrderStatus } from './order-status.ts';
-
-/** The couriers the shop can hand parcels to through their API. */
-export const COURIERS = ['yalidine'] as const;
-export type CourierName = (typeof COURIERS)[number];
+import { COURIERS, type CourierName } from './courier-statuses.ts';
 
 /** How the back office names each courier. */
-const COURIER_LABELS: Record<CourierName, string> = { yalidine: 'Yalidine' };
+const COURIER_LABELS: Record<CourierName, string> = {
+  yalidine: 'Yalidine',
+  ecotrack: 'Ecotrack',
+  zr_express: 'ZR Express',
+  noest: 'NOEST',
+};
 
 /** A courier's name as the owner reads it ("the courier" when the order has none). */
 export function courierLabel(courier: string | null): string {
   if (courier === null) return 'the courier';
   return (COURIER_LABELS as Record<string, string>)[courier] ?? courier;
 }
-
-/** A status without accents, case or extra spaces ("Echèc  livraison" → "echec livraison"). */
-function plain(status: string): string {
-  return status
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/**
- * The order status a courier's parcel status means, or null when it says nothing we know (the
- * order stays as it is; the courier's words are still shown). Yalidine's statuses are French:
- * "Livré" is delivered; a refusal at the door ("Echèc livraison", "Echange échoué") and every
- * "Retour…" / "Retourné…" step are a return; "Annulé" / "Supprimé" a cancellation; everything
- * from "En préparation" to "Sorti en livraison" and "Tentative échouée" (tried again) is on its way.
- */
-export function orderStatusForCourier(courierStatus: string | null | undefined): OrderStatus | null {
-  if (!courierStatus) return null;
-  const s = plain(courierStatus);
-  if (s === 'livre' || s === 'delivered' || s === 'livre et encaisse' || s === 'livre et paye') return 'successful';
-  if (/^retour|^retourne|^echec|echange echoue|^refuse|^returned/.test(s)) return 'returned';
-  if (/^annule|^supprime|^cancel/.test(s)) return 'cancelled';
-  if (IN_TRANSIT.some((step) => s === step || s.startsWith(`${step} `))) return 'shipping';
-  return null;
-}
-
-/** Yalidine's steps between the parcel's creation and its delivery, without accents. */
-const IN_TRANSIT = [
-  'en preparation',
-  'pas encore expedie',
-  'pas encore ramasse',
-  'a verifier',
-  'pret a expedier',
-  'ramasse',
-  'bloque',
-  'debloque',
-  'transfert',
-  'expedie',
-  'centre',
-  'en localisation',
-  'vers wilaya',
-  'recu a wilaya',
-  'en attente du client',
-  'en attente',
-  'en alerte',
-  'pret pour livreur',
-  'sorti en livraison',
-  'tentative echouee',
-  'in transit',
-];
 
 /** Orders picked by their numbers (1 to 500 of them). */
 const orderIdsSchema = z
@@ -152,6 +101,13 @@ export const courierSendResultSchema = z
   .meta({ id: 'CourierSendResult' });
 export type CourierSendResult = z.infer<typeof courierSendResultSchema>;
 
+const quotaSchema = z.object({
+  second: z.number().nullable(),
+  minute: z.number().nullable(),
+  hour: z.number().nullable(),
+  day: z.number().nullable(),
+});
+
 /** GET /courier/status: whether parcels can be sent, and how statuses come back. */
 export const courierStatusSchema = z
   .object({
@@ -160,12 +116,17 @@ export const courierStatusSchema = z
     webhook: z.boolean(),
     sync_minutes: z.number(),
     /** Calls left in each of the courier's windows, as last answered (null: not known yet). */
-    quota: z.object({
-      second: z.number().nullable(),
-      minute: z.number().nullable(),
-      hour: z.number().nullable(),
-      day: z.number().nullable(),
-    }),
+    quota: quotaSchema,
+    /** Every courier account: whether it can send now, and its quota as last heard. */
+    accounts: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        kind: z.enum(COURIERS),
+        ready: z.boolean(),
+        quota: quotaSchema,
+      }),
+    ),
   })
   .meta({ id: 'CourierStatus' });
 export type CourierStatus = z.infer<typeof courierStatusSchema>;
@@ -207,6 +168,12 @@ export const slipSchema = z
     /** Who sends the parcel (the shop's name and phone): whom the courier and the customer call. */
     sender_name: z.string(),
     sender_phone: z.string(),
+    /** The courier and account of the parcel (or the one the order goes to), null when none. */
+    courier: z.string().nullable(),
+    courier_account: z.string().nullable(),
+    /** The courier's own label: a public address, or behind the account's token (GET /courier/label/:id, a PDF). */
+    label_url: z.string().nullable(),
+    label_pdf: z.boolean(),
   })
   .meta({ id: 'DeliverySlip' });
 export type Slip = z.infer<typeof slipSchema>;
@@ -217,8 +184,9 @@ export const SLIPS_PER_PAGE = 4;
 /**
  * The webhook's body, as Yalidine documents its events: `{ type, events: [{ event_id, occurred_at,
  * data }] }`, one type per call (parcel_created, parcel_edited, parcel_deleted,
- * parcel_status_updated, parcel_payment_updated). Only parcel_status_updated is applied (its data
- * holds tracking and status); `data` is read leniently, since a refused call is retried by Yalidine
+ * parcel_status_updated, parcel_payment_updated). parcel_status_updated moves the orders (its data
+ * holds tracking and status), parcel_payment_updated marks parcels paid (status "payed",
+ * payment_id); `data` is read leniently, since a refused call is retried by Yalidine
  * and, after its last retry, disables the webhook.
  */
 export const courierWebhookSchema = z

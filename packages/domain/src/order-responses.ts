@@ -155,6 +155,9 @@ export const orderSchema = z
     courier_status: z.string().nullable(),
     courier_sent_at: z.string().nullable(),
     courier_error: z.string().nullable(),
+    /** The courier account the order is being or was sent to, or the one the owner chose for it (chosen). */
+    courier_account_id: z.number().int().nullable(),
+    courier_account_chosen: z.boolean(),
     /** A returned parcel received back (its stock is back). */
     return_received_at: z.string().nullable(),
     /** Whether its lines hold their units: false while held for a blacklisted phone (released on confirmation). */

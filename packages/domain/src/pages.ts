@@ -33,6 +33,8 @@ export const ADMIN_PAGES = {
   team: '/admin/team',
   /** Printable delivery slips of the orders in ?ids= (issue 16). */
   slips: '/admin/slips',
+  /** The cash the couriers owe: reconciliation, statements, stranded parcels. */
+  reconciliation: '/admin/reconciliation',
 } as const;
 
 /** The storefront's languages (issue 17): French at the root, Arabic under /ar. */

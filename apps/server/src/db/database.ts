@@ -181,6 +181,89 @@ export interface OrderTable {
   /** The user holding it on the desk, until claim_expires_at (null: assigned, no end) (migration 023). */
   claimed_by: Generated<number | null>;
   claim_expires_at: Generated<string | null>;
+  /** The courier account chosen for the order, then the one holding its parcel (migration 024). */
+  courier_account_id: Generated<number | null>;
+  /** 1: the owner chose that account for this order (a refusal keeps it); 0: routed. */
+  courier_account_chosen: Generated<Flag>;
+}
+
+/** A courier account (migration 024): credentials as JSON, never sent to the admin. */
+export interface CourierAccountTable {
+  id: Generated<number>;
+  kind: string;
+  name: string;
+  division: string;
+  host: Generated<string>;
+  from_wilaya: Generated<string>;
+  hand_over: Generated<string>;
+  active: Generated<Flag>;
+  /** 'admin', or 'env' for the account of the environment variables. */
+  source: Generated<string>;
+  credentials: Generated<string>;
+  webhook_secret: string | null;
+  places_synced_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Which account a wilaya ('*': any other) and delivery type go to (migration 024). */
+export interface CourierRouteTable {
+  id: Generated<number>;
+  wilaya_key: string;
+  wilaya_name: string | null;
+  delivery_type: string;
+  account_id: number;
+}
+
+/** A courier's commune or stop desk as it spells it, matched to ours (migration 024). */
+export interface CourierPlaceTable {
+  account_id: number;
+  kind: string;
+  wilaya_code: number;
+  place_key: string;
+  courier_name: string;
+  courier_code: string | null;
+  address: Generated<string>;
+}
+
+/** A webhook event already applied (migration 024). */
+export interface CourierEventTable {
+  account_id: number;
+  event_id: string;
+  received_at: string;
+}
+
+/** A courier statement imported (migration 024). */
+export interface CourierStatementTable {
+  id: Generated<number>;
+  account_id: number;
+  file_name: Generated<string>;
+  lines: number;
+  matched: number;
+  total_paid_cents: number;
+  author: string | null;
+  imported_at: string;
+}
+
+/** A parcel's money and timeline (migration 024). */
+export interface CourierParcelTable {
+  order_id: number;
+  account_id: number;
+  tracking: string;
+  amount_cents: number;
+  delivery_fee_cents: number | null;
+  return_fee_cents: number | null;
+  phase: string | null;
+  created_at: string;
+  status_changed_at: string;
+  outcome_at: string | null;
+  handed_over_at: string | null;
+  hand_over_error: string | null;
+  payment_status: string | null;
+  remitted_at: string | null;
+  remitted_cents: number | null;
+  remittance_ref: string | null;
+  statement_id: number | null;
 }
 
 /** Who runs a job that any process may start, until when (migration 013; couriers/lease.ts). */
@@ -371,6 +454,12 @@ export interface DB {
   user_sessions: UserSessionTable;
   rate_limits: RateLimitTable;
   shop_settings: ShopSettingTable;
+  courier_accounts: CourierAccountTable;
+  courier_routes: CourierRouteTable;
+  courier_places: CourierPlaceTable;
+  courier_events: CourierEventTable;
+  courier_statements: CourierStatementTable;
+  courier_parcels: CourierParcelTable;
   catalog_version: CatalogVersionTable;
   catalog_changes: CatalogChangeTable;
   order_notes: OrderNoteTable;

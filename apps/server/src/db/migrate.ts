@@ -27,6 +27,7 @@ import * as sizedStockSums from './migrations/018-sized-stock-sums.ts';
 import * as productSearch from './migrations/022-product-search.ts';
 import * as ownerWorkingDay from './migrations/020-owner-working-day.ts';
 import * as staff from './migrations/023-staff.ts';
+import * as courierAccounts from './migrations/024-courier-accounts.ts';
 
 const migrations = {
   '001-initial': initial,
@@ -50,6 +51,7 @@ const migrations = {
   '020-owner-working-day': ownerWorkingDay,
   '022-product-search': productSearch,
   '023-staff': staff,
+  '024-courier-accounts': courierAccounts,
 };
 
 /** The Migrator of a database, over this app's migrations. */

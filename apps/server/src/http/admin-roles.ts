@@ -98,6 +98,25 @@ export const ADMIN_ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'POST /api/courier/sync': 'dispatch',
   'GET /api/courier/export/yalidine': 'dispatch',
   'GET /api/courier/slips': 'dispatch',
+  'POST /api/courier/handover': 'dispatch',
+  'POST /api/courier/attach': 'dispatch',
+  'GET /api/courier/label/:id': 'dispatch',
+  'PUT /api/courier/orders/:id/account': 'dispatch',
+  'GET /api/courier/stranded': 'dispatch',
+
+  // Courier accounts and their routing are the shop's settings; what the couriers owe, its figures.
+  'GET /api/courier/accounts': 'settings',
+  'POST /api/courier/accounts': 'settings',
+  'PUT /api/courier/accounts/:id': 'settings',
+  'POST /api/courier/accounts/:id/places': 'settings',
+  'GET /api/courier/routes': 'settings',
+  'PUT /api/courier/routes': 'settings',
+  'GET /api/courier/settings': 'settings',
+  'PUT /api/courier/settings': 'settings',
+  'GET /api/courier/reconciliation': 'revenue',
+  'GET /api/courier/reconciliation/export': 'revenue',
+  'POST /api/courier/statements': 'revenue',
+  'GET /api/courier/cash': 'revenue',
 
   // Money: the dashboard's figures and the accountant's file.
   'GET /api/order/stats': 'revenue',

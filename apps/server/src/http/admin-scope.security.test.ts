@@ -54,6 +54,9 @@ const PUBLIC_ROUTES = [
   // The courier's status updates (issue 16): checked against YALIDINE_WEBHOOK_SECRET, not a session.
   'POST /api/courier/webhook/yalidine',
   'GET /api/courier/webhook/yalidine',
+  // A courier account's webhook: signed with that account's secret (Ecotrack, ZR Express, Yalidine).
+  'POST /api/courier/webhook/account/:id',
+  'GET /api/courier/webhook/account/:id',
   // For load balancers: the process answers, and is ready (issue 18). /metrics exists only with
   // METRICS_TOKEN, and then asks for it.
   'GET /healthz',

@@ -436,8 +436,15 @@ describe('request contracts', () => {
     /^(GET|HEAD) \/api\/coupon\/\S+ code$/,
     /^DELETE \/api\/order\/blacklist\/:phone phone$/,
     /^POST \/api\/ShippingPrice\/import\/csv csv$/,
-    // The courier's own calls: its handshake and its signed events.
-    /^(GET|POST) \/api\/courier\/webhook\/yalidine /,
+    // The couriers' own calls: their handshakes and their signed events.
+    /^(GET|POST) \/api\/courier\/webhook\//,
+    // A courier account's secrets (sent to the courier, never shown) and a courier's statement file.
+    /^(POST|PUT) \/api\/courier\/accounts(\/:id)? (credentials\.\S+|webhook_secret|version)$/,
+    // The version a form read (compared, never kept).
+    /^PUT \/api\/courier\/routes version$/,
+    /^POST \/api\/courier\/statements csv$/,
+    // The version a form read (compared, never kept).
+    /^PUT \/api\/courier\/routes version$/,
   ];
 
   it('a text people type refuses control and direction characters, and a blank one', () => {

@@ -11,6 +11,7 @@ import type { Db } from '../db/connect.ts';
 import type { AdminIdentity } from '../modules/auth/auth.service.ts';
 import type { ImageStorage } from '../modules/media/image-storage.ts';
 import type { Courier } from '../modules/couriers/courier.ts';
+import type { CourierRegistry } from '../modules/couriers/courier-accounts.service.ts';
 import type { Geography } from '../modules/shipping/geography.ts';
 
 declare module 'fastify' {
@@ -19,8 +20,10 @@ declare module 'fastify' {
     config: Config;
     /** Where uploaded images live: UPLOADS_DIR or an S3 bucket. */
     imageStorage: ImageStorage;
-    /** The courier parcels are handed to; null when none is configured (issue 16). */
+    /** The courier of the environment's Yalidine keys; null when they are not set. */
     courier: Courier | null;
+    /** Every courier account's adapter, and the account an order goes to. */
+    couriers: CourierRegistry;
     /** The wilayas and communes in force (GEO_DIVISION, or the calendar on the app's clock). */
     geography: Geography;
   }

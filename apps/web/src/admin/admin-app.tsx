@@ -41,6 +41,9 @@ function HomeRoute() {
 function page(name: AdminPage, element: ReactNode) {
   return <PageGuard page={name}>{element}</PageGuard>;
 }
+const ReconciliationRoute = lazy(() =>
+  import('./routes/reconciliation.tsx').then((m) => ({ default: m.ReconciliationRoute })),
+);
 
 export function AdminApp() {
   return (
@@ -61,6 +64,7 @@ export function AdminApp() {
           <Route path="settings" element={page('settings', <SettingsRoute />)} />
           <Route path="settings/users" element={page('users', <UsersRoute />)} />
           <Route path="slips" element={page('slips', <SlipsRoute />)} />
+          <Route path="reconciliation" element={page('reconciliation', <ReconciliationRoute />)} />
           <Route path="*" element={<AdminNotFoundRoute />} />
         </Route>
       </Routes>

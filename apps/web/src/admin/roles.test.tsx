@@ -103,6 +103,7 @@ describe('a manager', () => {
       'Custom Order types',
       'Coupons',
       'Shipping prices',
+      'Cash',
       'Team',
       'Settings',
     ]);

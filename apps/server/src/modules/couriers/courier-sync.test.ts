@@ -11,7 +11,8 @@ import type { App } from '../../http/types.ts';
 import { createTestContext, testDialect, type TestContext } from '../../../test/harness.ts';
 import { insertProduct } from '../../../test/fixtures.ts';
 import { fakeYalidineEnv, startFakeYalidine, type FakeYalidine } from '../../../test/fake-yalidine.ts';
-import { runCourierSync, SYNC_JOB } from './courier-sync.ts';
+import type { Courier } from './courier.ts';
+import { runCourierSync, syncJobOf } from './courier-sync.ts';
 
 /** The schedule of both processes: every 1.2 s. */
 const SYNC_MINUTES = 0.02;
@@ -20,6 +21,10 @@ let a: TestContext;
 let bDb: Db;
 let b: App;
 let trackings: string[] = [];
+/** The environment's account, as each process reaches it. */
+let viaA: { accountId: number; courier: Courier };
+let viaB: { accountId: number; courier: Courier };
+let SYNC_JOB = '';
 
 beforeAll(async () => {
   fake = await startFakeYalidine();
@@ -72,6 +77,10 @@ beforeAll(async () => {
     payload: { orderIds: ids },
   });
   trackings = sent.json<{ data: CourierSendResult }>().data.results.map((r) => r.tracking_number ?? '');
+  const accountId = (await a.app.couriers.envAccountId())!;
+  viaA = { accountId, courier: a.app.courier! };
+  viaB = { accountId, courier: b.courier! };
+  SYNC_JOB = syncJobOf(accountId);
   expect(trackings.every((tr) => tr.startsWith('yal-'))).toBe(true);
 });
 afterAll(async () => {
@@ -125,13 +134,13 @@ describe('the courier sync with two processes on one database', () => {
     fake.delayMs = 150;
     const before = statusCalls();
     const [fromA, fromB] = await Promise.all([
-      runCourierSync(a.db.kysely, a.app.courier!, { holder: 'process-a' }),
-      runCourierSync(bDb.kysely, b.courier!, { holder: 'process-b' }),
+      runCourierSync(a.db.kysely, viaA, { holder: 'process-a' }),
+      runCourierSync(bDb.kysely, viaB, { holder: 'process-b' }),
     ]);
     expect([fromA, fromB].filter((r) => r !== null)).toHaveLength(1);
     expect(statusCalls() - before).toBe(trackings.length);
 
-    const running = runCourierSync(a.db.kysely, a.app.courier!, { holder: 'process-a' });
+    const running = runCourierSync(a.db.kysely, viaA, { holder: 'process-a' });
     await sleep(50);
     const admin = await a.adminHeaders();
     const manual = await b.inject({ method: 'POST', url: '/api/courier/sync', headers: admin });
@@ -146,19 +155,19 @@ describe('the courier sync with two processes on one database', () => {
 
   it('a scheduled run is skipped when another process ran one less than an interval ago', async () => {
     const intervalMs = 60_000;
-    expect(await runCourierSync(a.db.kysely, a.app.courier!, { holder: 'process-a' })).not.toBeNull();
-    expect(await runCourierSync(bDb.kysely, b.courier!, { holder: 'process-b', intervalMs })).toBeNull();
-    expect(await runCourierSync(a.db.kysely, a.app.courier!, { holder: 'process-a', intervalMs })).toBeNull();
+    expect(await runCourierSync(a.db.kysely, viaA, { holder: 'process-a' })).not.toBeNull();
+    expect(await runCourierSync(bDb.kysely, viaB, { holder: 'process-b', intervalMs })).toBeNull();
+    expect(await runCourierSync(a.db.kysely, viaA, { holder: 'process-a', intervalMs })).toBeNull();
     // An interval later it runs again.
-    expect(await runCourierSync(bDb.kysely, b.courier!, { holder: 'process-b', intervalMs: 1 })).not.toBeNull();
+    expect(await runCourierSync(bDb.kysely, viaB, { holder: 'process-b', intervalMs: 1 })).not.toBeNull();
   });
 
   it('a process that died holding the lease keeps the job only until its lease runs out', async () => {
     // The dead process took the lease for 300 ms and never released it.
     expect(await takeLease(a.db.kysely, SYNC_JOB, 'dead-process', 300)).toBe(true);
-    expect(await runCourierSync(bDb.kysely, b.courier!, { holder: 'process-b' })).toBeNull();
+    expect(await runCourierSync(bDb.kysely, viaB, { holder: 'process-b' })).toBeNull();
     await sleep(350);
-    const result = await runCourierSync(bDb.kysely, b.courier!, { holder: 'process-b' });
+    const result = await runCourierSync(bDb.kysely, viaB, { holder: 'process-b' });
     expect(result?.checked).toBe(trackings.length);
     expect((await lease(bDb))?.holder).toBe('process-b');
   });

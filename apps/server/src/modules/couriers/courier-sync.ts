@@ -1,9 +1,10 @@
-// The courier of the configuration, and its statuses fetched on a schedule (COURIER_SYNC_MINUTES,
-// only with a courier configured). Every server process keeps the schedule, but across the
-// processes sharing the database one sync runs at a time and one per interval: a run first takes
-// the database lease of the job (db/job-lease.ts), renews it while it works and releases it at the
-// end; a scheduled run is also skipped when another process started one less than an interval ago.
-// A process that dies mid-run leaves its lease to run out (SYNC_LEASE_MS), then another takes over.
+// The courier of the configuration, and every account's statuses fetched on a schedule
+// (COURIER_SYNC_MINUTES). Every server process keeps the schedule, but across the processes sharing
+// the database one sync of an account runs at a time and one per interval: a run first takes the
+// database lease of that account's job (db/job-lease.ts), renews it while it works and releases it
+// at the end; a scheduled run is also skipped when another process started one less than an
+// interval ago. A process that dies mid-run leaves its lease to run out (SYNC_LEASE_MS), then
+// another takes over.
 import { randomUUID } from 'node:crypto';
 import type { CourierSyncResult } from '@shop/domain/courier';
 import type { Config } from '../../config.ts';
@@ -14,7 +15,10 @@ import type { Courier } from './courier.ts';
 import { syncStatuses } from './couriers.service.ts';
 import { createYalidine } from './yalidine.ts';
 
-export const SYNC_JOB = 'courier-sync';
+/** The lease of one account's sync. */
+export function syncJobOf(accountId: number): string {
+  return `courier-sync:${accountId}`;
+}
 /** How long a sync's lease lasts without being renewed; renewed every third of it while it runs. */
 export const SYNC_LEASE_MS = 2 * 60_000;
 /** A scheduled run waits this share of the interval after the last run started, in any process. */
@@ -45,9 +49,10 @@ export interface SyncRunOptions {
  */
 export async function runCourierSync(
   db: Database,
-  courier: Courier,
+  via: { accountId: number; courier: Courier },
   { intervalMs, holder = PROCESS_ID, author }: SyncRunOptions = {},
 ): Promise<CourierSyncResult | null> {
+  const SYNC_JOB = syncJobOf(via.accountId);
   const now = new Date();
   const notStartedSince = intervalMs ? new Date(now.getTime() - intervalMs * INTERVAL_SHARE) : undefined;
   if (
@@ -65,7 +70,7 @@ export async function runCourierSync(
   }, SYNC_LEASE_MS / 3);
   renewing.unref();
   try {
-    return await syncStatuses(db, courier, author, () => held);
+    return await syncStatuses(db, via, author, () => held);
   } finally {
     clearInterval(renewing);
     await releaseLease(db, SYNC_JOB, holder).catch(() => undefined);
@@ -74,19 +79,27 @@ export async function runCourierSync(
 
 export function scheduleCourierSync(app: App): void {
   const minutes = app.config.courier.syncMinutes;
-  if (!app.courier || minutes <= 0) return;
+  if (minutes <= 0) return;
   const intervalMs = minutes * 60_000;
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   const run = async () => {
-    if (running || !app.courier) return;
+    if (running) return;
     running = true;
     try {
-      const result = await runCourierSync(app.db.kysely, app.courier, { intervalMs });
-      if (!result) return; // another process runs it, or ran it lately
-      if (result.stopped) app.log.warn(`courier sync stopped early: ${result.stopped}`);
-      else if (result.updated + result.recovered > 0) {
-        app.log.info(`courier sync: ${result.updated} status(es) updated, ${result.moved} order(s) moved`);
+      for (const account of await app.couriers.active()) {
+        const result = await runCourierSync(
+          app.db.kysely,
+          { accountId: account.id, courier: account.courier },
+          { intervalMs },
+        );
+        if (!result) continue; // another process runs it, or ran it lately
+        if (result.stopped) app.log.warn(`courier sync of ${account.name} stopped early: ${result.stopped}`);
+        else if (result.updated + result.recovered > 0) {
+          app.log.info(
+            `courier sync of ${account.name}: ${result.updated} status(es) updated, ${result.moved} order(s) moved`,
+          );
+        }
       }
     } catch (err) {
       app.log.error({ err }, 'courier sync failed');

@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   accountingExportQuerySchema,
+  courierLabel,
   courierSendResultSchema,
   courierSendSchema,
   courierStatusSchema,
@@ -12,26 +13,54 @@ import {
   orderExportQuerySchema,
   slipSchema,
   slipsQuerySchema,
+  type CourierSyncResult,
 } from '@shop/domain/courier';
+import {
+  courierAccountSchema,
+  courierAccountWriteSchema,
+  courierAttachSchema,
+  courierHandOverResultSchema,
+  courierHandOverSchema,
+  courierPlacesResultSchema,
+  courierRoutesSchema,
+  courierRoutesWriteSchema,
+  courierSettingsReadSchema,
+  courierSettingsSchema,
+  orderCourierAccountSchema,
+} from '@shop/domain/courier-accounts';
+import { idParamsSchema, queryInteger } from '@shop/domain/common-schemas';
 import { envelopeSchema } from '@shop/domain/responses';
 import type { App } from '../../http/types.ts';
 import { envelope } from '../../http/envelope.ts';
 import { conflict, HttpError, notFound, unauthorized } from '../../http/errors.ts';
 import { errorResponses } from '../../http/contracts.ts';
-import { CourierError, type Courier } from './courier.ts';
-import { receiveEvents, sendOrders } from './couriers.service.ts';
+import type { OrderRow } from '../../db/database.ts';
+import { CourierError, courierTime, type Courier } from './courier.ts';
+import {
+  accountRow,
+  accountView,
+  createAccount,
+  listAccounts,
+  listRoutes,
+  saveRoutes,
+  syncPlaces,
+  updateAccount,
+} from './courier-accounts.service.ts';
+import { attachParcel, handOverOrders, receiveEvents, receiveStatusEvent, sendOrders } from './couriers.service.ts';
 import { runCourierSync } from './courier-sync.ts';
-import { accountingExport, slips, yalidineExport } from './exports.service.ts';
+import { accountingExport, slips, yalidineExport, type SlipCourier } from './exports.service.ts';
+import { courierSettings, saveCourierSettings } from '../reconciliation/reconciliation.service.ts';
 
-const NOT_CONFIGURED = 'No courier is configured: set YALIDINE_API_ID and YALIDINE_API_TOKEN';
+const NOT_CONFIGURED =
+  'No courier account: add one in Settings → Couriers, or set YALIDINE_API_ID and YALIDINE_API_TOKEN';
 
-/** The wilayas the courier speaks: the configured courier's, else Yalidine's (whose file the back office exports). */
+/** The wilayas the exports speak: the environment's Yalidine's (whose file the back office exports). */
 const courierDivision = (app: App) => app.courier?.division ?? app.config.courier.yalidineDivision;
 
 /** A CSV file as the answer (documented as text/csv). */
 const csvAnswer = z.string().meta({ description: 'CSV: UTF-8 with a byte-order mark, ";" between cells' });
 
-function sendCsv(reply: FastifyReply, name: string, csv: string) {
+export function sendCsv(reply: FastifyReply, name: string, csv: string) {
   const day = new Date().toISOString().slice(0, 10);
   return reply
     .type('text/csv; charset=utf-8')
@@ -50,6 +79,41 @@ export function validSignature(body: Buffer, given: string, secret: string): boo
   return timingSafeEqual(Buffer.from(hex, 'hex'), createHmac('sha256', secret).update(body).digest());
 }
 
+/** Ecotrack's X-ECOTRACK-Signature: "sha256=" and the hex HMAC-SHA256 of the raw body. */
+export function validEcotrackSignature(body: Buffer, given: string, secret: string): boolean {
+  const match = /^sha256=([0-9a-f]{64})$/i.exec(given.trim());
+  return match ? validSignature(body, match[1] ?? '', secret) : false;
+}
+
+/** How far a Svix timestamp may be from our clock (Svix's own default tolerance). */
+const SVIX_TOLERANCE_S = 5 * 60;
+
+/**
+ * A Svix signature (ZR Express's webhooks): svix-signature lists "v1,<base64>" HMAC-SHA256s of
+ * "<svix-id>.<svix-timestamp>.<body>" keyed by the secret's bytes (after "whsec_"); the timestamp
+ * must be within five minutes, so an old call cannot be replayed.
+ */
+export function validSvixSignature(
+  body: Buffer,
+  headers: Record<string, unknown>,
+  secret: string,
+  now = Date.now(),
+): boolean {
+  const id = headers['svix-id'];
+  const timestamp = headers['svix-timestamp'];
+  const signatures = headers['svix-signature'];
+  if (typeof id !== 'string' || typeof timestamp !== 'string' || typeof signatures !== 'string') return false;
+  if (!/^\d{1,12}$/.test(timestamp) || Math.abs(now / 1000 - Number(timestamp)) > SVIX_TOLERANCE_S) return false;
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.`).update(body).digest();
+  return signatures.split(' ').some((part) => {
+    const [version, value] = part.split(',');
+    if (version !== 'v1' || !value) return false;
+    const given = Buffer.from(value, 'base64');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+}
+
 /** 404 when the webhook is off (no YALIDINE_WEBHOOK_SECRET); the secret otherwise. */
 function webhookSecret(app: App): string {
   const secret = app.config.courier.webhookSecret;
@@ -57,13 +121,53 @@ function webhookSecret(app: App): string {
   return secret;
 }
 
+/** An account's webhook: the account and its secret, 404 when it has none. */
+async function accountWebhook(app: App, rawId: unknown) {
+  const id = Number(rawId);
+  const row =
+    Number.isInteger(id) && id > 0
+      ? await app.db.kysely.selectFrom('courier_accounts').selectAll().where('id', '=', id).executeTakeFirst()
+      : undefined;
+  if (!row || row.source === 'env' || !row.webhook_secret || row.kind === 'noest') {
+    throw notFound('This courier account has no webhook (set its secret in Settings → Couriers)');
+  }
+  return { ...row, webhook_secret: row.webhook_secret };
+}
+
+/** Whether an account's courier signed the raw body, as that courier signs. */
+function signedByAccount(kind: string, raw: Buffer, headers: FastifyRequest['headers'], secret: string): string | null {
+  const header = (name: string) => {
+    const value = headers[name];
+    return typeof value === 'string' ? value : '';
+  };
+  switch (kind) {
+    case 'yalidine':
+      if (!header('x-yalidine-signature')) return 'Missing X-YALIDINE-SIGNATURE header';
+      return validSignature(raw, header('x-yalidine-signature'), secret) ? null : 'Invalid X-YALIDINE-SIGNATURE';
+    case 'ecotrack':
+      if (!header('x-ecotrack-signature')) return 'Missing X-ECOTRACK-Signature header';
+      return validEcotrackSignature(raw, header('x-ecotrack-signature'), secret)
+        ? null
+        : 'Invalid X-ECOTRACK-Signature';
+    case 'zr_express':
+      if (!header('svix-signature')) return 'Missing svix-signature header';
+      return validSvixSignature(raw, headers, secret) ? null : 'Invalid or expired svix-signature';
+    default:
+      return 'This courier has no webhook';
+  }
+}
+
+const webhookBodySchema = z.record(z.string(), z.unknown());
+const orderAccountAnswer = z.object({ courier_account_id: z.number().int().nullable() });
+
 /**
- * The courier's calls to the shop, outside the admin scope, as Yalidine's webhooks work: a GET
- * with `subscribe` and `crc_token` checks the address (answered with the crc_token, at creation and
- * from time to time after), and each POST carries events signed with the webhook's secret key in
- * X-YALIDINE-SIGNATURE. The JSON parser of these routes keeps the body's bytes and checks the
- * signature before parsing them: an unsigned or wrongly signed call is refused (401) and writes
- * nothing.
+ * The couriers' calls to the shop, outside the admin scope. Each JSON body's signature is checked
+ * on its raw bytes before they are parsed: an unsigned or wrongly signed call is refused (401) and
+ * writes nothing. The environment's Yalidine calls /courier/webhook/yalidine (a GET with
+ * `subscribe` and `crc_token` checks the address); each account with a webhook secret has its own
+ * address, /courier/webhook/account/:id, signed as its courier signs (Yalidine's
+ * X-YALIDINE-SIGNATURE, Ecotrack's X-ECOTRACK-Signature, ZR Express's Svix headers). An event sent
+ * again changes nothing (its id is kept).
  */
 export function couriersRoutes(app: App): void {
   void app.register((hooks: App, _options, registered) => {
@@ -71,6 +175,17 @@ export function couriersRoutes(app: App): void {
     hooks.removeContentTypeParser('application/json');
     hooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
       const raw = body as Buffer;
+      const params = request.params as { id?: string } | undefined;
+      if (params?.id !== undefined) {
+        accountWebhook(app, params.id)
+          .then((account) => {
+            const refused = signedByAccount(account.kind, raw, request.headers, account.webhook_secret);
+            if (refused) return done(unauthorized(refused), undefined);
+            void parseJson(request, raw.toString('utf8'), done);
+          })
+          .catch((error: unknown) => done(error as Error, undefined));
+        return;
+      }
       const given = request.headers['x-yalidine-signature'];
       const secret = webhookSecret(app);
       if (typeof given !== 'string' || given.trim() === '') {
@@ -90,7 +205,7 @@ export function couriersRoutes(app: App): void {
         schema: {
           tags: ['couriers'],
           summary:
-            "Yalidine's webhook events ({ type, events }); parcel_status_updated moves the orders. Signed: X-YALIDINE-SIGNATURE = hex HMAC-SHA256 of the raw body with the webhook secret key",
+            "The environment's Yalidine webhook events ({ type, events }): parcel_status_updated moves the orders, parcel_payment_updated marks parcels paid. Signed: X-YALIDINE-SIGNATURE = hex HMAC-SHA256 of the raw body with the webhook secret key",
           headers: z.object({ 'x-yalidine-signature': z.string().max(200).optional() }),
           body: courierWebhookSchema,
           response: { 200: envelopeSchema(courierWebhookResultSchema), ...errorResponses(401, 404) },
@@ -101,7 +216,7 @@ export function couriersRoutes(app: App): void {
           done();
         },
       },
-      async (request) => envelope(await receiveEvents(app.db.kysely, request.body)),
+      async (request) => envelope(await receiveEvents(app.db.kysely, request.body, await app.couriers.envAccountId())),
     );
 
     hooks.get(
@@ -125,6 +240,89 @@ export function couriersRoutes(app: App): void {
       async (request, reply) =>
         reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(request.query.crc_token),
     );
+
+    hooks.post(
+      '/courier/webhook/account/:id',
+      {
+        schema: {
+          tags: ['couriers'],
+          summary:
+            "A courier account's webhook, signed as its courier signs: Yalidine (X-YALIDINE-SIGNATURE; { type, events }), Ecotrack (X-ECOTRACK-Signature: sha256=<hex HMAC of the raw body>, X-ECOTRACK-Event-Id; { event: order.state.<code>, tracking, state }), ZR Express (Svix: svix-id, svix-timestamp, svix-signature; { eventType, data: { trackingNumber, state } }). 401 unsigned, 404 without a webhook secret",
+          params: idParamsSchema,
+          body: webhookBodySchema,
+          response: { 200: envelopeSchema(courierWebhookResultSchema), ...errorResponses(400, 401, 404) },
+        },
+        // Before the body is read: an account without a webhook is 404 whatever is sent.
+        onRequest: async (request) => {
+          await accountWebhook(app, (request.params as Record<string, unknown>).id);
+        },
+      },
+      async (request) => {
+        const account = await accountWebhook(app, request.params.id);
+        const body = request.body;
+        const db = app.db.kysely;
+        if (account.kind === 'yalidine') {
+          const parsed = courierWebhookSchema.safeParse(body);
+          if (!parsed.success) throw new HttpError(400, 'A Yalidine webhook call is { type, events }');
+          return envelope(await receiveEvents(db, parsed.data, account.id));
+        }
+        if (account.kind === 'ecotrack') {
+          const event = typeof body.event === 'string' ? body.event : String(request.headers['x-ecotrack-event'] ?? '');
+          const idHeader = request.headers['x-ecotrack-event-id'];
+          const eventId =
+            typeof idHeader === 'string'
+              ? idHeader
+              : typeof body.event_id === 'string' || typeof body.event_id === 'number'
+                ? String(body.event_id)
+                : '';
+          const state = (body.state ?? {}) as Record<string, unknown>;
+          const code = typeof state.code === 'string' ? state.code : event.replace(/^order\.state\./, '');
+          const tracking = typeof body.tracking === 'string' ? body.tracking.trim() : '';
+          if (!event.startsWith('order.state.') || !tracking || !code || !eventId)
+            return envelope({ received: 1, updated: 0 });
+          return envelope(
+            await receiveStatusEvent(db, account.id, {
+              id: eventId,
+              tracking,
+              status: code,
+              at: courierTime(body.occurred_at),
+            }),
+          );
+        }
+        const data = (body.data ?? {}) as Record<string, unknown>;
+        const state = (data.state ?? {}) as Record<string, unknown>;
+        const eventId = String(request.headers['svix-id'] ?? '');
+        const tracking = typeof data.trackingNumber === 'string' ? data.trackingNumber.trim() : '';
+        const status = typeof state.name === 'string' ? state.name : '';
+        if (body.eventType !== 'parcel.state.updated' || !tracking || !status)
+          return envelope({ received: 1, updated: 0 });
+        return envelope(
+          await receiveStatusEvent(db, account.id, { id: eventId, tracking, status, at: courierTime(body.occurredAt) }),
+        );
+      },
+    );
+
+    hooks.get(
+      '/courier/webhook/account/:id',
+      {
+        schema: {
+          tags: ['couriers'],
+          summary: "A Yalidine account's check of its webhook address (?crc_token=…): answers the crc_token",
+          params: idParamsSchema,
+          querystring: z.object({ subscribe: z.string().max(100).optional(), crc_token: z.string().min(1).max(500) }),
+          produces: ['text/plain'],
+          response: { 200: z.string(), ...errorResponses(404) },
+        },
+      },
+      async (request, reply) => {
+        const account = await accountWebhook(app, request.params.id);
+        if (account.kind !== 'yalidine') throw notFound('Only a Yalidine webhook is checked so');
+        return reply
+          .type('text/plain; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(request.query.crc_token);
+      },
+    );
     registered();
   });
 }
@@ -132,28 +330,48 @@ export function couriersRoutes(app: App): void {
 /** The back office's courier calls: admin scope (http/admin-guard.ts). */
 export function couriersAdminRoutes(app: App): void {
   const admin = { tags: ['couriers'] };
-  const courier = (): Courier => {
-    if (!app.courier) throw conflict(NOT_CONFIGURED);
-    return app.courier;
+  const author = (request: FastifyRequest) => request.admin?.username ?? 'admin';
+  const accountCourier = async (id: number | undefined): Promise<{ accountId: number; courier: Courier }> => {
+    const accountId = id ?? (await app.couriers.envAccountId()) ?? (await app.couriers.active())[0]?.id;
+    if (accountId === undefined || accountId === null) throw conflict(NOT_CONFIGURED);
+    const courier = await app.couriers.forAccount(accountId);
+    if (!courier) throw conflict('This courier account is off or its credentials are incomplete');
+    return { accountId, courier };
   };
+  const accountQuery = z.object({ account: queryInteger(1, 2_147_483_647, 'account').optional() });
 
   app.get(
     '/courier/status',
     {
       schema: {
         ...admin,
-        summary: 'Whether a courier is configured, its webhook, the sync interval and the quota left',
+        summary: "Whether a courier is configured, its webhook, the sync interval, the quota left; every account's",
         response: { 200: envelopeSchema(courierStatusSchema) },
       },
     },
-    () =>
-      envelope({
-        courier: app.courier?.name ?? null,
-        configured: app.courier !== null,
+    async () => {
+      const accounts = await listAccounts(app.db.kysely, app.config);
+      const rows = [];
+      for (const a of accounts) {
+        const courier = a.active ? await app.couriers.forAccount(a.id) : null;
+        rows.push({
+          id: a.id,
+          name: a.name,
+          kind: a.kind,
+          ready: courier !== null,
+          quota: courier?.quota() ?? { second: null, minute: null, hour: null, day: null },
+        });
+      }
+      const anyReady = rows.some((r) => r.ready);
+      return envelope({
+        courier: app.courier?.name ?? rows.find((r) => r.ready)?.kind ?? null,
+        configured: anyReady,
         webhook: Boolean(app.config.courier.webhookSecret),
-        sync_minutes: app.courier ? app.config.courier.syncMinutes : 0,
+        sync_minutes: anyReady ? app.config.courier.syncMinutes : 0,
         quota: app.courier?.quota() ?? { second: null, minute: null, hour: null, day: null },
-      }),
+        accounts: rows,
+      });
+    },
   );
 
   app.post(
@@ -162,20 +380,53 @@ export function couriersAdminRoutes(app: App): void {
       schema: {
         ...admin,
         summary:
-          'Hands approved orders to the courier: each answered on its own (tracking number and label, or why not); a retry never makes a second parcel',
+          'Hands approved orders to their couriers (each to its account: the one chosen for it, else the routing table): each answered on its own (tracking number and label, or why not); a retry never makes a second parcel',
         body: courierSendSchema,
         response: { 200: envelopeSchema(courierSendResultSchema), ...errorResponses(409) },
       },
     },
     async (request) => {
-      const result = await sendOrders(
-        app.db.kysely,
-        courier(),
-        request.body.orderIds,
-        request.admin?.username ?? 'admin',
-      );
+      if ((await app.couriers.active()).length === 0) throw conflict(NOT_CONFIGURED);
+      const result = await sendOrders(app.db.kysely, app.couriers, request.body.orderIds, author(request));
       const sent = result.results.filter((r) => r.ok).length;
       return envelope(result, `${sent} of ${result.results.length} order(s) sent to the courier`);
+    },
+  );
+
+  app.post(
+    '/courier/handover',
+    {
+      schema: {
+        ...admin,
+        summary:
+          "Validates parcels at their couriers (Ecotrack's valid/order, NOEST's), so the courier takes them; each answered on its own",
+        body: courierHandOverSchema,
+        response: { 200: envelopeSchema(courierHandOverResultSchema) },
+      },
+    },
+    async (request) => {
+      const result = await handOverOrders(app.db.kysely, app.couriers, request.body.orderIds);
+      return envelope(
+        result,
+        `${result.results.filter((r) => r.ok).length} of ${result.results.length} parcel(s) handed over`,
+      );
+    },
+  );
+
+  app.post(
+    '/courier/attach',
+    {
+      schema: {
+        ...admin,
+        summary:
+          "Attaches the parcel a courier made while its answer was lost (NOEST refuses a second one for the reference): the courier is asked for the tracking number, which must carry the order's reference",
+        body: courierAttachSchema,
+        response: { 200: envelopeSchema(z.null()), ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => {
+      await attachParcel(app.db.kysely, app.couriers, request.body.orderId, request.body.tracking, author(request));
+      return envelope(null, `Parcel ${request.body.tracking} attached to order #${request.body.orderId}`);
     },
   );
 
@@ -185,15 +436,32 @@ export function couriersAdminRoutes(app: App): void {
       schema: {
         ...admin,
         summary:
-          "Asks the courier for its parcels' statuses now and moves the orders they mean; 409 while a sync runs (one at a time across processes)",
+          "Asks the couriers (every active account, or ?account=) for their parcels' statuses now and moves the orders they mean; 409 while a sync runs (one at a time across processes)",
+        querystring: accountQuery,
         response: { 200: envelopeSchema(courierSyncResultSchema), ...errorResponses(409) },
       },
     },
-    async () => {
-      const result = await runCourierSync(app.db.kysely, courier());
-      if (!result)
+    async (request) => {
+      const accounts = request.query.account
+        ? [await accountCourier(request.query.account)]
+        : (await app.couriers.active()).map((a) => ({ accountId: a.id, courier: a.courier }));
+      if (accounts.length === 0) throw conflict(NOT_CONFIGURED);
+      const total: CourierSyncResult = { checked: 0, updated: 0, moved: 0, recovered: 0, stopped: null };
+      let ran = 0;
+      const stopped: string[] = [];
+      for (const via of accounts) {
+        const result = await runCourierSync(app.db.kysely, via);
+        if (!result) continue;
+        ran++;
+        total.checked += result.checked;
+        total.updated += result.updated;
+        total.moved += result.moved;
+        total.recovered += result.recovered;
+        if (result.stopped) stopped.push(result.stopped);
+      }
+      if (ran === 0)
         throw conflict('A courier sync is already running (this or another server process): try again in a minute');
-      return envelope(result);
+      return envelope({ ...total, stopped: stopped.length > 0 ? stopped.join('; ') : null });
     },
   );
 
@@ -202,7 +470,8 @@ export function couriersAdminRoutes(app: App): void {
     {
       schema: {
         ...admin,
-        summary: "The courier's stop desks (its centers)",
+        summary: "A courier account's stop desks (the environment's Yalidine unless ?account=)",
+        querystring: accountQuery,
         response: {
           200: envelopeSchema(
             z.array(
@@ -219,13 +488,60 @@ export function couriersAdminRoutes(app: App): void {
         },
       },
     },
-    async () => {
+    async (request) => {
+      const { courier } = await accountCourier(request.query.account);
       try {
-        return envelope(await courier().stopDesks());
+        return envelope(
+          (await courier.stopDesks()).map(({ id, name, address, commune, wilaya }) => ({
+            id,
+            name,
+            address,
+            commune,
+            wilaya,
+          })),
+        );
       } catch (error) {
         if (error instanceof CourierError) throw new HttpError(502, error.message);
         throw error;
       }
+    },
+  );
+
+  app.get(
+    '/courier/label/:id',
+    {
+      schema: {
+        ...admin,
+        summary:
+          "An order's parcel label as its courier makes it (a PDF kept behind the account's token: Ecotrack, NOEST)",
+        params: idParamsSchema,
+        produces: ['application/pdf'],
+        response: { 200: z.any().meta({ description: 'The PDF' }), ...errorResponses(404, 409, 502) },
+      },
+    },
+    async (request, reply) => {
+      const row = await app.db.kysely
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', request.params.id)
+        .executeTakeFirst();
+      if (!row) throw notFound(`Order #${request.params.id} not found`);
+      if (!row.tracking_number) throw notFound('This order has no parcel yet');
+      const courier = await app.couriers.parcelCourier(row);
+      if (!courier?.label) throw conflict(`${courierLabel(row.courier)} gives no label to download here`);
+      let label: Awaited<ReturnType<NonNullable<Courier['label']>>>;
+      try {
+        label = await courier.label(row.tracking_number);
+      } catch (error) {
+        if (error instanceof CourierError) throw new HttpError(502, error.message);
+        throw error;
+      }
+      if (!label) throw notFound(`${courierLabel(row.courier)} has no label for ${row.tracking_number}`);
+      return reply
+        .type(label.contentType.includes('pdf') ? 'application/pdf' : label.contentType)
+        .header('content-disposition', `inline; filename="label-${row.id}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(label.body);
     },
   );
 
@@ -272,17 +588,241 @@ export function couriersAdminRoutes(app: App): void {
     {
       schema: {
         ...admin,
-        summary: 'What the delivery slips of these orders print (ids=1,2,3), in that order',
+        summary:
+          'What the delivery slips of these orders print (ids=1,2,3), in that order, each naming its courier account',
         querystring: slipsQuerySchema,
         response: { 200: envelopeSchema(z.array(slipSchema)), ...errorResponses(404) },
       },
     },
-    async (request) =>
-      envelope(
-        await slips(app.db.kysely, request.query.ids, courierDivision(app), {
+    async (request) => {
+      const accounts = await app.db.kysely
+        .selectFrom('courier_accounts')
+        .select(['id', 'name', 'kind', 'division'])
+        .execute();
+      const accountFor = await app.couriers.router();
+      const courierOf = async (row: OrderRow): Promise<SlipCourier> => {
+        const accountId = await accountFor(row);
+        const account = accounts.find((a) => a.id === accountId);
+        if (!account)
+          return {
+            division: courierDivision(app),
+            courier: row.courier ? courierLabel(row.courier) : null,
+            account: null,
+            labelPdf: false,
+          };
+        const courier = await app.couriers.forAccount(account.id);
+        return {
+          division: account.division,
+          courier: courierLabel(account.kind),
+          account: account.name,
+          labelPdf: typeof courier?.label === 'function',
+        };
+      };
+      return envelope(
+        await slips(app.db.kysely, request.query.ids, courierOf, {
           name: app.config.shop.name,
           phone: app.config.shop.phone,
         }),
-      ),
+      );
+    },
+  );
+
+  // ------------------------------------------------------------ accounts, routing, settings
+
+  app.get(
+    '/courier/accounts',
+    {
+      schema: {
+        ...admin,
+        summary:
+          'The courier accounts: which credentials are set (never their values), their webhook address, their matched places',
+        response: { 200: envelopeSchema(z.array(courierAccountSchema)) },
+      },
+    },
+    async () => envelope(await listAccounts(app.db.kysely, app.config)),
+  );
+
+  app.post(
+    '/courier/accounts',
+    {
+      schema: {
+        ...admin,
+        summary: 'Adds a courier account (every credential required; they are never sent back)',
+        body: courierAccountWriteSchema,
+        response: { 201: envelopeSchema(courierAccountSchema), ...errorResponses(400, 409) },
+      },
+    },
+    async (request, reply) => {
+      const id = await createAccount(app.db.kysely, request.body);
+      return reply
+        .status(201)
+        .send(envelope(await accountView(app.db.kysely, app.config, id), 'Courier account added', 201));
+    },
+  );
+
+  app.put(
+    '/courier/accounts/:id',
+    {
+      schema: {
+        ...admin,
+        summary:
+          "Changes a courier account as it was read (version: its updated_at; 409 when changed since); a credential left empty keeps its value. The environment's account is read-only (409)",
+        params: idParamsSchema,
+        body: courierAccountWriteSchema,
+        response: { 200: envelopeSchema(courierAccountSchema), ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request) => {
+      await updateAccount(app.db.kysely, request.params.id, request.body);
+      return envelope(await accountView(app.db.kysely, app.config, request.params.id), 'Courier account saved');
+    },
+  );
+
+  app.post(
+    '/courier/accounts/:id/places',
+    {
+      schema: {
+        ...admin,
+        summary:
+          "Matches the courier's communes and stop desks (as it spells them) to the shop's, once, and keeps them for its parcels",
+        params: idParamsSchema,
+        response: { 200: envelopeSchema(courierPlacesResultSchema), ...errorResponses(404, 409, 502) },
+      },
+    },
+    async (request) => {
+      await accountRow(app.db.kysely, request.params.id);
+      try {
+        return envelope(
+          await syncPlaces(app.db.kysely, app.couriers, request.params.id, app.geography.current()),
+          'Places matched',
+        );
+      } catch (error) {
+        if (error instanceof CourierError) throw new HttpError(502, error.message);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/courier/routes',
+    {
+      schema: {
+        ...admin,
+        summary:
+          'The routing table: the courier account of a wilaya and delivery type (null wilaya: every other), with its version',
+        response: { 200: envelopeSchema(courierRoutesSchema) },
+      },
+    },
+    async () => envelope(await listRoutes(app.db.kysely)),
+  );
+
+  app.put(
+    '/courier/routes',
+    {
+      schema: {
+        ...admin,
+        summary:
+          'Replaces the routing table, against the version it was read with (409 with the current table otherwise)',
+        body: courierRoutesWriteSchema,
+        response: {
+          200: envelopeSchema(courierRoutesSchema),
+          409: envelopeSchema(courierRoutesSchema),
+          ...errorResponses(400),
+        },
+      },
+    },
+    async (request) =>
+      envelope(await saveRoutes(app.db.kysely, request.body.routes, request.body.version), 'Routing saved'),
+  );
+
+  app.put(
+    '/courier/orders/:id/account',
+    {
+      schema: {
+        ...admin,
+        summary:
+          "Chooses the courier account of one order (null: the routing table's), against the one it had (previous); 409 once the order is being sent or sent",
+        params: idParamsSchema,
+        body: orderCourierAccountSchema,
+        response: {
+          200: envelopeSchema(orderAccountAnswer),
+          // Changed meanwhile: the account it has now; with its courier already: no data.
+          409: envelopeSchema(orderAccountAnswer.nullable()),
+          ...errorResponses(400, 404),
+        },
+      },
+    },
+    async (request) => {
+      const { account_id: accountId, previous } = request.body;
+      const id = request.params.id;
+      if (accountId !== null) {
+        const account = await app.db.kysely
+          .selectFrom('courier_accounts')
+          .select(['id', 'active'])
+          .where('id', '=', accountId)
+          .executeTakeFirst();
+        if (!account) throw new HttpError(400, `Courier account #${accountId} does not exist`);
+        if (account.active !== 1) throw new HttpError(400, 'This courier account is off');
+      }
+      const done = await app.db.kysely.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('orders')
+          .select(['courier_account_id', 'courier_account_chosen', 'tracking_number', 'courier_sent_at'])
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!row) throw notFound(`Order #${id} not found`);
+        if (row.tracking_number !== null || row.courier_sent_at !== null)
+          throw conflict('This order is with its courier already: its account cannot change');
+        const current = row.courier_account_chosen === 1 ? row.courier_account_id : null;
+        if (current !== previous)
+          throw conflict('The courier of this order was changed meanwhile', { courier_account_id: current });
+        await trx
+          .updateTable('orders')
+          .set({
+            courier_account_id: accountId,
+            courier_account_chosen: accountId === null ? 0 : 1,
+            courier_error: null,
+          })
+          .where('id', '=', id)
+          .execute();
+        return accountId;
+      });
+      await app.db.kysely
+        .insertInto('order_events')
+        .values({
+          order_id: id,
+          kind: 'courier',
+          detail: done === null ? 'Courier account: the routing table decides' : `Courier account chosen: #${done}`,
+          author: author(request),
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      return envelope({ courier_account_id: done }, 'Courier chosen');
+    },
+  );
+
+  app.get(
+    '/courier/settings',
+    {
+      schema: {
+        ...admin,
+        summary: "The couriers' settings: after how many days without news a parcel is listed as stranded",
+        response: { 200: envelopeSchema(courierSettingsReadSchema) },
+      },
+    },
+    async () => envelope(await courierSettings(app.db.kysely)),
+  );
+
+  app.put(
+    '/courier/settings',
+    {
+      schema: {
+        ...admin,
+        summary: "Sets the couriers' settings",
+        body: courierSettingsSchema,
+        response: { 200: envelopeSchema(courierSettingsReadSchema) },
+      },
+    },
+    async (request) => envelope(await saveCourierSettings(app.db.kysely, request.body), 'Courier settings saved'),
   );
 }

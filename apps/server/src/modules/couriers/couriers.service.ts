@@ -1,46 +1,56 @@
-// Handing approved orders to the courier, and what the courier says back (issue 16).
+// Handing approved orders to their couriers, and what the couriers say back.
 //
-// No order is ever half-sent, and a retry never makes a second parcel: before the courier is
-// called, the order is marked as being sent (courier, courier_sent_at; no tracking number) in its
-// own transaction. The courier's answer then either completes it (tracking number, label, status
-// approved → shipping, an entry in its history, one transaction) or, when refused or never
+// Each order goes to its courier account: the one the owner chose for it, else the routing table's
+// for its wilaya and delivery type (courier-accounts.service.ts). No order is ever half-sent, and a
+// retry never makes a second parcel: before the courier is called, the order is marked as being
+// sent (courier, account, courier_sent_at; no tracking number) in its own transaction. The
+// courier's answer then either completes it (tracking number, label, status approved → shipping,
+// the parcel's money row, an entry in its history, one transaction) or, when refused or never
 // reached, clears the mark with the reason. When the answer is lost (a time-out, a failing
 // courier) the mark stays with the reason: the next attempt, or the next sync, first asks the
-// courier for a parcel with that order's number and only creates one when there is none.
+// courier for a parcel with that order's reference and only creates one when there is none (a
+// courier that cannot be searched refuses a second parcel for one reference instead).
 import {
   CUSTOM_ITEM_ON_SLIP,
   courierLabel,
-  orderStatusForCourier,
-  WEBHOOK_STATUS_EVENT,
   type CourierSendResult,
   type CourierSyncResult,
   type CourierWebhook,
+  WEBHOOK_STATUS_EVENT,
 } from '@shop/domain/courier';
+import { courierStatusMeaning, orderStatusForCourier, YALIDINE_PAID } from '@shop/domain/courier-statuses';
+import type { CourierHandOverResult } from '@shop/domain/courier-accounts';
 import { splitCustomerAddress } from '@shop/domain/order-schemas';
 import type { OrderStatus } from '@shop/domain/order-status';
-import { toDa } from '@shop/domain/money';
+import { toCentimes, toDa } from '@shop/domain/money';
 import { amountDueCentimes } from '@shop/domain/order-payments';
-import type { Database, OrderRow } from '../../db/database.ts';
+import { wilayaKey } from '@shop/domain/wilaya';
+import type { Database, Executor, OrderRow } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { conflict, notFound } from '../../http/errors.ts';
 import * as repo from '../orders/orders.repository.ts';
 import * as desk from '../orders/order-desk.repository.ts';
 import { applyStatus, lockOrder, ordersChanged } from '../orders/order-desk.service.ts';
+import type { CourierRegistry } from './courier-accounts.service.ts';
 import {
   CourierError,
   courierTime,
   courierWilaya,
   type Courier,
+  type ParcelFees,
   type ParcelInfo,
   type ParcelRequest,
+  type ParcelStatus,
   type StopDesk,
 } from './courier.ts';
-import { wilayaKey } from '@shop/domain/wilaya';
 
 /** Parcels per creation call. */
 const PARCELS_PER_CALL = 50;
 /** A mark this old without an answer is an attempt that died with its process: it may be retried. */
 export const SENDING_STALE_MS = 10 * 60_000;
+/** A delivered parcel is asked for until the courier says it paid, this many days at most. */
+const PAYMENT_WATCH_DAYS = 60;
 /** Parcels whose status one sync asks for (the oldest asked first). */
 const SYNC_BATCH = 100;
 
@@ -114,6 +124,12 @@ function refusalOf(row: OrderRow, now: number): string | null {
   return null;
 }
 
+/** The account and courier an order is sent through. */
+interface Via {
+  accountId: number;
+  courier: Courier;
+}
+
 /**
  * Marks an order as being sent, in its own transaction: the mark is in the database before the
  * courier hears of the order. Answers whether an earlier attempt's outcome is unknown (a parcel
@@ -121,7 +137,7 @@ function refusalOf(row: OrderRow, now: number): string | null {
  */
 async function claim(
   db: Database,
-  courier: Courier,
+  via: Via,
   id: number,
 ): Promise<{ row: OrderRow; recovering: boolean } | { refused: string }> {
   return db.transaction().execute(async (trx) => {
@@ -130,8 +146,15 @@ async function claim(
     const now = Date.now();
     const refused = refusalOf(row, now);
     if (refused) return { refused };
+    // An earlier attempt through another account whose outcome is unknown stays with that account.
+    if (row.courier_sent_at !== null && row.courier_account_id !== null && row.courier_account_id !== via.accountId) {
+      return {
+        refused: 'An earlier attempt through another courier account may have made a parcel: sync or attach it first',
+      };
+    }
     await desk.updateOrder(trx, id, {
-      courier: courier.name,
+      courier: via.courier.name,
+      courier_account_id: via.accountId,
       courier_sent_at: new Date(now).toISOString(),
       courier_error: null,
     });
@@ -139,19 +162,86 @@ async function claim(
   });
 }
 
+/** What the courier charges for the parcel, if it can say (never holds up the sending). */
+async function feesOf(courier: Courier, parcel: ParcelRequest): Promise<ParcelFees | null> {
+  if (!courier.parcelFees || parcel.wilayaCode === null) return null;
+  try {
+    return await courier.parcelFees({
+      wilayaCode: parcel.wilayaCode,
+      commune: parcel.commune,
+      stopDesk: parcel.stopDesk,
+    });
+  } catch (error) {
+    if (error instanceof CourierError) return null;
+    throw error;
+  }
+}
+
+const cents = (da: number | null | undefined) => (da === null || da === undefined ? null : toCentimes(da));
+
+/** The parcel's money row: written once when the parcel is known, its fees filled when learned. */
+async function recordParcel(
+  trx: Executor,
+  row: OrderRow,
+  accountId: number,
+  tracking: string,
+  fees: ParcelFees | null,
+  now: string,
+): Promise<void> {
+  const payments = await repo.findPaymentsOf(trx, [row.id]);
+  const paid = payments.reduce((sum, p) => sum + Number(p.amount_cents), 0);
+  await trx
+    .insertInto('courier_parcels')
+    .values({
+      order_id: row.id,
+      account_id: accountId,
+      tracking,
+      amount_cents: amountDueCentimes(row.final_total_cents, paid),
+      delivery_fee_cents: cents(fees?.delivery),
+      return_fee_cents: cents(fees?.return),
+      phase: 'created',
+      created_at: now,
+      status_changed_at: now,
+    })
+    .onConflict((oc) =>
+      oc.column('order_id').doUpdateSet({
+        account_id: accountId,
+        tracking,
+        amount_cents: amountDueCentimes(row.final_total_cents, paid),
+        delivery_fee_cents: cents(fees?.delivery),
+        return_fee_cents: cents(fees?.return),
+        phase: 'created',
+        created_at: now,
+        status_changed_at: now,
+        outcome_at: null,
+        handed_over_at: null,
+        hand_over_error: null,
+        payment_status: null,
+        remitted_at: null,
+        remitted_cents: null,
+        remittance_ref: null,
+        statement_id: null,
+      }),
+    )
+    .execute();
+}
+
 /** The parcel exists: the order keeps it and ships, with a line in its history. */
 async function completeSent(
   db: Database,
-  courier: string,
+  via: Via,
   id: number,
   parcel: { tracking: string; label: string | null; lastStatus: string | null },
   author: string,
+  fees: ParcelFees | null = null,
 ): Promise<void> {
+  const courier = via.courier.name;
   const moved = await inTransaction(db, async (trx) => {
     const row = await lockOrder(trx, id);
     const now = new Date().toISOString();
     await desk.updateOrder(trx, id, {
       courier,
+      courier_account_id: via.accountId,
       tracking_number: parcel.tracking,
       label_url: parcel.label,
       courier_status: parcel.lastStatus,
@@ -159,6 +249,7 @@ async function completeSent(
       courier_synced_at: now,
       updated_at: now,
     });
+    await recordParcel(trx, row, via.accountId, parcel.tracking, fees, now);
     // Only an approved order ships; one moved meanwhile (cancelled while it was being sent) keeps
     // its status, and the owner is told a parcel exists for it.
     const products = row.status === 'approved' ? await applyStatus(trx, row, 'shipping', now) : [];
@@ -185,8 +276,14 @@ async function completeSent(
 async function clearRefused(db: Database, courier: string, id: number, message: string, author: string) {
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
-    await lockOrder(trx, id);
-    await desk.updateOrder(trx, id, { courier: null, courier_sent_at: null, courier_error: message });
+    const row = await lockOrder(trx, id);
+    await desk.updateOrder(trx, id, {
+      courier: null,
+      // The owner's choice of account stays; a routed one is routed again next time.
+      ...(row.courier_account_chosen === 1 ? {} : { courier_account_id: null }),
+      courier_sent_at: null,
+      courier_error: message,
+    });
     await desk.insertEvent(trx, {
       order_id: id,
       kind: 'courier',
@@ -202,13 +299,52 @@ async function keepUnknown(db: Database, id: number, message: string) {
   await desk.updateOrder(db, id, { courier_error: `${message}; the parcel may exist: sending again checks first` });
 }
 
+/** Hands a parcel over (validation), keeping the outcome on its money row; the message to show. */
+async function handOverParcel(
+  db: Database,
+  courier: Courier,
+  orderId: number,
+  tracking: string,
+): Promise<{ ok: boolean; message: string }> {
+  if (!courier.handOver) return { ok: true, message: `${labelOf(courier.name)} takes parcels without a validation` };
+  let outcome: Awaited<ReturnType<NonNullable<Courier['handOver']>>>;
+  try {
+    outcome = await courier.handOver(tracking);
+  } catch (error) {
+    if (!(error instanceof CourierError)) throw error;
+    outcome = { kind: 'refused', message: error.message };
+  }
+  const now = new Date().toISOString();
+  if (outcome.kind === 'done') {
+    await db
+      .updateTable('courier_parcels')
+      .set({ handed_over_at: now, hand_over_error: null })
+      .where('order_id', '=', orderId)
+      .execute();
+    await desk.insertEvent(db, {
+      order_id: orderId,
+      kind: 'courier',
+      detail: `Parcel ${tracking} validated at ${labelOf(courier.name)} (handed over)`,
+      author: null,
+      created_at: now,
+    });
+    return { ok: true, message: `Handed over to ${labelOf(courier.name)}` };
+  }
+  await db
+    .updateTable('courier_parcels')
+    .set({ hand_over_error: outcome.message })
+    .where('order_id', '=', orderId)
+    .execute();
+  return { ok: false, message: `Not validated at ${labelOf(courier.name)}: ${outcome.message}` };
+}
+
 /**
  * The storefront asks a stop desk customer for the wilaya and commune, not for the courier's
  * centre: before sending, each such order without a centre gets the courier's centre in its
  * commune, else the first in its wilaya (names compared without case or accents), written on the
  * order with its name and address as the courier gives them (the slip prints them without asking
- * the courier again) and a line in its history. A wilaya where the courier has no centre leaves the order
- * unsent, with the reason (refusalOf).
+ * the courier again) and a line in its history. A wilaya where the courier has no centre leaves the
+ * order unsent, with the reason (refusalOf).
  */
 async function chooseStopDesks(db: Database, courier: Courier, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
@@ -260,26 +396,76 @@ async function chooseStopDesks(db: Database, courier: Courier, ids: readonly num
 }
 
 /**
- * Sends approved orders to the courier, each answered on its own: sent (tracking number and
- * label), or why not. Orders whose earlier attempt's outcome is unknown are looked for at the
- * courier first; the others are created in calls of PARCELS_PER_CALL.
+ * Sends approved orders, each to its courier account, each answered on its own: sent (tracking
+ * number and label), or why not.
  */
 export async function sendOrders(
   db: Database,
-  courier: Courier,
+  registry: CourierRegistry,
   ids: readonly number[],
   author: string,
 ): Promise<CourierSendResult> {
+  const unique = [...new Set(ids)];
+  const results = new Map<number, Result>();
+  const groups = new Map<number, number[]>();
+  const rows = unique.length > 0 ? await db.selectFrom('orders').selectAll().where('id', 'in', unique).execute() : [];
+  const accountFor = await registry.router();
+  for (const id of unique) {
+    const row = rows.find((r) => r.id === id);
+    if (!row) {
+      results.set(id, failed(id, `Order #${id} not found`));
+      continue;
+    }
+    const accountId = row.tracking_number ? null : await accountFor(row);
+    if (row.tracking_number) {
+      results.set(id, failed(id, `Already sent to ${labelOf(row.courier)} (tracking ${row.tracking_number})`));
+    } else if (accountId === null) {
+      results.set(
+        id,
+        failed(
+          id,
+          `No courier account takes orders of ${row.wilaya_name}: route it in Settings → Couriers, or choose one for this order`,
+        ),
+      );
+    } else {
+      groups.set(accountId, [...(groups.get(accountId) ?? []), id]);
+    }
+  }
+  for (const [accountId, group] of groups) {
+    const courier = await registry.forAccount(accountId);
+    if (!courier) {
+      for (const id of group)
+        results.set(id, failed(id, `Courier account #${accountId} is off or its credentials are incomplete`));
+      continue;
+    }
+    for (const result of (await sendThrough(db, { accountId, courier }, group, author)).results)
+      results.set(result.id, result);
+  }
+  return { results: unique.map((id) => results.get(id) ?? failed(id, 'Not sent')) };
+}
+
+/**
+ * Sends orders through one account. Orders whose earlier attempt's outcome is unknown are looked
+ * for at the courier first; the others are created in calls of PARCELS_PER_CALL. A courier that
+ * asks for it has each new parcel handed over (validated) at once.
+ */
+export async function sendThrough(
+  db: Database,
+  via: Via,
+  ids: readonly number[],
+  author: string,
+): Promise<CourierSendResult> {
+  const { courier } = via;
   const results = new Map<number, Result>();
   const toCreate: { row: OrderRow; parcel: ParcelRequest }[] = [];
   await chooseStopDesks(db, courier, ids);
   for (const id of [...new Set(ids)]) {
-    const outcome = await claim(db, courier, id);
+    const outcome = await claim(db, via, id);
     if ('refused' in outcome) {
       results.set(id, failed(id, outcome.refused));
       continue;
     }
-    if (outcome.recovering) {
+    if (outcome.recovering && courier.findParcelByOrder) {
       let found: ParcelInfo | null;
       try {
         found = await courier.findParcelByOrder(id);
@@ -290,7 +476,7 @@ export async function sendOrders(
         continue;
       }
       if (found) {
-        await completeSent(db, courier.name, id, found, author);
+        await completeSent(db, via, id, found, author);
         results.set(id, {
           id,
           ok: true,
@@ -324,14 +510,18 @@ export async function sendOrders(
       }
       continue;
     }
-    for (const { row } of chunk) {
+    for (const { row, parcel } of chunk) {
       const outcome = outcomes.get(row.id);
       if (outcome?.kind === 'created') {
-        await completeSent(db, courier.name, row.id, { ...outcome, lastStatus: null }, author);
+        await completeSent(db, via, row.id, { ...outcome, lastStatus: null }, author, await feesOf(courier, parcel));
+        let message = `Sent to ${labelOf(courier.name)}: tracking ${outcome.tracking}`;
+        if (courier.handOver && courier.handOverOnCreate) {
+          message += `; ${(await handOverParcel(db, courier, row.id, outcome.tracking)).message}`;
+        }
         results.set(row.id, {
           id: row.id,
           ok: true,
-          message: `Sent to ${labelOf(courier.name)}: tracking ${outcome.tracking}`,
+          message,
           tracking_number: outcome.tracking,
           label_url: outcome.label,
         });
@@ -339,7 +529,7 @@ export async function sendOrders(
         await clearRefused(db, courier.name, row.id, outcome.message, author);
         results.set(row.id, failed(row.id, outcome.message));
       } else {
-        const message = `${labelOf(courier.name)}'s answer did not mention this order`;
+        const message = outcome?.message ?? `${labelOf(courier.name)}'s answer did not mention this order`;
         await keepUnknown(db, row.id, message);
         results.set(row.id, failed(row.id, message));
       }
@@ -348,15 +538,134 @@ export async function sendOrders(
   return { results: [...new Set(ids)].map((id) => results.get(id) ?? failed(id, 'Not sent')) };
 }
 
+/** Validates parcels at their couriers (the hand-over step), each answered on its own. */
+export async function handOverOrders(
+  db: Database,
+  registry: CourierRegistry,
+  ids: readonly number[],
+): Promise<CourierHandOverResult> {
+  const results: CourierHandOverResult['results'] = [];
+  for (const id of [...new Set(ids)]) {
+    const row = await db
+      .selectFrom('orders')
+      .leftJoin('courier_parcels', 'courier_parcels.order_id', 'orders.id')
+      .select([
+        'orders.id',
+        'orders.tracking_number',
+        'orders.courier',
+        'orders.courier_account_id',
+        'courier_parcels.handed_over_at',
+      ])
+      .where('orders.id', '=', id)
+      .executeTakeFirst();
+    if (!row) {
+      results.push({ id, ok: false, message: `Order #${id} not found` });
+      continue;
+    }
+    if (!row.tracking_number || row.courier_account_id === null) {
+      results.push({ id, ok: false, message: 'This order has no parcel yet: send it first' });
+      continue;
+    }
+    if (row.handed_over_at) {
+      results.push({ id, ok: true, message: `Already handed over to ${labelOf(row.courier)}` });
+      continue;
+    }
+    const courier = await registry.forAccount(row.courier_account_id);
+    if (!courier) {
+      results.push({ id, ok: false, message: 'Its courier account is off or its credentials are incomplete' });
+      continue;
+    }
+    results.push({ id, ...(await handOverParcel(db, courier, id, row.tracking_number)) });
+  }
+  return { results };
+}
+
+/**
+ * A parcel the courier made while its answer was lost (a courier that cannot be searched by
+ * reference), attached by the tracking number the owner read in the courier's dashboard: the
+ * courier is asked for it, and it must carry this order's reference.
+ */
+export async function attachParcel(
+  db: Database,
+  registry: CourierRegistry,
+  orderId: number,
+  tracking: string,
+  author: string,
+) {
+  const row = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+  if (!row) throw notFound(`Order #${orderId} not found`);
+  if (row.tracking_number) throw conflict(`Already sent to ${labelOf(row.courier)} (tracking ${row.tracking_number})`);
+  if (row.courier_sent_at === null || row.courier_account_id === null) {
+    throw conflict('This order is not waiting for a lost answer: send it instead');
+  }
+  const courier = await registry.forAccount(row.courier_account_id);
+  if (!courier?.parcelByTracking) throw conflict('Its courier account cannot look parcels up');
+  let found: ParcelInfo | null;
+  try {
+    found = await courier.parcelByTracking(tracking);
+  } catch (error) {
+    if (error instanceof CourierError) throw conflict(`${labelOf(courier.name)} could not be asked: ${error.message}`);
+    throw error;
+  }
+  if (!found) throw conflict(`${labelOf(courier.name)} has no parcel ${tracking}`);
+  if (found.orderId !== String(orderId)) {
+    throw conflict(`Parcel ${tracking} is not this order's (its reference names order ${found.orderId || 'none'})`);
+  }
+  const via = { accountId: row.courier_account_id, courier };
+  await completeSent(db, via, orderId, found, author);
+  if (courier.handOver && courier.handOverOnCreate) await handOverParcel(db, courier, orderId, found.tracking);
+}
+
 /**
  * What a courier's status means for an order whose status says otherwise: the courier moved the
  * parcel somewhere (delivered, returned, cancelled) the shop did not expect, e.g. "delivered" for
  * an order the shop cancelled. Null when they agree or the status says nothing we know.
  */
 export function contradiction(row: Pick<OrderRow, 'status' | 'courier'>, courierStatus: string): string | null {
-  const target = orderStatusForCourier(courierStatus);
+  const target = orderStatusForCourier(courierStatus, row.courier);
   if (target === null || target === 'shipping' || row.status === 'shipping' || row.status === target) return null;
   return `${labelOf(row.courier)} says "${courierStatus}" (${target}) but the order is ${row.status}: check the parcel and set the order's status`;
+}
+
+/** What else a courier said of a parcel beside its status: whether it paid the shop, its fees. */
+export interface StatusExtras {
+  payment?: ParcelStatus['payment'];
+  fees?: ParcelStatus['fees'];
+}
+
+/**
+ * The parcel's money row follows what the courier says: where the parcel is (and since when it
+ * has not moved, and when it was delivered or came back), whether the courier paid the shop for
+ * it, and the fees it charges when it says them.
+ */
+async function followParcel(
+  trx: Executor,
+  row: OrderRow,
+  courierStatus: string,
+  changed: boolean,
+  extras: StatusExtras,
+  now: string,
+) {
+  const meaning = courierStatusMeaning(row.courier, courierStatus);
+  const parcel = await trx.selectFrom('courier_parcels').selectAll().where('order_id', '=', row.id).executeTakeFirst();
+  if (!parcel || parcel.tracking !== row.tracking_number) return;
+  const paid = meaning?.paid === true || extras.payment?.paid === true;
+  const phase = meaning?.phase ?? parcel.phase;
+  await trx
+    .updateTable('courier_parcels')
+    .set({
+      phase,
+      ...(changed ? { status_changed_at: now } : {}),
+      ...((phase === 'delivered' || phase === 'returned') && parcel.outcome_at === null ? { outcome_at: now } : {}),
+      ...(extras.payment ? { payment_status: extras.payment.status } : {}),
+      ...(paid && parcel.remitted_at === null
+        ? { remitted_at: now, ...(extras.payment?.reference ? { remittance_ref: extras.payment.reference } : {}) }
+        : {}),
+      ...(extras.fees?.delivery != null ? { delivery_fee_cents: toCentimes(extras.fees.delivery) } : {}),
+      ...(extras.fees?.return != null ? { return_fee_cents: toCentimes(extras.fees.return) } : {}),
+    })
+    .where('order_id', '=', row.id)
+    .execute();
 }
 
 /**
@@ -373,6 +682,7 @@ export async function applyCourierStatus(
   courierStatus: string,
   author: string,
   at: string | null = null,
+  extras: StatusExtras = {},
 ): Promise<{ changed: boolean; moved: boolean }> {
   const outcome = await inTransaction(db, async (trx) => {
     const row = await lockOrder(trx, id);
@@ -381,7 +691,7 @@ export async function applyCourierStatus(
       return { changed: false, moved: false, products: [] };
     }
     const changed = row.courier_status !== courierStatus;
-    const target: OrderStatus | null = orderStatusForCourier(courierStatus);
+    const target: OrderStatus | null = orderStatusForCourier(courierStatus, row.courier);
     const moves = target !== null && target !== 'shipping' && row.status === 'shipping';
     const attention = changed ? contradiction(row, courierStatus) : null;
     await desk.updateOrder(trx, id, {
@@ -390,14 +700,22 @@ export async function applyCourierStatus(
       ...(at !== null ? { courier_status_at: at } : {}),
       ...(attention ? { courier_attention: attention } : {}),
     });
+    await followParcel(trx, row, courierStatus, changed, extras, now);
     const products = moves ? await applyStatus(trx, row, target, now) : [];
     if (changed || moves) {
+      const known = courierStatusMeaning(row.courier, courierStatus) !== null;
       await desk.insertEvent(trx, {
         order_id: id,
         kind: 'courier',
         detail:
           `${labelOf(row.courier)}: ${courierStatus}` +
-          (moves ? ` (order ${target})` : attention ? ` (the order is ${row.status}: flagged for a check)` : ''),
+          (moves
+            ? ` (order ${target})`
+            : attention
+              ? ` (the order is ${row.status}: flagged for a check)`
+              : known
+                ? ''
+                : ' (a status the shop does not know: the order stays as it is)'),
         author,
         created_at: now,
       });
@@ -409,42 +727,73 @@ export async function applyCourierStatus(
   return { changed: outcome.changed, moved: outcome.moved };
 }
 
+/** A courier's payment news of a parcel (Yalidine's parcel_payment_updated). */
+async function applyPayment(db: Database, orderId: number, status: string, reference: string | null, paid: boolean) {
+  const now = new Date().toISOString();
+  const parcel = await db
+    .selectFrom('courier_parcels')
+    .select(['remitted_at'])
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+  if (!parcel) return false;
+  await db
+    .updateTable('courier_parcels')
+    .set({
+      payment_status: status,
+      ...(paid && parcel.remitted_at === null ? { remitted_at: now, remittance_ref: reference } : {}),
+    })
+    .where('order_id', '=', orderId)
+    .execute();
+  return true;
+}
+
 /**
- * Asks the courier what became of its parcels: first the orders whose creation answer was lost
- * (found → completed; not there → the mark cleared, to be sent again), then the status of the
- * parcels on their way, oldest asked first. Stops at the first call the courier cannot take
- * (quota used up, unreachable), saying why.
+ * Asks the account's courier what became of its parcels: first the orders whose creation answer
+ * was lost (found → completed; not there → the mark cleared, to be sent again), then the status of
+ * the parcels on their way, oldest asked first (by the hundred when the courier allows it). Stops
+ * at the first call the courier cannot take (quota used up, unreachable), saying why.
  */
 export async function syncStatuses(
   db: Database,
-  courier: Courier,
+  via: Via,
   author = 'courier sync',
   /** False once this run may no longer go on (its lease lost): it stops before its next call. */
   mayGoOn: () => boolean = () => true,
 ): Promise<CourierSyncResult> {
+  const { courier, accountId } = via;
   const LOST = 'The sync lease was lost (another process may be syncing): stopped';
   const result: CourierSyncResult = { checked: 0, updated: 0, moved: 0, recovered: 0, stopped: null };
   const staleBefore = new Date(Date.now() - SENDING_STALE_MS).toISOString();
-  const unknown = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('courier', '=', courier.name)
-    .where('tracking_number', 'is', null)
-    .where('courier_sent_at', 'is not', null)
-    .where((eb) => eb.or([eb('courier_error', 'is not', null), eb('courier_sent_at', '<', staleBefore)]))
-    .orderBy('id')
-    .limit(SYNC_BATCH)
-    .execute();
+  const unknown = courier.findParcelByOrder
+    ? await db
+        .selectFrom('orders')
+        .select('id')
+        .where('courier_account_id', '=', accountId)
+        .where('tracking_number', 'is', null)
+        .where('courier_sent_at', 'is not', null)
+        .where((eb) => eb.or([eb('courier_error', 'is not', null), eb('courier_sent_at', '<', staleBefore)]))
+        .orderBy('id')
+        .limit(SYNC_BATCH)
+        .execute()
+    : [];
+  const apply = async (id: number, status: ParcelStatus) => {
+    const applied = await applyCourierStatus(db, id, status.status, author, status.at, {
+      ...(status.payment ? { payment: status.payment } : {}),
+      ...(status.fees ? { fees: status.fees } : {}),
+    });
+    if (applied.changed) result.updated++;
+    if (applied.moved) result.moved++;
+  };
   try {
     for (const { id } of unknown) {
       if (!mayGoOn()) {
         result.stopped = LOST;
         return result;
       }
-      const found = await courier.findParcelByOrder(id);
+      const found = await courier.findParcelByOrder!(id);
       result.recovered++;
       if (found) {
-        await completeSent(db, courier.name, id, found, author);
+        await completeSent(db, via, id, found, author);
         continue;
       }
       // Cleared only if still unanswered: a send that completed meanwhile keeps its parcel.
@@ -459,28 +808,52 @@ export async function syncStatuses(
         .where('tracking_number', 'is', null)
         .execute();
     }
+    // Parcels on their way, and delivered ones the courier has not said it paid for yet (its
+    // payment shows in its status or its payment field), delivered in the last PAYMENT_WATCH_DAYS.
+    const watchSince = new Date(Date.now() - PAYMENT_WATCH_DAYS * 86_400_000).toISOString();
     const parcels = await db
-      .selectFrom('orders')
-      .select(['id', 'tracking_number'])
-      .where('courier', '=', courier.name)
-      .where('status', '=', 'shipping')
-      .where('tracking_number', 'is not', null)
-      .orderBy('courier_synced_at')
-      .orderBy('id')
+      .selectFrom('orders as o')
+      .leftJoin('courier_parcels as p', 'p.order_id', 'o.id')
+      .select(['o.id', 'o.tracking_number'])
+      .where('o.courier_account_id', '=', accountId)
+      .where('o.tracking_number', 'is not', null)
+      .where((eb) =>
+        eb.or([
+          eb('o.status', '=', 'shipping'),
+          eb.and([
+            eb('p.phase', '=', 'delivered'),
+            eb('p.remitted_at', 'is', null),
+            eb('p.outcome_at', '>', watchSince),
+          ]),
+        ]),
+      )
+      .orderBy('o.courier_synced_at')
+      .orderBy('o.id')
       .limit(SYNC_BATCH)
       .execute();
-    for (const { id, tracking_number } of parcels) {
-      if (!tracking_number) continue;
+    const batch = courier.parcelStatuses ? (courier.statusBatch ?? SYNC_BATCH) : 1;
+    for (let start = 0; start < parcels.length; start += batch) {
       if (!mayGoOn()) {
         result.stopped = LOST;
         return result;
       }
-      const status = await courier.parcelStatus(tracking_number);
-      result.checked++;
-      if (status === null) continue;
-      const applied = await applyCourierStatus(db, id, status.status, author, status.at);
-      if (applied.changed) result.updated++;
-      if (applied.moved) result.moved++;
+      const chunk = parcels
+        .slice(start, start + batch)
+        .filter((p): p is { id: number; tracking_number: string } => p.tracking_number !== null);
+      if (courier.parcelStatuses) {
+        const statuses = await courier.parcelStatuses(chunk.map((p) => p.tracking_number));
+        result.checked += chunk.length;
+        for (const p of chunk) {
+          const status = statuses.get(p.tracking_number);
+          if (status) await apply(p.id, status);
+        }
+        continue;
+      }
+      for (const p of chunk) {
+        const status = await courier.parcelStatus(p.tracking_number);
+        result.checked++;
+        if (status) await apply(p.id, status);
+      }
     }
   } catch (error) {
     if (!(error instanceof CourierError)) throw error;
@@ -489,34 +862,86 @@ export async function syncStatuses(
   return result;
 }
 
+/** Records an event as applied; false when it was applied already (a courier sends events again). */
+export async function firstTimeSeen(db: Database, accountId: number, eventId: string): Promise<boolean> {
+  const inserted = await db
+    .insertInto('courier_events')
+    .values({ account_id: accountId, event_id: eventId.slice(0, 200), received_at: new Date().toISOString() })
+    .onConflict((oc) => oc.columns(['account_id', 'event_id']).doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** The order of a tracking number at an account (or at Yalidine before accounts). */
+async function orderOfTracking(db: Database, accountId: number | null, tracking: string) {
+  let query = db.selectFrom('orders').select('id').where('tracking_number', '=', tracking);
+  if (accountId !== null)
+    query = query.where((eb) =>
+      eb.or([eb('courier_account_id', '=', accountId), eb('courier_account_id', 'is', null)]),
+    );
+  return query.executeTakeFirst();
+}
+
 /**
- * The courier's pushed events (webhook). Only status events are applied: each tracking number's
- * order gets its status, the events of one call taken in the order they happened (occurred_at),
- * since Yalidine does not promise to send them in order. A tracking number no order has is
- * ignored (the courier sends every parcel of the account), and an event sent again changes
- * nothing (the order already has that status).
+ * Yalidine's pushed events (webhook). Status events move the orders: each tracking number's order
+ * gets its status, the events of one call taken in the order they happened (occurred_at), since
+ * Yalidine does not promise to send them in order. Payment events (parcel_payment_updated, its
+ * status "payed" once Yalidine paid the shop) mark the parcel paid. A tracking number no order has
+ * is ignored (the courier sends every parcel of the account), and an event sent again (its
+ * event_id seen) changes nothing.
  */
 export async function receiveEvents(
   db: Database,
   webhook: CourierWebhook,
+  accountId: number | null,
 ): Promise<{ received: number; updated: number }> {
   const received = webhook.events.length;
-  if (webhook.type !== WEBHOOK_STATUS_EVENT) return { received, updated: 0 };
-  const statuses = webhook.events
+  const events = webhook.events
     .map((event, index) => ({
+      id: event.event_id === undefined ? null : String(event.event_id),
       tracking: typeof event.data.tracking === 'string' ? event.data.tracking.trim() : '',
       status: typeof event.data.status === 'string' ? event.data.status.trim() : '',
+      paymentId:
+        typeof event.data.payment_id === 'string' || typeof event.data.payment_id === 'number'
+          ? String(event.data.payment_id)
+          : null,
       at: courierTime(event.occurred_at),
       index,
     }))
     .filter((e) => e.tracking !== '' && e.tracking.length <= 100 && e.status !== '' && e.status.length <= 200)
     .sort((a, b) => (a.at ?? '').localeCompare(b.at ?? '') || a.index - b.index);
   let updated = 0;
-  for (const { tracking, status, at } of statuses) {
-    const order = await db.selectFrom('orders').select('id').where('tracking_number', '=', tracking).executeTakeFirst();
+  for (const event of events) {
+    if (webhook.type !== WEBHOOK_STATUS_EVENT && webhook.type !== PAYMENT_EVENT) continue;
+    const order = await orderOfTracking(db, accountId, event.tracking);
     if (!order) continue;
-    const applied = await applyCourierStatus(db, order.id, status, 'courier webhook', at);
+    if (accountId !== null && event.id !== null && !(await firstTimeSeen(db, accountId, `${webhook.type}:${event.id}`)))
+      continue;
+    if (webhook.type === PAYMENT_EVENT) {
+      if (await applyPayment(db, order.id, event.status, event.paymentId, event.status === YALIDINE_PAID)) updated++;
+      continue;
+    }
+    const applied = await applyCourierStatus(db, order.id, event.status, 'courier webhook', event.at);
     if (applied.changed || applied.moved) updated++;
   }
   return { received, updated };
+}
+
+/** Yalidine's event of a parcel's payment to the shop. */
+export const PAYMENT_EVENT = 'parcel_payment_updated';
+
+/**
+ * One event of a courier that pushes a parcel's new status (Ecotrack's order.state.<code>, ZR
+ * Express's parcel.state.updated): applied once per event id.
+ */
+export async function receiveStatusEvent(
+  db: Database,
+  accountId: number,
+  event: { id: string; tracking: string; status: string; at: string | null },
+): Promise<{ received: number; updated: number }> {
+  if (!(await firstTimeSeen(db, accountId, event.id))) return { received: 1, updated: 0 };
+  const order = await orderOfTracking(db, accountId, event.tracking);
+  if (!order) return { received: 1, updated: 0 };
+  const applied = await applyCourierStatus(db, order.id, event.status, 'courier webhook', event.at);
+  return { received: 1, updated: applied.changed || applied.moved ? 1 : 0 };
 }

@@ -501,14 +501,8 @@ describe('statuses from Yalidine', () => {
     it('acknowledges the other event types without touching orders', async () => {
       const { id, tracking } = await shipped();
       const body = JSON.stringify({
-        type: 'parcel_payment_updated',
-        events: [
-          {
-            event_id: 'p1',
-            occurred_at: '2026-03-04 10:00:00',
-            data: { tracking, status: 'payed', payment_id: 'pay-1' },
-          },
-        ],
+        type: 'parcel_edited',
+        events: [{ event_id: 'e1', occurred_at: '2026-03-04 10:00:00', data: { tracking, status: 'Livré' } }],
       });
       const res = await post(body, sign(body));
       expect(res.status).toBe(200);
@@ -520,6 +514,54 @@ describe('statuses from Yalidine', () => {
       expect(refused.status).toBe(400);
       expect(((await refused.json()) as { message: string }).message).toBeTruthy();
     });
+  });
+});
+
+describe("Yalidine's payment events", () => {
+  const sign = (body: string) => createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex');
+  const post = (body: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/courier/webhook/yalidine',
+      headers: { 'content-type': 'application/json', 'x-yalidine-signature': sign(body) },
+      payload: body,
+    });
+  const parcelRow = (id: number) =>
+    t.db.kysely.selectFrom('courier_parcels').selectAll().where('order_id', '=', id).executeTakeFirstOrThrow();
+
+  it('marks the parcel paid once Yalidine says payed, with its payment id, and a replay changes nothing', async () => {
+    const id = await anOrder();
+    const [sent] = await send(id);
+    const tracking = sent?.tracking_number ?? '';
+    const ready = JSON.stringify({
+      type: 'parcel_payment_updated',
+      events: [
+        {
+          event_id: 'pay-ready-1',
+          occurred_at: '2026-03-04 10:00:00',
+          data: { tracking, status: 'ready', payment_id: null },
+        },
+      ],
+    });
+    expect((await post(ready)).json<{ data: unknown }>().data).toEqual({ received: 1, updated: 1 });
+    expect(await parcelRow(id)).toMatchObject({ payment_status: 'ready', remitted_at: null });
+    const payed = JSON.stringify({
+      type: 'parcel_payment_updated',
+      events: [
+        {
+          event_id: 'pay-1',
+          occurred_at: '2026-03-05 10:00:00',
+          data: { tracking, status: 'payed', payment_id: 'PAY-77' },
+        },
+      ],
+    });
+    expect((await post(payed)).json<{ data: unknown }>().data).toEqual({ received: 1, updated: 1 });
+    const paid = await parcelRow(id);
+    expect(paid).toMatchObject({ payment_status: 'payed', remittance_ref: 'PAY-77' });
+    expect(paid.remitted_at).toBeTruthy();
+    // Yalidine retries: the same event again is acknowledged and changes nothing.
+    expect((await post(payed)).json<{ data: unknown }>().data).toEqual({ received: 1, updated: 0 });
+    expect((await parcelRow(id)).remitted_at).toBe(paid.remitted_at);
   });
 });
 
@@ -689,7 +731,7 @@ describe('without a courier account', () => {
       payload: { orderIds: [1] },
     });
     expect(sent.statusCode).toBe(409);
-    expect(sent.json<{ message: string }>().message).toMatch(/No courier is configured/);
+    expect(sent.json<{ message: string }>().message).toMatch(/No courier account/);
     const hook = await bare.app.inject({
       method: 'POST',
       url: '/api/courier/webhook/yalidine',

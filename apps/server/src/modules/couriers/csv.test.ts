@@ -26,5 +26,11 @@ describe('CSV cells', () => {
     expect(csvCell('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
     expect(csvCell('+213661234567')).toBe("'+213661234567");
     expect(csvCell('\t0661234567')).toBe("'\t0661234567");
+    expect(csvCell('-1+2')).toBe("'-1+2");
+  });
+
+  it('leave a negative amount a number', () => {
+    expect(csvCell('-100,50')).toBe('"-100,50"');
+    expect(csvCell(-12)).toBe('-12');
   });
 });

@@ -14,7 +14,8 @@ export type Cell = string | number | boolean | null | undefined;
 export function csvCell(value: Cell): string {
   if (value === null || value === undefined) return '';
   let text = typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  // A negative amount ("-100,00") is a number, not a formula: it stays one.
+  if (/^[=+\-@\t\r]/.test(text) && !/^-\d+([.,]\d+)?$/.test(text)) text = `'${text}`;
   return /[";,\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

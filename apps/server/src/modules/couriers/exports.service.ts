@@ -168,58 +168,72 @@ export async function accountingExport(db: Database, query: OrderExportQuery, di
   return toCsv(ACCOUNTING_COLUMNS, lines);
 }
 
+/** The courier an order's slip names: its account's courier, division and whether its label is behind a token. */
+export interface SlipCourier {
+  division: string;
+  courier: string | null;
+  account: string | null;
+  labelPdf: boolean;
+}
+
 /**
- * Delivery slips of the orders, in the order asked, from `sender`; 404 when none of them exists. A
- * wilaya the courier's division does not have is printed with the one the courier knows it as.
+ * Delivery slips of the orders, in the order asked, from `sender`; 404 when none of them exists.
+ * Each names the courier account of its parcel (or the one it goes to), and a wilaya that account's
+ * division does not have is printed with the one the courier knows it as.
  */
 export async function slips(
   db: Database,
   ids: readonly number[],
-  division: string,
+  courierOf: (row: OrderRow) => Promise<SlipCourier>,
   sender: { name: string; phone: string },
 ): Promise<Slip[]> {
   const { rows, items, paid } = await exportedOrders(db, { ids: [...ids] });
   if (rows.length === 0) throw notFound('None of these orders exists');
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
+  const out: Slip[] = [];
+  for (const id of ids) {
     const row = byId.get(id);
-    if (!row) return [];
+    if (!row) continue;
+    const via = await courierOf(row);
     const address = splitCustomerAddress(row.customer_address).address || row.customer_address;
-    return [
-      {
-        id: row.id,
-        created_at: row.created_at,
-        customer_name: row.customer_name,
-        customer_phone: row.customer_phone,
-        wilaya_name: row.wilaya_name,
-        wilaya_label: courierWilaya(row.wilaya_name, division).label,
-        commune: row.commune_name,
-        address,
-        delivery_type: row.delivery_type === 'stop_desk' ? 'stop_desk' : 'home',
-        stop_desk_id: row.stop_desk_id,
-        stop_desk_name: row.stop_desk_name,
-        stop_desk_address: row.stop_desk_address,
-        items:
-          row.type === 'custom'
-            ? [
-                {
-                  name: row.clothing_type ? `${CUSTOM_ITEM_ON_SLIP} : ${row.clothing_type}` : CUSTOM_ITEM_ON_SLIP,
-                  size: row.size ?? '',
-                  quantity: 1,
-                  color: row.color,
-                },
-              ]
-            : itemsOf(items, row.id).map((i) => ({
-                name: i.product_name,
-                size: i.size,
-                quantity: i.quantity,
-                color: null,
-              })),
-        amount: toDa(amountDueCentimes(row.final_total_cents, paid.get(row.id) ?? 0)),
-        tracking_number: row.tracking_number,
-        sender_name: sender.name,
-        sender_phone: sender.phone,
-      },
-    ];
-  });
+    out.push({
+      id: row.id,
+      created_at: row.created_at,
+      customer_name: row.customer_name,
+      customer_phone: row.customer_phone,
+      wilaya_name: row.wilaya_name,
+      wilaya_label: courierWilaya(row.wilaya_name, via.division).label,
+      commune: row.commune_name,
+      address,
+      delivery_type: row.delivery_type === 'stop_desk' ? 'stop_desk' : 'home',
+      stop_desk_id: row.stop_desk_id,
+      stop_desk_name: row.stop_desk_name,
+      stop_desk_address: row.stop_desk_address,
+      items:
+        row.type === 'custom'
+          ? [
+              {
+                name: row.clothing_type ? `${CUSTOM_ITEM_ON_SLIP} : ${row.clothing_type}` : CUSTOM_ITEM_ON_SLIP,
+                size: row.size ?? '',
+                quantity: 1,
+                color: row.color,
+              },
+            ]
+          : itemsOf(items, row.id).map((i) => ({
+              name: i.product_name,
+              size: i.size,
+              quantity: i.quantity,
+              color: null,
+            })),
+      amount: toDa(amountDueCentimes(row.final_total_cents, paid.get(row.id) ?? 0)),
+      tracking_number: row.tracking_number,
+      sender_name: sender.name,
+      sender_phone: sender.phone,
+      courier: via.courier,
+      courier_account: via.account,
+      label_url: row.label_url,
+      label_pdf: via.labelPdf && row.tracking_number !== null,
+    });
+  }
+  return out;
 }

@@ -5,6 +5,7 @@
 // (x-second-quota-left… or x-second-quota…): a window at 0 stops the next calls until it is over,
 // before Yalidine refuses them (it blocks accounts that run over their quota). Every call gives up
 // after the configured time.
+import { YALIDINE_PAID } from '@shop/domain/courier-statuses';
 import {
   CourierError,
   courierTime,
@@ -42,6 +43,9 @@ interface YalidineParcel {
   label?: unknown;
   last_status?: unknown;
   date_last_status?: unknown;
+  /** not-ready, ready, receivable, payed (Yalidine has paid the shop). */
+  payment_status?: unknown;
+  payment_id?: unknown;
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
@@ -63,7 +67,10 @@ function messageOf(body: unknown, fallback: string): string {
   return fallback;
 }
 
-export function createYalidine(options: YalidineOptions, now: () => number = Date.now): Courier {
+/** Yalidine can always be searched by reference and asked to cancel. */
+export type YalidineCourier = Courier & Required<Pick<Courier, 'findParcelByOrder' | 'cancelParcel'>>;
+
+export function createYalidine(options: YalidineOptions, now: () => number = Date.now): YalidineCourier {
   const base = options.apiUrl.replace(/\/+$/, '');
   /** Calls left per window, and when it was said. */
   const left = new Map<Window, { remaining: number; at: number }>();
@@ -266,7 +273,22 @@ export function createYalidine(options: YalidineOptions, now: () => number = Dat
       const answer = await call('GET', `/parcels/${encodeURIComponent(tracking)}`);
       const parcel = parcelsOf(answer).find((p) => p.tracking === tracking);
       const last = parcel ? text(parcel.last_status) : null;
-      if (parcel && last) return { status: last, at: courierTime(parcel.date_last_status) };
+      if (parcel && last) {
+        const payment = text(parcel.payment_status);
+        return {
+          status: last,
+          at: courierTime(parcel.date_last_status),
+          ...(payment
+            ? {
+                payment: {
+                  status: payment,
+                  paid: payment === YALIDINE_PAID,
+                  reference: text(field(parcel.payment_id)),
+                },
+              }
+            : {}),
+        };
+      }
       // A parcel without last_status in its answer: its newest history entry.
       const history = parcelsOf(await call('GET', `/histories/?tracking=${encodeURIComponent(tracking)}`)) as {
         status?: unknown;

@@ -56,7 +56,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import * as catalogRepo from '../catalog/catalog.repository.ts';
 import { productTag } from '../catalog/catalog.repository.ts';
-import { CourierError, type Courier } from '../couriers/courier.ts';
+import { CourierError, type Courier, type CourierOf } from '../couriers/courier.ts';
 import { deskSettings } from '../settings/settings.service.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
 import { correctedDelivery, deliveryTypeOf, shippingRowsOf } from './delivery.ts';
@@ -159,6 +159,8 @@ export async function toAdminOrders(
       courier_status: row.courier_status,
       courier_sent_at: row.courier_sent_at,
       courier_error: row.courier_error,
+      courier_account_id: row.courier_account_id,
+      courier_account_chosen: row.courier_account_chosen === 1,
       return_received_at: row.return_received_at,
       stock_reserved: row.stock_reserved === 1,
       courier_attention: row.courier_attention,
@@ -422,7 +424,7 @@ export function ordersChanged(db: Database, products: readonly number[]) {
  */
 export async function updateOrderStatus(
   db: Database,
-  courier: Courier | null,
+  courierOf: CourierOf | null,
   id: number,
   status: OrderStatus,
   author: string,
@@ -434,7 +436,8 @@ export async function updateOrderStatus(
     if (decision.ok && decision.effects.cancelParcel) return { kind: 'parcel' as const, row };
     return { kind: 'moved' as const, products: await applyStatus(trx, row, status, new Date().toISOString()) };
   });
-  if (result?.kind === 'parcel') return cancelWithParcel(db, courier, result.row, author);
+  if (result?.kind === 'parcel')
+    return cancelWithParcel(db, courierOf ? await courierOf(result.row) : null, result.row, author);
   if (result) await ordersChanged(db, result.products);
   return { order: await getOrder(db, id), changed: result !== null };
 }
@@ -493,7 +496,7 @@ async function cancelWithParcel(
 /** Changes many orders' status, each in its own transaction; each answers changed or why not. */
 export async function bulkStatus(
   db: Database,
-  courier: Courier | null,
+  courierOf: CourierOf | null,
   ids: readonly number[],
   status: OrderStatus,
   author: string,
@@ -501,7 +504,7 @@ export async function bulkStatus(
   const results: BulkStatusResult['results'] = [];
   for (const id of [...new Set(ids)]) {
     try {
-      const { changed } = await updateOrderStatus(db, courier, id, status, author);
+      const { changed } = await updateOrderStatus(db, courierOf, id, status, author);
       results.push({ id, ok: true, message: changed ? ORDER_MESSAGES.statusUpdated : ORDER_MESSAGES.statusUnchanged });
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;

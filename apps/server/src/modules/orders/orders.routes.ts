@@ -410,7 +410,15 @@ export function ordersAdminRoutes(app: App): void {
       },
     },
     async (request) =>
-      envelope(await bulkStatus(app.db.kysely, app.courier, request.body.ids, request.body.status, adminName(request))),
+      envelope(
+        await bulkStatus(
+          app.db.kysely,
+          app.couriers.parcelCourier,
+          request.body.ids,
+          request.body.status,
+          adminName(request),
+        ),
+      ),
   );
 
   app.get(
@@ -491,7 +499,7 @@ export function ordersAdminRoutes(app: App): void {
     async (request) => {
       const { order, changed } = await updateOrderStatus(
         app.db.kysely,
-        app.courier,
+        app.couriers.parcelCourier,
         request.params.id,
         request.body.status,
         adminName(request),

@@ -31,6 +31,7 @@ const LINKS: NavItem[] = [
   { page: 'customOrderTypes', to: paths.admin.customOrderTypes },
   { page: 'coupons', to: paths.admin.coupons },
   { page: 'shippingPrices', to: paths.admin.shippingPrices },
+  { page: 'reconciliation', to: paths.admin.reconciliation },
   { page: 'team', to: paths.admin.team },
   { page: 'settings', to: paths.admin.settings },
 ];

@@ -15,6 +15,7 @@ const PAGE_NAMES: Record<AdminPage, string> = {
   customOrderTypes: texts.nav.customOrderTypes,
   coupons: texts.nav.coupons,
   shippingPrices: texts.nav.shippingPrices,
+  reconciliation: texts.nav.reconciliation,
   team: texts.nav.team,
   settings: texts.nav.settings,
   users: texts.nav.users,

@@ -50,6 +50,8 @@ export const ADMIN_PAGE_ACCESS = {
   settings: 'blacklist',
   users: 'users',
   slips: 'dispatch',
+  // What the couriers owe and what cash on delivery earns: the figures' readers.
+  reconciliation: 'revenue',
 } as const satisfies Record<string, Permission>;
 export type AdminPage = keyof typeof ADMIN_PAGE_ACCESS;
 

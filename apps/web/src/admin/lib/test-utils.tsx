@@ -107,6 +107,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     courier_status: null,
     courier_sent_at: null,
     courier_error: null,
+    courier_account_id: null,
+    courier_account_chosen: false,
     return_received_at: null,
     stock_reserved: true,
     courier_attention: null,

@@ -7,6 +7,7 @@ import { ErrorState, Loading, PageHeader, formatDate } from '../../../components
 import { texts } from '../../../texts.ts';
 import { useStats } from '../api/get-stats.ts';
 import { LastThirtyDays, LowStock } from './last-30-days.tsx';
+import { CourierCash } from '../../couriers/components/courier-cash.tsx';
 
 // recharts is heavy: the charts come in their own chunk after the figures are on screen.
 const StatsCharts = lazy(() => import('./stats-charts.tsx').then((m) => ({ default: m.StatsCharts })));
@@ -123,6 +124,7 @@ export function Dashboard() {
           </div>
           <LastThirtyDays figures={stats.data.last_30_days} />
           <LowStock items={stats.data.low_stock} threshold={stats.data.low_stock_threshold} />
+          <CourierCash />
           <Suspense fallback={<Loading />}>
             <StatsCharts perDay={stats.data.per_day} byStatus={stats.data.by_status} />
           </Suspense>

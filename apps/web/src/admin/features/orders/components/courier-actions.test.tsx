@@ -16,6 +16,15 @@ const configured = {
   webhook: false,
   sync_minutes: 30,
   quota: { second: null, minute: null, hour: null, day: null },
+  accounts: [
+    {
+      id: 1,
+      name: 'Yalidine (environment)',
+      kind: 'yalidine',
+      ready: true,
+      quota: { second: null, minute: null, hour: null, day: null },
+    },
+  ],
 };
 
 describe("an order's courier", () => {

@@ -9,6 +9,7 @@ import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import { texts } from '../../../texts.ts';
 import { useCan } from '../../../lib/access.tsx';
 import { useCourierStatus, useSendToCourier, useSyncCourier } from '../api/courier.ts';
+import { useHandOver } from '../../couriers/api/order-courier.ts';
 import { downloadExport, exportQuery, type ExportKind } from '../api/download-export.ts';
 import type { OrderSearch } from '../api/search-orders.ts';
 
@@ -49,7 +50,11 @@ export function SendToCourierButton({
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const configured = status.data?.configured === true;
-  const courierName = texts.courier.names[status.data?.courier ?? ''] ?? 'the courier';
+  const ready = (status.data?.accounts ?? []).filter((a) => a.ready);
+  const courierName =
+    ready.length > 1
+      ? 'their couriers'
+      : (ready[0]?.name ?? texts.courier.names[status.data?.courier ?? ''] ?? 'the courier');
   return (
     <>
       <button
@@ -133,6 +138,55 @@ export function SyncNowButton() {
         <span className="w-full">
           <Banner tone={answer.tone} onClose={() => setAnswer(null)}>
             {answer.text}
+          </Banner>
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** Validates the selected orders' parcels at their couriers (Ecotrack, NOEST), each answered on its own. */
+export function HandOverButton({ ids }: { ids: number[] }) {
+  const handOver = useHandOver();
+  const [results, setResults] = useState<{ id: number; ok: boolean; message: string }[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const failed = results?.filter((r) => !r.ok) ?? [];
+  return (
+    <>
+      <button
+        type="button"
+        className={buttonClass('secondary')}
+        title={texts.courier.handOverHint}
+        disabled={handOver.isPending}
+        onClick={() => {
+          setError(null);
+          handOver.mutate(ids, {
+            onSuccess: (answer) => setResults(answer.results),
+            onError: (e) => {
+              if (!sessionEnded(e)) setError(errorMessage(e, texts.courier.handOverFailed));
+            },
+          });
+        }}
+      >
+        {handOver.isPending ? texts.courier.handingOver : texts.courier.handOver}
+      </button>
+      {error || results ? (
+        <span className="w-full">
+          <Banner
+            tone={error || failed.length ? 'error' : 'success'}
+            onClose={() => {
+              setError(null);
+              setResults(null);
+            }}
+          >
+            {error ?? texts.courier.handedOver((results?.length ?? 0) - failed.length, failed.length)}
+            {failed.length ? (
+              <ul className="mt-1 list-disc pl-5">
+                {failed.map((r) => (
+                  <li key={r.id}>{texts.courier.resultLine(r.id, r.message)}</li>
+                ))}
+              </ul>
+            ) : null}
           </Banner>
         </span>
       ) : null}

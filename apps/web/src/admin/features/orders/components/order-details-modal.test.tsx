@@ -57,6 +57,8 @@ const order: Order = {
   courier_status: null,
   courier_sent_at: null,
   courier_error: null,
+  courier_account_id: null,
+  courier_account_chosen: false,
   return_received_at: null,
   stock_reserved: true,
   courier_attention: null,

@@ -20,6 +20,7 @@ import { OrderHistory, StatusBadge } from './order-history.tsx';
 import { OrderNotes } from './order-notes.tsx';
 import { OrderPayments } from './order-payments.tsx';
 import { SendResults, SendToCourierButton, slipsPath } from './courier-actions.tsx';
+import { CourierLabelButton, OrderCourierChoice, OrderCourierLine } from '../../couriers/components/order-courier.tsx';
 
 /** Colour names are free text (often French); only a real CSS colour gets a swatch. */
 function isCssColor(value: string): boolean {
@@ -176,8 +177,12 @@ function OrderDetails({
               {texts.courier.openLabel}
             </a>
           ) : null}
+          {order.tracking_number && (order.courier === 'ecotrack' || order.courier === 'noest') ? (
+            <CourierLabelButton orderId={order.id} />
+          ) : null}
         </div>
       ) : null}
+      {dispatch ? <OrderCourierChoice order={order} /> : null}
       {sent ? <SendResults results={sent} onClose={() => setSent(null)} /> : null}
       {order.courier_error ? (
         <Banner tone="error">
@@ -219,6 +224,7 @@ function OrderDetails({
         ) : null}
         {order.tracking_number ? (
           <Info label={texts.orders.tracking}>
+            <OrderCourierLine order={order} />
             {order.courier ? `${texts.courier.names[order.courier] ?? order.courier} ` : ''}
             <span className="tabular-nums">{order.tracking_number}</span>
           </Info>

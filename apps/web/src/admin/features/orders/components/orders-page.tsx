@@ -26,6 +26,7 @@ import { OrderDetailsModal } from './order-details-modal.tsx';
 import { paramsFromSearch, preferredPageSize, rememberPageSize, searchFromParams } from './order-filters.ts';
 import { SelectionBar } from './selection-bar.tsx';
 import { StatusSelect } from './status-select.tsx';
+import { OrderCourierLine } from '../../couriers/components/order-courier.tsx';
 
 const labelClass = 'mb-1 block text-xs font-medium text-slate-700';
 
@@ -330,6 +331,7 @@ export function OrdersPage() {
                     {order.commune_name ? `${order.commune_name} · ` : ''}
                     {texts.orders.deliveryTypes[order.delivery_type]}
                   </span>
+                  <OrderCourierLine order={order} />
                 </td>
                 <td data-label={texts.orders.itemsCol} className={`${tdClass} text-xs sm:max-w-[16rem]`}>
                   <span className="break-words">{order.item_summary}</span>

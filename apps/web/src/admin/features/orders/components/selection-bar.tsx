@@ -8,7 +8,7 @@ import { Banner, buttonClass, inputBase } from '../../../components/ui.tsx';
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import { texts } from '../../../texts.ts';
 import { useBulkStatus } from '../api/bulk-status.ts';
-import { SendResults, SendToCourierButton, slipsPath } from './courier-actions.tsx';
+import { SendResults, HandOverButton, SendToCourierButton, slipsPath } from './courier-actions.tsx';
 
 /**
  * What can be done to the selected orders, in a bar that stays at the bottom of the screen while
@@ -112,6 +112,7 @@ export function SelectionBar({
                   onDone(answered.filter((r) => r.ok).map((r) => r.id));
                 }}
               />
+              <HandOverButton ids={ids} />
               <Link to={slipsPath(ids)} className={buttonClass('secondary')}>
                 {texts.courier.slips}
               </Link>

@@ -68,6 +68,9 @@ describe('settings: payment details', () => {
         return { data: { blacklist_policy: 'hold', low_stock_threshold: 3, review_moderation: false } };
       }
       if (url === '/api/order/blacklist') return { data: [] };
+      if (url === '/api/courier/accounts') return { data: [] };
+      if (url === '/api/courier/routes') return { data: { routes: [], version: '' } };
+      if (url === '/api/courier/settings') return { data: { stranded_days: 7 } };
       if (url !== '/api/settings/payment') return undefined;
       return down ? { status: 500, message: 'Internal server error' } : { data: saved };
     });

@@ -23,12 +23,13 @@ import { usePaymentSettings } from '../api/get-payment-settings.ts';
 import { useSavePaymentSettings } from '../api/save-payment-settings.ts';
 import { BlacklistSection } from './blacklist-section.tsx';
 import { DeskSettingsSection } from './desk-settings-form.tsx';
+import { CouriersSection } from '../../couriers/components/couriers-section.tsx';
 
 const PAYMENT_FORM = 'payment-settings';
 
 /**
- * The shop's settings: the team, the payment accounts, the order desk's rules (the owner's) and the
- * blacklist (the owner's and a manager's).
+ * The shop's settings: the team, the payment accounts, the order desk's rules and the couriers (the
+ * owner's), and the blacklist (the owner's and a manager's).
  */
 export function SettingsPage() {
   const owner = useCan('settings');
@@ -71,6 +72,7 @@ function OwnerSettings() {
         <PaymentForm saved={settings.data} />
       )}
       <DeskSettingsSection />
+      <CouriersSection />
     </>
   );
 }

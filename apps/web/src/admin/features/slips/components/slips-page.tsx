@@ -11,6 +11,7 @@ import { paths } from '../../../../lib/paths.ts';
 import { Banner, ErrorState, Loading, buttonClass, formatDate } from '../../../components/ui.tsx';
 import { texts } from '../../../texts.ts';
 import { useSlips } from '../api/get-slips.ts';
+import { CourierLabelButton } from '../../couriers/components/order-courier.tsx';
 import './slips.css';
 
 /** "1,2,3" → [1, 2, 3]; anything else is dropped. */
@@ -109,6 +110,14 @@ function SlipCard({ slip }: { slip: Slip }) {
             <dd className="break-words">{slip.address}</dd>
           </>
         ) : null}
+        {slip.courier_account || slip.courier ? (
+          <>
+            <dt className="text-slate-600">Transporteur</dt>
+            <dd className="break-words" data-testid="slip-courier">
+              {slip.courier_account ?? slip.courier}
+            </dd>
+          </>
+        ) : null}
         {slip.tracking_number ? (
           <>
             <dt className="text-slate-600">Suivi</dt>
@@ -170,6 +179,28 @@ export function SlipsPage() {
       {slips.isError ? (
         <div className="slips-screen-only">
           <ErrorState message={texts.slips.failed} onRetry={() => void slips.refetch()} />
+        </div>
+      ) : null}
+      {found.some((s) => s.label_pdf || s.label_url) ? (
+        <div className="slips-screen-only mb-3 flex flex-wrap items-center gap-2" data-testid="courier-labels">
+          <span className="text-sm font-medium">{texts.slips.courierLabels}</span>
+          {found.map((s) =>
+            s.label_pdf ? (
+              <span key={s.id} className="inline-flex items-center gap-1 text-sm">
+                #{s.id} <CourierLabelButton orderId={s.id} small />
+              </span>
+            ) : s.label_url ? (
+              <a
+                key={s.id}
+                href={s.label_url}
+                target="_blank"
+                rel="noreferrer noopener"
+                className={buttonClass('secondary', true)}
+              >
+                #{s.id} {texts.courier.openLabel}
+              </a>
+            ) : null,
+          )}
         </div>
       ) : null}
       {missing.length > 0 ? (
