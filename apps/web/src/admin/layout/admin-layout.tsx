@@ -90,7 +90,7 @@ function SignedIn({
 
   const signedInAs = texts.access.signedInAs(identity.username, identity.role);
   const linkClass = ({ isActive }: { isActive: boolean }) =>
-    `flex items-center gap-1.5 rounded-md px-2.5 py-1.5 xl:px-2 text-sm font-medium whitespace-nowrap ${
+    `flex items-center gap-1.5 rounded-md px-2.5 py-1.5 xl:px-1.5 text-sm font-medium whitespace-nowrap ${
       isActive ? 'bg-slate-700 text-white' : 'text-slate-300 hover:bg-slate-800 hover:text-white'
     }`;
 
@@ -109,8 +109,9 @@ function SignedIn({
               {texts.nav.confirm} <QueueBadge count={queue.data.length} />
             </NavLink>
           ) : null}
-          {/* Up to ten links and Logout need about 1200 px in a row: below that, the Menu button,
-              whose menu also says who is signed in (in a row, Logout's tooltip says it). */}
+          {/* Twelve links and Logout need about 1200 px in a row: below that, the Menu button,
+              whose menu also says who is signed in (in a row, Logout's tooltip says it). More links
+              than a row holds wrap onto a second line rather than widen the page. */}
           <button
             type="button"
             className={`${queue.data && queue.data.length > 0 ? '' : 'ml-auto'} rounded-md px-2 py-1 text-sm text-slate-200 hover:bg-slate-800 xl:hidden`}
@@ -123,7 +124,7 @@ function SignedIn({
           <nav
             id="admin-nav"
             aria-label="Admin"
-            className={`${menuOpen ? 'flex' : 'hidden'} absolute top-full right-0 left-0 flex-col gap-1 bg-slate-900 px-4 pb-3 xl:static xl:flex xl:flex-1 xl:flex-row xl:items-center xl:p-0`}
+            className={`${menuOpen ? 'flex' : 'hidden'} absolute top-full right-0 left-0 flex-col gap-1 bg-slate-900 px-4 pb-3 xl:static xl:flex xl:min-w-0 xl:flex-1 xl:flex-row xl:flex-wrap xl:items-center xl:gap-y-0.5 xl:p-0`}
           >
             {links.map((link) => (
               <NavLink
