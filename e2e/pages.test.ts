@@ -251,44 +251,49 @@ async function open(
   return opened;
 }
 
-describe.each([
-  ['phone', VIEWPORTS.mobile],
-  ['desktop', VIEWPORTS.desktop],
-] as const)('every page on a %s', (kind, viewport) => {
+// The phone and the desktop walks only look (a form opened is never sent): they run side by side.
+describe('every page', () => {
   const cases = () => [...storefrontPages(), ...adminPages()];
-  it('scrolls only downwards, passes axe, and (phone) is saved for a look', async () => {
-    const failures: string[] = [];
-    for (const c of cases()) {
-      const { context, page, errors } = await open(viewport, c);
-      try {
-        const over = await overflow(page, viewport.width);
-        if (over > 0) failures.push(`${c.name}: ${over} px wider than the ${viewport.width} px screen`);
-        const storefront = !c.url.startsWith('/admin');
-        for (const violation of await accessibilityViolations(page, storefront)) {
-          failures.push(`${c.name}: ${violation}`);
-        }
-        if (kind === 'phone') {
-          for (const box of await boxesScrollingSideways(page)) failures.push(`${c.name}: ${box}`);
-          await page.screenshot({ path: path.join(PHONE_DIR, `${c.name}.png`), fullPage: !c.modal });
-          await page.setViewportSize(NARROW_PHONE);
-          await page.waitForTimeout(200);
-          const narrow = await overflow(page, NARROW_PHONE.width);
-          if (narrow > 0) failures.push(`${c.name}: ${narrow} px wider than a 360 px screen`);
-          for (const box of await boxesScrollingSideways(page)) failures.push(`${c.name} at 360 px: ${box}`);
-        } else {
-          await page.setViewportSize(NARROW_DESKTOP);
-          await page.waitForTimeout(200);
-          const narrow = await overflow(page, NARROW_DESKTOP.width);
-          if (narrow > 0) failures.push(`${c.name}: ${narrow} px wider than a 1024 px screen`);
-        }
-        failures.push(...errors.map((e) => `${c.name}: ${e}`));
-      } finally {
-        await context.close();
-      }
-    }
-    expect(failures).toEqual([]);
+  it.concurrent.for([
+    ['phone', VIEWPORTS.mobile],
+    ['desktop', VIEWPORTS.desktop],
+  ] as const)(
+    'on a %s: scrolls only downwards, passes axe, and (phone) is saved for a look',
     // About 40 pages, each opened, scrolled, checked by axe and resized: longer than one journey.
-  }, 300_000);
+    { timeout: 300_000 },
+    async ([kind, viewport], { expect }) => {
+      const failures: string[] = [];
+      for (const c of cases()) {
+        const { context, page, errors } = await open(viewport, c);
+        try {
+          const over = await overflow(page, viewport.width);
+          if (over > 0) failures.push(`${c.name}: ${over} px wider than the ${viewport.width} px screen`);
+          const storefront = !c.url.startsWith('/admin');
+          for (const violation of await accessibilityViolations(page, storefront)) {
+            failures.push(`${c.name}: ${violation}`);
+          }
+          if (kind === 'phone') {
+            for (const box of await boxesScrollingSideways(page)) failures.push(`${c.name}: ${box}`);
+            await page.screenshot({ path: path.join(PHONE_DIR, `${c.name}.png`), fullPage: !c.modal });
+            await page.setViewportSize(NARROW_PHONE);
+            await page.waitForTimeout(200);
+            const narrow = await overflow(page, NARROW_PHONE.width);
+            if (narrow > 0) failures.push(`${c.name}: ${narrow} px wider than a 360 px screen`);
+            for (const box of await boxesScrollingSideways(page)) failures.push(`${c.name} at 360 px: ${box}`);
+          } else {
+            await page.setViewportSize(NARROW_DESKTOP);
+            await page.waitForTimeout(200);
+            const narrow = await overflow(page, NARROW_DESKTOP.width);
+            if (narrow > 0) failures.push(`${c.name}: ${narrow} px wider than a 1024 px screen`);
+          }
+          failures.push(...errors.map((e) => `${c.name}: ${e}`));
+        } finally {
+          await context.close();
+        }
+      }
+      expect(failures).toEqual([]);
+    },
+  );
 });
 
 describe('the accessibility check', () => {
