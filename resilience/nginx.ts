@@ -1,5 +1,5 @@
 // nginx in front of shop processes, for resilience/proxy.test.ts: the Debian package's binary,
-// started by the test on free loopback ports with deploy/nginx/shop.conf — the file the README
+// started by the test on free loopback ports with deploy/nginx/shop.conf — the file docs/deploy.md
 // shows — in a temporary folder that holds everything nginx writes (pid, logs, temporary files),
 // with a throw-away certificate in place of the real one and a webroot of its own for the ACME
 // challenges. Requests go over HTTPS, as a browser's.

@@ -1,4 +1,4 @@
-// Several processes behind a proxy, proven: nginx (deploy/nginx/shop.conf, the README's file)
+// Several processes behind a proxy, proven: nginx (deploy/nginx/shop.conf, docs/deploy.md's file)
 // terminates HTTPS and round-robins two shop processes that share one PostgreSQL and one S3
 // bucket (s3rver) and keep nothing another process needs. An image uploaded through one is served
 // by the other; an admin session opened on one works on the other; a price change on one is
@@ -400,9 +400,9 @@ describe.skipIf(!NGINX)(
   },
 );
 
-describe('the README', () => {
+describe('the deployment guide', () => {
   it('shows deploy/nginx/shop.conf, the configuration these tests run, as it is', () => {
-    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-    expect(readme).toContain(`\`\`\`nginx\n${fs.readFileSync(NGINX_CONF, 'utf8')}\`\`\``);
+    const guide = fs.readFileSync(path.join(ROOT, 'docs', 'deploy.md'), 'utf8');
+    expect(guide).toContain(`\`\`\`nginx\n${fs.readFileSync(NGINX_CONF, 'utf8')}\`\`\``);
   });
 });
