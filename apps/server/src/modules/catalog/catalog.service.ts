@@ -31,7 +31,7 @@ import { badRequest, conflict, notFound, type Bilingual, type Message } from '..
 import { paginated } from '../../http/envelope.ts';
 import type { ImageStorage } from '../media/image-storage.ts';
 import { deleteImageFiles, storeImages, type StoredImage } from '../media/media.service.ts';
-import { stockStoreOf } from '../orders/stock-store.ts';
+import { stockStoreOf } from '../orders/stock/stock-store.ts';
 import * as repo from './catalog.repository.ts';
 
 export const PRODUCT_NOT_FOUND_FR = 'Produit introuvable';

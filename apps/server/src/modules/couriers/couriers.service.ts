@@ -30,8 +30,8 @@ import { isPostgres } from '../../db/dialect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import * as repo from '../orders/orders.repository.ts';
-import * as desk from '../orders/order-desk.repository.ts';
-import { applyStatus, lockOrder, ordersChanged } from '../orders/order-desk.service.ts';
+import * as desk from '../orders/desk/order-desk.repository.ts';
+import { applyStatus, lockOrder, ordersChanged } from '../orders/desk/order-status.ts';
 import type { CourierRegistry } from './courier-accounts.service.ts';
 import {
   CourierError,

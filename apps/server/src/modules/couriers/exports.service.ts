@@ -9,7 +9,7 @@ import { splitCustomerAddress } from '@shop/domain/order-schemas';
 import type { Database, OrderRow } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import * as repo from '../orders/orders.repository.ts';
-import { listOrders } from '../orders/order-desk.service.ts';
+import { listOrders } from '../orders/desk/order-queries.ts';
 import { csvAmount, csvDateTime, csvPhone, toCsv } from './csv.ts';
 import { parcelOf, productList } from './couriers.service.ts';
 import { courierWilaya } from './courier.ts';

@@ -10,7 +10,7 @@ import { communeListOf, matchCommune, movedFrom, type Division } from '../shippi
 import { listCommuneFees } from '../shipping/shipping.repository.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
 import { findShippingRows } from './orders.repository.ts';
-import type { CommuneFee, ShippingRow, WilayaFeeRow } from './pricing-reads.ts';
+import type { CommuneFee, ShippingRow, WilayaFeeRow } from './place/pricing-reads.ts';
 
 /**
  * The shipping table by wilayaKey, each wilaya with its communes priced apart. The 58 rows are

@@ -2,7 +2,7 @@
 // phone's past orders, notes and history, the blacklist, corrections and the 30-day figures.
 import { sql, type Updateable } from 'kysely';
 import { foldName } from '@shop/domain/name-fold';
-import type { Executor, OrderTable } from '../../db/database.ts';
+import type { Executor, OrderTable } from '../../../db/database.ts';
 
 // ---- the confirmation queue ----
 

@@ -2,7 +2,7 @@
 // (DESIGN §3.3-3.4). What an order may take is decided by planBatch (order-batch-plan.ts) only:
 // a reopened order or a custom order's coupon use is a batch of one, decided against the rows
 // the store read (and, on PostgreSQL, locked: stock-store.ts), then taken with guards.
-import type { Executor } from '../../db/database.ts';
+import type { Executor } from '../../../db/database.ts';
 import { planBatch, type BatchOrder, type HeldStock, type PlannedOutcome } from './order-batch-plan.ts';
 import { stockStoreOf, type StockMoves, type StockRows } from './stock-store.ts';
 

@@ -7,16 +7,16 @@
 // again one by one.
 import type { Insertable } from 'kysely';
 import { todayIso } from '@shop/domain/coupon-status';
-import type { Database, Executor, OrderItemTable, OrderTable } from '../../db/database.ts';
-import { isPostgres } from '../../db/dialect.ts';
-import * as catalogRepo from '../catalog/catalog.repository.ts';
-import { productTag, type CatalogTag } from '../catalog/catalog.repository.ts';
+import type { Database, Executor, OrderItemTable, OrderTable } from '../../../db/database.ts';
+import { isPostgres } from '../../../db/dialect.ts';
+import * as catalogRepo from '../../catalog/catalog.repository.ts';
+import { productTag, type CatalogTag } from '../../catalog/catalog.repository.ts';
 import { createWriteBatcher } from './order-batch.ts';
 import { findOrderKeys, insertOrderKeys, type KnownKey, type OrderKey } from './order-keys.ts';
-import { planBatch } from './order-batch-plan.ts';
-import { heldStock, type StockLine } from './order-stock.ts';
-import { stockStoreOf } from './stock-store.ts';
-import * as repo from './orders.repository.ts';
+import { planBatch } from '../stock/order-batch-plan.ts';
+import { heldStock, type StockLine } from '../stock/order-stock.ts';
+import { stockStoreOf } from '../stock/stock-store.ts';
+import * as repo from '../orders.repository.ts';
 
 export interface RegularOrderDraft {
   order: Insertable<OrderTable>;

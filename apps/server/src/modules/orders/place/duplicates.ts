@@ -2,7 +2,7 @@
 // within DUPLICATE_WINDOW_HOURS is flagged when placed (possible_duplicate); the owner needs to
 // know which order it doubles, and the first order to know that a second one came.
 import { DUPLICATE_WINDOW_HOURS } from '@shop/domain/order-status';
-import type { Executor, OrderRow } from '../../db/database.ts';
+import type { Executor, OrderRow } from '../../../db/database.ts';
 
 const WINDOW_MS = DUPLICATE_WINDOW_HOURS * 3_600_000;
 
@@ -44,4 +44,9 @@ export async function duplicatesOf(
     if (twins.length > 0) found.set(row.id, twins);
   }
   return found;
+}
+
+/** What a new order from `phone` is flagged with (DUPLICATE_WINDOW_HOURS for duplicates). */
+export function duplicateWindowStart(now = Date.now()): string {
+  return new Date(now - DUPLICATE_WINDOW_HOURS * 3_600_000).toISOString();
 }

@@ -3,8 +3,8 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { buildApp } from '../../../app.ts';
+import { createTestContext, type TestContext } from '../../../../test/harness.ts';
 import {
   insertCoupon,
   insertCustomItem,
@@ -13,7 +13,7 @@ import {
   pngImage,
   productStock,
   firstWilaya,
-} from '../../../test/fixtures.ts';
+} from '../../../../test/fixtures.ts';
 
 let t: TestContext;
 let wilaya: { name: string; price: number };

@@ -11,9 +11,9 @@ import type { CourierSendResult, Slip } from '@shop/domain/courier';
 import type { Order, OrderTracking } from '@shop/domain/order-responses';
 import { ORDER_STATUSES, type OrderStatus } from '@shop/domain/order-status';
 import { statusChoices, transition } from '@shop/domain/order-transitions';
-import { createTestContext, testDialect, type TestContext } from '../../../test/harness.ts';
-import { insertCoupon, insertProduct, productStock } from '../../../test/fixtures.ts';
-import { fakeYalidineEnv, startFakeYalidine, type FakeYalidine } from '../../../test/fake-yalidine.ts';
+import { createTestContext, testDialect, type TestContext } from '../../../../test/harness.ts';
+import { insertCoupon, insertProduct, productStock } from '../../../../test/fixtures.ts';
+import { fakeYalidineEnv, startFakeYalidine, type FakeYalidine } from '../../../../test/fake-yalidine.ts';
 
 const WEBHOOK_SECRET = 'webhook-secret-of-the-trust-tests';
 let fake: FakeYalidine;

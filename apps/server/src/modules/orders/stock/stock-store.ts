@@ -5,8 +5,8 @@
 // PostgreSQL locks the rows it reads and answers each step in one statement (round trips are
 // what a batch holding locks pays for); SQLite, in process, runs plain statements while the
 // transaction holds the database's write lock.
-import type { Executor } from '../../db/database.ts';
-import { dialectOf } from '../../db/dialect.ts';
+import type { Executor } from '../../../db/database.ts';
+import { dialectOf } from '../../../db/dialect.ts';
 import { postgresStockStore } from './stock-store.postgres.ts';
 import { sqliteStockStore } from './stock-store.sqlite.ts';
 

@@ -4,15 +4,15 @@
 // statements while orders were placed (bench). The stock and coupon uses are decided again under
 // lock by the write batch (order-writes.ts).
 import type DataLoader from 'dataloader';
-import { batchedReads } from '../../db/batched-reads.ts';
-import type { CouponRow, Database } from '../../db/database.ts';
-import * as catalogRepo from '../catalog/catalog.repository.ts';
-import * as couponsRepo from '../coupons/coupons.repository.ts';
-import { shippingRowsOf } from './delivery.ts';
+import { batchedReads } from '../../../db/batched-reads.ts';
+import type { CouponRow, Database } from '../../../db/database.ts';
+import * as catalogRepo from '../../catalog/catalog.repository.ts';
+import * as couponsRepo from '../../coupons/coupons.repository.ts';
+import { shippingRowsOf } from '../delivery.ts';
 import { findOrderKeys, type KnownKey } from './order-keys.ts';
-import * as repo from './orders.repository.ts';
-import * as desk from './order-desk.repository.ts';
-import { duplicateWindowStart } from './order-desk.service.ts';
+import * as repo from '../orders.repository.ts';
+import * as desk from '../desk/order-desk.repository.ts';
+import { duplicateWindowStart } from './duplicates.ts';
 
 /** A wilaya's row of the shipping table. */
 export type WilayaFeeRow = Awaited<ReturnType<typeof repo.findShippingRows>>[number];

@@ -4,8 +4,8 @@
 // list's filters and bulk changes; the 30-day figures; the customer's tracking; moderation.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order, OrderStats, OrderTracking } from '@shop/domain/order-responses';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { insertCoupon, insertProduct, productStock } from '../../../test/fixtures.ts';
+import { createTestContext, type TestContext } from '../../../../test/harness.ts';
+import { insertCoupon, insertProduct, productStock } from '../../../../test/fixtures.ts';
 
 let t: TestContext;
 let admin: Record<string, string>;

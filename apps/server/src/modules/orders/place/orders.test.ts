@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { foldName } from '@shop/domain/name-fold';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { createTestContext, type TestContext } from '../../../../test/harness.ts';
 import {
   insertCoupon,
   insertCustomItem,
@@ -13,10 +13,10 @@ import {
   productStock,
   type MultipartPart,
   firstWilaya,
-} from '../../../test/fixtures.ts';
-import { connect } from '../../db/connect.ts';
-import { foldExistingNames } from '../../db/migrations/020-owner-working-day.ts';
-import { findOrdersPage } from './orders.repository.ts';
+} from '../../../../test/fixtures.ts';
+import { connect } from '../../../db/connect.ts';
+import { foldExistingNames } from '../../../db/migrations/020-owner-working-day.ts';
+import { findOrdersPage } from '../orders.repository.ts';
 
 let t: TestContext;
 let wilaya: { name: string; price: number };

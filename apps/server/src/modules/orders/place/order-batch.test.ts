@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, type Db } from '../../db/connect.ts';
-import type { Executor } from '../../db/database.ts';
+import { connect, type Db } from '../../../db/connect.ts';
+import type { Executor } from '../../../db/database.ts';
 import { createWriteBatcher } from './order-batch.ts';
 
 let db: Db;

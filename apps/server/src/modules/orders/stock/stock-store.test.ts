@@ -1,7 +1,7 @@
 import { todayIso } from '@shop/domain/coupon-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { insertCoupon, insertProduct, isoDateFromToday, productStock } from '../../../test/fixtures.ts';
+import { createTestContext, type TestContext } from '../../../../test/harness.ts';
+import { insertCoupon, insertProduct, isoDateFromToday, productStock } from '../../../../test/fixtures.ts';
 import { stockStoreOf, type StockMoves } from './stock-store.ts';
 
 let t: TestContext;

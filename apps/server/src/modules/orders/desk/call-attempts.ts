@@ -5,9 +5,9 @@
 // no-answers at once still stop at the limit.
 import type { ConfirmationUpdate } from '@shop/domain/order-desk-schemas';
 import type { Order } from '@shop/domain/order-responses';
-import type { Database } from '../../db/database.ts';
-import { deskSettings } from '../settings/settings.service.ts';
-import { recordCall } from './order-desk.service.ts';
+import type { Database } from '../../../db/database.ts';
+import { deskSettings } from '../../settings/settings.service.ts';
+import { recordCall } from './order-calls.ts';
 
 /** Records a call's outcome, then the owner's rule after too many calls without an answer. */
 export async function recordCallWithRule(

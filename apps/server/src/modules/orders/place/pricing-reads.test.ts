@@ -1,8 +1,8 @@
 import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database.ts';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { insertCoupon, insertProduct } from '../../../test/fixtures.ts';
+import type { Database } from '../../../db/database.ts';
+import { createTestContext, type TestContext } from '../../../../test/harness.ts';
+import { insertCoupon, insertProduct } from '../../../../test/fixtures.ts';
 import { createPricingReads } from './pricing-reads.ts';
 
 let t: TestContext;

@@ -6,8 +6,8 @@
 // is written again alone, so one bad order cannot take the others down with it. A transaction
 // that lost a race (a deadlock) runs once more first (inTransaction). An order is answered only
 // after the commit that holds it.
-import type { Database, Executor } from '../../db/database.ts';
-import { inTransaction } from '../../db/transaction.ts';
+import type { Database, Executor } from '../../../db/database.ts';
+import { inTransaction } from '../../../db/transaction.ts';
 
 /** Orders per transaction at most: bounds how long reads wait behind a batch. */
 export const MAX_BATCH = 64;

@@ -7,9 +7,9 @@
 // batch of the second fails, its orders are written again one by one (order-batch.ts), and the
 // copy then finds the key of the first.
 import { createHash } from 'node:crypto';
-import type { Executor, OrderRow } from '../../db/database.ts';
-import { badRequest, unprocessable } from '../../http/errors.ts';
-import { ORDER_MESSAGES } from './order-messages.ts';
+import type { Executor, OrderRow } from '../../../db/database.ts';
+import { badRequest, unprocessable } from '../../../http/errors.ts';
+import { ORDER_MESSAGES } from '../order-messages.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 

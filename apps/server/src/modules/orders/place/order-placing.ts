@@ -2,10 +2,10 @@
 // it (app.orderPlacing), so that the one write path is visible where the app is assembled: the
 // pricing reads and the stock reads shared by the requests that arrive together, and the batch
 // writer that every regular order goes through. docs/how-an-order-is-placed.md follows it.
-import type { Database } from '../../db/database.ts';
-import type { StockReads } from '../catalog/catalog.service.ts';
-import type { DeskSettingsReader } from '../settings/settings.service.ts';
-import type { Geography } from '../shipping/geography.ts';
+import type { Database } from '../../../db/database.ts';
+import type { StockReads } from '../../catalog/catalog.service.ts';
+import type { DeskSettingsReader } from '../../settings/settings.service.ts';
+import type { Geography } from '../../shipping/geography.ts';
 import { createOrderWriter, type OrderWriter } from './order-writes.ts';
 import { createPricingReads, type PricingReads } from './pricing-reads.ts';
 
