@@ -194,10 +194,7 @@ describe('an order of Bou Saâda (68) on a phone, from 1 January 2027', () => {
       await dialog.getByRole('button', { name: 'تأكيد الطلب' }).click();
       await heading(page, 'شكرًا على طلبك!');
       // The order keeps the French names; the page says them in Arabic.
-      await page
-        .getByTestId('delivery-address')
-        .getByText('بوسعادة', { exact: true })
-        .waitFor();
+      await page.getByTestId('delivery-address').getByText('بوسعادة', { exact: true }).waitFor();
       expect(await page.getByTestId('delivery-address').textContent()).not.toContain('Bou Sa');
       await shot(page, 'ar-thank-you');
       const number = ((await page.getByTestId('order-number').textContent()) ?? '').replace('#', '');

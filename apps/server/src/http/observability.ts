@@ -1,4 +1,4 @@
-// What load balancers, orchestrators and the people on call read (issue 18):
+// What load balancers, orchestrators and the people on call read:
 // - every request has an id, kept from an incoming x-request-id (a proxy's) or made here, sent
 //   back in x-request-id and carried by every log line of the request (Fastify's reqId);
 // - GET /healthz: the process answers; GET /readyz: the database answers, every migration has
@@ -167,7 +167,7 @@ export function registerObservability(app: App): void {
     done();
   });
 
-  const plain = { schema: { hide: true }, config: { keepsCache: true } };
+  const plain = { schema: { hide: true } };
   const folders = writtenFolders(config);
   app.get('/healthz', plain, async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ status: 200, message: 'OK', data: null }),

@@ -60,7 +60,7 @@ export function orderTrackingRoutes(app: App): void {
         response: { 200: envelopeSchema(trackingSchema), ...errorResponses(404) },
       },
       // Guessing numbers and phones is stopped per client address.
-      config: { keepsCache: true, rateLimit: app.config.rateLimits.tracking },
+      config: { rateLimit: app.config.rateLimits.tracking },
     },
     async (request) => envelope(await trackOrder(app.db.kysely, request.query.order_id, request.query.phone)),
   );

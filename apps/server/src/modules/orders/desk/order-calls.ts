@@ -1,23 +1,16 @@
 // The confirmation call beside each order's status: its outcome, its undo, the order's notes.
-import { z } from 'zod';
-import {
-  CONFIRMATION_STATES,
-  EDITABLE_STATUSES,
-  ORDER_STATUSES,
-  REFUSAL_LABELS,
-  type ConfirmationState,
-  type OrderStatus,
-} from '@shop/domain/order-status';
+import { EDITABLE_STATUSES, REFUSAL_LABELS, type OrderStatus } from '@shop/domain/order-status';
 import { type OrderPosition } from '@shop/domain/order-transitions';
 import type { Order } from '@shop/domain/order-responses';
 import { type ConfirmationUpdate } from '@shop/domain/order-desk-schemas';
-import type { Database, Executor, OrderRow } from '../../../db/database.ts';
+import type { Database } from '../../../db/database.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { conflict, notFound } from '../../../http/errors.ts';
 import { ORDER_MESSAGES } from '../order-messages.ts';
 import * as desk from './order-desk.repository.ts';
 import * as repo from '../orders.repository.ts';
 import { getOrder } from './order-queries.ts';
+import { snapshotOf, undoableCall } from './desk-snapshots.ts';
 import { applyStatus, lockOrder, moveHoldings, ordersChanged, positionOf } from './order-status.ts';
 
 function describeCall(update: ConfirmationUpdate, attempts: number): string {
@@ -31,35 +24,6 @@ function describeCall(update: ConfirmationUpdate, attempts: number): string {
     case 'refused':
       return `Refused by phone: ${REFUSAL_LABELS[update.reason]}${update.note ? ` — ${update.note}` : ''}`;
   }
-}
-
-/** What a desk outcome changes on an order, kept with its event to put back on an undo. */
-const deskSnapshotSchema = z.object({
-  status: z.enum(ORDER_STATUSES),
-  stock_reserved: z.number().int(),
-  confirmation: z.enum(CONFIRMATION_STATES),
-  call_attempts: z.number().int(),
-  call_back_at: z.string().nullable(),
-  confirmed_at: z.string().nullable(),
-  refusal_reason: z.string().nullable(),
-  refusal_note: z.string().nullable(),
-  // Snapshots written before orders knew who confirmed them have none.
-  confirmed_by: z.number().int().nullable().default(null),
-});
-type DeskSnapshot = z.infer<typeof deskSnapshotSchema>;
-
-function snapshotOf(row: OrderRow): DeskSnapshot {
-  return {
-    status: row.status as OrderStatus,
-    stock_reserved: row.stock_reserved,
-    confirmation: row.confirmation as ConfirmationState,
-    call_attempts: row.call_attempts,
-    call_back_at: row.call_back_at,
-    confirmed_at: row.confirmed_at,
-    refusal_reason: row.refusal_reason,
-    refusal_note: row.refusal_note,
-    confirmed_by: row.confirmed_by,
-  };
 }
 
 /**
@@ -111,18 +75,6 @@ export async function recordCall(
   });
   await ordersChanged(db, moved);
   return getOrder(db, id);
-}
-
-/**
- * The order's last desk outcome, while it can be undone: it is the order's newest event, not
- * undone yet, and nothing moved the order's status since.
- */
-export async function undoableCall(db: Executor, orderId: number) {
-  const event = await desk.lastEvent(db, orderId);
-  if (!event || event.kind !== 'confirmation' || event.undo === null || event.undone_at !== null) return null;
-  if ((await desk.statusChangesAfter(db, orderId, event.created_at)) > 0) return null;
-  const snapshot = deskSnapshotSchema.safeParse(JSON.parse(event.undo));
-  return snapshot.success ? { event, snapshot: snapshot.data } : null;
 }
 
 /**

@@ -1,4 +1,4 @@
-// The cash-on-delivery order desk (issue 15), through HTTP, on SQLite and (second run) PostgreSQL:
+// The cash-on-delivery order desk, through HTTP, on SQLite and (second run) PostgreSQL:
 // confirmation calls and their effects on status, stock and coupon uses; corrections before
 // shipping; returns; notes and history; a phone's past orders, the blacklist and duplicates; the
 // list's filters and bulk changes; the 30-day figures; the customer's tracking; moderation.

@@ -6,25 +6,22 @@ import { EDITABLE_STATUSES, type OrderStatus } from '@shop/domain/order-status';
 import { holdings } from '@shop/domain/order-transitions';
 import type { Order } from '@shop/domain/order-responses';
 import { type OrderEdit } from '@shop/domain/order-desk-schemas';
-import { finalPriceCentimes, orderDiscount, orderTotals } from '@shop/domain/pricing';
+import { orderDiscount, orderTotals } from '@shop/domain/pricing';
 import { lineSize } from '@shop/domain/sizes';
 import { UNKNOWN_WILAYA, wilayaKey } from '@shop/domain/wilaya';
-import type { Insertable } from 'kysely';
-import type { Database, Executor, OrderItemTable, OrderRow } from '../../../db/database.ts';
+import type { Database, Executor, OrderRow } from '../../../db/database.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { badRequest, conflict } from '../../../http/errors.ts';
-import * as catalogRepo from '../../catalog/catalog.repository.ts';
+import * as catalog from '../../catalog/catalog.service.ts';
 import { ORDER_MESSAGES } from '../order-messages.ts';
 import { correctedDelivery, deliveryTypeOf, shippingRowsOf } from '../delivery.ts';
 import { offeredIn, type Division } from '../../shipping/geography.ts';
 import { lockStockRows, takeOne, type StockLine } from '../stock/order-stock.ts';
 import * as desk from './order-desk.repository.ts';
 import * as repo from '../orders.repository.ts';
+import { orderLineOf, type NewLine } from '../order-lines.ts';
 import { getOrder, itemSummary } from './order-queries.ts';
 import { giveBackAndTell, lockOrder, ordersChanged, positionOf } from './order-status.ts';
-
-/** A line as the order stores it (its snapshot of the product), before it is given its order. */
-type NewLine = Omit<Insertable<OrderItemTable>, 'id' | 'order_id'> & { product_id: number };
 
 /**
  * The new lines of an order: a line of a product and size the order already had keeps the price
@@ -37,7 +34,7 @@ async function repricedLines(trx: Executor, orderId: number, items: NonNullable<
       trx,
       items.map((i) => i.product_id),
     ),
-    catalogRepo.findSizesOf(
+    catalog.findSizesOf(
       trx,
       items.map((i) => i.product_id),
     ),
@@ -60,19 +57,7 @@ async function repricedLines(trx: Executor, orderId: number, items: NonNullable<
       continue;
     }
     const before = old.find((o) => o.product_id === product.id && o.size === resolved.size);
-    lines.push({
-      product_id: product.id,
-      product_name: product.name,
-      product_description: product.description,
-      product_type: product.type_name,
-      product_image: product.image_url,
-      size: resolved.size,
-      quantity: item.quantity,
-      price_at_time_cents: before?.price_at_time_cents ?? product.price_cents,
-      product_discount_percentage: before?.product_discount_percentage ?? product.discount_percentage,
-      unit_final_price_cents:
-        before?.unit_final_price_cents ?? finalPriceCentimes(product.price_cents, product.discount_percentage),
-    });
+    lines.push(orderLineOf(product, resolved.size, item.quantity, before));
   }
   return { old, lines };
 }

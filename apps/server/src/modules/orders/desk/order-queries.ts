@@ -18,7 +18,7 @@ import { deliveryTypeOf } from '../delivery.ts';
 import * as desk from './order-desk.repository.ts';
 import { duplicatesOf } from '../place/duplicates.ts';
 import * as repo from '../orders.repository.ts';
-import { undoableCall } from './order-calls.ts';
+import { undoableCall } from './desk-snapshots.ts';
 
 const NO_REPUTATION: PhoneReputation = { orders: 0, delivered: 0, returned: 0, refused: 0, cancelled: 0 };
 

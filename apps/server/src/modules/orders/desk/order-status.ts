@@ -15,8 +15,8 @@ import type { Database, Executor, OrderRow } from '../../../db/database.ts';
 import { isPostgres } from '../../../db/dialect.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { conflict, HttpError, notFound } from '../../../http/errors.ts';
-import * as catalogRepo from '../../catalog/catalog.repository.ts';
-import { productTag } from '../../catalog/catalog.repository.ts';
+import * as catalog from '../../catalog/catalog.service.ts';
+import { productTag, recordCatalogChange } from '../../../db/catalog-changes.ts';
 import { CourierError, type Courier, type CourierOf } from '../../couriers/courier.ts';
 import { ORDER_MESSAGES } from '../order-messages.ts';
 import { giveBack, takeOne, type StockLine } from '../stock/order-stock.ts';
@@ -45,7 +45,7 @@ async function stockLinesOf(trx: Executor, row: OrderRow): Promise<StockLine[]> 
 
 /** "2 × Sac, 1 × Ceinture": the lines' products by their names now. */
 async function describeLines(trx: Executor, lines: readonly StockLine[]): Promise<string> {
-  const rows = await catalogRepo.findProductRowsByIds(trx, [...new Set(lines.map((l) => l.product_id))]);
+  const rows = await catalog.findProductRowsByIds(trx, [...new Set(lines.map((l) => l.product_id))]);
   const names = new Map(rows.map((row) => [row.id, row.name]));
   return lines.map((l) => `${l.quantity} × ${names.get(l.product_id) ?? `product ${l.product_id}`}`).join(', ');
 }
@@ -186,7 +186,7 @@ export async function applyStatus(
 
 /** Tells every process what a change of orders touched: their products' stock, the dashboard. */
 export function ordersChanged(db: Database, products: readonly number[]) {
-  return catalogRepo.bumpCatalogVersion(db, [...new Set(products)].map(productTag).concat('orders'));
+  return recordCatalogChange(db, [...new Set(products)].map(productTag).concat('orders'));
 }
 
 /**

@@ -3,6 +3,7 @@
 // know which order it doubles, and the first order to know that a second one came.
 import { DUPLICATE_WINDOW_HOURS } from '@shop/domain/order-status';
 import type { Executor, OrderRow } from '../../../db/database.ts';
+import * as repo from '../orders.repository.ts';
 
 const WINDOW_MS = DUPLICATE_WINDOW_HOURS * 3_600_000;
 
@@ -22,13 +23,12 @@ export async function duplicatesOf(
   const candidates = rows.filter((r) => phones.has(r.customer_phone));
   if (candidates.length === 0) return found;
   const times = candidates.map((r) => Date.parse(r.created_at));
-  const others = await db
-    .selectFrom('orders')
-    .select(['id', 'customer_phone', 'created_at', 'possible_duplicate'])
-    .where('customer_phone', 'in', [...new Set(candidates.map((r) => r.customer_phone))])
-    .where('created_at', '>=', new Date(Math.min(...times) - WINDOW_MS).toISOString())
-    .where('created_at', '<=', new Date(Math.max(...times) + WINDOW_MS).toISOString())
-    .execute();
+  const others = await repo.findOrdersOfPhonesBetween(
+    db,
+    [...new Set(candidates.map((r) => r.customer_phone))],
+    new Date(Math.min(...times) - WINDOW_MS).toISOString(),
+    new Date(Math.max(...times) + WINDOW_MS).toISOString(),
+  );
   for (const row of candidates) {
     const at = Date.parse(row.created_at);
     const twins = others

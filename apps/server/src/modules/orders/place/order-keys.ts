@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import type { Executor, OrderRow } from '../../../db/database.ts';
 import { badRequest, unprocessable } from '../../../http/errors.ts';
 import { ORDER_MESSAGES } from '../order-messages.ts';
+import * as repo from '../orders.repository.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
@@ -41,28 +42,6 @@ export function orderKeyOf(header: string | string[] | undefined, content: unkno
   return { key, fingerprint: createHash('sha256').update(canonical(content)).digest('base64url') };
 }
 
-export function findOrderKeys(db: Executor, keys: readonly string[]) {
-  if (keys.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('order_keys')
-    .select(['key', 'fingerprint', 'order_id'])
-    .where('key', 'in', [...new Set(keys)])
-    .execute();
-}
-
-export async function insertOrderKeys(
-  db: Executor,
-  rows: readonly { key: OrderKey; orderId: number; at: string }[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  await db
-    .insertInto('order_keys')
-    .values(
-      rows.map((r) => ({ key: r.key.key, fingerprint: r.key.fingerprint, order_id: r.orderId, created_at: r.at })),
-    )
-    .execute();
-}
-
 /** A key this shop placed an order with, and what that order was. */
 export interface KnownKey {
   fingerprint: string;
@@ -91,7 +70,7 @@ export async function orderPlacedWith(
 /** The order of a known key, checked against what this request orders. */
 export async function placedBefore(db: Executor, key: OrderKey, known: KnownKey): Promise<OrderRow> {
   if (known.fingerprint !== key.fingerprint) throw unprocessable(ORDER_MESSAGES.idempotencyKeyReused);
-  return db.selectFrom('orders').selectAll().where('id', '=', known.order_id).executeTakeFirstOrThrow();
+  return repo.findOrderOrThrow(db, known.order_id);
 }
 
 /** True when `error` is the database refusing a second row for a key (a copy won the race). */

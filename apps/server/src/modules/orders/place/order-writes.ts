@@ -9,10 +9,9 @@ import type { Insertable } from 'kysely';
 import { todayIso } from '@shop/domain/coupon-status';
 import type { Database, Executor, OrderItemTable, OrderTable } from '../../../db/database.ts';
 import { isPostgres } from '../../../db/dialect.ts';
-import * as catalogRepo from '../../catalog/catalog.repository.ts';
-import { productTag, type CatalogTag } from '../../catalog/catalog.repository.ts';
+import { productTag, recordCatalogChange, takeWriteLock, type CatalogTag } from '../../../db/catalog-changes.ts';
 import { createWriteBatcher } from './order-batch.ts';
-import { findOrderKeys, insertOrderKeys, type KnownKey, type OrderKey } from './order-keys.ts';
+import type { KnownKey, OrderKey } from './order-keys.ts';
 import { planBatch } from '../stock/order-batch-plan.ts';
 import { heldStock, type StockLine } from '../stock/order-stock.ts';
 import { stockStoreOf } from '../stock/stock-store.ts';
@@ -61,9 +60,9 @@ function nth<T>(values: readonly T[], i: number): T {
 export async function writeRegularOrders(trx: Executor, drafts: readonly RegularOrderDraft[]): Promise<WriteOutcome[]> {
   // On SQLite a write comes first: it takes the database's write lock, so no other connection
   // changes the rows read next before this batch commits (PostgreSQL locks the rows instead).
-  if (!isPostgres(trx)) await catalogRepo.takeWriteLock(trx);
+  if (!isPostgres(trx)) await takeWriteLock(trx);
   const keys = drafts.flatMap((draft) => (draft.key ? [draft.key.key] : []));
-  const known = new Map((await findOrderKeys(trx, keys)).map((row) => [row.key, row]));
+  const known = new Map((await repo.findOrderKeys(trx, keys)).map((row) => [row.key, row]));
   // Each key is written once: by the first draft of the batch carrying it; a copy follows it.
   const firstWith = new Map<string, { draft: RegularOrderDraft; fingerprint: string }>();
   const fresh = drafts.filter((draft) => {
@@ -119,7 +118,7 @@ async function writeNewOrders(trx: Executor, drafts: readonly RegularOrderDraft[
     trx,
     accepted.map((draft, i) => statusRow(nth(ids, i), draft.order.created_at)),
   );
-  await insertOrderKeys(
+  await repo.insertOrderKeys(
     trx,
     accepted.flatMap((draft, i) =>
       draft.key ? [{ key: draft.key, orderId: nth(ids, i), at: draft.order.created_at }] : [],
@@ -134,21 +133,21 @@ async function writeNewOrders(trx: Executor, drafts: readonly RegularOrderDraft[
   // What the catalogue shows changed: inside the transaction on SQLite; after the commit on
   // PostgreSQL (createOrderWriter), so no process reads the change before the rows.
   const changes = changesOf(outcomes);
-  if (!isPostgres(trx) && changes.length > 0) await catalogRepo.bumpCatalogVersion(trx, changes);
+  if (!isPostgres(trx) && changes.length > 0) await recordCatalogChange(trx, changes);
   return outcomes;
 }
 
 /** Writes an order in the next batch; resolves after the commit that holds it. */
 export type OrderWriter = (draft: RegularOrderDraft) => Promise<WriteOutcome>;
 
-/** The order writer of a database: one per app (buildApp decorates it as app.orderWriter). */
+/** The order writer of a database: one per app (order-placing.ts, app.orderPlacing.write). */
 export function createOrderWriter(db: Database): OrderWriter {
   return createWriteBatcher(db, writeRegularOrders, {
     // PostgreSQL's change is numbered by a sequence, taken once the batch is committed, so no
     // reader can see the change before the new stock (SQLite records it inside the batch).
     afterCommit: async (outcomes) => {
       const changes = changesOf(outcomes);
-      if (isPostgres(db) && changes.length > 0) await catalogRepo.bumpCatalogVersion(db, changes);
+      if (isPostgres(db) && changes.length > 0) await recordCatalogChange(db, changes);
     },
   });
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { createdOrderSchema, orderConflictSchema } from '@shop/domain/order-responses';
 import { envelopeSchema } from '@shop/domain/responses';
 import { toShortSize } from '@shop/domain/sizes';
+import { mergeLines } from '@shop/domain/order-lines';
 import { customOrderFieldsSchema, REFERENCE_IMAGE_FIELDS, regularOrderSchema } from '@shop/domain/order-schemas';
 import type { App } from '../../../http/types.ts';
 import { envelope } from '../../../http/envelope.ts';
@@ -41,13 +42,11 @@ function assertOrderSize(
   items: readonly { product_id: number; size: string; quantity: number }[],
   limits: { maxQuantityPerLine: number; maxLines: number },
 ): void {
-  const units = new Map<string, number>();
-  for (const item of items) {
-    const key = `${item.product_id}:${item.size.trim() === '' ? '' : toShortSize(item.size)}`;
-    units.set(key, (units.get(key) ?? 0) + item.quantity);
-  }
-  if (units.size > limits.maxLines) throw badRequest(ORDER_MESSAGES.tooManyLines(limits.maxLines));
-  if ([...units.values()].some((quantity) => quantity > limits.maxQuantityPerLine)) {
+  const lines = mergeLines(
+    items.map((item) => ({ ...item, size: item.size.trim() === '' ? '' : toShortSize(item.size) })),
+  );
+  if (lines.length > limits.maxLines) throw badRequest(ORDER_MESSAGES.tooManyLines(limits.maxLines));
+  if (lines.some((line) => line.quantity > limits.maxQuantityPerLine)) {
     throw badRequest(ORDER_MESSAGES.tooManyUnits(limits.maxQuantityPerLine));
   }
 }

@@ -24,14 +24,16 @@ import { badRequest, conflict, forbidden } from '../../../http/errors.ts';
 import type { UploadedFile } from '../../../http/multipart.ts';
 import type { ImageStorage } from '../../media/image-storage.ts';
 import { deleteImageFiles, prepareImage, storePreparedImage } from '../../media/media.service.ts';
-import * as catalogRepo from '../../catalog/catalog.repository.ts';
 import { checkStock, type StockReads } from '../../catalog/catalog.service.ts';
 import { ORDER_MESSAGES } from '../order-messages.ts';
-import { mergeLines, takeOne, type StockLine } from '../stock/order-stock.ts';
-import { insertOrderKeys, isDuplicateKey, orderPlacedWith, placedBefore, type OrderKey } from './order-keys.ts';
+import { orderLineOf } from '../order-lines.ts';
+import { takeOne, type StockLine } from '../stock/order-stock.ts';
+import { mergedStock } from '../stock/order-batch-plan.ts';
+import { isDuplicateKey, orderPlacedWith, placedBefore, type OrderKey } from './order-keys.ts';
 import type { OrderPlacing } from './order-placing.ts';
 import type { RegularOrderDraft } from './order-writes.ts';
 import * as repo from '../orders.repository.ts';
+import { recordCatalogChange } from '../../../db/catalog-changes.ts';
 
 /** The client's figures may differ from ours by at most 0.01 Da (rounding). */
 const PRICE_TOLERANCE_CENTS = 1;
@@ -195,7 +197,7 @@ function orderHeader(
 
 /** What is available now for each line (the checkStock answer), the short lines marked not ok. */
 async function stockReport(stock: StockReads, lines: readonly StockLine[], short: readonly StockLine[]) {
-  const { items } = await checkStock(stock, mergeLines(lines));
+  const { items } = await checkStock(stock, mergedStock(lines));
   return items.map((item) => ({
     ...item,
     ok: item.ok && !short.some((s) => s.product_id === item.product_id && s.size === item.size),
@@ -255,18 +257,7 @@ export async function placeRegularOrder(
       color: null,
       size: null,
     },
-    items: lines.map((l) => ({
-      product_id: l.product.id,
-      product_name: l.product.name,
-      product_description: l.product.description,
-      product_type: l.product.type_name,
-      product_image: l.product.image_url,
-      size: l.size,
-      quantity: l.quantity,
-      price_at_time_cents: l.product.price_cents,
-      product_discount_percentage: l.product.discount_percentage,
-      unit_final_price_cents: l.unitCents,
-    })),
+    items: lines.map((l) => orderLineOf(l.product, l.size, l.quantity)),
     stock: lines.map((l) => ({ product_id: l.product.id, size: l.size, quantity: l.quantity })),
     couponId: pricing.coupon?.id ?? null,
     reserve: flags.held === 0,
@@ -374,11 +365,11 @@ export async function placeCustomOrder(
       await repo.insertStatusHistories(trx, [
         { order_id: id, from_status: null, to_status: 'pending', changed_at: now },
       ]);
-      if (key) await insertOrderKeys(trx, [{ key, orderId: id, at: now }]);
+      if (key) await repo.insertOrderKeys(trx, [{ key, orderId: id, at: now }]);
       return id;
     });
     // The dashboard's figures are served from the response cache: they changed ('orders').
-    await catalogRepo.bumpCatalogVersion(db, ['orders']);
+    await recordCatalogChange(db, ['orders']);
     return created(orderId, totals);
   } catch (error) {
     await deleteImageFiles(

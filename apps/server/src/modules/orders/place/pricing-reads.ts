@@ -6,10 +6,10 @@
 import type DataLoader from 'dataloader';
 import { batchedReads } from '../../../db/batched-reads.ts';
 import type { CouponRow, Database } from '../../../db/database.ts';
-import * as catalogRepo from '../../catalog/catalog.repository.ts';
-import * as couponsRepo from '../../coupons/coupons.repository.ts';
+import * as catalog from '../../catalog/catalog.service.ts';
+import * as coupons from '../../coupons/coupons.service.ts';
 import { shippingRowsOf } from '../delivery.ts';
-import { findOrderKeys, type KnownKey } from './order-keys.ts';
+import type { KnownKey } from './order-keys.ts';
 import * as repo from '../orders.repository.ts';
 import * as desk from '../desk/order-desk.repository.ts';
 import { duplicateWindowStart } from './duplicates.ts';
@@ -24,7 +24,7 @@ export interface CommuneFee {
   stop_desk_price_cents: number | null;
 }
 
-/** A wilaya's row with its communes priced apart (issue 16). */
+/** A wilaya's row with its communes priced apart. */
 export type ShippingRow = WilayaFeeRow & { communes: CommuneFee[] };
 
 export type PricedProduct = Awaited<ReturnType<typeof repo.findProductsForOrder>>[number] & { sizes: string[] };
@@ -48,18 +48,15 @@ export interface PricingReads {
 export function createPricingReads(db: Database): PricingReads {
   return {
     product: batchedReads(async (ids) => {
-      const [products, sizes] = await Promise.all([
-        repo.findProductsForOrder(db, ids),
-        catalogRepo.findSizesOf(db, ids),
-      ]);
+      const [products, sizes] = await Promise.all([repo.findProductsForOrder(db, ids), catalog.findSizesOf(db, ids)]);
       const sizesOf = new Map<number, string[]>();
       for (const row of sizes) sizesOf.set(row.product_id, [...(sizesOf.get(row.product_id) ?? []), row.size]);
       return new Map(products.map((p) => [p.id, { ...p, sizes: sizesOf.get(p.id) ?? [] }]));
     }),
     shipping: batchedReads(() => shippingRowsOf(db)),
-    orderKey: batchedReads(async (keys) => new Map((await findOrderKeys(db, keys)).map((row) => [row.key, row]))),
+    orderKey: batchedReads(async (keys) => new Map((await repo.findOrderKeys(db, keys)).map((row) => [row.key, row]))),
     coupon: batchedReads(async (codes) => {
-      const rows = await couponsRepo.findCouponsByCodes(db, codes);
+      const rows = await coupons.findCouponsByCodes(db, codes);
       return new Map(rows.map((row) => [row.code, row]));
     }),
     blacklisted: batchedReads(async (phones) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planBatch, type HeldStock } from './order-batch-plan.ts';
-import { lineKey } from './order-stock.ts';
+import { lineKey } from '@shop/domain/order-lines';
 
 /** Product 1 has sizes M (2) and L (5); product 2 has no sizes (4); coupon 7 has one use left. */
 function held(): HeldStock {

@@ -5,7 +5,22 @@
 // nothing. The batch then writes its totals in one statement per table instead of one to three
 // statements per order, which on PostgreSQL were as many round trips while the batch held its
 // locks (bench profile).
-import { lineKey, mergeLines, perProduct, type StockLine } from './order-stock.ts';
+import { byProductAndSize, lineKey, mergeLines, type OrderedLine } from '@shop/domain/order-lines';
+
+/** A line as the stock counts it (size '' for a product without sizes). */
+export type StockLine = OrderedLine;
+
+/** Lines merged per size row, sorted by (product_id, size): the order the rows are locked in. */
+export function mergedStock(lines: readonly StockLine[]): StockLine[] {
+  return mergeLines(lines).sort(byProductAndSize);
+}
+
+/** Units per product (a product row holds the total of its sizes), by product id. */
+export function perProduct(merged: readonly StockLine[]): [number, number][] {
+  const totals = new Map<number, number>();
+  for (const line of merged) totals.set(line.product_id, (totals.get(line.product_id) ?? 0) + line.quantity);
+  return [...totals].sort((a, b) => a[0] - b[0]);
+}
 
 export interface BatchOrder {
   stock: readonly StockLine[];
@@ -55,7 +70,7 @@ export function planBatch(orders: readonly BatchOrder[], held: HeldStock): Batch
   const takenProducts = new Map<number, number>();
   const couponUses = new Map<number, number>();
   const outcomes = orders.map((order): PlannedOutcome => {
-    const merged = mergeLines(order.stock);
+    const merged = mergedStock(order.stock);
     const short = shortLines(merged, held);
     if (short.length > 0) return { kind: 'short', short };
     if (order.couponId !== null && !((held.couponUsesLeft.get(order.couponId) ?? 0) > 0)) {
@@ -82,7 +97,7 @@ export function planBatch(orders: readonly BatchOrder[], held: HeldStock): Batch
   });
   return {
     outcomes,
-    sizes: mergeLines([...takenSizes.values()]),
+    sizes: mergedStock([...takenSizes.values()]),
     products: [...takenProducts].sort((a, b) => a[0] - b[0]),
     couponUses: [...couponUses].sort((a, b) => a[0] - b[0]),
   };

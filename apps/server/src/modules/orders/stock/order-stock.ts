@@ -2,42 +2,20 @@
 // (DESIGN §3.3-3.4). What an order may take is decided by planBatch (order-batch-plan.ts) only:
 // a reopened order or a custom order's coupon use is a batch of one, decided against the rows
 // the store read (and, on PostgreSQL, locked: stock-store.ts), then taken with guards.
+import { lineKey } from '@shop/domain/order-lines';
 import type { Executor } from '../../../db/database.ts';
-import { planBatch, type BatchOrder, type HeldStock, type PlannedOutcome } from './order-batch-plan.ts';
+import {
+  mergedStock,
+  perProduct,
+  planBatch,
+  type BatchOrder,
+  type HeldStock,
+  type PlannedOutcome,
+  type StockLine,
+} from './order-batch-plan.ts';
+
+export type { StockLine };
 import { stockStoreOf, type StockMoves, type StockRows } from './stock-store.ts';
-
-export interface StockLine {
-  product_id: number;
-  /** '' for a product without sizes. */
-  size: string;
-  quantity: number;
-}
-
-/** The identity of a size row (or of a product without sizes): product id and size. */
-export function lineKey(line: { product_id: number; size: string }): string {
-  return `${line.product_id}\u0000${line.size}`;
-}
-
-/** Merges lines of the same product and size, sorted by (product_id, size). */
-export function mergeLines(lines: readonly StockLine[]): StockLine[] {
-  const merged = new Map<string, StockLine>();
-  for (const line of lines) {
-    const key = lineKey(line);
-    const existing = merged.get(key);
-    if (existing) existing.quantity += line.quantity;
-    else merged.set(key, { ...line });
-  }
-  return [...merged.values()].sort((a, b) =>
-    a.product_id !== b.product_id ? a.product_id - b.product_id : a.size < b.size ? -1 : a.size > b.size ? 1 : 0,
-  );
-}
-
-/** Units per product (a product row holds the total of its sizes), by product id. */
-export function perProduct(merged: readonly StockLine[]): [number, number][] {
-  const totals = new Map<number, number>();
-  for (const line of merged) totals.set(line.product_id, (totals.get(line.product_id) ?? 0) + line.quantity);
-  return [...totals].sort((a, b) => a[0] - b[0]);
-}
 
 /** The rows read, as the plan counts them. */
 export function heldStock(rows: StockRows): HeldStock {
@@ -52,7 +30,7 @@ export function heldStock(rows: StockRows): HeldStock {
 
 /** What one order holds: its size rows (sized lines only), its products' totals, its coupon use. */
 export function movesOf(order: BatchOrder): StockMoves {
-  const merged = mergeLines(order.stock);
+  const merged = mergedStock(order.stock);
   return {
     sizes: merged.filter((line) => line.size),
     products: perProduct(merged),

@@ -4,7 +4,7 @@
 // unnest() arrays. A batch holds its locks from `hold` to its commit, so the fewer round trips
 // in between, the sooner the next batch (of this process or another) goes (bench profile).
 import { sql } from 'kysely';
-import { usableOn } from '../../coupons/coupons.repository.ts';
+import { usableOn } from '../../coupons/coupons.service.ts';
 import type { StockMoves, StockStore } from './stock-store.ts';
 
 /** The three moves' arrays, as unnest() takes them. */

@@ -3,7 +3,7 @@
 // at once with `update … from (values …)`, chunked under the bound-parameter limit.
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../../db/database.ts';
-import { usableOn } from '../../coupons/coupons.repository.ts';
+import { usableOn } from '../../coupons/coupons.service.ts';
 import type { StockMoves, StockRows, StockStore } from './stock-store.ts';
 
 /** Rows per statement: well under SQLite's bound-parameter limit. */
