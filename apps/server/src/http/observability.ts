@@ -15,7 +15,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { sql } from 'kysely';
+import { pingDatabase } from '../db/ping.ts';
 import { pendingMigrations } from '../db/migrate.ts';
 import { HttpError } from './errors.ts';
 import type { Config } from '../config.ts';
@@ -175,7 +175,7 @@ export function registerObservability(app: App): void {
   app.get('/readyz', plain, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
     try {
-      await sql`select 1`.execute(db.kysely);
+      await pingDatabase(db.kysely);
       const pending = await pendingMigrations(db);
       if (pending > 0) {
         return reply.status(503).send({ status: 503, message: `${pending} migration(s) not run yet`, data: null });

@@ -343,3 +343,8 @@ export async function deleteType(db: Executor, id: number): Promise<number> {
   const result = await db.deleteFrom('product_types').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Every product's id and last change, by id (the sitemap). */
+export function findProductDates(db: Executor) {
+  return db.selectFrom('products').select(['id', 'updated_at']).orderBy('id').execute();
+}

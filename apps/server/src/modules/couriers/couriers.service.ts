@@ -29,8 +29,8 @@ import type { Database, Executor, OrderRow } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import * as ordersService from '../orders/orders.service.ts';
-import { applyStatus, lockOrder, ordersChanged } from '../orders/orders.service.ts';
+import * as ordersService from '../orders/orders-public.service.ts';
+import { applyStatus, lockOrder, ordersChanged } from '../orders/orders-public.service.ts';
 import type { CourierRegistry } from './courier-accounts.service.ts';
 import {
   CourierError,

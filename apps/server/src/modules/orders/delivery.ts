@@ -1,6 +1,6 @@
 // How an order is delivered: at home or at a stop desk, in a commune of the wilaya,
 // priced at the commune's own fee for that delivery type when it has one, else the wilaya's.
-// Shared by a new order (orders.service.ts) and a correction (order-desk.service.ts).
+// Shared by a new order (place/place.service.ts) and a correction (desk/order-edits.ts).
 import { COMMUNE_MESSAGES, communeFeeOf } from '@shop/domain/geo/communes';
 import { DELIVERY_TYPES, type DeliveryType } from '@shop/domain/shipping-schemas';
 import { wilayaKey } from '@shop/domain/wilaya';

@@ -1,4 +1,4 @@
-// Queries of the cash-on-delivery order desk (order-desk.service.ts): the confirmation queue, a
+// Queries of the cash-on-delivery order desk (the files of desk/): the confirmation queue, a
 // phone's past orders, notes and history, the blacklist, corrections and the 30-day figures.
 import { sql, type Updateable } from 'kysely';
 import { foldName } from '@shop/domain/name-fold';
