@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import importPlugin from 'eslint-plugin-import';
+import fs from 'node:fs';
 import globals from 'globals';
 
 const WEB = './apps/web/src';
@@ -52,6 +53,40 @@ function webZones() {
     ...ADMIN_SHARED.map((name) => features('admin', name, [])),
   ];
 }
+
+const SERVER = './apps/server/src';
+const SERVER_MODULES = fs
+  .readdirSync(`${SERVER}/modules`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+function serverZones() {
+  return [
+    {
+      // types.ts names what app.ts decorates the app with (types only) and admin-guard.ts is the
+      // session check every admin route runs (the auth module's); the demo seed writes through the
+      // modules' services, as the app does.
+      target: [`${SERVER}/http/!(types|admin-guard).ts`, `${SERVER}/db/*.ts`, `${SERVER}/db/migrations/*.ts`],
+      from: `${SERVER}/modules`,
+      message: 'http/ and db/ sit under the modules: a module plugs into them, they import no module',
+    },
+    ...SERVER_MODULES.map((name) => ({
+      target: `${SERVER}/modules/${name}/**`,
+      from: `${SERVER}/modules/!(${name})/**/*.repository.ts`,
+      message: `a module reaches another module through its service, never its repository (${name})`,
+    })),
+  ];
+}
+
+/** Kysely's query builders and raw SQL: what only a repository (or a store per dialect) writes. */
+const QUERY_SYNTAX = [
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
+    message: 'SQL lives in repositories (*.repository.ts): call one from here',
+  },
+  { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'SQL lives in repositories (*.repository.ts)' },
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'uploads/**', 'coverage/**', 'eslint.config.js'] },
@@ -111,6 +146,61 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['**/storefront/**'] }],
       // Questions and outcomes are said in the page (ConfirmDialog, Banner), never by the browser.
       'no-alert': 'error',
+    },
+  },
+  {
+    // The server's layers (docs/decisions/028): db and http below the modules, a module reaching
+    // another through its service, no cycles. The tests may reach into any layer to set a case up.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { import: importPlugin },
+    settings: {
+      'import/extensions': ['.ts'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import/resolver': { node: { extensions: ['.ts', '.js'] } },
+    },
+    rules: {
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-restricted-paths': ['error', { zones: serverZones() }],
+    },
+  },
+  {
+    // SQL only in repositories. The stock stores are the order stock's repository, one per
+    // database (orders/stock); migrations and db/ are the database's own layer.
+    files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/http/**/*.ts', 'apps/server/src/cli/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.repository.ts',
+      '**/stock-store.*.ts',
+      // Queries still written beside their callers, to move into their module's repository.
+      'apps/server/src/modules/couriers/courier-accounts.service.ts',
+      'apps/server/src/modules/couriers/couriers.routes.ts',
+      'apps/server/src/modules/couriers/couriers.service.ts',
+      'apps/server/src/modules/couriers/exports.service.ts',
+      'apps/server/src/modules/reconciliation/reconciliation.service.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...QUERY_SYNTAX] },
+  },
+  {
+    // The environment is read in one place, config.ts, which gives the rest of the server its
+    // configuration. Tests, the bench, the browser and resilience harnesses and the scripts start
+    // servers with an environment of their own: they are where setting one belongs.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: [
+      'apps/server/src/config.ts',
+      '**/*.test.{ts,tsx}',
+      'apps/server/test/**',
+      'bench/**',
+      'e2e/**',
+      'resilience/**',
+      'scripts/**',
+      'vitest.config.ts',
+    ],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'only config.ts reads the environment: take the Config' },
+      ],
     },
   },
   {

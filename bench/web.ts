@@ -174,7 +174,7 @@ async function main(): Promise<void> {
       { name: 'shop', url: `${baseUrl}/Shop` },
       { name: 'product', url: `${baseUrl}/product/${productId}` },
       { name: 'tracking', url: `${baseUrl}/suivi` },
-      // The Arabic storefront (issue 17): its own catalogue chunk, right to left.
+      // The Arabic storefront: its own catalogue chunk, right to left.
       { name: 'ar-home', url: `${baseUrl}/ar` },
       { name: 'ar-shop', url: `${baseUrl}/ar/Shop` },
       { name: 'ar-product', url: `${baseUrl}/ar/product/${productId}` },

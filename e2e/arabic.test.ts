@@ -1,4 +1,4 @@
-// The Arabic storefront (issue 17) in Chromium on a phone (390×844, touch), against the real server
+// The Arabic storefront in Chromium on a phone (390×844, touch), against the real server
 // on a fresh database with the demo catalogue: every /ar page is right to left, in Arabic (no text
 // of the French catalogue on it), scrolls only downwards (at 360 px too), passes axe-core, and is
 // saved under e2e/screenshots/phone-ar/ to be looked at; then a customer switches to Arabic, buys

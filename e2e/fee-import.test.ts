@@ -1,4 +1,4 @@
-// Making the shop's shipping fees match the courier's grid (issue 16), on a phone (390×844, touch),
+// Making the shop's shipping fees match the courier's grid, on a phone (390×844, touch),
 // against the real server talking to a local Yalidine (apps/server/test/fake-yalidine.ts): the
 // owner imports Yalidine's fees, sees each wilaya old → new, applies them; a CSV file with a bad
 // line shows the line and changes nothing; a CSV with a commune column gives communes their own

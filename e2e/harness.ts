@@ -199,7 +199,7 @@ export async function chooseWilaya(scope: Page | Locator, typed: string, label =
     .click();
 }
 
-/** Picks a commune in a commune picker (issue 16): types part of its name, then taps it. */
+/** Picks a commune in a commune picker: types part of its name, then taps it. */
 export async function chooseCommune(
   scope: Page | Locator,
   typed: string,

@@ -1,4 +1,4 @@
-// The cash-on-delivery order desk on a phone (issue 15), in Chromium against the real server: an
+// The cash-on-delivery order desk on a phone, in Chromium against the real server: an
 // order placed through the API waits in the To confirm queue; the owner records a call without
 // answer, then confirms it and sees it leave; opens it, adds a note, corrects a quantity and sees
 // the new total; ships it, marks it returned, then received, and the stock is back. Each step is

@@ -37,7 +37,7 @@ interface AxeResult {
 }
 
 /**
- * Structure rules that axe rates "moderate" but that the pages must pass (issue 12): a screen
+ * Structure rules that axe rates "moderate" but that the pages must pass: a screen
  * reader user finds the page's parts by its landmarks and headings.
  */
 const STRUCTURE_RULES = new Set([

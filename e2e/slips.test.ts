@@ -1,4 +1,4 @@
-// Delivery slips and the courier's buttons (issue 16), in Chromium against the real server: the
+// Delivery slips and the courier's buttons, in Chromium against the real server: the
 // owner selects orders in the list and opens their slips; each slip has the order number as a
 // Code 128 barcode (an SVG drawn by JsBarcode), and printed to PDF they take four to an A4 page
 // (5 orders → 2 pages, 4 → 1). The PDF's pages are turned into PNGs under e2e/screenshots/slips/

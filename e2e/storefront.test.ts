@@ -55,7 +55,7 @@ async function revealAll(page: Page) {
 
 /**
  * `stopDesk`: the customer picks Alger's stop desk (point relais) in the cart, then a commune
- * typed in part (issue 16); otherwise home delivery to Hydra.
+ * typed in part; otherwise home delivery to Hydra.
  */
 async function journey(viewport: { width: number; height: number }, tag: string, { stopDesk = false } = {}) {
   const { context, page, errors } = await newPage(browser, shop.baseUrl, viewport);
@@ -164,7 +164,7 @@ async function journey(viewport: { width: number; height: number }, tag: string,
       await chooseCommune(dialog, 'hyd', 'Hydra');
       await dialog.getByLabel('Code postal').fill('16000');
     }
-    // A commune with its own fee (issue 16) changes the total: the page's total follows it.
+    // A commune with its own fee changes the total: the page's total follows it.
     shownTotal = await page.getByTestId('total').textContent();
     await dialog.getByRole('button', { name: '5 étoiles' }).click();
     await dialog.getByRole('button', { name: 'Confirmer la commande' }).click();
@@ -198,7 +198,7 @@ async function journey(viewport: { width: number; height: number }, tag: string,
 describe('storefront', () => {
   it('takes a customer from the home page to a placed cash-on-delivery order (desktop)', async () => {
     const token = await adminToken(shop.baseUrl);
-    // Hydra costs 75 Da more than the rest of Alger at home (issue 16): the checkout shows and
+    // Hydra costs 75 Da more than the rest of Alger at home: the checkout shows and
     // sends its fee, so the order goes through without a 409.
     const before =
       await api<{ wilaya_code: number; price: number; stop_desk_price: number | null }[]>('/ShippingPrice/read');

@@ -1,4 +1,4 @@
-// A customer follows an order on a phone (issue 15): the order is placed through the API, then
+// A customer follows an order on a phone: the order is placed through the API, then
 // confirmed and shipped by the owner through the admin API; /suivi, reached from the side menu,
 // finds it from the number and the phone typed with spaces, shows its French steps, and says
 // "Commande introuvable" for a wrong phone. The thank-you screen's link fills the page and asks at

@@ -34,8 +34,9 @@ import { removeOrphanUploads, removeStaleUploadTemps } from './modules/media/orp
 import { createImageStorage } from './modules/media/image-storage.ts';
 import { catalogAdminRoutes, catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createStockReads } from './modules/catalog/catalog.service.ts';
-import { ordersAdminRoutes, ordersRoutes } from './modules/orders/orders.routes.ts';
-import { createOrderPlacing } from './modules/orders/order-placing.ts';
+import { orderTrackingRoutes, ordersAdminRoutes } from './modules/orders/desk/desk.routes.ts';
+import { placeOrderRoutes } from './modules/orders/place/place.routes.ts';
+import { createOrderPlacing } from './modules/orders/place/order-placing.ts';
 import { couponsAdminRoutes, couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { shippingAdminRoutes, shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { createGeography } from './modules/shipping/geography.ts';
@@ -200,7 +201,8 @@ export async function buildApp({ config, db, logger, onRoute, clock = Date.now }
       authRoutes(api);
       settingsRoutes(api);
       catalogRoutes(api);
-      ordersRoutes(api);
+      placeOrderRoutes(api);
+      orderTrackingRoutes(api);
       couponsRoutes(api);
       shippingRoutes(api);
       ratingsRoutes(api);

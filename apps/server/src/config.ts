@@ -124,7 +124,7 @@ const envSchema = z
     S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
     METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
     WEB_DIST_DIR: z.string().optional(),
-    // The courier (issue 16): Yalidine's API, on only with both keys; the webhook only with its secret.
+    // The courier: Yalidine's API, on only with both keys; the webhook only with its secret.
     YALIDINE_API_URL: httpUrl.default('https://api.yalidine.app/v1'),
     YALIDINE_API_ID: z.string().trim().min(1).optional(),
     YALIDINE_API_TOKEN: z.string().trim().min(1).optional(),
@@ -217,7 +217,7 @@ export interface Config {
   s3: S3Config | undefined;
   /** /metrics answers only with this bearer token; off when unset. */
   metricsToken: string | undefined;
-  /** The courier parcels are sent to (issue 16); yalidine undefined: not configured. */
+  /** The courier parcels are sent to; yalidine undefined: not configured. */
   courier: CourierConfig;
   /** What one order may hold: units of one line, and lines. */
   orderLimits: { maxQuantityPerLine: number; maxLines: number };

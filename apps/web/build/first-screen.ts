@@ -1,4 +1,4 @@
-// The first screen the HTML itself carries (issue 25): the banner, the header and a skeleton of
+// The first screen the HTML itself carries: the banner, the header and a skeleton of
 // the page, drawn by the browser as soon as the HTML and the stylesheet are in, before any
 // JavaScript. On a slow phone connection the app's code takes seconds; the page was white until
 // then. React replaces it when it renders (createRoot clears the root), with the same header in

@@ -202,7 +202,7 @@ export function optionalText(max: number) {
 }
 
 /**
- * An optional translation (a product's Arabic name, issue 17): absent leaves it as it is, empty
+ * An optional translation (a product's Arabic name): absent leaves it as it is, empty
  * (or null) removes it, text is kept trimmed.
  */
 export function optionalTranslation(label: string, max: number, kind: TextKind = 'line') {

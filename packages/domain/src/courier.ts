@@ -1,4 +1,4 @@
-// Couriers (issue 16): what a courier's parcel status means for the order, what the back office
+// Couriers: what a courier's parcel status means for the order, what the back office
 // sends (orders to hand to the courier, the orders to export or print) and what it is answered.
 // Admin messages in English.
 import { z } from 'zod';

@@ -6,7 +6,7 @@ export const customItemSchema = z
     id: z.number().int(),
     name: z.string(),
     description: z.string(),
-    /** The Arabic name and description (issue 17); null: the French ones are shown. */
+    /** The Arabic name and description; null: the French ones are shown. */
     name_ar: z.string().nullable(),
     description_ar: z.string().nullable(),
     base_price: z.number(),

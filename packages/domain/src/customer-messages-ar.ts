@@ -1,5 +1,5 @@
 // The Arabic of every French message a customer can meet from the shared rules and the server
-// (issue 17): form checks (the same zod schemas on the page and the server), order, stock, coupon
+//: form checks (the same zod schemas on the page and the server), order, stock, coupon
 // and review answers. The server answers an Arabic visitor's calls with them (http/language.ts),
 // and the Arabic storefront shows the page's own form checks with them. Keyed by the French text,
 // which stays the one source: a French message without an Arabic one here is said in French, and
@@ -90,7 +90,7 @@ const EXACT: Record<string, string> = {
     'لا يمكننا قبول هذا الطلب عبر الإنترنت. اتصل بنا لتقديم طلبك.',
   'Commande introuvable': 'الطلب غير موجود',
   'Requête invalide': 'طلب غير صالح',
-  // Delivery (issue 16: apps/server orders/delivery.ts, the order schemas).
+  // Delivery (apps/server orders/delivery.ts, the order schemas).
   [CUSTOMER_MESSAGES.communeRequired]: 'البلدية مطلوبة',
   'Commune inconnue': 'بلدية غير معروفة',
   'Mode de livraison invalide': 'طريقة التوصيل غير صالحة',

@@ -21,7 +21,7 @@ const customerFields = {
   phoneNumber: customerPhoneSchema,
   address: typedText('line', CUSTOMER_ADDRESS_MAX, CUSTOMER_ADDRESS_TEXT),
   wilaya: z.string().trim().min(1, { error: CUSTOMER_MESSAGES.wilayaRequired }),
-  /** Issue 16: how the order is delivered and to which commune (required on the storefront). */
+  /** How the order is delivered and to which commune (required on the storefront). */
   deliveryType: z.enum(DELIVERY_TYPES, { error: CUSTOMER_MESSAGES.deliveryRequired }),
   commune: z
     .string()

@@ -1,4 +1,4 @@
-// The cash-on-delivery order desk (issue 15): what the owner sends after a confirmation call,
+// The cash-on-delivery order desk: what the owner sends after a confirmation call,
 // to correct an order before it ships, to note, to blacklist a phone, to change many orders at
 // once; and what a customer sends to follow an order (/suivi). Admin messages in English,
 // customer messages in French.

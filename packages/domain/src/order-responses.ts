@@ -117,7 +117,7 @@ export const orderSchema = z
     customer_address: z.string(),
     customer_postal_code: z.string(),
     wilaya_name: z.string(),
-    /** Issue 16: at home or at a stop desk, in which commune (null for older orders). */
+    /** At home or at a stop desk, in which commune (null for older orders). */
     delivery_type: z.enum(DELIVERY_TYPES),
     commune_name: z.string().nullable(),
     subtotal: z.number(),
@@ -133,7 +133,7 @@ export const orderSchema = z
     color: z.string().nullable(),
     size: z.string().nullable(),
     reference_images: z.array(z.object({ position: z.string(), image_url: z.string() })),
-    /** The confirmation call (issue 15). */
+    /** The confirmation call. */
     confirmation: z.enum(CONFIRMATION_STATES),
     call_attempts: z.number().int(),
     /** When the last call's outcome was recorded (the confirmation queue's answer only). */
@@ -149,7 +149,7 @@ export const orderSchema = z
     /** The orders of the same phone this one may duplicate, or that may duplicate it (named on both). */
     duplicates: z.array(id),
     tracking_number: z.string().nullable(),
-    /** The courier's parcel (issue 16): courier, label, its last status, a refusal's reason. */
+    /** The courier's parcel: courier, label, its last status, a refusal's reason. */
     courier: z.string().nullable(),
     label_url: z.string().nullable(),
     courier_status: z.string().nullable(),

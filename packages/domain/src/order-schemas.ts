@@ -48,7 +48,7 @@ const couponCode = z
   .optional()
   .transform((v) => (v ? v.toUpperCase() : ''));
 const wilaya = z.string().trim().max(100).superRefine(matchedText(UNKNOWN_WILAYA)).optional();
-/** Issue 16: home (the default, for clients that send none) or a stop desk (point relais). */
+/** Home (the default, for clients that send none) or a stop desk (point relais). */
 const deliveryType = z.preprocess(
   (value) => (value === '' ? undefined : value),
   z.enum(DELIVERY_TYPES, { error: 'Mode de livraison invalide' }).optional(),

@@ -28,7 +28,7 @@ export const ORDER_STATUS_COLORS: Record<OrderStatus, 'yellow' | 'blue' | 'purpl
 };
 
 /**
- * The confirmation call beside the status (issue 15): every order starts `to_confirm`; a call
+ * The confirmation call beside the status: every order starts `to_confirm`; a call
  * ends `confirmed` (the order is approved), `no_answer` (attempts counted), `call_back` (at a
  * time the customer chose) or `refused` (cancelled: stock and coupon use back).
  */

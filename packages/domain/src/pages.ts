@@ -10,14 +10,14 @@ export const STOREFRONT_PAGES = {
   cart: '/Cart',
   customOrder: '/CustomOrder',
   rating: '/Rating',
-  /** Following an order with its number and phone (issue 15). */
+  /** Following an order with its number and phone. */
   tracking: '/suivi',
 } as const;
 
 export const ADMIN_PAGES = {
   login: '/admin/login',
   dashboard: '/admin',
-  /** The order desk's queue of orders to confirm by phone (issue 15). */
+  /** The order desk's queue of orders to confirm by phone. */
   confirm: '/admin/confirm',
   products: '/admin/products',
   orders: '/admin/orders',
@@ -31,13 +31,13 @@ export const ADMIN_PAGES = {
   users: '/admin/settings/users',
   /** What each agent delivers: calls, rates, commissions. */
   team: '/admin/team',
-  /** Printable delivery slips of the orders in ?ids= (issue 16). */
+  /** Printable delivery slips of the orders in ?ids=. */
   slips: '/admin/slips',
   /** The cash the couriers owe: reconciliation, statements, stranded parcels. */
   reconciliation: '/admin/reconciliation',
 } as const;
 
-/** The storefront's languages (issue 17): French at the root, Arabic under /ar. */
+/** The storefront's languages: French at the root, Arabic under /ar. */
 export type StorefrontLanguage = 'fr' | 'ar';
 export const ARABIC_PREFIX = '/ar';
 

@@ -85,24 +85,39 @@ export function orderDiscount(order: { discount_percentage: number; discount_cen
 export interface Wilaya {
   wilaya_name: string;
   price: number;
-  /** Issue 16: the stop desk fee, null (or absent) where there is none. */
+  /** The stop desk fee, null (or absent) where there is none. */
   stop_desk_price?: number | null;
-  /** Issue 16: the communes priced apart, with their own fees (null: the wilaya's). */
+  /** The communes priced apart, with their own fees (null: the wilaya's). */
   communes?: readonly { name: string; price: number | null; stop_desk_price: number | null }[];
 }
 
+/** A fee to a home and to a stop desk (null: none), in the unit of whoever asks (Da or centimes). */
+export interface DeliveryFees {
+  price: number | null;
+  stop_desk_price?: number | null | undefined;
+}
+
 /**
- * A wilaya's fee in Da for a delivery type in a commune, as the server prices it: the commune's
- * own fee when it has one, else the wilaya's; null for a stop desk where there is none.
+ * The delivery fee rule, the one the server charges and every form shows: the commune's own fee
+ * when it has one, else the wilaya's; null for a stop desk where there is none. In the unit of
+ * the fees given: the server's rows are in centimes, the storefront's in Da.
  */
+export function deliveryFee(
+  wilaya: DeliveryFees & { price: number },
+  commune: DeliveryFees | undefined,
+  deliveryType: 'home' | 'stop_desk',
+): number | null {
+  if (deliveryType === 'stop_desk') return commune?.stop_desk_price ?? wilaya.stop_desk_price ?? null;
+  return commune?.price ?? wilaya.price;
+}
+
+/** A wilaya's fee in Da for a delivery type in a commune (deliveryFee), its communes by name. */
 export function communeDeliveryFeeDa(
   wilaya: Omit<Wilaya, 'wilaya_name'>,
   deliveryType: 'home' | 'stop_desk',
   commune = '',
 ): number | null {
-  const own = commune ? communeFeeOf(wilaya.communes, commune) : undefined;
-  if (deliveryType === 'stop_desk') return own?.stop_desk_price ?? wilaya.stop_desk_price ?? null;
-  return own?.price ?? wilaya.price;
+  return deliveryFee(wilaya, commune ? communeFeeOf(wilaya.communes, commune) : undefined, deliveryType);
 }
 
 /**

@@ -1,9 +1,9 @@
 // What the shipping calls answer (docs/api.md, SPEC §3): a wilaya and its fees in Da, at home and
-// at a stop desk (issue 16).
+// at a stop desk.
 import { z } from 'zod';
 import { envelopeSchema, fieldErrorSchema } from './responses.ts';
 
-/** A commune priced apart from its wilaya (issue 16): its own fees in Da, null = the wilaya's. */
+/** A commune priced apart from its wilaya: its own fees in Da, null = the wilaya's. */
 export const communeFeeSchema = z
   .object({
     /** The commune's French name, as GET /api/commune spells it. */

@@ -107,7 +107,7 @@ export const feeGridCommuneSchema = z.object({
 });
 
 /**
- * A fee grid applied to the shipping table (issue 16): each wilaya by its official number, its home
+ * A fee grid applied to the shipping table: each wilaya by its official number, its home
  * fee and stop desk fee (null: no stop desk there), and, when the grid prices communes, those
  * priced apart from the wilaya (they replace the wilaya's; omitted: the wilaya's are kept). Wilayas
  * the grid leaves out keep their fees.

@@ -49,15 +49,15 @@ const PUBLIC_ROUTES = [
   'GET /api/BrandRating/getRecentRatings',
   'GET /api/rating/getProductRatings/:id',
   'GET /api/CustomOrderItem/getAll',
-  // Following an order: its number and phone together (issue 15).
+  // Following an order: its number and phone together.
   'GET /api/order/track',
-  // The courier's status updates (issue 16): checked against YALIDINE_WEBHOOK_SECRET, not a session.
+  // The courier's status updates: checked against YALIDINE_WEBHOOK_SECRET, not a session.
   'POST /api/courier/webhook/yalidine',
   'GET /api/courier/webhook/yalidine',
   // A courier account's webhook: signed with that account's secret (Ecotrack, ZR Express, Yalidine).
   'POST /api/courier/webhook/account/:id',
   'GET /api/courier/webhook/account/:id',
-  // For load balancers: the process answers, and is ready (issue 18). /metrics exists only with
+  // For load balancers: the process answers, and is ready. /metrics exists only with
   // METRICS_TOKEN, and then asks for it.
   'GET /healthz',
   'GET /readyz',

@@ -1,7 +1,7 @@
 // A short-lived cache of the public catalogue's answers, keyed by URL, each entry naming what it
 // shows: the products in it (`product:<id>`), and tags such as `lists`, `orders` or `reviews`.
 // Every write that changes the catalogue records what it touched in catalog_changes, numbered by
-// the catalogue version (catalog.repository bumpCatalogVersion). Each process reads the changes
+// the catalogue version (db/catalog-changes.ts). Each process reads the changes
 // after the last one it applied at most once per VERSION_TTL_MS and drops only the entries that
 // show what changed: an order drops the pages of its products, not the catalogue, so reads stay
 // fast while people buy (bench: the mixed scenario). A `catalog` change (an admin's edit) drops
@@ -12,7 +12,7 @@
 // visible to others: a version read with no row yet is waited for (a gap), and after
 // GAP_TIMEOUT_MS forgotten by dropping everything, which is always safe.
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { pruneCatalogChanges, readCatalogChanges, readCatalogVersion } from '../modules/catalog/catalog.repository.ts';
+import { pruneCatalogChanges, readCatalogChanges, readCatalogVersion } from '../db/catalog-changes.ts';
 import type { App } from './types.ts';
 import { envelope } from './envelope.ts';
 import { acceptedEncoding, compress } from './compression.ts';

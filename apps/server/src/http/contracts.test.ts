@@ -280,9 +280,9 @@ describe('response contracts', () => {
       wilaya_code: 1,
       wilaya_name: WILAYAS[0]!.name,
       price: WILAYAS[0]!.price,
-      // Issue 16: the stop desk fee beside the spec's fields (none until the owner sets one).
+      // The stop desk fee beside the spec's fields (none until the owner sets one).
       stop_desk_price: null,
-      // Issue 16: the communes priced apart from the wilaya (none in the seed).
+      // The communes priced apart from the wilaya (none in the seed).
       communes: [],
     });
     const [item] = (await get('/api/CustomOrderItem/getAll')) as object[];

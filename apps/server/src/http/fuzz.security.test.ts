@@ -750,7 +750,7 @@ describe('mass assignment: fields the client must not choose are ignored', () =>
       .selectAll()
       .where('id', '=', ids.order)
       .executeTakeFirstOrThrow();
-    // Approving a pending order is confirming it (issue 15): nothing the client sent is kept.
+    // Approving a pending order is confirming it: nothing the client sent is kept.
     expect(after).toEqual({
       ...before,
       status: 'approved',

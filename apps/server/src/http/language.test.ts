@@ -1,4 +1,4 @@
-// Customer calls are answered in the visitor's language (issue 17): French by default, Arabic for
+// Customer calls are answered in the visitor's language: French by default, Arabic for
 // an Arabic Accept-Language or `lang`; the owner's calls stay English whatever the header says.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';

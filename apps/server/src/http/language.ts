@@ -1,7 +1,7 @@
 // The language a call is answered in (DESIGN §6.3): the back office's calls carry the owner's
 // token (or sign in) and get English, whatever route they reach (a coupon checked, an image
 // refused); every other call is a customer's and gets French, or Arabic when the visitor reads the
-// Arabic storefront (issue 17): a `lang` of "ar" in the query or the JSON body, else an
+// Arabic storefront: a `lang` of "ar" in the query or the JSON body, else an
 // Accept-Language whose preferred language is Arabic.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { customerMessageInArabic } from '@shop/domain/customer-messages-ar';

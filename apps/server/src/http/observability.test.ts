@@ -1,4 +1,4 @@
-// Health, readiness, request ids and metrics (issue 18), through HTTP.
+// Health, readiness, request ids and metrics, through HTTP.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';

@@ -1,4 +1,4 @@
-// What load balancers, orchestrators and the people on call read (issue 18):
+// What load balancers, orchestrators and the people on call read:
 // - every request has an id, kept from an incoming x-request-id (a proxy's) or made here, sent
 //   back in x-request-id and carried by every log line of the request (Fastify's reqId);
 // - GET /healthz: the process answers; GET /readyz: the database answers, every migration has
@@ -15,7 +15,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { sql } from 'kysely';
+import { pingDatabase } from '../db/ping.ts';
 import { pendingMigrations } from '../db/migrate.ts';
 import { HttpError } from './errors.ts';
 import type { Config } from '../config.ts';
@@ -167,7 +167,7 @@ export function registerObservability(app: App): void {
     done();
   });
 
-  const plain = { schema: { hide: true }, config: { keepsCache: true } };
+  const plain = { schema: { hide: true } };
   const folders = writtenFolders(config);
   app.get('/healthz', plain, async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ status: 200, message: 'OK', data: null }),
@@ -175,7 +175,7 @@ export function registerObservability(app: App): void {
   app.get('/readyz', plain, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
     try {
-      await sql`select 1`.execute(db.kysely);
+      await pingDatabase(db.kysely);
       const pending = await pendingMigrations(db);
       if (pending > 0) {
         return reply.status(503).send({ status: 503, message: `${pending} migration(s) not run yet`, data: null });

@@ -14,7 +14,7 @@ import {
   multipartBody,
   pngImage,
 } from '../../test/fixtures.ts';
-import { countHit, pruneHits } from './rate-limits.ts';
+import { countHit, pruneHits } from '../db/rate-limit-hits.ts';
 
 const LIMITS = {
   RATE_LIMIT_ORDERS: '3/15m',

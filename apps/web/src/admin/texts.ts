@@ -284,7 +284,7 @@ export const texts = {
     stock: 'Stock',
     openProduct: (name: string) => `Edit ${name}`,
   },
-  /** The confirmation calls (issue 15): the orders waiting for their call. */
+  /** The confirmation calls: the orders waiting for their call. */
   confirm: {
     undo: 'Undo',
     title: 'To confirm',

@@ -1,4 +1,4 @@
-// The language switch (issue 17): the same page in Arabic under /ar, right to left, remembered;
+// The language switch: the same page in Arabic under /ar, right to left, remembered;
 // back to French with the browser's back button.
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';

@@ -2,7 +2,7 @@
 // page renders); the admin under /admin stays a lazy area, so a customer never downloads it.
 // A declarative router (BrowserRouter + Routes): the app loads no data through the router, and
 // the data router's code would be ~10 KB gzip more on every customer's first load.
-// The Arabic storefront is the same app under the basename /ar (issue 17): every link the pages
+// The Arabic storefront is the same app under the basename /ar: every link the pages
 // draw ("/Cart") lands on its Arabic address ("/ar/Cart") without knowing the language.
 import { lazy, Suspense, use, useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';

@@ -33,7 +33,7 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** The language the customer's calls are answered in (issue 17): set by the Arabic storefront. */
+/** The language the customer's calls are answered in: set by the Arabic storefront. */
 let answerLanguage: string | null = null;
 
 /**

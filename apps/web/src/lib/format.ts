@@ -1,12 +1,4 @@
-// Formatting shared by the storefront and the admin: French dates and ratings (SPEC §9).
-
-const longDate = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
-
-/** "2026-03-12T10:00:00Z" → "12 mars 2026"; an unreadable date gives an empty string. */
-export function formatFrenchLongDate(value: string | number | Date): string {
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : longDate.format(date);
-}
+// Formatting shared by the storefront and the admin: ratings and numbers (SPEC §9).
 
 /** Star ratings are clamped between 0 and 5 (SPEC §5, display). */
 export function clampRating(value: unknown): number {

@@ -1,4 +1,4 @@
-// The communes of each wilaya (issue 16): data built by scripts/build-communes.ts into
+// The communes of each wilaya: data built by scripts/build-communes.ts into
 // communes-<division>.json, one file per division (the server reads them; the storefront asks GET
 // /api/commune). Pure lookups here, compared as wilaya names are (wilayaKey: accents, case,
 // invisible characters).
@@ -100,7 +100,7 @@ export function findCommune<C extends { name: string; name_ar: string }>(
 }
 
 /**
- * A commune's own delivery fees among a wilaya's (issue 16: only the communes priced apart from
+ * A commune's own delivery fees among a wilaya's (only the communes priced apart from
  * their wilaya have some), found by name however it is spelled; undefined: the wilaya's fees.
  */
 export function communeFeeOf<C extends { name: string }>(fees: readonly C[] | undefined, name: string): C | undefined {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectKind } from '../connect.ts';
 
-// The cash-on-delivery order desk (issue 15): each order's confirmation call beside its status,
+// The cash-on-delivery order desk: each order's confirmation call beside its status,
 // the flags set when it is placed (a blacklisted phone, a possible duplicate), the carrier's
 // tracking number and a returned parcel's reception; the owner's notes and the history of calls,
 // corrections and returns; the phone blacklist; reviews waiting for approval. Orders handled

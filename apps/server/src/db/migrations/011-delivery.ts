@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectKind } from '../connect.ts';
 
-// Delivery in Algeria (issue 16): a wilaya is priced twice, at home and at a stop desk (empty =
+// Delivery in Algeria: a wilaya is priced twice, at home and at a stop desk (empty =
 // no stop desk there); an order keeps how it is delivered, to which commune, and, once handed to
 // a courier, the courier's parcel (tracking number in migration 010's column, label, last status).
 // Orders placed before this migration were home deliveries.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectKind } from '../connect.ts';
 
-// The Arabic storefront (issue 17): optional Arabic names and descriptions beside the French
+// The Arabic storefront: optional Arabic names and descriptions beside the French
 // ones, shown on /ar when present (French otherwise).
 export async function up(db: Kysely<unknown>, _kind: DialectKind): Promise<void> {
   const columns: [string, string][] = [

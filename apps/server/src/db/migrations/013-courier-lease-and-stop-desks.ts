@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectKind } from '../connect.ts';
 
-// Couriers, continued (issue 16):
+// Couriers, continued:
 // - job_leases: a job that several server processes sharing the database may each start (the
 //   courier status sync) is run by the one holding its row's lease; a lease ends at expires_at, so
 //   a process that died holding one does not keep the job from running.

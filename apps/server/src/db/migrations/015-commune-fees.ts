@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectKind } from '../connect.ts';
 
-// Delivery priced by commune (issue 16): couriers price each commune, and most communes of a
+// Delivery priced by commune: couriers price each commune, and most communes of a
 // wilaya cost the wilaya's fee. A commune that costs something else has a row here: its own home
 // fee and/or stop desk fee (null = the wilaya's). A wilaya removed takes its communes' fees along.
 export async function up(db: Kysely<unknown>, _kind: DialectKind): Promise<void> {

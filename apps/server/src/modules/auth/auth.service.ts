@@ -4,10 +4,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import { batchedReads } from '../../db/batched-reads.ts';
 import { tooManyRequests, unauthorized } from '../../http/errors.ts';
-import { clearHits, countHit } from '../../http/rate-limits.ts';
+import { clearHits, countHit } from '../../db/rate-limit-hits.ts';
 import { ROLES, type Role } from '@shop/domain/staff';
 import * as repo from './auth.repository.ts';
 import { costOf, dummyHash, hashPassword, needsRehash, OWASP_MIN_LOG_N, verifyPassword } from './passwords.ts';
+
+/** What other modules read of this one (they reach a module through its service, never its repository). */
+export { deleteSessionsOfUser, findUserByUsername, insertUser, updateUserPassword } from './auth.repository.ts';
 
 export interface SessionPolicy {
   ttlHours: number;

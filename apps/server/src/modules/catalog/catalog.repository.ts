@@ -1,6 +1,6 @@
 // Catalogue queries. A list of products is always loaded in a fixed number of queries: the
 // products, then their images, sizes and type names with `where … in (ids)` — never one per product.
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { DB, Executor, NewProduct, ProductRow, ProductUpdate } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { containsPattern } from '../../db/like.ts';
@@ -17,101 +17,6 @@ export interface ProductFilters {
   excludeId?: number;
   /** Products of any other type, or of none. */
   notTypeId?: number;
-}
-
-/**
- * What a catalogue change touched, as the response cache's entries name what they show
- * (http/cache.ts): `product:<id>` (its stock, its rating), `lists` (the order of lists), `orders`
- * (the dashboard, the best sellers), `reviews` (brand reviews), or `catalog` (anything: an admin's
- * edit).
- */
-export type CatalogTag = 'catalog' | 'lists' | 'orders' | 'reviews' | `product:${number}`;
-
-export const productTag = (id: number): CatalogTag => `product:${id}`;
-
-/**
- * Tells every process's response cache (http/cache.ts) what in the public catalogue changed: a
- * row of catalog_changes numbered by the next catalogue version. On PostgreSQL the version is a
- * sequence (migration 003: no row lock, concurrent writers never wait on it), taken in the same
- * statement as the row is written; on SQLite the catalog_version row, bumped in the caller's
- * transaction.
- */
-export async function bumpCatalogVersion(db: Executor, tags: readonly CatalogTag[] = ['catalog']): Promise<void> {
-  const row = { tags: [...new Set(tags)].join(' '), changed_at: new Date().toISOString() };
-  if (isPostgres(db)) {
-    await sql`insert into catalog_changes (version, tags, changed_at)
-      values (nextval('catalog_version_seq'), ${row.tags}, ${row.changed_at})`.execute(db);
-    return;
-  }
-  const { version } = await db
-    .updateTable('catalog_version')
-    .set((eb) => ({ version: eb('version', '+', 1) }))
-    .where('id', '=', 1)
-    .returning('version')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('catalog_changes')
-    .values({ version, ...row })
-    .execute();
-}
-
-/** SQLite: takes the database's write lock for the rest of the transaction, changing nothing. */
-export async function takeWriteLock(db: Executor): Promise<void> {
-  await db
-    .updateTable('catalog_version')
-    .set((eb) => ({ version: eb.ref('version') }))
-    .where('id', '=', 1)
-    .execute();
-}
-
-/**
- * Runs a write that changes what the public catalogue shows, in a transaction, and records the
- * change with the timing each database needs so that no process caches the old rows after it has
- * seen the change: on SQLite inside the transaction (the change and the rows become visible
- * together), on PostgreSQL after the commit (its version is a sequence, visible to every session
- * the moment nextval runs, before an open transaction's rows are).
- */
-export async function changeCatalog<T>(
-  db: Kysely<DB>,
-  work: (trx: Transaction<DB>) => Promise<T>,
-  tags: readonly CatalogTag[] | ((result: T) => readonly CatalogTag[]) = ['catalog'],
-): Promise<T> {
-  const tagsOf = (result: T) => (typeof tags === 'function' ? tags(result) : tags);
-  if (isPostgres(db)) {
-    const result = await db.transaction().execute(work);
-    await bumpCatalogVersion(db, tagsOf(result));
-    return result;
-  }
-  return db.transaction().execute(async (trx) => {
-    const result = await work(trx);
-    await bumpCatalogVersion(trx, tagsOf(result));
-    return result;
-  });
-}
-
-export async function readCatalogVersion(db: Executor): Promise<number> {
-  const query = isPostgres(db)
-    ? sql<{ version: number }>`select last_value as version from catalog_version_seq`
-    : sql<{ version: number }>`select version from catalog_version where id = 1`;
-  const { rows } = await query.execute(db);
-  return Number(rows[0]?.version ?? 0);
-}
-
-/** The changes numbered after `version`, oldest first (at most `limit`). */
-export async function readCatalogChanges(db: Executor, version: number, limit = 5000) {
-  const rows = await db
-    .selectFrom('catalog_changes')
-    .select(['version', 'tags'])
-    .where('version', '>', version)
-    .orderBy('version')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({ version: Number(row.version), tags: row.tags.split(' ') }));
-}
-
-/** Removes the changes recorded before `before` (ISO time). */
-export function pruneCatalogChanges(db: Executor, before: string) {
-  return db.deleteFrom('catalog_changes').where('changed_at', '<', before).execute();
 }
 
 function filterWhere(filters: ProductFilters) {
@@ -141,8 +46,6 @@ export interface ListOptions {
   sort?: ProductSort;
   limit?: number;
   offset?: number;
-  /** Products of this type first (related products). */
-  preferTypeId?: number | null;
 }
 
 export async function findProductRows(
@@ -151,9 +54,6 @@ export async function findProductRows(
   options: ListOptions = {},
 ): Promise<ProductRow[]> {
   let query = db.selectFrom('products').selectAll('products').where(filterWhere(filters));
-  if (options.preferTypeId != null) {
-    query = query.orderBy(sql`case when products.type_id = ${options.preferTypeId} then 0 else 1 end`);
-  }
   switch (options.sort ?? 'newest') {
     case 'price_asc':
       query = query.orderBy('products.final_price_cents', 'asc');
@@ -442,4 +342,9 @@ export async function countProductsOfType(db: Executor, typeId: number): Promise
 export async function deleteType(db: Executor, id: number): Promise<number> {
   const result = await db.deleteFrom('product_types').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Every product's id and last change, by id (the sitemap). */
+export function findProductDates(db: Executor) {
+  return db.selectFrom('products').select(['id', 'updated_at']).orderBy('id').execute();
 }

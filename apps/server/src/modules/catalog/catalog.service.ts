@@ -31,8 +31,13 @@ import { badRequest, conflict, notFound, type Bilingual, type Message } from '..
 import { paginated } from '../../http/envelope.ts';
 import type { ImageStorage } from '../media/image-storage.ts';
 import { deleteImageFiles, storeImages, type StoredImage } from '../media/media.service.ts';
-import { stockStoreOf } from '../orders/stock-store.ts';
+import { stockStoreOf } from '../orders/stock/stock-store.ts';
 import * as repo from './catalog.repository.ts';
+import { mergeLines } from '@shop/domain/order-lines';
+import { changeCatalog, takeWriteLock } from '../../db/catalog-changes.ts';
+
+/** What other modules read of this one (they reach a module through its service, never its repository). */
+export { findProductDates, findProductRowsByIds, findSizesOf } from './catalog.repository.ts';
 
 export const PRODUCT_NOT_FOUND_FR = 'Produit introuvable';
 /** The public product read is the storefront's and the back office's (details, edit). */
@@ -202,7 +207,7 @@ export async function relatedProducts(db: Database, id: number) {
   const product = await repo.findProductRow(db, id);
   if (!product) throw notFound(PRODUCT_NOT_FOUND_FR);
   // Same type first, then the others, each newest first: two index reads instead of sorting the
-  // whole catalogue by "same type" (the order findProductRows' preferTypeId gives).
+  // whole catalogue by "same type".
   if (product.type_id === null) {
     return toProducts(
       db,
@@ -256,36 +261,30 @@ export async function checkStock(
   const found = await Promise.all(ids.map((id) => stockReads.load(id)));
   const stockById = new Map(found.flatMap((f) => (f ? [[f.product.id, f] as const] : [])));
 
-  const merged = new Map<string, StockLine>();
-  for (const line of lines) {
+  const resolvedLines = lines.map((line) => {
     const stock = stockById.get(line.product_id);
-    const product = stock?.product;
     const rawSize = (line.size ?? '').trim();
     // The order's own rule (lineSize): a line the order would refuse for its size has nothing available.
-    const resolved = product
-      ? lineSize({ has_sizes: product.has_sizes === 1, sizes: [...stock.sizes.keys()] }, rawSize)
+    const resolved = stock
+      ? lineSize({ has_sizes: stock.product.has_sizes === 1, sizes: [...stock.sizes.keys()] }, rawSize)
       : null;
-    const size = resolved && 'size' in resolved ? resolved.size : rawSize;
-    const key = `${line.product_id}:${size}`;
-    const existing = merged.get(key);
-    if (existing) {
-      existing.requested += line.quantity;
-      continue;
-    }
+    const sized = resolved !== null && 'size' in resolved;
+    return { product_id: line.product_id, size: sized ? resolved.size : rawSize, quantity: line.quantity, sized };
+  });
+  const items = mergeLines(resolvedLines).map(({ product_id, size, quantity, sized }) => {
+    const stock = stockById.get(product_id);
+    const product = stock?.product;
     let available = 0;
-    if (product && resolved && 'size' in resolved) {
-      available = product.has_sizes === 1 ? (stock.sizes.get(resolved.size) ?? 0) : product.stock;
-    }
-    merged.set(key, {
-      product_id: line.product_id,
+    if (product && sized) available = product.has_sizes === 1 ? (stock.sizes.get(size) ?? 0) : product.stock;
+    return {
+      product_id,
       name: product?.name ?? PRODUCT_NOT_FOUND_FR,
       size,
-      requested: line.quantity,
+      requested: quantity,
       available,
-      ok: false,
-    });
-  }
-  const items = [...merged.values()].map((item) => ({ ...item, ok: item.available >= item.requested }));
+      ok: available >= quantity,
+    };
+  });
   return { ok: items.every((i) => i.ok), items };
 }
 
@@ -583,7 +582,7 @@ export async function createProduct(db: Database, storage: ImageStorage, body: M
   const sizes = sizeRows(fields.sizes);
   const priceCents = toCentimes(fields.price);
   const id = await withStoredImages(storage, body, (images) =>
-    repo.changeCatalog(db, async (trx) => {
+    changeCatalog(db, async (trx) => {
       const now = new Date().toISOString();
       const productId = await repo.insertProduct(trx, {
         name: fields.name,
@@ -623,9 +622,9 @@ export async function updateProduct(
   const stockRequest = stockRequestOf(fields);
   const priceCents = toCentimes(fields.price);
   await withStoredImages(storage, body, (images) =>
-    repo.changeCatalog(db, async (trx) => {
+    changeCatalog(db, async (trx) => {
       // SQLite: the write lock first, so that no other process changes what is read next.
-      if (!isPostgres(trx)) await repo.takeWriteLock(trx);
+      if (!isPostgres(trx)) await takeWriteLock(trx);
       await requireType(trx, fields.type_id);
       const stock = await writeOwnerStock(trx, id, stockRequest);
       const now = new Date().toISOString();
@@ -651,8 +650,8 @@ export async function updateProduct(
 
 /** The discount, with the final price computed from the price as it is in the transaction. */
 export async function updateDiscount(db: Database, id: number, discount: number): Promise<Product> {
-  await repo.changeCatalog(db, async (trx) => {
-    if (!isPostgres(trx)) await repo.takeWriteLock(trx);
+  await changeCatalog(db, async (trx) => {
+    if (!isPostgres(trx)) await takeWriteLock(trx);
     const existing = await repo.lockProductRow(trx, id);
     if (!existing) throw notFound(PRODUCT_NOT_FOUND);
     await repo.updateProduct(trx, id, {
@@ -667,7 +666,7 @@ export async function updateDiscount(db: Database, id: number, discount: number)
 export async function setPrimaryImage(db: Database, productId: number, imageId: number): Promise<Product> {
   const image = await repo.findImage(db, imageId);
   if (image?.product_id !== productId) throw notFound(IMAGE_NOT_FOUND);
-  await repo.changeCatalog(db, async (trx) => {
+  await changeCatalog(db, async (trx) => {
     await repo.setPrimaryImage(trx, productId, imageId);
   });
   return getProduct(db, productId, PRODUCT_NOT_FOUND);
@@ -687,7 +686,7 @@ export async function arrangePhotos(
   productId: number,
   photos: ProductPhotos,
 ): Promise<Product> {
-  const deleted = await repo.changeCatalog(db, async (trx) => {
+  const deleted = await changeCatalog(db, async (trx) => {
     if (!(await repo.lockProduct(trx, productId))) throw notFound(PRODUCT_NOT_FOUND);
     const current = await repo.findImagesOf(trx, [productId]);
     const seen = new Set(photos.seen);
@@ -714,8 +713,8 @@ export async function arrangePhotos(
  * (cancelling such an order gives nothing back, reopening it takes nothing for that line).
  */
 export async function deleteProduct(db: Database, storage: ImageStorage, id: number): Promise<void> {
-  const images = await repo.changeCatalog(db, async (trx) => {
-    if (!isPostgres(trx)) await repo.takeWriteLock(trx);
+  const images = await changeCatalog(db, async (trx) => {
+    if (!isPostgres(trx)) await takeWriteLock(trx);
     // Its stock rows are locked first, in the order every stock writer takes them: the cascade
     // alone would lock the size rows after the product, the other way round from an order's,
     // and the two could deadlock on PostgreSQL.
@@ -734,7 +733,7 @@ export async function deleteProduct(db: Database, storage: ImageStorage, id: num
 export async function deleteImage(db: Database, storage: ImageStorage, imageId: number): Promise<void> {
   const image = await repo.findImage(db, imageId);
   if (!image) throw notFound(IMAGE_NOT_FOUND);
-  await repo.changeCatalog(db, async (trx) => {
+  await changeCatalog(db, async (trx) => {
     await repo.deleteImage(trx, imageId);
     if (image.is_primary === 1) {
       const next = await repo.findFirstImageId(trx, image.product_id);
@@ -789,7 +788,7 @@ async function assertNameFree(db: Executor, name: string, exceptId?: number): Pr
 
 export async function createType(db: Database, input: TypeInput): Promise<ProductType> {
   await assertNameFree(db, input.name);
-  const id = await repo.changeCatalog(db, async (trx) => {
+  const id = await changeCatalog(db, async (trx) => {
     const newId = await repo.insertType(trx, {
       name: input.name,
       description: input.description,
@@ -811,7 +810,7 @@ export async function createType(db: Database, input: TypeInput): Promise<Produc
 
 export async function updateType(db: Database, id: number, input: TypeInput): Promise<ProductType> {
   await assertNameFree(db, input.name, id);
-  await repo.changeCatalog(db, async (trx) => {
+  await changeCatalog(db, async (trx) => {
     const changed = await repo.updateType(trx, id, {
       name: input.name,
       description: input.description,
@@ -831,7 +830,7 @@ export async function updateType(db: Database, id: number, input: TypeInput): Pr
  * and could not be saved again. The owner moves them to another type first.
  */
 export async function deleteType(db: Database, id: number): Promise<void> {
-  await repo.changeCatalog(db, async (trx) => {
+  await changeCatalog(db, async (trx) => {
     const used = await repo.countProductsOfType(trx, id);
     if (used > 0) throw conflict(TYPE_IN_USE(used), { products: used });
     const deleted = await repo.deleteType(trx, id);

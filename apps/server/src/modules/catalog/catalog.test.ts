@@ -6,7 +6,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { multipart, type FilePart } from '../../../test/multipart.ts';
 import { NOT_AN_IMAGE_MESSAGE } from '../media/media.service.ts';
 import type { Product } from './catalog.service.ts';
-import { readCatalogVersion } from './catalog.repository.ts';
+import { readCatalogVersion } from '../../db/catalog-changes.ts';
 
 let t: TestContext;
 let admin: Record<string, string>;
@@ -267,7 +267,7 @@ describe('product updates and images', () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('keeps an optional Arabic name and description, given at creation, changed, kept or removed (issue 17)', async () => {
+  it('keeps an optional Arabic name and description, given at creation, changed, kept or removed', async () => {
     const plain = await created(shirt('Sans arabe', 1000));
     expect(plain).toMatchObject({ name_ar: null, description_ar: null });
     const product = await created({ ...shirt('Robe', 1000), name_ar: ' جبة ', description_ar: 'جبة قطنية' });
@@ -703,7 +703,7 @@ describe('product types', () => {
       description_ar: null,
       for_custom: false,
     });
-    // An Arabic name and description (issue 17): kept when absent, removed when empty.
+    // An Arabic name and description: kept when absent, removed when empty.
     const arabic = await t.app.inject({
       method: 'PUT',
       url: `/api/ProductType/update/${id}`,

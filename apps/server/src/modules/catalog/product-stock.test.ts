@@ -13,7 +13,7 @@ import { createTestContext, testDialect, type TestContext } from '../../../test/
 import { insertProductType } from '../../../test/fixtures.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { connect, type Db } from '../../db/connect.ts';
-import { stockStoreOf } from '../orders/stock-store.ts';
+import { stockStoreOf } from '../orders/stock/stock-store.ts';
 
 let t: TestContext;
 let admin: Record<string, string>;

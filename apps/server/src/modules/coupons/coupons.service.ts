@@ -8,6 +8,9 @@ import type { CouponRow, Database } from '../../db/database.ts';
 import { badRequest, conflict, notFound, type Bilingual, type HttpError } from '../../http/errors.ts';
 import * as repo from './coupons.repository.ts';
 
+/** What other modules read of this one (they reach a module through its service, never its repository). */
+export { findCouponsByCodes, usableOn } from './coupons.repository.ts';
+
 // A code is checked by customers (French) and by the owner's Validate button (English).
 export const COUPON_MESSAGES = {
   unknown: { fr: 'Code promo invalide', en: 'Unknown coupon code' },

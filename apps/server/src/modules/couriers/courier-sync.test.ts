@@ -1,4 +1,4 @@
-// The courier status sync with two server processes on one database (issue 16): two apps built on
+// The courier status sync with two server processes on one database: two apps built on
 // the same SQLite file or PostgreSQL schema, each with its own schedule, against one local
 // Yalidine. One sync runs at a time and once per interval, whichever process ticks; a process
 // that died holding the lease holds it only until the lease runs out.

@@ -29,9 +29,8 @@ import type { Database, Executor, OrderRow } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import * as repo from '../orders/orders.repository.ts';
-import * as desk from '../orders/order-desk.repository.ts';
-import { applyStatus, lockOrder, ordersChanged } from '../orders/order-desk.service.ts';
+import * as ordersService from '../orders/orders-public.service.ts';
+import { applyStatus, lockOrder, ordersChanged } from '../orders/orders-public.service.ts';
 import type { CourierRegistry } from './courier-accounts.service.ts';
 import {
   CourierError,
@@ -141,7 +140,7 @@ async function claim(
   id: number,
 ): Promise<{ row: OrderRow; recovering: boolean } | { refused: string }> {
   return db.transaction().execute(async (trx) => {
-    const row = await repo.findOrder(trx, id, isPostgres(trx));
+    const row = await ordersService.findOrder(trx, id, isPostgres(trx));
     if (!row) return { refused: `Order #${id} not found` };
     const now = Date.now();
     const refused = refusalOf(row, now);
@@ -152,7 +151,7 @@ async function claim(
         refused: 'An earlier attempt through another courier account may have made a parcel: sync or attach it first',
       };
     }
-    await desk.updateOrder(trx, id, {
+    await ordersService.updateOrder(trx, id, {
       courier: via.courier.name,
       courier_account_id: via.accountId,
       courier_sent_at: new Date(now).toISOString(),
@@ -188,7 +187,7 @@ async function recordParcel(
   fees: ParcelFees | null,
   now: string,
 ): Promise<void> {
-  const payments = await repo.findPaymentsOf(trx, [row.id]);
+  const payments = await ordersService.findPaymentsOf(trx, [row.id]);
   const paid = payments.reduce((sum, p) => sum + Number(p.amount_cents), 0);
   await trx
     .insertInto('courier_parcels')
@@ -239,7 +238,7 @@ async function completeSent(
   const moved = await inTransaction(db, async (trx) => {
     const row = await lockOrder(trx, id);
     const now = new Date().toISOString();
-    await desk.updateOrder(trx, id, {
+    await ordersService.updateOrder(trx, id, {
       courier,
       courier_account_id: via.accountId,
       tracking_number: parcel.tracking,
@@ -254,11 +253,11 @@ async function completeSent(
     // its status, and the owner is told a parcel exists for it.
     const products = row.status === 'approved' ? await applyStatus(trx, row, 'shipping', now) : [];
     if (row.status !== 'approved') {
-      await desk.updateOrder(trx, id, {
+      await ordersService.updateOrder(trx, id, {
         courier_attention: `A ${labelOf(courier)} parcel (${parcel.tracking}) was made while the order was ${row.status}: cancel the parcel at ${labelOf(courier)} or set the order's status`,
       });
     }
-    await desk.insertEvent(trx, {
+    await ordersService.insertEvent(trx, {
       order_id: id,
       kind: 'courier',
       detail:
@@ -277,14 +276,14 @@ async function clearRefused(db: Database, courier: string, id: number, message: 
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
     const row = await lockOrder(trx, id);
-    await desk.updateOrder(trx, id, {
+    await ordersService.updateOrder(trx, id, {
       courier: null,
       // The owner's choice of account stays; a routed one is routed again next time.
       ...(row.courier_account_chosen === 1 ? {} : { courier_account_id: null }),
       courier_sent_at: null,
       courier_error: message,
     });
-    await desk.insertEvent(trx, {
+    await ordersService.insertEvent(trx, {
       order_id: id,
       kind: 'courier',
       detail: `Not sent to ${labelOf(courier)}: ${message}`,
@@ -296,7 +295,9 @@ async function clearRefused(db: Database, courier: string, id: number, message: 
 
 /** The answer was lost: the mark stays, with why; the next attempt asks the courier first. */
 async function keepUnknown(db: Database, id: number, message: string) {
-  await desk.updateOrder(db, id, { courier_error: `${message}; the parcel may exist: sending again checks first` });
+  await ordersService.updateOrder(db, id, {
+    courier_error: `${message}; the parcel may exist: sending again checks first`,
+  });
 }
 
 /** Hands a parcel over (validation), keeping the outcome on its money row; the message to show. */
@@ -321,7 +322,7 @@ async function handOverParcel(
       .set({ handed_over_at: now, hand_over_error: null })
       .where('order_id', '=', orderId)
       .execute();
-    await desk.insertEvent(db, {
+    await ordersService.insertEvent(db, {
       order_id: orderId,
       kind: 'courier',
       detail: `Parcel ${tracking} validated at ${labelOf(courier.name)} (handed over)`,
@@ -384,7 +385,7 @@ async function chooseStopDesks(db: Database, courier: Courier, ids: readonly num
         .where('stop_desk_id', 'is', null)
         .executeTakeFirst();
       if (Number(taken.numUpdatedRows) === 0) return;
-      await desk.insertEvent(trx, {
+      await ordersService.insertEvent(trx, {
         order_id: order.id,
         kind: 'courier',
         detail: `Stop desk chosen: ${centre.name} (${centre.commune}, ${labelOf(courier.name)} centre ${centre.id})`,
@@ -487,7 +488,10 @@ export async function sendThrough(
         continue;
       }
     }
-    const [items, payments] = await Promise.all([repo.findItemsOf(db, [id]), repo.findPaymentsOf(db, [id])]);
+    const [items, payments] = await Promise.all([
+      ordersService.findItemsOf(db, [id]),
+      ordersService.findPaymentsOf(db, [id]),
+    ]);
     const paid = payments.reduce((sum, p) => sum + Number(p.amount_cents), 0);
     toCreate.push({ row: outcome.row, parcel: parcelOf(outcome.row, items, paid, courier.division) });
   }
@@ -694,7 +698,7 @@ export async function applyCourierStatus(
     const target: OrderStatus | null = orderStatusForCourier(courierStatus, row.courier);
     const moves = target !== null && target !== 'shipping' && row.status === 'shipping';
     const attention = changed ? contradiction(row, courierStatus) : null;
-    await desk.updateOrder(trx, id, {
+    await ordersService.updateOrder(trx, id, {
       courier_status: courierStatus,
       courier_synced_at: now,
       ...(at !== null ? { courier_status_at: at } : {}),
@@ -704,7 +708,7 @@ export async function applyCourierStatus(
     const products = moves ? await applyStatus(trx, row, target, now) : [];
     if (changed || moves) {
       const known = courierStatusMeaning(row.courier, courierStatus) !== null;
-      await desk.insertEvent(trx, {
+      await ordersService.insertEvent(trx, {
         order_id: id,
         kind: 'courier',
         detail:
@@ -719,7 +723,7 @@ export async function applyCourierStatus(
         author,
         created_at: now,
       });
-      if (!moves) await desk.updateOrder(trx, id, { updated_at: now });
+      if (!moves) await ordersService.updateOrder(trx, id, { updated_at: now });
     }
     return { changed, moved: moves, products };
   });

@@ -1,4 +1,4 @@
-// Couriers (issue 16) through HTTP, on SQLite and (second run) PostgreSQL, against a local Yalidine
+// Couriers through HTTP, on SQLite and (second run) PostgreSQL, against a local Yalidine
 // (test/fake-yalidine.ts) reached by the real client over a real HTTP connection: orders sent,
 // refused, out of quota, timed out, with the courier down; no order left half-sent and never a
 // second parcel for one order; statuses synced and pushed by the webhook; the exports and slips.

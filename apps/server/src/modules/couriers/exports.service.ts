@@ -1,4 +1,4 @@
-// What the back office prints and downloads without a courier account (issue 16): the orders in
+// What the back office prints and downloads without a courier account: the orders in
 // Yalidine's bulk-import layout, the accountant's orders file, and delivery slips. The orders are
 // the ones chosen (ids) or the ones the orders list's filters match (the same filters and query).
 import { CUSTOM_ITEM_ON_SLIP, type OrderExportQuery, type Slip } from '@shop/domain/courier';
@@ -8,8 +8,8 @@ import { amountDueCentimes } from '@shop/domain/order-payments';
 import { splitCustomerAddress } from '@shop/domain/order-schemas';
 import type { Database, OrderRow } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import * as repo from '../orders/orders.repository.ts';
-import { listOrders } from '../orders/order-desk.service.ts';
+import * as ordersService from '../orders/orders-public.service.ts';
+import { listOrders } from '../orders/orders-public.service.ts';
 import { csvAmount, csvDateTime, csvPhone, toCsv } from './csv.ts';
 import { parcelOf, productList } from './couriers.service.ts';
 import { courierWilaya } from './courier.ts';
@@ -17,7 +17,7 @@ import { courierWilaya } from './courier.ts';
 /** Orders one file may hold; more must be narrowed by the filters. */
 export const EXPORT_MAX = 5000;
 
-type Items = Awaited<ReturnType<typeof repo.findItemsOf>>;
+type Items = Awaited<ReturnType<typeof ordersService.findItemsOf>>;
 
 /** The chosen or filtered orders, oldest first, with their lines and what was paid in advance. */
 async function exportedOrders(
@@ -45,8 +45,8 @@ async function exportedOrders(
   const paid = new Map<number, number>();
   for (let i = 0; i < rows.length; i += 500) {
     const ids = rows.slice(i, i + 500).map((r) => r.id);
-    items.push(...(await repo.findItemsOf(db, ids)));
-    for (const p of await repo.findPaymentsOf(db, ids)) {
+    items.push(...(await ordersService.findItemsOf(db, ids)));
+    for (const p of await ordersService.findPaymentsOf(db, ids)) {
       paid.set(p.order_id, (paid.get(p.order_id) ?? 0) + Number(p.amount_cents));
     }
   }

@@ -116,7 +116,7 @@ describe('custom order items', () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('keeps an optional Arabic name and description, read by the storefront (issue 17)', async () => {
+  it('keeps an optional Arabic name and description, read by the storefront', async () => {
     const headers = await t.adminHeaders();
     const update = (payload: Record<string, unknown>) =>
       t.app.inject({

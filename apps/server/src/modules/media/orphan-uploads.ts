@@ -10,16 +10,13 @@ import path from 'node:path';
 import type { Executor } from '../../db/database.ts';
 import { UPLOAD_TEMP_PREFIX } from '../../http/multipart.ts';
 import type { ImageStorage } from './image-storage.ts';
+import { findImageUrls } from './media.repository.ts';
 import { STORED_IMAGE_NAME, imageKeys } from './media.service.ts';
 
 export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
 
 async function referencedNames(db: Executor): Promise<Set<string>> {
-  const [products, orders] = await Promise.all([
-    db.selectFrom('product_images').select('image_url').execute(),
-    db.selectFrom('order_reference_images').select('image_url').execute(),
-  ]);
-  return new Set([...products, ...orders].map((r) => path.posix.basename(r.image_url)));
+  return new Set((await findImageUrls(db)).map((url) => path.posix.basename(url)));
 }
 
 /** Removes the unreferenced stored images older than `minAgeMs`; returns their names. */

@@ -1,4 +1,4 @@
-// Delivery in Algeria (issue 16): an order is priced by its wilaya and delivery type (home or stop
+// Delivery in Algeria: an order is priced by its wilaya and delivery type (home or stop
 // desk), names a commune of that wilaya, and the back office and the customer's tracking see both.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderTracking } from '@shop/domain/order-responses';

@@ -1,16 +1,17 @@
-// How an order is delivered (issue 16): at home or at a stop desk, in a commune of the wilaya,
+// How an order is delivered: at home or at a stop desk, in a commune of the wilaya,
 // priced at the commune's own fee for that delivery type when it has one, else the wilaya's.
-// Shared by a new order (orders.service.ts) and a correction (order-desk.service.ts).
+// Shared by a new order (place/place.service.ts) and a correction (desk/order-edits.ts).
 import { COMMUNE_MESSAGES, communeFeeOf } from '@shop/domain/geo/communes';
 import { DELIVERY_TYPES, type DeliveryType } from '@shop/domain/shipping-schemas';
 import { wilayaKey } from '@shop/domain/wilaya';
+import { deliveryFee } from '@shop/domain/pricing';
 import type { Executor } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
 import { communeListOf, matchCommune, movedFrom, type Division } from '../shipping/geography.ts';
-import { listCommuneFees } from '../shipping/shipping.repository.ts';
+import { listCommuneFees } from '../shipping/shipping.service.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
 import { findShippingRows } from './orders.repository.ts';
-import type { CommuneFee, ShippingRow, WilayaFeeRow } from './pricing-reads.ts';
+import type { CommuneFee, ShippingRow, WilayaFeeRow } from './place/pricing-reads.ts';
 
 /**
  * The shipping table by wilayaKey, each wilaya with its communes priced apart. The 58 rows are
@@ -38,10 +39,13 @@ export async function shippingRowsOf(db: Executor): Promise<Map<string, Shipping
  * a stop desk where there is none.
  */
 export function feeOf(shipping: WilayaFeeRow, deliveryType: DeliveryType, commune?: CommuneFee): number {
-  if (deliveryType === 'home') return commune?.price_cents ?? shipping.price_cents;
-  const desk = commune?.stop_desk_price_cents ?? shipping.stop_desk_price_cents;
-  if (desk === null) throw badRequest(ORDER_MESSAGES.noStopDesk(shipping.wilaya_name));
-  return desk;
+  const fee = deliveryFee(
+    { price: shipping.price_cents, stop_desk_price: shipping.stop_desk_price_cents },
+    commune && { price: commune.price_cents, stop_desk_price: commune.stop_desk_price_cents },
+    deliveryType,
+  );
+  if (fee === null) throw badRequest(ORDER_MESSAGES.noStopDesk(shipping.wilaya_name));
+  return fee;
 }
 
 /** A stored delivery type; anything else (never written) reads as home. */
@@ -50,7 +54,7 @@ export function deliveryTypeOf(value: string): DeliveryType {
 }
 
 /**
- * The fee for the delivery type (issue 16): the commune's own fee when the commune has one, else
+ * The fee for the delivery type: the commune's own fee when the commune has one, else
  * the wilaya's; and the commune as the data spells it. A client that sends no delivery type (the
  * spec's API) is delivered at home and may omit the commune (the wilaya's fee); one that sends it
  * (the storefront) must name a commune of the wilaya in the division in force. A commune that left

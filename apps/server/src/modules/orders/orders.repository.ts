@@ -121,10 +121,6 @@ export async function insertStatusHistories(
   for (const chunk of chunked(rows)) await db.insertInto('order_status_history').values(chunk).execute();
 }
 
-export async function setOrderStatus(db: Executor, orderId: number, status: string, at: string): Promise<void> {
-  await db.updateTable('orders').set({ status, updated_at: at }).where('id', '=', orderId).execute();
-}
-
 // ---- admin reads ----
 
 export function findOrder(db: Executor, id: number, forUpdate = false) {
@@ -542,5 +538,43 @@ export function ordersPerDay(db: Executor, fromDay: string) {
     ])
     .where('created_at', '>=', fromDay)
     .groupBy(day)
+    .execute();
+}
+
+/** The orders an Idempotency-Key placed (place/order-keys.ts). */
+export function findOrderKeys(db: Executor, keys: readonly string[]) {
+  if (keys.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('order_keys')
+    .select(['key', 'fingerprint', 'order_id'])
+    .where('key', 'in', [...new Set(keys)])
+    .execute();
+}
+
+export async function insertOrderKeys(
+  db: Executor,
+  rows: readonly { key: { key: string; fingerprint: string }; orderId: number; at: string }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('order_keys')
+    .values(
+      rows.map((r) => ({ key: r.key.key, fingerprint: r.key.fingerprint, order_id: r.orderId, created_at: r.at })),
+    )
+    .execute();
+}
+
+export function findOrderOrThrow(db: Executor, id: number) {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** The orders of some phones placed between two times (the duplicates of a page of orders). */
+export function findOrdersOfPhonesBetween(db: Executor, phones: readonly string[], from: string, to: string) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'customer_phone', 'created_at', 'possible_duplicate'])
+    .where('customer_phone', 'in', phones)
+    .where('created_at', '>=', from)
+    .where('created_at', '<=', to)
     .execute();
 }

@@ -78,7 +78,6 @@ export function adjustProductRating(db: Executor, productId: number, sumDelta: n
 }
 
 /** Product averages are part of the public catalogue: tell every process's cache. */
-export { bumpCatalogVersion, changeCatalog } from '../catalog/catalog.repository.ts';
 
 export function findProductRating(db: Executor, id: number) {
   return db

@@ -6,7 +6,7 @@ import type { Db } from '../../db/connect.ts';
 import { paginated } from '../../http/envelope.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import * as repo from './ratings.repository.ts';
-import { productTag, type CatalogTag } from '../catalog/catalog.repository.ts';
+import { changeCatalog, productTag, recordCatalogChange, type CatalogTag } from '../../db/catalog-changes.ts';
 
 /**
  * Every refusal of a product rating says the same (403): an unknown order, another phone, a
@@ -23,7 +23,7 @@ export const BRAND_RATING_THANKS = 'Merci pour votre avis !';
 export async function createProductRating(db: Db, input: z.output<typeof productRatingCreateSchema>, held = false) {
   // The product's average (its pages and reviews) and the order of lists sorted by rating change.
   const changes: CatalogTag[] = [productTag(input.product_id), 'lists'];
-  return repo.changeCatalog(
+  return changeCatalog(
     db.kysely,
     async (trx) => {
       const order = await repo.findOrderWithProduct(trx, {
@@ -51,7 +51,7 @@ export async function createProductRating(db: Db, input: z.output<typeof product
 }
 
 export async function removeProductRating(db: Db, id: number): Promise<void> {
-  await repo.changeCatalog(
+  await changeCatalog(
     db.kysely,
     async (trx) => {
       const rating = await repo.findProductRating(trx, id);
@@ -131,7 +131,7 @@ export async function createBrandRating(db: Db, input: z.output<typeof brandRati
     approved: held ? 0 : 1,
   });
   // Recent brand reviews are served from the catalogue cache: tell every process.
-  await repo.bumpCatalogVersion(db.kysely, ['reviews']);
+  await recordCatalogChange(db.kysely, ['reviews']);
   return { id, customer_name: input.customer_name, rating: input.rating, review: input.review, created_at, verified };
 }
 
@@ -155,7 +155,7 @@ export async function allBrandRatings(db: Db) {
 
 /** Approves a waiting product rating: shown, and counted in the product's average. */
 export async function approveProductRating(db: Db, id: number): Promise<void> {
-  await repo.changeCatalog(
+  await changeCatalog(
     db.kysely,
     async (trx) => {
       const rating = await repo.findProductRating(trx, id);
@@ -173,11 +173,11 @@ export async function approveBrandRating(db: Db, id: number): Promise<void> {
   if (!(await repo.approveRating(db.kysely, 'brand_ratings', id))) {
     throw notFound('No review waiting for approval with this id');
   }
-  await repo.bumpCatalogVersion(db.kysely, ['reviews']);
+  await recordCatalogChange(db.kysely, ['reviews']);
 }
 
 export async function removeBrandRating(db: Db, id: number): Promise<void> {
   const result = await repo.deleteBrandRating(db.kysely, id);
   if (Number(result.numDeletedRows) === 0) throw notFound('Brand rating not found');
-  await repo.bumpCatalogVersion(db.kysely, ['reviews']);
+  await recordCatalogChange(db.kysely, ['reviews']);
 }

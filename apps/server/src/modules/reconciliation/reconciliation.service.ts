@@ -25,7 +25,7 @@ import { PARCEL_PHASES, type ParcelPhase } from '@shop/domain/courier-statuses';
 import { SHOP_TIME_ZONE } from '@shop/domain/constants';
 import type { Database, Executor } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { findSettings, saveSettings } from '../settings/settings.repository.ts';
+import { findSettings, saveSettings } from '../settings/settings.service.ts';
 import { csvAmount, csvDateTime, toCsv } from '../couriers/csv.ts';
 
 /** A parcel with its order and account, as every report reads it. */

@@ -15,6 +15,7 @@ import { storefrontTitle, type ProductTitle, type TitleWords } from '@shop/domai
 import type { Product } from '../catalog/catalog.service.ts';
 import frCatalogue from '../../../../web/src/storefront/i18n/locales/fr.json' with { type: 'json' };
 import arCatalogue from '../../../../web/src/storefront/i18n/locales/ar.json' with { type: 'json' };
+import { findProductDates } from '../catalog/catalog.service.ts';
 
 export interface PageMeta {
   title: string;
@@ -222,7 +223,7 @@ function sitemapEntries(base: string, page: string, lastmod?: string): string[] 
 
 /** Every main page and product page, in French and in Arabic, with the product's last change. */
 export async function sitemapXml(db: Executor, base: string): Promise<string> {
-  const products = await db.selectFrom('products').select(['id', 'updated_at']).orderBy('id').execute();
+  const products = await findProductDates(db);
   const urls = [
     ...MAIN_PAGES.flatMap((p) => sitemapEntries(base, p.path)),
     ...products.flatMap((p) => sitemapEntries(base, `/product/${p.id}`, p.updated_at.slice(0, 10))),

@@ -292,7 +292,7 @@ describe('every address gets the status and language it deserves', () => {
   });
 });
 
-describe('the Arabic storefront under /ar (issue 17)', () => {
+describe('the Arabic storefront under /ar', () => {
   it('answers every storefront page under /ar in Arabic, right to left, and 404 elsewhere', async () => {
     for (const url of [
       '/ar',

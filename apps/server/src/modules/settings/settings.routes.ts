@@ -5,7 +5,7 @@ import type { App } from '../../http/types.ts';
 import { envelope } from '../../http/envelope.ts';
 import { deskSettingsSchema } from '@shop/domain/order-desk-schemas';
 import { deskSettingsReadSchema } from '@shop/domain/order-responses';
-import { bumpCatalogVersion } from '../catalog/catalog.repository.ts';
+import { recordCatalogChange } from '../../db/catalog-changes.ts';
 import { deskSettings, paymentSettings, saveDeskSettings, savePaymentSettings } from './settings.service.ts';
 
 /** Shop contact details for the footer and thank-you pages (DESIGN §3.10). */
@@ -81,7 +81,7 @@ export function settingsAdminRoutes(admin: App): void {
       const saved = await saveDeskSettings(admin.db.kysely, request.body);
       admin.deskSettings.forget();
       // The dashboard's low-stock list follows the threshold.
-      await bumpCatalogVersion(admin.db.kysely, ['orders']);
+      await recordCatalogChange(admin.db.kysely, ['orders']);
       return envelope(saved, 'Settings saved');
     },
   );

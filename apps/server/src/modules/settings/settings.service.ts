@@ -9,6 +9,9 @@ import { DEFAULT_DESK_SETTINGS, deskSettingsSchema, type DeskSettings } from '@s
 import type { ShopSettings } from '@shop/domain/settings-responses';
 import * as repo from './settings.repository.ts';
 
+/** What other modules read of this one (they reach a module through its service, never its repository). */
+export { findSettings, saveSettings } from './settings.repository.ts';
+
 declare module 'fastify' {
   interface FastifyInstance {
     shopSettings: ReturnType<typeof shopSettingsReader>;

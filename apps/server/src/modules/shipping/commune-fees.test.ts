@@ -1,4 +1,4 @@
-// Communes priced apart from their wilaya (issue 16): the public read carries them, so the
+// Communes priced apart from their wilaya: the public read carries them, so the
 // storefront prices a commune as the server does; the admin removes one; the bulk adjustment
 // changes them with the wilayas'; a wilaya removed takes them along.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

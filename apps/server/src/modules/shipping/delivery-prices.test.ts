@@ -1,4 +1,4 @@
-// Stop desk fees, the bulk adjustment of every wilaya's fees, and the communes route (issue 16).
+// Stop desk fees, the bulk adjustment of every wilaya's fees, and the communes route.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ShippingPrice } from '@shop/domain/shipping-responses';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';

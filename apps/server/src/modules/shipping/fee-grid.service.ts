@@ -1,4 +1,4 @@
-// The shipping table matched to a courier's grid (issue 16): the owner previews a grid wilaya by
+// The shipping table matched to a courier's grid: the owner previews a grid wilaya by
 // wilaya (home and stop desk fees, old → new, and how many communes are priced apart), then applies
 // it in one transaction. A grid comes from Yalidine's fees (GET /fees/ from the shop's wilaya,
 // commune by commune: the wilaya takes its most common fee, the communes that cost something else

@@ -1,4 +1,4 @@
-// The shipping table matched to a courier's grid (issue 16), through HTTP on SQLite and
+// The shipping table matched to a courier's grid, through HTTP on SQLite and
 // PostgreSQL: Yalidine's fees read from a local Yalidine (GET /v1/fees/ per wilaya, over a real
 // connection) or a CSV file, previewed wilaya by wilaya, applied in one transaction; a file or grid
 // with any bad line is refused whole, each bad line named, and nothing is written.

@@ -17,6 +17,9 @@ import { wilayaNamed } from '@shop/domain/geo/wilayas';
 import { offeredIn, type Division, type Geography } from './geography.ts';
 import * as repo from './shipping.repository.ts';
 
+/** What other modules read of this one (they reach a module through its service, never its repository). */
+export { listCommuneFees } from './shipping.repository.ts';
+
 export const DUPLICATE_WILAYA_MESSAGE = 'A shipping price for this wilaya already exists';
 export const SHIPPING_NOT_FOUND_MESSAGE = 'Shipping price not found';
 
@@ -166,7 +169,7 @@ export async function deleteCommuneFee(db: Database, id: number, commune: string
 }
 
 /**
- * Every wilaya's fees changed at once (issue 16), in one transaction: home and/or stop desk fees,
+ * Every wilaya's fees changed at once, in one transaction: home and/or stop desk fees,
  * by an amount or a percentage, each result in whole dinars and never below 0. A wilaya without a
  * stop desk keeps none. The communes priced apart have their own fees changed alike. Answers how
  * many wilayas changed (wilayasChangedBy: what the confirmation announced); none is not an error.

@@ -6,7 +6,7 @@ import { can, DESK_CLAIM_MINUTES, PERMISSION_ROLES, type Role } from '@shop/doma
 import type { Order } from '@shop/domain/order-responses';
 import type { Database, Executor } from '../../db/database.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
-import { getOrder } from '../orders/order-desk.service.ts';
+import { getOrder } from '../orders/orders-public.service.ts';
 import type { AdminIdentity } from '../auth/auth.service.ts';
 import * as repo from './desk-claims.repository.ts';
 import { findUser } from './users.repository.ts';

@@ -7,7 +7,7 @@ import { toCentimes, toDa } from '@shop/domain/money';
 import type { Database, Executor } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import * as auth from '../auth/auth.repository.ts';
+import * as auth from '../auth/auth.service.ts';
 import { costOf, hashPassword, OWASP_MIN_LOG_N } from '../auth/passwords.ts';
 import * as repo from './users.repository.ts';
 import { STAFF_MESSAGES } from './staff-messages.ts';

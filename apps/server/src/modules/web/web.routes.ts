@@ -132,7 +132,7 @@ export async function webRoutes(app: App): Promise<void> {
     if (url.startsWith('/assets/')) {
       return reply.status(404).header('Cache-Control', 'no-store').type('text/plain').send('Not found');
     }
-    // The page shown, whatever its language (/ar/Cart shows /Cart in Arabic, issue 17).
+    // The page shown, whatever its language (/ar/Cart shows /Cart in Arabic).
     const page = withoutLanguage(url);
     // /product/{anything}: the product, or null (404) when there is none or the id is not one.
     const productId = PRODUCT_PAGE.exec(page)?.[1];

@@ -1,5 +1,5 @@
 // The name and description of what the storefront shows in both languages (a product, a product
-// type, a custom item; issue 17): the French ones it always shows, and the optional Arabic ones
+// type, a custom item): the French ones it always shows, and the optional Arabic ones
 // shown on the Arabic storefront (/ar) instead, written right to left.
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { texts } from '../texts.ts';

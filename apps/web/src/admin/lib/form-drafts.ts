@@ -1,4 +1,4 @@
-// What the owner was typing when the session ended comes back after signing in again (issue 20):
+// What the owner was typing when the session ended comes back after signing in again:
 // every open admin form registers a snapshot of its values; on a 401 the snapshots are written to
 // sessionStorage, and after login the page reopens the form with them, then forgets them.
 import { useEffect, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
-// Every storefront text exists in French and in Arabic, compiles, and names the same values
-// (issue 17): a key missing in either catalogue, or a translation that lost its {n}, fails here.
+// Every storefront text exists in French and in Arabic, compiles, and names the same values:
+// a key missing in either catalogue, or a translation that lost its {n}, fails here.
 import { describe, expect, it } from 'vitest';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import fr from './locales/fr.json';

@@ -1,4 +1,4 @@
-// The storefront's languages (issue 17): French, the default, and Arabic, right to left, under
+// The storefront's languages: French, the default, and Arabic, right to left, under
 // /ar. Texts come from one Lingui catalogue per language (locales/<lang>.json, ICU MessageFormat,
 // compiled at build time by build/lingui-catalogs.ts), each its own chunk: a page loads only its
 // language's, preloaded by the HTML the server writes, so French visitors download no Arabic and

@@ -1,4 +1,4 @@
-// The link to the same page in the other language (issue 17), in the nav and the side menu. It is
+// The link to the same page in the other language, in the nav and the side menu. It is
 // a real link (crawlers and a new tab get the other address); a click switches in place: the
 // Arabic catalogue is fetched, the address changes and the app draws again in that language.
 import type { MouseEvent } from 'react';

@@ -1,5 +1,5 @@
 // The storefront's toasts. react-toastify and its stylesheet are fetched on the first toast: most
-// visits raise none, and none should pay for it in their first load (the budget of issue 14).
+// visits raise none, and none should pay for it in their first load (its budget).
 // The first toast mounts the container (layout/toasts.tsx, through useToastsWanted); a toast
 // raised before the container is there is queued by the library and shown once it mounts.
 import { useSyncExternalStore, type ReactElement } from 'react';

@@ -5,7 +5,7 @@ import { useSyncExternalStore } from 'react';
 export interface CartLine {
   id: number;
   name: string;
-  /** The Arabic name, shown on the Arabic storefront (issue 17); absent in older carts. */
+  /** The Arabic name, shown on the Arabic storefront; absent in older carts. */
   name_ar?: string | null;
   cost: number;
   src: string;

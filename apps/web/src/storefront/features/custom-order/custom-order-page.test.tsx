@@ -430,7 +430,7 @@ describe('CustomOrderPage', () => {
   it("prices the chosen commune's own fee where it has one, shows it and sends it", async () => {
     const user = userEvent.setup();
     let sent: FormData | null = null;
-    // Bab El Oued costs 550 Da at home (issue 16); Reggane, in Adrar without a stop desk, has one at 700 Da.
+    // Bab El Oued costs 550 Da at home; Reggane, in Adrar without a stop desk, has one at 700 Da.
     overrides['/api/ShippingPrice/read'] = () =>
       envelope(200, [
         { ...WILAYAS[0], communes: [{ name: 'Reggane', price: null, stop_desk_price: 700 }] },

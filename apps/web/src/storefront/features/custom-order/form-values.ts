@@ -22,7 +22,7 @@ export function positionsFor(isCup: boolean | undefined): readonly Position[] {
 
 /** The cup item is shown in French; other catalogue names capitalised ("hoodie" → "Hoodie"). */
 export function displayName(name: string, nameAr?: string | null): string {
-  // The owner's Arabic name first on the Arabic storefront (issue 17).
+  // The owner's Arabic name first on the Arabic storefront.
   const arabic = localized('', nameAr);
   if (arabic) return arabic;
   if (isCupName(name)) return t('customOrder.cupName');

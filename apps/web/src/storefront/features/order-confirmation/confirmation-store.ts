@@ -26,7 +26,7 @@ export interface PlacedOrder {
   address: string;
   wilaya: string;
   zipCode: string;
-  /** Issue 16: how and in which commune it is delivered (absent in confirmations kept from before). */
+  /** How and in which commune it is delivered (absent in confirmations kept from before). */
   deliveryType?: 'home' | 'stop_desk';
   commune?: string;
   /** The phone the order was placed with (0XXXXXXXXX): the tracking link fills it in. */

@@ -113,7 +113,7 @@ describe('TrackingPage', () => {
     expect(screen.getByText('Robe kabyle').closest('li')).toHaveTextContent('Robe kabyle · Taille M× 2');
     expect(screen.getByText('Savon à l’argan').closest('li')).toHaveTextContent(/^Savon à l’argan× 1$/);
     expect(screen.getByTestId('tracking-total').textContent).toBe(formatDa(5400));
-    // Where and how it is delivered (issue 16).
+    // Where and how it is delivered.
     expect(screen.getByTestId('tracking-delivery')).toHaveTextContent('Azazga, Tizi OuzouPoint relais (stop desk)');
     // A question about it goes to the shop's phone and WhatsApp, quoting the number.
     expect(screen.getByRole('link', { name: 'Appeler le 0555 00 11 22' })).toHaveAttribute('href', 'tel:0555001122');

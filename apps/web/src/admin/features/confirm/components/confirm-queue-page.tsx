@@ -11,7 +11,7 @@ import { useDeskUsers, useNextOrder } from '../api/desk-holds.ts';
 import { useCan, useIdentity } from '../../../lib/access.tsx';
 
 /**
- * The orders waiting for their confirmation call, one card each (issue 15). Several agents share
+ * The orders waiting for their confirmation call, one card each. Several agents share
  * it: "Next order" hands each one a different customer, whose card comes first, marked as theirs;
  * the others' cards say who is calling. The owner and managers hand orders to an agent.
  */

@@ -116,7 +116,7 @@ describe("an order's details", () => {
     expect(receipt).toHaveTextContent(`Lines${da(6600)}`);
     expect(receipt).toHaveTextContent(`Coupon BIENVENUE10 (-10%)−${da(660)}`);
     expect(receipt).toHaveTextContent(`Shipping fee (Oran, Stop desk)${da(600)}`);
-    // How and where it is delivered (issue 16).
+    // How and where it is delivered.
     expect(within(dialog).getByText('Delivery').nextElementSibling).toHaveTextContent('Stop desk');
     expect(within(dialog).getByText('Commune').nextElementSibling).toHaveTextContent('Es Senia');
     expect(receipt).toHaveTextContent(`Total${da(6540)}`);

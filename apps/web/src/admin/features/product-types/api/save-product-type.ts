@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { productTypeSchema } from '@shop/domain/catalog-schemas';
 import { ADMIN_KEY, adminRequest } from '../../../lib/admin-request.ts';
 
-export interface ProductTypeInput {
-  name: string;
-  description: string;
-  /** Arabic name and description (issue 17); '' or null removes them. */
-  name_ar: string | null;
-  description_ar: string | null;
-}
+/** A type's names and descriptions, French and Arabic ('' or null removes an Arabic one). */
+export type ProductTypeInput = Omit<z.input<typeof productTypeSchema>, 'for_custom'>;
 
 /** POST /ProductType/ to add, PUT /ProductType/update/{id} to edit; these types are not for custom orders. */
 export async function saveProductType({ id, values }: { id?: number; values: ProductTypeInput }): Promise<void> {

@@ -75,7 +75,7 @@ describe('product form: stock per size', () => {
     expect(body.get('name_ar')).toBe('');
   });
 
-  test('sends the optional Arabic name and description (issue 17)', async () => {
+  test('sends the optional Arabic name and description', async () => {
     const fetchMock = stubFetch(() => ({ status: 201, data: { id: 9 } }));
     const onClose = vi.fn();
     renderWithProviders(<ProductFormModal types={types} onClose={onClose} />);

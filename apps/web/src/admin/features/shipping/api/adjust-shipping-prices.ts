@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ShippingAdjust } from '@shop/domain/shipping-schemas';
 import { ADMIN_KEY, adminRequest } from '../../../lib/admin-request.ts';
 
-/** POST /ShippingPrice/adjust: every wilaya's fees at once (issue 16). */
+/** POST /ShippingPrice/adjust: every wilaya's fees at once. */
 export async function adjustShippingPrices(adjust: ShippingAdjust): Promise<void> {
   await adminRequest('/ShippingPrice/adjust', { method: 'POST', body: adjust });
 }

@@ -1,4 +1,4 @@
-// A commune's own fees removed (issue 16): it costs its wilaya's fees again.
+// A commune's own fees removed: it costs its wilaya's fees again.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_KEY, adminRequest } from '../../../lib/admin-request.ts';
 

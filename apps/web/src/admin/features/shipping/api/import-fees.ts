@@ -1,4 +1,4 @@
-// The fee grid import (issue 16): previews from Yalidine's fees or a CSV file, then the grid
+// The fee grid import: previews from Yalidine's fees or a CSV file, then the grid
 // applied in one call.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CourierStatus } from '@shop/domain/courier';

@@ -1,4 +1,4 @@
-// A wilaya's communes priced apart (issue 16): each with its own fees, which the admin may remove
+// A wilaya's communes priced apart: each with its own fees, which the admin may remove
 // (the commune then costs the wilaya's fees). The list is read from the shipping prices, so it
 // follows a removal at once.
 import { useState } from 'react';

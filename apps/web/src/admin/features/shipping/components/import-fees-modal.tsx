@@ -1,4 +1,4 @@
-// Making the shop's fees match the courier's (issue 16): Yalidine's grid fetched (in as many calls
+// Making the shop's fees match the courier's: Yalidine's grid fetched (in as many calls
 // as its quota needs, each naming the wilayas left) or a CSV file read, then every wilaya whose fees
 // would change shown old → new, and applied together on confirmation. A file with bad lines lists
 // them and changes nothing.

@@ -68,7 +68,7 @@ describe('shipping prices: a refused save', () => {
   });
 });
 
-describe('shipping prices: stop desks and the adjustment of all wilayas (issue 16)', () => {
+describe('shipping prices: stop desks and the adjustment of all wilayas', () => {
   const bodies = (fetchMock: ReturnType<typeof stubFetch>, path: string) =>
     fetchMock.mock.calls
       .filter(([input]) => input === `/api${path}`)
@@ -160,7 +160,7 @@ describe('shipping prices: stop desks and the adjustment of all wilayas (issue 1
   });
 });
 
-describe('shipping prices: importing a fee grid (issue 16)', () => {
+describe('shipping prices: importing a fee grid', () => {
   const change = (code: number, name: string, from: [number, number | null], to: [number, number | null]) => ({
     wilaya_code: code,
     wilaya_name: name,
@@ -272,7 +272,7 @@ describe('shipping prices: importing a fee grid (issue 16)', () => {
   });
 });
 
-describe('shipping prices: communes with their own fee (issue 16)', () => {
+describe('shipping prices: communes with their own fee', () => {
   const bodyOf = (fetchMock: ReturnType<typeof stubFetch>, path: string) =>
     fetchMock.mock.calls
       .filter(([input]) => input === `/api${path}`)

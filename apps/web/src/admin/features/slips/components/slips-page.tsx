@@ -1,4 +1,4 @@
-// Printable delivery slips (issue 16): four to an A4 page, each with the order number as a Code 128
+// Printable delivery slips: four to an A4 page, each with the order number as a Code 128
 // barcode, the customer, phone, wilaya and commune, home or stop desk, the sender, the items (a
 // custom one with its colour) and the amount to collect. The slip travels with the parcel to the customer: its words are French; the page
 // around it (buttons, notices) is the back office's English.

@@ -1,23 +1,11 @@
+import type { z } from 'zod';
 import type { CreatedOrder } from '@shop/domain/order-responses';
+import type { regularOrderSchema } from '@shop/domain/order-schemas';
 import { apiRequest } from '../../../../lib/api.ts';
 import { orderKeyFor } from '../../checkout/order-key.ts';
 
-export interface RegularOrderPayload {
-  customer_name: string;
-  customer_phone: string;
-  customer_address: string;
-  customer_postal_code: string;
-  type: 'regular';
-  subtotal: string;
-  shipping_fee: string;
-  coupon_code: string;
-  wilaya: string;
-  /** Issue 16: home or stop desk, and the commune's name. */
-  delivery_type: 'home' | 'stop_desk';
-  commune: string;
-  size: string;
-  items: { product_id: number; quantity: number; size: string }[];
-}
+/** What the cart sends: the server's own schema of a regular order, as it reads it. */
+export type RegularOrderPayload = z.input<typeof regularOrderSchema>;
 
 /** POST /order with the order's Idempotency-Key (the same for the same order sent again). */
 export async function createOrder(payload: RegularOrderPayload): Promise<CreatedOrder> {

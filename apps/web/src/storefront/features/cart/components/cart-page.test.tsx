@@ -571,7 +571,7 @@ describe('cart page', () => {
   it("prices the chosen commune's own fee where it has one, shows it and sends it", async () => {
     const user = userEvent.setup();
     fillCart();
-    // Hydra costs 550 Da at home; Bab El Oued 200 Da at the stop desk (issue 16).
+    // Hydra costs 550 Da at home; Bab El Oued 200 Da at the stop desk.
     const priced = [
       {
         ...wilayas[0],

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { cartSubtotalCentimes, orderTotals } from '@shop/domain/pricing';
+import { cartSubtotalCentimes, communeDeliveryFeeDa, orderTotals } from '@shop/domain/pricing';
 import { toCentimes, toDa } from '@shop/domain/money';
 import type { CheckoutCustomer } from '@shop/domain/form-schemas';
 import { formatDa, t } from '../../../i18n/i18n.ts';
@@ -7,7 +7,7 @@ import type { PlacedOrder } from '../../order-confirmation/confirmation-store.ts
 import { useShippingPrices } from '../../shipping/api/get-shipping-prices.ts';
 import { WilayaPicker } from '../../shipping/components/wilaya-picker.tsx';
 import { findWilaya } from '../../shipping/wilayas.ts';
-import { DeliveryChoice, deliveryFee, effectiveDeliveryType } from '../../shipping/components/delivery-choice.tsx';
+import { DeliveryChoice, effectiveDeliveryType } from '../../shipping/components/delivery-choice.tsx';
 import type { DeliveryType } from '@shop/domain/shipping-schemas';
 import { isSoldOut, type CartLine } from '../cart-store.ts';
 import { clearDraft, readDraft, saveDraft } from '../checkout-draft.ts';
@@ -64,7 +64,9 @@ export function OrderSummary({
     orderTotals(
       cartSubtotalCentimes(orderable),
       coupon.discount,
-      toCentimes(deliveryFee(chosen, effectiveDeliveryType(wantedType, chosen, place), place) ?? 0),
+      toCentimes(
+        (chosen && communeDeliveryFeeDa(chosen, effectiveDeliveryType(wantedType, chosen, place), place)) ?? 0,
+      ),
     );
   const totals = totalsIn(commune);
 

@@ -7,7 +7,7 @@ export interface CustomOrderSubmission {
   fullName: string;
   phoneNumber: string;
   wilayaName: string;
-  /** Issue 16: home or stop desk, and the commune's name. */
+  /** Home or stop desk, and the commune's name. */
   deliveryType: 'home' | 'stop_desk';
   commune: string;
   address: string;

@@ -11,9 +11,9 @@ export async function getShippingPrices(): Promise<ShippingPrice[]> {
   return list.map((w) => ({
     ...w,
     price: Number(w.price) || 0,
-    // A server from before issue 16 sends no stop desk fee: none there.
+    // An older server sends no stop desk fee: none there.
     stop_desk_price: w.stop_desk_price === null || w.stop_desk_price === undefined ? null : Number(w.stop_desk_price),
-    // The communes priced apart (issue 16); a server from before sends none.
+    // The communes priced apart; a server from before sends none.
     communes: Array.isArray(w.communes) ? w.communes : [],
   }));
 }

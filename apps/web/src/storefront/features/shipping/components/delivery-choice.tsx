@@ -4,7 +4,7 @@ import type { DeliveryType } from '@shop/domain/shipping-schemas';
 import { formatDa, t } from '../../../i18n/i18n.ts';
 import type { ShippingPrice } from '../api/get-shipping-prices.ts';
 
-/** A wilaya's fees, with its communes priced apart (issue 16; none from an older server). */
+/** A wilaya's fees, with its communes priced apart (none from an older server). */
 type WilayaFees = Pick<ShippingPrice, 'price' | 'stop_desk_price'> & { communes?: ShippingPrice['communes'] };
 
 interface DeliveryChoiceProps {
@@ -90,13 +90,4 @@ export function effectiveDeliveryType(wanted: DeliveryType, wilaya: WilayaFees |
   return wanted === 'stop_desk' && wilaya && communeDeliveryFeeDa(wilaya, 'stop_desk', commune) === null
     ? 'home'
     : wanted;
-}
-
-/**
- * The fee for that delivery type in Da, as the server prices it: the commune's own when it has
- * one, else the wilaya's; null before a wilaya is chosen.
- */
-export function deliveryFee(wilaya: WilayaFees | null, type: DeliveryType, commune = ''): number | null {
-  if (!wilaya) return null;
-  return communeDeliveryFeeDa(wilaya, type, commune) ?? wilaya.price;
 }

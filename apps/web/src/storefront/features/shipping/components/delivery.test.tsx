@@ -1,4 +1,4 @@
-// The commune picker and the delivery choice alone (issue 16); the cart and custom order tests use
+// The commune picker and the delivery choice alone; the cart and custom order tests use
 // them in their forms.
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,7 +1,8 @@
 import type { DeliveryType } from '@shop/domain/shipping-schemas';
 import { formatDa, t } from '../../../i18n/i18n.ts';
 import type { ShippingPrice } from '../api/get-shipping-prices.ts';
-import { deliveryFee, effectiveDeliveryType } from './delivery-choice.tsx';
+import { communeDeliveryFeeDa } from '@shop/domain/pricing';
+import { effectiveDeliveryType } from './delivery-choice.tsx';
 import { filterWilayas, findWilaya, wilayaLabel } from '../wilayas.ts';
 import { Combobox } from './combobox.tsx';
 
@@ -38,7 +39,7 @@ export function WilayaPicker({
 }: WilayaPickerProps) {
   const selected = findWilaya(wilayas, value);
   const fee = (w: ShippingPrice) =>
-    formatDa(deliveryFee(w, effectiveDeliveryType(deliveryType, w), w === selected ? commune : '') ?? w.price);
+    formatDa(communeDeliveryFeeDa(w, effectiveDeliveryType(deliveryType, w), w === selected ? commune : '') ?? w.price);
   return (
     <Combobox<ShippingPrice>
       id={id}

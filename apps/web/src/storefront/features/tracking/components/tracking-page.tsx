@@ -23,7 +23,7 @@ function failureOf(error: unknown): Failure {
 }
 
 /**
- * /suivi (issue 15): a customer follows an order with its number and phone. The address holds
+ * /suivi: a customer follows an order with its number and phone. The address holds
  * the request, so a link fills the form and asks at once, and a reload asks again.
  */
 export function TrackingPage() {
