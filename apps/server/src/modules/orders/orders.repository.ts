@@ -277,6 +277,15 @@ export function listOrders(db: Executor, filter: OrderFilter, limit: number, off
 }
 
 /**
+ * The next `limit` orders the filter matches after order `afterId`, oldest first: a batch of an
+ * export, which walks the key a range at a time (keyset), so each batch costs the same whatever the
+ * size of the shop and no connection is held between batches.
+ */
+export function findOrdersAfter(db: Executor, filter: OrderFilter, afterId: number, limit: number) {
+  return filtered(db, filter).selectAll().where('orders.id', '>', afterId).orderBy('orders.id').limit(limit).execute();
+}
+
+/**
  * A page of the orders the filter matches, newest first, how many match in all, and the page's
  * details (findOrderDetails), with the filter run once (a phone search matches few orders).
  * PostgreSQL answers all of it in one statement, the count running over the matching ids only and
