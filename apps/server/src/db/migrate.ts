@@ -29,6 +29,7 @@ import * as ownerWorkingDay from './migrations/020-owner-working-day.ts';
 import * as staff from './migrations/023-staff.ts';
 import * as courierAccounts from './migrations/024-courier-accounts.ts';
 import * as productSales from './migrations/025-product-sales.ts';
+import * as orderNameSearch from './migrations/026-order-name-search.ts';
 
 const migrations = {
   '001-initial': initial,
@@ -54,6 +55,7 @@ const migrations = {
   '023-staff': staff,
   '024-courier-accounts': courierAccounts,
   '025-product-sales': productSales,
+  '026-order-name-search': orderNameSearch,
 };
 
 /** The Migrator of a database, over this app's migrations. */

@@ -4,6 +4,7 @@ import { foldName, nameSearchWords } from '@shop/domain/name-fold';
 import type { ReturnState } from '@shop/domain/order-status';
 import { isPostgres } from '../../db/dialect.ts';
 import { containsPattern } from '../../db/like.ts';
+import { nameHolds } from '../../db/name-search.ts';
 import { MIN_SUFFIX } from '../../db/migrations/004-phone-suffix-index.ts';
 import type {
   DB,
@@ -212,7 +213,7 @@ function searchedNumber(q: string | undefined): number | undefined {
  * tracking number, or a name: each of its words, folded (foldName), in the order's folded name,
  * in any order.
  */
-function searchMatch(eb: ExpressionBuilder<DB, 'orders'>, q: string) {
+function searchMatch(eb: ExpressionBuilder<DB, 'orders'>, q: string, postgres: boolean) {
   const number = /^#\s*(\d{1,9})$/.exec(q)?.[1];
   if (number) return eb('orders.id', '=', Number(number));
   const compact = q.replace(/[\s.\-()]/g, '');
@@ -231,14 +232,7 @@ function searchMatch(eb: ExpressionBuilder<DB, 'orders'>, q: string) {
   ]);
   const words = nameSearchWords(q);
   if (words.length === 0) return tracking;
-  return eb.or([
-    tracking,
-    eb.and(
-      words.map((word) =>
-        eb(sql<string>`customer_name_folded`, 'like', sql<string>`${containsPattern(word)} escape '\\'`),
-      ),
-    ),
-  ]);
+  return eb.or([tracking, eb.and(words.map((word) => nameHolds(eb, word, postgres)))]);
 }
 
 function filtered(db: Executor, filter: OrderFilter) {
@@ -249,7 +243,7 @@ function filtered(db: Executor, filter: OrderFilter) {
   }
   if (filter.q) {
     const q = filter.q;
-    query = query.where((eb) => searchMatch(eb, q));
+    query = query.where((eb) => searchMatch(eb, q, isPostgres(db)));
   }
   if (filter.type) query = query.where('type', '=', filter.type);
   if (filter.status) query = query.where('status', '=', filter.status);
