@@ -3,7 +3,9 @@
 // The pending migrations run in one transaction with their records in kysely_migration, on SQLite
 // too (sqlite-dialect.ts): a process stopped anywhere leaves the schema as it was or migrated, and
 // the next start goes on from there. On PostgreSQL the Migrator also holds an advisory lock while
-// it migrates: processes started together migrate one after the other.
+// it migrates: processes started together migrate one after the other. Indexes on large tables are
+// then built there outside that transaction, without locking the table (buildIndexesConcurrently).
+import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Db } from './connect.ts';
 import * as initial from './migrations/001-initial.ts';
@@ -94,5 +96,33 @@ export async function migrate(db: Db, last?: string): Promise<void> {
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+  if (db.kind === 'postgres' && (last === undefined || MIGRATION_NAMES.indexOf(last) >= NAME_SEARCH)) {
+    await buildIndexesConcurrently(db);
+  }
+}
+
+const NAME_SEARCH = MIGRATION_NAMES.indexOf('026-order-name-search');
+
+/**
+ * PostgreSQL's indexes on large tables, built once the migrations are recorded, outside their
+ * transaction (CREATE INDEX CONCURRENTLY cannot run in one): the table takes writes while the
+ * index is built (docs/decisions/031). A build stopped half-way leaves an invalid index, dropped
+ * and built again at the next start; processes starting together build it once (IF NOT EXISTS,
+ * and the one that lost the race is told it exists).
+ */
+async function buildIndexesConcurrently(db: Db): Promise<void> {
+  const kysely = db.kysely as unknown as Kysely<unknown>;
+  for (const index of await orderNameSearch.postgresIndexes(kysely)) {
+    const invalid = await sql`select 1 from pg_index i join pg_class c on c.oid = i.indexrelid
+      where c.relname = ${index.name} and c.relnamespace = current_schema()::regnamespace and not i.indisvalid`.execute(
+      kysely,
+    );
+    if (invalid.rows.length > 0) await sql`drop index concurrently if exists ${sql.id(index.name)}`.execute(kysely);
+    try {
+      await index.create.execute(kysely);
+    } catch (error) {
+      if ((error as { code?: string }).code !== '42P07') throw error;
+    }
   }
 }

@@ -138,3 +138,25 @@ it('looks a word of three letters or more up in the index', async () => {
   });
   expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/orders_name_folded_trgm/);
 });
+
+it.runIf(testDialect === 'postgres')(
+  'on PostgreSQL, a build of the index stopped half-way is built again at the next start',
+  async () => {
+    const valid = async () =>
+      (
+        await sql<{ indisvalid: boolean }>`select i.indisvalid from pg_index i join pg_class c on c.oid = i.indexrelid
+        where c.relname = 'orders_name_folded_trgm' and c.relnamespace = current_schema()::regnamespace`.execute(
+          db.kysely,
+        )
+      ).rows.map((r) => r.indisvalid);
+    expect(await valid()).toEqual([true]);
+    // What a CREATE INDEX CONCURRENTLY stopped half-way leaves: the index, marked invalid.
+    await sql`update pg_index set indisvalid = false where indexrelid = 'orders_name_folded_trgm'::regclass`.execute(
+      db.kysely,
+    );
+    expect(await valid()).toEqual([false]);
+    await migrate(db);
+    expect(await valid()).toEqual([true]);
+    await expectSearchesMatch();
+  },
+);

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DialectKind } from '../connect.ts';
 
 // The admin's search by name looks for each folded word inside the order's folded name
@@ -27,11 +27,25 @@ export async function up(db: Kysely<unknown>, kind: DialectKind): Promise<void> 
     end`.execute(db);
     return;
   }
-  // pg_trgm is added by migration 002 when the database allows it; without it the search scans.
+  // PostgreSQL's index is built after the migrations' transaction, without locking the orders
+  // table against writes meanwhile (postgresIndexes, migrate.ts).
+}
+
+/**
+ * The GIN index of the folded names, as PostgreSQL builds it outside a transaction: CREATE INDEX
+ * CONCURRENTLY, so orders go on being placed while it reads a million of them. Undefined without
+ * pg_trgm (added by migration 002 when the database allows it; without it the search scans).
+ */
+export async function postgresIndexes(db: Kysely<unknown>): Promise<{ name: string; create: RawBuilder<unknown> }[]> {
   const ext = await sql<{ schema: string }>`select n.nspname as schema from pg_extension e
     join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db);
   const schema = ext.rows[0]?.schema;
-  if (!schema) return;
+  if (!schema) return [];
   const ops = sql.raw(`${JSON.stringify(schema)}.gin_trgm_ops`);
-  await sql`create index orders_name_folded_trgm on orders using gin (customer_name_folded ${ops})`.execute(db);
+  return [
+    {
+      name: 'orders_name_folded_trgm',
+      create: sql`create index concurrently if not exists orders_name_folded_trgm on orders using gin (customer_name_folded ${ops})`,
+    },
+  ];
 }

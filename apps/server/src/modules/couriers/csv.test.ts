@@ -43,9 +43,7 @@ describe('a CSV stream', () => {
       ['ligne\ncoupée', '1250,50', undefined],
     ];
     async function* batches() {
-      yield rows.slice(0, 2);
-      yield [];
-      yield rows.slice(2);
+      for (const batch of [rows.slice(0, 2), [], rows.slice(2)]) yield await Promise.resolve(batch);
     }
     const stream = await csvStream(['Nom', 'Montant', 'Autre'], batches());
     let text = '';

@@ -56,7 +56,7 @@ describe('products page', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     // Only what failed is asked again.
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/ProductType/getAll')).toHaveLength(1);
-    expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/product/getAll'))).toHaveLength(2);
+    expect(fetchMock.mock.calls.filter(([url]) => (url as string).startsWith('/api/product/getAll'))).toHaveLength(2);
   });
 
   test("?product= (the low-stock list) opens that product's form once, and leaves the address", async () => {
@@ -111,7 +111,7 @@ describe('products page', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Found 1 products matching "lin"');
     // The list is never asked for whole, and the search starts from its first page.
     const asked = fetchMock.mock.calls
-      .map(([url]) => String(url))
+      .map(([url]) => url as string)
       .filter((url) => url.startsWith('/api/product/getAll'));
     expect(asked.every((url) => url.includes('page=') && url.includes('limit=50'))).toBe(true);
     expect(asked.at(-1)).toBe('/api/product/getAll?page=1&limit=50&q=lin');

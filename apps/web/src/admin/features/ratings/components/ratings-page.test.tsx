@@ -160,7 +160,7 @@ describe('ratings: the brand reviews from the server', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search by name, phone or review' }), 'lina');
     expect(await screen.findByText('0 published reviews matching "lina"')).toBeInTheDocument();
     expect(within(published).queryByText('Yacine')).not.toBeInTheDocument();
-    const asked = fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('BrandRating/get'));
+    const asked = fetchMock.mock.calls.map(([url]) => url as string).filter((url) => url.includes('BrandRating/get'));
     // Never the whole list.
     expect(asked.every((url) => url.includes('page=1'))).toBe(true);
     expect(asked).toContain('/api/BrandRating/getBrandRatings?page=1&limit=100&state=waiting');
