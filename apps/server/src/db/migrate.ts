@@ -107,22 +107,35 @@ const NAME_SEARCH = MIGRATION_NAMES.indexOf('026-order-name-search');
 /**
  * PostgreSQL's indexes on large tables, built once the migrations are recorded, outside their
  * transaction (CREATE INDEX CONCURRENTLY cannot run in one): the table takes writes while the
- * index is built (docs/decisions/031). A build stopped half-way leaves an invalid index, dropped
- * and built again at the next start; processes starting together build it once (IF NOT EXISTS,
- * and the one that lost the race is told it exists).
+ * index is built (docs/decisions/031). Processes starting together take turns on an advisory lock
+ * of the schema, so one builds and the others find it built; an index still invalid once the lock
+ * is held was left by a build that stopped half-way, and is dropped and built again. The lock is
+ * tried, not waited for: a session blocked on it would hold a snapshot the concurrent build waits
+ * for, and each would wait for the other.
  */
 async function buildIndexesConcurrently(db: Db): Promise<void> {
-  const kysely = db.kysely as unknown as Kysely<unknown>;
-  for (const index of await orderNameSearch.postgresIndexes(kysely)) {
-    const invalid = await sql`select 1 from pg_index i join pg_class c on c.oid = i.indexrelid
-      where c.relname = ${index.name} and c.relnamespace = current_schema()::regnamespace and not i.indisvalid`.execute(
-      kysely,
-    );
-    if (invalid.rows.length > 0) await sql`drop index concurrently if exists ${sql.id(index.name)}`.execute(kysely);
-    try {
-      await index.create.execute(kysely);
-    } catch (error) {
-      if ((error as { code?: string }).code !== '42P07') throw error;
+  const indexes = await orderNameSearch.postgresIndexes(db.kysely as unknown as Kysely<unknown>);
+  if (indexes.length === 0) return;
+  await db.kysely.connection().execute(async (connection) => {
+    const session = connection as unknown as Kysely<unknown>;
+    const key = sql`hashtext('shop concurrent indexes ' || current_schema())`;
+    for (;;) {
+      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${key}) as locked`.execute(session);
+      if (rows[0]?.locked) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-  }
+    try {
+      for (const index of indexes) {
+        const invalid = await sql`select 1 from pg_index i join pg_class c on c.oid = i.indexrelid
+          where c.relname = ${index.name} and c.relnamespace = current_schema()::regnamespace and not i.indisvalid`.execute(
+          session,
+        );
+        if (invalid.rows.length > 0)
+          await sql`drop index concurrently if exists ${sql.id(index.name)}`.execute(session);
+        await index.create.execute(session);
+      }
+    } finally {
+      await sql`select pg_advisory_unlock(${key})`.execute(session);
+    }
+  });
 }
