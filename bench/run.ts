@@ -212,6 +212,11 @@ function watchWal(file: string) {
 }
 
 async function main(): Promise<void> {
+  // BENCH_SCALE=1: each read once, cold, on a large shop kept between runs (bench/scale.ts).
+  if (process.env.BENCH_SCALE) {
+    const { scaleBench } = await import('./scale.ts');
+    return scaleBench();
+  }
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   const uploadsDir = path.join(tmp, 'uploads');
   let databaseUrl = `sqlite:${path.join(tmp, 'shop.db')}`;

@@ -1,6 +1,7 @@
 // What the rating calls answer (docs/api.md, SPEC §3). The public shape of a review never
 // carries a phone; only the back office's brand list does.
 import { z } from 'zod';
+import { paginationSchema } from './responses.ts';
 
 const id = z.number().int();
 const stars = z.number().int();
@@ -87,3 +88,7 @@ export const brandRatingsSchema = z.object({
   waiting: z.number().int(),
 });
 export type BrandRatings = z.infer<typeof brandRatingsSchema>;
+
+/** A page of the brand reviews, with the same average and counts (of every review) beside it. */
+export const brandRatingsPageSchema = brandRatingsSchema.extend({ pagination: paginationSchema });
+export type BrandRatingsPage = z.infer<typeof brandRatingsPageSchema>;

@@ -73,3 +73,16 @@ export const productReviewsQuerySchema = z.object({
   page: queryInteger(1, 1_000_000, 'page').default(1),
   limit: queryInteger(1, 50, 'limit').default(PRODUCT_REVIEWS_PAGE_SIZE),
 });
+
+/**
+ * GET /BrandRating/getBrandRatings: with `page`, one page of the reviews (`limit`, default 20),
+ * those published or those waiting (`state`), whose name, phone or text holds `q`. Without `page`
+ * every review, as older clients read it.
+ */
+export const brandRatingsQuerySchema = z.object({
+  page: queryInteger(1, 1_000_000, 'page').optional(),
+  limit: queryInteger(1, 100, 'limit').optional(),
+  state: z.enum(['published', 'waiting'], { error: 'state must be published or waiting' }).optional(),
+  q: z.string().trim().max(100).optional(),
+});
+export type BrandRatingsQuery = z.infer<typeof brandRatingsQuerySchema>;

@@ -434,7 +434,14 @@ export interface CatalogChangeTable {
   changed_at: string;
 }
 
+/** Units each product sold in successful orders, kept by triggers (migration 025). */
+export interface ProductSalesTable {
+  product_id: number;
+  units: number;
+}
+
 export interface DB {
+  product_sales: ProductSalesTable;
   product_types: ProductTypeTable;
   products: ProductTable;
   product_sizes: ProductSizeTable;

@@ -3,7 +3,9 @@
 // The pending migrations run in one transaction with their records in kysely_migration, on SQLite
 // too (sqlite-dialect.ts): a process stopped anywhere leaves the schema as it was or migrated, and
 // the next start goes on from there. On PostgreSQL the Migrator also holds an advisory lock while
-// it migrates: processes started together migrate one after the other.
+// it migrates: processes started together migrate one after the other. Indexes on large tables are
+// then built there outside that transaction, without locking the table (buildIndexesConcurrently).
+import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Db } from './connect.ts';
 import * as initial from './migrations/001-initial.ts';
@@ -28,6 +30,8 @@ import * as productSearch from './migrations/022-product-search.ts';
 import * as ownerWorkingDay from './migrations/020-owner-working-day.ts';
 import * as staff from './migrations/023-staff.ts';
 import * as courierAccounts from './migrations/024-courier-accounts.ts';
+import * as productSales from './migrations/025-product-sales.ts';
+import * as orderNameSearch from './migrations/026-order-name-search.ts';
 
 const migrations = {
   '001-initial': initial,
@@ -52,6 +56,8 @@ const migrations = {
   '022-product-search': productSearch,
   '023-staff': staff,
   '024-courier-accounts': courierAccounts,
+  '025-product-sales': productSales,
+  '026-order-name-search': orderNameSearch,
 };
 
 /** The Migrator of a database, over this app's migrations. */
@@ -91,4 +97,45 @@ export async function migrate(db: Db, last?: string): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+  if (db.kind === 'postgres' && (last === undefined || MIGRATION_NAMES.indexOf(last) >= NAME_SEARCH)) {
+    await buildIndexesConcurrently(db);
+  }
+}
+
+const NAME_SEARCH = MIGRATION_NAMES.indexOf('026-order-name-search');
+
+/**
+ * PostgreSQL's indexes on large tables, built once the migrations are recorded, outside their
+ * transaction (CREATE INDEX CONCURRENTLY cannot run in one): the table takes writes while the
+ * index is built (docs/decisions/031). Processes starting together take turns on an advisory lock
+ * of the schema, so one builds and the others find it built; an index still invalid once the lock
+ * is held was left by a build that stopped half-way, and is dropped and built again. The lock is
+ * tried, not waited for: a session blocked on it would hold a snapshot the concurrent build waits
+ * for, and each would wait for the other.
+ */
+async function buildIndexesConcurrently(db: Db): Promise<void> {
+  const indexes = await orderNameSearch.postgresIndexes(db.kysely as unknown as Kysely<unknown>);
+  if (indexes.length === 0) return;
+  await db.kysely.connection().execute(async (connection) => {
+    const session = connection as unknown as Kysely<unknown>;
+    const key = sql`hashtext('shop concurrent indexes ' || current_schema())`;
+    for (;;) {
+      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${key}) as locked`.execute(session);
+      if (rows[0]?.locked) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    try {
+      for (const index of indexes) {
+        const invalid = await sql`select 1 from pg_index i join pg_class c on c.oid = i.indexrelid
+          where c.relname = ${index.name} and c.relnamespace = current_schema()::regnamespace and not i.indisvalid`.execute(
+          session,
+        );
+        if (invalid.rows.length > 0)
+          await sql`drop index concurrently if exists ${sql.id(index.name)}`.execute(session);
+        await index.create.execute(session);
+      }
+    } finally {
+      await sql`select pg_advisory_unlock(${key})`.execute(session);
+    }
+  });
 }

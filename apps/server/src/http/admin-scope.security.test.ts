@@ -15,6 +15,7 @@ const PUBLIC_ROUTES = [
   'GET /*',
   'GET /robots.txt',
   'GET /sitemap.xml',
+  'GET /sitemaps/:file',
   'GET /public/uploads/:name',
   'GET /public/uploads/w/:width/:name',
   // The API's documentation.

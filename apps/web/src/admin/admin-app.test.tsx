@@ -228,7 +228,10 @@ function expiringShop() {
       expired = false;
       return { data: { token: 'fresh-token' } };
     }
-    if (url === '/api/product/getAll') return { data: [shirt] };
+    if (url.startsWith('/api/product/getAll?'))
+      return {
+        data: { data: [shirt], pagination: { page: 1, limit: 50, total: 1, total_pages: 1, has_next_page: false } },
+      };
     if (url === '/api/ProductType/getAll') return { data: types };
     if (url === '/api/product/get/12') return { data: shirt };
     if (method === 'POST' && (url === '/api/product' || url === '/api/product/update/12')) {

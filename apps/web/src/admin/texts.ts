@@ -619,6 +619,8 @@ export const texts = {
     waitingIntro: 'These reviews are not shown in the shop until you approve them.',
     noneWaiting: 'No review is waiting.',
     published: 'Published',
+    search: 'Search by name, phone or review',
+    found: (n: number, q: string) => `${n} published reviews matching "${q}"`,
     approve: 'Approve',
     approveLabel: (name: string) => `Approve the review of ${name}`,
     deleteLabel: (name: string) => `Delete the review of ${name}`,

@@ -90,20 +90,20 @@ export function findProductRow(db: Executor, id: number) {
   return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Products ranked by the units sold in delivered (successful) orders, best first. */
+/**
+ * Products ranked by the units sold in delivered (successful) orders, best first: the first rows of
+ * the kept counts' index (migration 025), not a sum over every order.
+ */
 export async function findTopSellingIds(db: Executor, limit: number): Promise<number[]> {
   const rows = await db
-    .selectFrom('order_items')
-    .innerJoin('orders', 'orders.id', 'order_items.order_id')
-    .select((eb) => ['order_items.product_id', eb.fn.sum<number>('order_items.quantity').as('units')])
-    .where('orders.status', '=', 'successful')
-    .where('order_items.product_id', 'is not', null)
-    .groupBy('order_items.product_id')
+    .selectFrom('product_sales')
+    .select('product_id')
+    .where('units', '>', 0)
     .orderBy('units', 'desc')
-    .orderBy('order_items.product_id', 'desc')
+    .orderBy('product_id', 'desc')
     .limit(limit)
     .execute();
-  return rows.flatMap((r) => (r.product_id === null ? [] : [r.product_id]));
+  return rows.map((r) => r.product_id);
 }
 
 /** Every product's id and names (the suggestions of a search that found nothing). */
@@ -344,7 +344,7 @@ export async function deleteType(db: Executor, id: number): Promise<number> {
   return Number(result.numDeletedRows);
 }
 
-/** Every product's id and last change, by id (the sitemap). */
-export function findProductDates(db: Executor) {
-  return db.selectFrom('products').select(['id', 'updated_at']).orderBy('id').execute();
+/** A part of the products' ids and last changes, by id (a file of the sitemap). */
+export function findProductDates(db: Executor, limit: number, offset: number) {
+  return db.selectFrom('products').select(['id', 'updated_at']).orderBy('id').limit(limit).offset(offset).execute();
 }

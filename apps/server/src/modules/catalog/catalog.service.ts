@@ -37,7 +37,7 @@ import { mergeLines } from '@shop/domain/order-lines';
 import { changeCatalog, takeWriteLock } from '../../db/catalog-changes.ts';
 
 /** What other modules read of this one (they reach a module through its service, never its repository). */
-export { findProductDates, findProductRowsByIds, findSizesOf } from './catalog.repository.ts';
+export { countProducts, findProductDates, findProductRowsByIds, findSizesOf } from './catalog.repository.ts';
 
 export const PRODUCT_NOT_FOUND_FR = 'Produit introuvable';
 /** The public product read is the storefront's and the back office's (details, edit). */

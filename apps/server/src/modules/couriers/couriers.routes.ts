@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -60,7 +61,7 @@ const courierDivision = (app: App) => app.courier?.division ?? app.config.courie
 /** A CSV file as the answer (documented as text/csv). */
 const csvAnswer = z.string().meta({ description: 'CSV: UTF-8 with a byte-order mark, ";" between cells' });
 
-export function sendCsv(reply: FastifyReply, name: string, csv: string) {
+export function sendCsv(reply: FastifyReply, name: string, csv: string | Readable) {
   const day = new Date().toISOString().slice(0, 10);
   return reply
     .type('text/csv; charset=utf-8')

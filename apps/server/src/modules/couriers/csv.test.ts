@@ -1,6 +1,6 @@
 // The cells of the files the owner opens in a spreadsheet: what each cell's text is.
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvDateTime, csvPhone, toCsv } from './csv.ts';
+import { csvCell, csvDateTime, csvPhone, csvStream, toCsv, type Cell } from './csv.ts';
 
 describe('CSV cells', () => {
   it('write a phone grouped as Algerians write it, which a spreadsheet keeps as text with its 0', () => {
@@ -32,5 +32,22 @@ describe('CSV cells', () => {
   it('leave a negative amount a number', () => {
     expect(csvCell('-100,50')).toBe('"-100,50"');
     expect(csvCell(-12)).toBe('-12');
+  });
+});
+
+describe('a CSV stream', () => {
+  it('writes the same bytes as the whole file, batch after batch', async () => {
+    const rows: Cell[][] = [
+      ['Éloïse; Benali', 12, null],
+      ['=1+1', -100, true],
+      ['ligne\ncoupée', '1250,50', undefined],
+    ];
+    async function* batches() {
+      for (const batch of [rows.slice(0, 2), [], rows.slice(2)]) yield await Promise.resolve(batch);
+    }
+    const stream = await csvStream(['Nom', 'Montant', 'Autre'], batches());
+    let text = '';
+    for await (const chunk of stream) text += String(chunk);
+    expect(text).toBe(toCsv(['Nom', 'Montant', 'Autre'], rows));
   });
 });

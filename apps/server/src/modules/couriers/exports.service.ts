@@ -6,51 +6,80 @@ import { SHOP_TIME_ZONE } from '@shop/domain/constants';
 import { toDa } from '@shop/domain/money';
 import { amountDueCentimes } from '@shop/domain/order-payments';
 import { splitCustomerAddress } from '@shop/domain/order-schemas';
+import type { Readable } from 'node:stream';
 import type { Database, OrderRow } from '../../db/database.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import * as ordersService from '../orders/orders-public.service.ts';
-import { listOrders } from '../orders/orders-public.service.ts';
-import { csvAmount, csvDateTime, csvPhone, toCsv } from './csv.ts';
+import { csvAmount, csvDateTime, csvPhone, csvStream, type Cell } from './csv.ts';
 import { parcelOf, productList } from './couriers.service.ts';
 import { courierWilaya } from './courier.ts';
 
-/** Orders one file may hold; more must be narrowed by the filters. */
-export const EXPORT_MAX = 5000;
+/** Orders an export reads at a time: each batch is one range of the key and two lookups of its ids. */
+const EXPORT_BATCH = 500;
 
 type Items = Awaited<ReturnType<typeof ordersService.findItemsOf>>;
 
-/** The chosen or filtered orders, oldest first, with their lines and what was paid in advance. */
-async function exportedOrders(
-  db: Database,
-  query: OrderExportQuery,
-): Promise<{ rows: OrderRow[]; items: Items; paid: Map<number, number> }> {
-  const { ids, ...filter } = query;
-  let chosen: number[];
-  if (ids) {
-    chosen = ids;
-  } else {
-    const { rows, total } = await listOrders(db, filter, 1, EXPORT_MAX);
-    if (total > EXPORT_MAX) {
-      throw badRequest(`${total} orders match: at most ${EXPORT_MAX} per file, narrow the filters (dates, status…)`);
-    }
-    chosen = rows.map((r) => r.id);
-  }
-  const rows: OrderRow[] = [];
-  for (let i = 0; i < chosen.length; i += 500) {
-    const part = chosen.slice(i, i + 500);
-    if (part.length > 0) rows.push(...(await db.selectFrom('orders').selectAll().where('id', 'in', part).execute()));
-  }
-  rows.sort((a, b) => a.id - b.id);
-  const items: Items = [];
+interface Exported {
+  rows: OrderRow[];
+  items: Items;
+  paid: Map<number, number>;
+}
+
+/** These orders with their lines and what was paid in advance. */
+async function withDetails(db: Database, rows: OrderRow[]): Promise<Exported> {
+  const ids = rows.map((r) => r.id);
+  const [items, payments] = await Promise.all([
+    ordersService.findItemsOf(db, ids),
+    ordersService.findPaymentsOf(db, ids),
+  ]);
   const paid = new Map<number, number>();
-  for (let i = 0; i < rows.length; i += 500) {
-    const ids = rows.slice(i, i + 500).map((r) => r.id);
-    items.push(...(await ordersService.findItemsOf(db, ids)));
-    for (const p of await ordersService.findPaymentsOf(db, ids)) {
-      paid.set(p.order_id, (paid.get(p.order_id) ?? 0) + Number(p.amount_cents));
-    }
-  }
+  for (const p of payments) paid.set(p.order_id, (paid.get(p.order_id) ?? 0) + Number(p.amount_cents));
   return { rows, items, paid };
+}
+
+/**
+ * The chosen or filtered orders, oldest first, a batch at a time (docs/decisions/030): an export
+ * of a year of orders holds one batch in memory and no connection between batches, so the shop
+ * goes on answering while it downloads.
+ */
+async function* exportedBatches(db: Database, query: OrderExportQuery): AsyncGenerator<Exported> {
+  const { ids, ...filter } = query;
+  if (ids) {
+    const chosen = [...new Set(ids)].sort((a, b) => a - b);
+    for (let i = 0; i < chosen.length; i += EXPORT_BATCH) {
+      const part = chosen.slice(i, i + EXPORT_BATCH);
+      const rows = await ordersService.findOrdersIn(db, part);
+      if (rows.length > 0) yield await withDetails(db, rows);
+    }
+    return;
+  }
+  const wilaya = filter.wilaya ? ((await ordersService.tableWilaya(db, filter.wilaya)) ?? filter.wilaya) : undefined;
+  for (let after = 0; ;) {
+    const rows = await ordersService.findOrdersAfter(db, { ...filter, wilaya }, after, EXPORT_BATCH);
+    if (rows.length > 0) yield await withDetails(db, rows);
+    const last = rows.at(-1);
+    if (!last || rows.length < EXPORT_BATCH) return;
+    after = last.id;
+  }
+}
+
+/** The CSV lines of each batch of the export. */
+async function* linesOf(
+  batches: AsyncIterable<Exported>,
+  line: (row: OrderRow, batch: Exported) => Cell[],
+): AsyncGenerator<Cell[][]> {
+  for await (const batch of batches) yield batch.rows.map((row) => line(row, batch));
+}
+
+/** The chosen orders (slips: a few at a time) in one piece. */
+async function exportedOrders(db: Database, ids: number[]): Promise<Exported> {
+  const all: Exported = { rows: [], items: [], paid: new Map() };
+  for await (const batch of exportedBatches(db, { ids })) {
+    all.rows.push(...batch.rows);
+    all.items.push(...batch.items);
+    for (const [id, amount] of batch.paid) all.paid.set(id, amount);
+  }
+  return all;
 }
 
 const itemsOf = (items: Items, id: number) => items.filter((i) => i.order_id === id);
@@ -83,9 +112,8 @@ export const YALIDINE_COLUMNS = [
  * The orders as Yalidine's import reads them: one parcel a line, each wilaya as Yalidine's division
  * (`division`) names it (a newer wilaya as the one it was made from, the commune as it is).
  */
-export async function yalidineExport(db: Database, query: OrderExportQuery, division: string): Promise<string> {
-  const { rows, items, paid } = await exportedOrders(db, query);
-  const lines = rows.map((row) => {
+export function yalidineExport(db: Database, query: OrderExportQuery, division: string): Promise<Readable> {
+  const lines = linesOf(exportedBatches(db, query), (row, { items, paid }) => {
     const p = parcelOf(row, itemsOf(items, row.id), paid.get(row.id) ?? 0, division);
     return [
       p.orderId,
@@ -106,7 +134,7 @@ export async function yalidineExport(db: Database, query: OrderExportQuery, divi
       Math.round(p.price),
     ];
   });
-  return toCsv(YALIDINE_COLUMNS, lines);
+  return csvStream(YALIDINE_COLUMNS, lines);
 }
 
 export const ACCOUNTING_COLUMNS = [
@@ -139,9 +167,8 @@ export const ACCOUNTING_COLUMNS = [
  * The accountant's file: one order a line, amounts with a decimal comma; a wilaya the courier's
  * division does not have is named with the one the courier knows it as ("68 Bou Saâda (28 M'Sila)").
  */
-export async function accountingExport(db: Database, query: OrderExportQuery, division: string): Promise<string> {
-  const { rows, items, paid } = await exportedOrders(db, query);
-  const lines = rows.map((row) => [
+export function accountingExport(db: Database, query: OrderExportQuery, division: string): Promise<Readable> {
+  const lines = linesOf(exportedBatches(db, query), (row, { items, paid }) => [
     row.id,
     csvDateTime(row.created_at, SHOP_TIME_ZONE),
     row.status,
@@ -165,7 +192,7 @@ export async function accountingExport(db: Database, query: OrderExportQuery, di
     row.tracking_number ?? '',
     row.courier_status ?? '',
   ]);
-  return toCsv(ACCOUNTING_COLUMNS, lines);
+  return csvStream(ACCOUNTING_COLUMNS, lines);
 }
 
 /** The courier an order's slip names: its account's courier, division and whether its label is behind a token. */
@@ -187,7 +214,7 @@ export async function slips(
   courierOf: (row: OrderRow) => Promise<SlipCourier>,
   sender: { name: string; phone: string },
 ): Promise<Slip[]> {
-  const { rows, items, paid } = await exportedOrders(db, { ids: [...ids] });
+  const { rows, items, paid } = await exportedOrders(db, [...ids]);
   if (rows.length === 0) throw notFound('None of these orders exists');
   const byId = new Map(rows.map((r) => [r.id, r]));
   const out: Slip[] = [];

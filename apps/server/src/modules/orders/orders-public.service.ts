@@ -1,7 +1,7 @@
 // What other modules use of the orders (the courier desk, the exports, the staff's claims): an
 // order and its lines, payments and history, its status changed by the transition table. A module
 // reaches another through its service, never its repository (eslint.config.js).
-export { findItemsOf, findOrder, findPaymentsOf } from './orders.repository.ts';
+export { findItemsOf, findOrder, findOrdersAfter, findOrdersIn, findPaymentsOf } from './orders.repository.ts';
 export { insertEvent, updateOrder } from './desk/order-desk.repository.ts';
 export { applyStatus, lockOrder, ordersChanged } from './desk/order-status.ts';
-export { getOrder, listOrders } from './desk/order-queries.ts';
+export { getOrder, listOrders, tableWilaya } from './desk/order-queries.ts';

@@ -4,6 +4,7 @@ import { foldName, nameSearchWords } from '@shop/domain/name-fold';
 import type { ReturnState } from '@shop/domain/order-status';
 import { isPostgres } from '../../db/dialect.ts';
 import { containsPattern } from '../../db/like.ts';
+import { nameHolds } from '../../db/name-search.ts';
 import { MIN_SUFFIX } from '../../db/migrations/004-phone-suffix-index.ts';
 import type {
   DB,
@@ -208,7 +209,7 @@ function searchedNumber(q: string | undefined): number | undefined {
  * tracking number, or a name: each of its words, folded (foldName), in the order's folded name,
  * in any order.
  */
-function searchMatch(eb: ExpressionBuilder<DB, 'orders'>, q: string) {
+function searchMatch(eb: ExpressionBuilder<DB, 'orders'>, q: string, postgres: boolean) {
   const number = /^#\s*(\d{1,9})$/.exec(q)?.[1];
   if (number) return eb('orders.id', '=', Number(number));
   const compact = q.replace(/[\s.\-()]/g, '');
@@ -227,14 +228,7 @@ function searchMatch(eb: ExpressionBuilder<DB, 'orders'>, q: string) {
   ]);
   const words = nameSearchWords(q);
   if (words.length === 0) return tracking;
-  return eb.or([
-    tracking,
-    eb.and(
-      words.map((word) =>
-        eb(sql<string>`customer_name_folded`, 'like', sql<string>`${containsPattern(word)} escape '\\'`),
-      ),
-    ),
-  ]);
+  return eb.or([tracking, eb.and(words.map((word) => nameHolds(eb, word, postgres)))]);
 }
 
 function filtered(db: Executor, filter: OrderFilter) {
@@ -245,7 +239,7 @@ function filtered(db: Executor, filter: OrderFilter) {
   }
   if (filter.q) {
     const q = filter.q;
-    query = query.where((eb) => searchMatch(eb, q));
+    query = query.where((eb) => searchMatch(eb, q, isPostgres(db)));
   }
   if (filter.type) query = query.where('type', '=', filter.type);
   if (filter.status) query = query.where('status', '=', filter.status);
@@ -270,6 +264,20 @@ function nextDay(day: string): string {
 
 export function listOrders(db: Executor, filter: OrderFilter, limit: number, offset: number) {
   return filtered(db, filter).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
+}
+
+/** These orders (ids), oldest first. */
+export function findOrdersIn(db: Executor, ids: number[]) {
+  return db.selectFrom('orders').selectAll().where('id', 'in', ids).orderBy('id').execute();
+}
+
+/**
+ * The next `limit` orders the filter matches after order `afterId`, oldest first: a batch of an
+ * export, which walks the key a range at a time (keyset), so each batch costs the same whatever the
+ * size of the shop and no connection is held between batches.
+ */
+export function findOrdersAfter(db: Executor, filter: OrderFilter, afterId: number, limit: number) {
+  return filtered(db, filter).selectAll().where('orders.id', '>', afterId).orderBy('orders.id').limit(limit).execute();
 }
 
 /**

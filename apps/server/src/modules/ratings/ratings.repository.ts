@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
+import { containsPattern } from '../../db/like.ts';
 
 /**
  * The order the rating names, if it was placed with that phone, holds that product and was not
@@ -207,6 +208,59 @@ export function listBrandRatings(db: Executor) {
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
+}
+
+export interface BrandRatingsFilter {
+  state?: 'published' | 'waiting' | undefined;
+  /** Held by the reviewer's name, phone or review, whatever the case. */
+  q?: string | undefined;
+}
+
+function brandRatingsWhere(db: Executor, filter: BrandRatingsFilter) {
+  let query = db.selectFrom('brand_ratings');
+  if (filter.state) query = query.where('approved', '=', filter.state === 'published' ? 1 : 0);
+  if (filter.q) {
+    const pattern = containsPattern(filter.q.toLowerCase());
+    query = query.where((eb) =>
+      eb.or(
+        (['customer_name', 'customer_phone', 'review'] as const).map((column) =>
+          eb(sql<string>`lower(${sql.ref(column)})`, 'like', sql<string>`${pattern} escape '\\'`),
+        ),
+      ),
+    );
+  }
+  return query;
+}
+
+/** A page of the brand reviews the filter keeps, newest first (the index on created_at). */
+export function findBrandRatingsPage(db: Executor, filter: BrandRatingsFilter, limit: number, offset: number) {
+  return brandRatingsWhere(db, filter)
+    .select(['id', 'customer_name', 'customer_phone', 'rating', 'review', 'created_at', 'approved'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function countBrandRatings(db: Executor, filter: BrandRatingsFilter): Promise<number> {
+  const row = await brandRatingsWhere(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Every brand review counted, published and waiting, and the published ones' stars summed. */
+export async function brandRatingFigures(db: Executor) {
+  const row = await db
+    .selectFrom('brand_ratings')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      sql<number>`coalesce(sum(case when approved = 1 then 1 else 0 end), 0)`.as('published'),
+      sql<number>`coalesce(sum(case when approved = 1 then rating else 0 end), 0)`.as('stars'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), published: Number(row.published), stars: Number(row.stars) };
 }
 
 export function deleteBrandRating(db: Executor, id: number) {

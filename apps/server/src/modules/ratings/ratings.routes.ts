@@ -1,6 +1,7 @@
 import { idParamsSchema } from '@shop/domain/common-schemas';
 import {
   brandRatingCreateSchema,
+  brandRatingsQuerySchema,
   productRatingCreateSchema,
   productReviewsQuerySchema,
   ratingsPageParamsSchema,
@@ -8,6 +9,7 @@ import {
   removeByIdSchema,
 } from '@shop/domain/rating-schemas';
 import {
+  brandRatingsPageSchema,
   brandRatingsSchema,
   productRatingCreatedSchema,
   productRatingsSchema,
@@ -21,6 +23,7 @@ import type { App } from '../../http/types.ts';
 import {
   BRAND_RATING_THANKS,
   allBrandRatings,
+  brandRatingsPage,
   createBrandRating,
   createProductRating,
   listProductRatings,
@@ -147,11 +150,18 @@ export function ratingsAdminRoutes(app: App): void {
     {
       schema: {
         tags: ['ratings'],
-        summary: 'Every brand review with phones, average and total (admin)',
-        response: { 200: envelopeSchema(brandRatingsSchema) },
+        summary:
+          'Brand reviews with phones, average and counts (admin): one page with page (limit, state, q), every review without (older clients)',
+        querystring: brandRatingsQuerySchema,
+        response: { 200: envelopeSchema(z.union([brandRatingsPageSchema, brandRatingsSchema])) },
       },
     },
-    async () => envelope(await allBrandRatings(app.db)),
+    async (request) => {
+      const { page } = request.query;
+      return envelope(
+        page === undefined ? await allBrandRatings(app.db) : await brandRatingsPage(app.db, { ...request.query, page }),
+      );
+    },
   );
 
   app.post(

@@ -1,6 +1,10 @@
 // Product ratings (only for a product of an order actually placed, DESIGN §3.8) and brand reviews.
 import type { z } from 'zod';
-import type { brandRatingCreateSchema, productRatingCreateSchema } from '@shop/domain/rating-schemas';
+import type {
+  BrandRatingsQuery,
+  brandRatingCreateSchema,
+  productRatingCreateSchema,
+} from '@shop/domain/rating-schemas';
 import { averageRating } from '@shop/domain/ratings';
 import type { Db } from '../../db/connect.ts';
 import { paginated } from '../../http/envelope.ts';
@@ -150,6 +154,37 @@ export async function allBrandRatings(db: Db) {
     total: rows.length,
     published: shown.length,
     waiting: rows.length - shown.length,
+  };
+}
+
+/** Brand reviews a page of the admin's list shows when the client does not say. */
+export const BRAND_RATINGS_PAGE_SIZE = 20;
+
+/**
+ * One page of the brand reviews the query keeps, newest first, with the average and the counts of
+ * every review beside it (what the whole list gave, without sending every review).
+ */
+export async function brandRatingsPage(db: Db, query: BrandRatingsQuery & { page: number }) {
+  const limit = query.limit ?? BRAND_RATINGS_PAGE_SIZE;
+  const filter = { state: query.state, q: query.q || undefined };
+  const [rows, matched, figures] = await Promise.all([
+    repo.findBrandRatingsPage(db.kysely, filter, limit, (query.page - 1) * limit),
+    repo.countBrandRatings(db.kysely, filter),
+    repo.brandRatingFigures(db.kysely),
+  ]);
+  const { data, pagination } = paginated(
+    rows.map((r) => ({ ...r, approved: r.approved === 1 })),
+    query.page,
+    limit,
+    matched,
+  );
+  return {
+    data,
+    pagination,
+    average_rating: averageRating(figures.stars, figures.published),
+    total: figures.total,
+    published: figures.published,
+    waiting: figures.total - figures.published,
   };
 }
 

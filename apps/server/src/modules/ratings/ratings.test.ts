@@ -1,3 +1,4 @@
+import type { BrandRatingsPage } from '@shop/domain/rating-responses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { RATING_REFUSED } from './ratings.service.ts';
@@ -334,6 +335,74 @@ describe('brand ratings', () => {
     expect(removed.statusCode).toBe(200);
     const again = await t.app.inject({ method: 'POST', url: '/api/BrandRating/remove', headers, payload: { id } });
     expect(again.statusCode).toBe(404);
+  });
+
+  it('gives the admin one page at a time, published or waiting, searched on the server', async () => {
+    const headers = await t.adminHeaders();
+    const ask = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/BrandRating/getBrandRatings?${query}`, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: BrandRatingsPage }>().data;
+    };
+    const rows = Array.from({ length: 45 }, (_, i) => ({
+      customer_name: i === 7 ? 'Zoubida Pagée' : `Client ${i}`,
+      customer_phone: `0770${String(900_000 + i)}`,
+      rating: 1 + (i % 5),
+      review: i === 12 ? 'Livraison FULGURANTE à Tlemcen' : 'Bien',
+      created_at: new Date(Date.UTC(2030, 0, 1, 0, i)).toISOString(),
+      approved: i % 9 === 0 ? 0 : 1,
+    }));
+    await t.db.kysely.insertInto('brand_ratings').values(rows).execute();
+    const everything = (await t.app.inject({ method: 'GET', url: '/api/BrandRating/getBrandRatings', headers })).json<{
+      data: BrandRatingsPage;
+    }>().data;
+
+    const first = await ask('page=1&limit=10&state=published');
+    expect(first.data.map((r) => r.customer_name)).toEqual(
+      everything.data
+        .filter((r) => r.approved)
+        .slice(0, 10)
+        .map((r) => r.customer_name),
+    );
+    expect(first.data[0]?.customer_name).toBe('Client 44');
+    expect(first.pagination).toMatchObject({
+      page: 1,
+      limit: 10,
+      total: everything.published,
+      has_next_page: true,
+    });
+    // The figures are those of every review, whatever the page.
+    expect(first).toMatchObject({
+      average_rating: everything.average_rating,
+      total: everything.total,
+      published: everything.published,
+      waiting: everything.waiting,
+    });
+    const second = await ask('page=2&limit=10&state=published');
+    expect(second.data.map((r) => r.id)).toEqual(
+      everything.data
+        .filter((r) => r.approved)
+        .slice(10, 20)
+        .map((r) => r.id),
+    );
+    const waiting = await ask('page=1&state=waiting');
+    expect(waiting.data.every((r) => !r.approved)).toBe(true);
+    expect(waiting.pagination.total).toBe(everything.waiting);
+
+    expect((await ask('page=1&q=zoubida')).data.map((r) => r.customer_name)).toEqual(['Zoubida Pagée']);
+    expect((await ask('page=1&q=fulgurante')).data.map((r) => r.review)).toEqual(['Livraison FULGURANTE à Tlemcen']);
+    expect((await ask('page=1&q=0770900003')).data.map((r) => r.customer_phone)).toEqual(['0770900003']);
+    expect((await ask('page=1&q=100%25')).data).toEqual([]);
+
+    const wrong = await t.app.inject({ method: 'GET', url: '/api/BrandRating/getBrandRatings?page=0', headers });
+    expect(wrong.statusCode).toBe(400);
+    const state = await t.app.inject({
+      method: 'GET',
+      url: '/api/BrandRating/getBrandRatings?page=1&state=hidden',
+      headers,
+    });
+    expect(state.statusCode).toBe(400);
+    expect(state.json<{ message: string }>().message).toMatch(/state must be published or waiting/);
   });
 
   it('rate-limits brand reviews per client address', async () => {

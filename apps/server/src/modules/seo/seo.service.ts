@@ -15,7 +15,7 @@ import { storefrontTitle, type ProductTitle, type TitleWords } from '@shop/domai
 import type { Product } from '../catalog/catalog.service.ts';
 import frCatalogue from '../../../../web/src/storefront/i18n/locales/fr.json' with { type: 'json' };
 import arCatalogue from '../../../../web/src/storefront/i18n/locales/ar.json' with { type: 'json' };
-import { findProductDates } from '../catalog/catalog.service.ts';
+import { countProducts, findProductDates } from '../catalog/catalog.service.ts';
 
 export interface PageMeta {
   title: string;
@@ -208,8 +208,14 @@ export function injectMeta(html: string, meta: PageMeta, siteName: string): stri
   return out.replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`);
 }
 
-/** A page in both languages: one <url> each, both naming the other (hreflang). */
-function sitemapEntries(base: string, page: string, lastmod?: string): string[] {
+/** Product pages one sitemap file lists (the protocol allows 50,000 URLs and 50 MB a file). */
+export const SITEMAP_PRODUCTS_PER_FILE = 10_000;
+
+type Language = 'fr' | 'ar';
+const LANGUAGES: readonly Language[] = ['fr', 'ar'];
+
+/** A page in one language, naming its twin in the other (hreflang). */
+function sitemapEntry(base: string, page: string, language: Language, lastmod?: string): string {
   const fr = escapeHtml(`${base}${pathIn(page, 'fr')}`);
   const ar = escapeHtml(`${base}${pathIn(page, 'ar')}`);
   const links = [
@@ -218,17 +224,54 @@ function sitemapEntries(base: string, page: string, lastmod?: string): string[] 
     `<xhtml:link rel="alternate" hreflang="x-default" href="${fr}"/>`,
   ].join('');
   const modified = lastmod ? `<lastmod>${escapeHtml(lastmod)}</lastmod>` : '';
-  return [fr, ar].map((loc) => `  <url><loc>${loc}</loc>${modified}${links}</url>`);
+  return `  <url><loc>${language === 'fr' ? fr : ar}</loc>${modified}${links}</url>`;
 }
 
-/** Every main page and product page, in French and in Arabic, with the product's last change. */
-export async function sitemapXml(db: Executor, base: string): Promise<string> {
-  const products = await findProductDates(db);
-  const urls = [
-    ...MAIN_PAGES.flatMap((p) => sitemapEntries(base, p.path)),
-    ...products.flatMap((p) => sitemapEntries(base, `/product/${p.id}`, p.updated_at.slice(0, 10))),
-  ];
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
+const urlSet = (urls: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
+
+/** A file of the sitemap: the main pages of a language, or a part of its product pages. */
+export type SitemapFile =
+  { kind: 'pages'; language: Language } | { kind: 'products'; language: Language; part: number };
+
+/** The file a name (pages-fr.xml, products-ar-2.xml) is, or undefined. */
+export function sitemapFileOf(name: string): SitemapFile | undefined {
+  const pages = /^pages-(fr|ar)\.xml$/.exec(name);
+  if (pages) return { kind: 'pages', language: pages[1] as Language };
+  const products = /^products-(fr|ar)-([1-9]\d{0,5})\.xml$/.exec(name);
+  if (products) return { kind: 'products', language: products[1] as Language, part: Number(products[2]) };
+  return undefined;
+}
+
+const fileName = (file: SitemapFile) =>
+  file.kind === 'pages' ? `pages-${file.language}.xml` : `products-${file.language}-${file.part}.xml`;
+
+/**
+ * The sitemap index: a file of main pages and a file per 10,000 product pages, in each language,
+ * so no file grows with the catalogue past what crawlers read (the whole catalogue in one file was
+ * 10 MB at 20,000 products).
+ */
+export async function sitemapIndexXml(db: Executor, base: string): Promise<string> {
+  const parts = Math.ceil((await countProducts(db, {})) / SITEMAP_PRODUCTS_PER_FILE);
+  const files: SitemapFile[] = LANGUAGES.flatMap((language) => [
+    { kind: 'pages' as const, language },
+    ...Array.from({ length: parts }, (_, i) => ({ kind: 'products' as const, language, part: i + 1 })),
+  ]);
+  const entries = files.map(
+    (file) => `  <sitemap><loc>${escapeHtml(`${base}/sitemaps/${fileName(file)}`)}</loc></sitemap>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
+}
+
+/**
+ * One file of the sitemap, or undefined past the last part: the main pages of a language, or
+ * 10,000 product pages in the order of their ids, with each product's last change.
+ */
+export async function sitemapFileXml(db: Executor, base: string, file: SitemapFile): Promise<string | undefined> {
+  if (file.kind === 'pages') return urlSet(MAIN_PAGES.map((p) => sitemapEntry(base, p.path, file.language)));
+  const products = await findProductDates(db, SITEMAP_PRODUCTS_PER_FILE, (file.part - 1) * SITEMAP_PRODUCTS_PER_FILE);
+  if (products.length === 0 && file.part > 1) return undefined;
+  return urlSet(products.map((p) => sitemapEntry(base, `/product/${p.id}`, file.language, p.updated_at.slice(0, 10))));
 }
 
 export const DEFAULT_ROBOTS = 'User-agent: *\nAllow: /\nDisallow: /admin\n';

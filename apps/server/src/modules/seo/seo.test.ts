@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { insertProduct } from '../../../test/fixtures.ts';
-import { escapeHtml, injectMeta } from './seo.service.ts';
+import { SITEMAP_PRODUCTS_PER_FILE, escapeHtml, injectMeta } from './seo.service.ts';
 
 const INDEX = `<!doctype html>
 <html lang="fr">
@@ -365,30 +365,46 @@ describe('the Arabic storefront under /ar', () => {
   });
 
   it('lists both languages in the sitemap, each page naming the other', async () => {
-    const res = await t.app.inject({ url: '/sitemap.xml' });
-    expect(res.body).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
-    expect(res.body).toContain('<loc>https://shop.example/ar</loc>');
-    expect(res.body).toContain('<loc>https://shop.example/ar/Shop</loc>');
-    expect(res.body).toContain(`<loc>https://shop.example/ar/product/${productId}</loc>`);
-    expect(res.body).toContain('<xhtml:link rel="alternate" hreflang="ar" href="https://shop.example/ar/suivi"/>');
-    expect(res.body.match(/<loc>/g)!.length % 2).toBe(0);
+    const pages = (await t.app.inject({ url: '/sitemaps/pages-ar.xml' })).body;
+    expect(pages).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    expect(pages).toContain('<loc>https://shop.example/ar</loc>');
+    expect(pages).toContain('<loc>https://shop.example/ar/Shop</loc>');
+    expect(pages).toContain('<xhtml:link rel="alternate" hreflang="ar" href="https://shop.example/ar/suivi"/>');
+    expect(pages).toContain('<xhtml:link rel="alternate" hreflang="fr" href="https://shop.example/suivi"/>');
+    expect(pages).not.toContain('<loc>https://shop.example/Shop</loc>');
+    const products = (await t.app.inject({ url: '/sitemaps/products-ar-1.xml' })).body;
+    expect(products).toContain(`<loc>https://shop.example/ar/product/${productId}</loc>`);
+    expect(products).toContain(`hreflang="fr" href="https://shop.example/product/${productId}"/>`);
+    // As many pages in each language.
+    const fr = (await t.app.inject({ url: '/sitemaps/pages-fr.xml' })).body;
+    expect(fr.match(/<loc>/g)!.length).toBe(pages.match(/<loc>/g)!.length);
   });
 });
 
 describe('sitemap.xml and robots.txt', () => {
-  it('lists the main pages and every product page at the public address', async () => {
+  it('lists the main pages and every product page at the public address, through an index', async () => {
     const res = await t.app.inject({ url: '/sitemap.xml' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/xml');
-    expect(res.body).toContain('<loc>https://shop.example/</loc>');
-    expect(res.body).toContain('<loc>https://shop.example/Shop</loc>');
-    expect(res.body).toContain(`<loc>https://shop.example/product/${productId}</loc>`);
-    expect(res.body).toContain('<loc>https://shop.example/suivi</loc>');
+    expect(res.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(res.body).toContain('<loc>https://shop.example/sitemaps/pages-fr.xml</loc>');
+    expect(res.body).toContain('<loc>https://shop.example/sitemaps/products-fr-1.xml</loc>');
+    expect(res.body).toContain('<loc>https://shop.example/sitemaps/pages-ar.xml</loc>');
+    const pages = await t.app.inject({ url: '/sitemaps/pages-fr.xml' });
+    expect(pages.headers['content-type']).toContain('application/xml');
+    expect(pages.body).toContain('<loc>https://shop.example/</loc>');
+    expect(pages.body).toContain('<loc>https://shop.example/Shop</loc>');
+    expect(pages.body).toContain('<loc>https://shop.example/suivi</loc>');
+    const products = (await t.app.inject({ url: '/sitemaps/products-fr-1.xml' })).body;
+    expect(products).toContain(`<loc>https://shop.example/product/${productId}</loc>`);
+    for (const wrong of ['products-fr-0.xml', 'products-de-1.xml', 'pages.xml', '..%2Fsecret.xml']) {
+      expect((await t.app.inject({ url: `/sitemaps/${wrong}` })).statusCode, wrong).toBe(404);
+    }
   });
 
   it('shows a new product in the sitemap once it is created through the API', async () => {
     const admin = await t.adminHeaders();
-    await t.app.inject({ url: '/sitemap.xml' });
+    await t.app.inject({ url: '/sitemaps/products-fr-1.xml' });
     const other = await insertProduct(t.db.kysely, { name: 'Other' });
     // A catalogue write through the API (here: a discount) tells the cache.
     await t.app.inject({
@@ -397,7 +413,7 @@ describe('sitemap.xml and robots.txt', () => {
       headers: admin,
       payload: { discount_percentage: 10 },
     });
-    expect((await t.app.inject({ url: '/sitemap.xml' })).body).toContain(`/product/${other}</loc>`);
+    expect((await t.app.inject({ url: '/sitemaps/products-fr-1.xml' })).body).toContain(`/product/${other}</loc>`);
   });
 
   it("keeps the web app's robots rules and points at the sitemap", async () => {
@@ -463,7 +479,15 @@ describe('without PUBLIC_BASE_URL', () => {
     try {
       const id = await insertProduct(own.db.kysely, { name: 'Robe', price: 100, image_url: '/uploads/robe.webp' });
       const headers = { host: 'evil.example', 'x-forwarded-host': 'evil.example' };
-      for (const url of ['/', `/product/${id}`, '/Shop', '/sitemap.xml', '/robots.txt']) {
+      for (const url of [
+        '/',
+        `/product/${id}`,
+        '/Shop',
+        '/sitemap.xml',
+        '/sitemaps/pages-fr.xml',
+        '/sitemaps/products-ar-1.xml',
+        '/robots.txt',
+      ]) {
         const res = await own.app.inject({ url, headers });
         expect(res.statusCode, url).toBe(200);
         expect(res.body, url).not.toContain('evil.example');
@@ -479,4 +503,74 @@ describe('without PUBLIC_BASE_URL', () => {
       await own.close();
     }
   });
+});
+
+describe('a large catalogue in the sitemap', () => {
+  it('a file per 10,000 products and language, each kept until the catalogue changes', async () => {
+    const own = await createTestContext({ env: { WEB_DIST_DIR: dist, PUBLIC_BASE_URL: 'https://big.example' } });
+    try {
+      const at = new Date().toISOString();
+      const rows = Array.from({ length: SITEMAP_PRODUCTS_PER_FILE + 5 }, (_, i) => ({
+        name: `Produit ${i}`,
+        description: '',
+        search_text: `produit ${i}`,
+        price_cents: 100_000,
+        discount_percentage: 0,
+        final_price_cents: 100_000,
+        stock: 1,
+        has_sizes: 0,
+        type_id: null,
+        rating_sum: 0,
+        rating_count: 0,
+        created_at: at,
+        updated_at: at,
+      }));
+      const ids: number[] = [];
+      for (let i = 0; i < rows.length; i += 500) {
+        const made = await own.db.kysely
+          .insertInto('products')
+          .values(rows.slice(i, i + 500))
+          .returning('id')
+          .execute();
+        ids.push(...made.map((r) => r.id));
+      }
+      const index = (await own.app.inject({ url: '/sitemap.xml' })).body;
+      expect([...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
+        'https://big.example/sitemaps/pages-fr.xml',
+        'https://big.example/sitemaps/products-fr-1.xml',
+        'https://big.example/sitemaps/products-fr-2.xml',
+        'https://big.example/sitemaps/pages-ar.xml',
+        'https://big.example/sitemaps/products-ar-1.xml',
+        'https://big.example/sitemaps/products-ar-2.xml',
+      ]);
+      const locs = async (file: string) =>
+        [...(await own.app.inject({ url: `/sitemaps/${file}` })).body.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+          (m) => m[1],
+        );
+      const first = await locs('products-ar-1.xml');
+      expect(first).toHaveLength(SITEMAP_PRODUCTS_PER_FILE);
+      expect(first[0]).toBe(`https://big.example/ar/product/${ids[0]}`);
+      const second = await locs('products-fr-2.xml');
+      expect(second).toEqual(ids.slice(SITEMAP_PRODUCTS_PER_FILE).map((id) => `https://big.example/product/${id}`));
+      expect((await own.app.inject({ url: '/sitemaps/products-fr-3.xml' })).statusCode).toBe(404);
+
+      // Kept: a product written behind the cache's back is not seen until the catalogue changes.
+      const [late] = await own.db.kysely
+        .insertInto('products')
+        .values({ ...rows[0]!, name: 'Tardif' })
+        .returning('id')
+        .execute();
+      expect(await locs('products-fr-2.xml')).toEqual(second);
+      const admin = await own.adminHeaders();
+      await own.app.inject({
+        method: 'PUT',
+        url: `/api/product/updateDiscount/${late!.id}`,
+        headers: admin,
+        payload: { discount_percentage: 10 },
+      });
+      expect((await locs('products-fr-2.xml')).at(-1)).toBe(`https://big.example/product/${late!.id}`);
+    } finally {
+      await own.close();
+    }
+  }, 120_000);
 });

@@ -152,7 +152,7 @@ function claimOf(row: OrderRow, holders: ReadonlyMap<number, string>, now: strin
 }
 
 /** The table's own name of a wilaya however it is spelled, or undefined when none matches. */
-async function tableWilaya(db: Executor, name: string): Promise<string | undefined> {
+export async function tableWilaya(db: Executor, name: string): Promise<string | undefined> {
   const wanted = wilayaKey(name);
   return (await repo.findShippingRows(db)).find((row) => wilayaKey(row.wilaya_name) === wanted)?.wilaya_name;
 }

@@ -12,6 +12,7 @@ import {
   ErrorState,
   Loading,
   PageHeader,
+  Pager,
   RowActions,
   buttonClass,
   inputClass,
@@ -26,6 +27,9 @@ import { DiscountInput } from './discount-input.tsx';
 import { PRODUCT_FORM, ProductFormModal } from './product-form-modal.tsx';
 import { ProductDetailsModal } from './product-details-modal.tsx';
 
+/** How long the typing pauses before the list is searched. */
+const SEARCH_PAUSE_MS = 300;
+
 type Dialog =
   | { kind: 'add' }
   | { kind: 'edit'; product: Product }
@@ -35,10 +39,22 @@ type Dialog =
 
 export function ProductsPage() {
   const queryClient = useQueryClient();
-  const products = useProducts();
+  const [search, setSearch] = useState('');
+  // The server searches (a request per pause in the typing, not per key) and pages the list.
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  useEffect(() => {
+    const wanted = search.trim();
+    if (wanted === query) return;
+    const timer = setTimeout(() => {
+      setQuery(wanted);
+      setPage(1);
+    }, SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [search, query]);
+  const products = useProducts({ page, q: query });
   const types = useProductTypes();
   const remove = useDeleteProduct();
-  const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<Dialog>(null);
 
   async function open(kind: 'edit' | 'view', id: number) {
@@ -97,8 +113,8 @@ export function ProductsPage() {
   }
   if (products.isPending || types.isPending) return <Loading />;
 
-  const query = search.trim().toLowerCase();
-  const visible = query ? products.data.filter((p) => p.name.toLowerCase().includes(query)) : products.data;
+  const visible = products.data.data;
+  const { pagination } = products.data;
   const productTypes = types.data.filter((t) => !t.for_custom);
 
   return (
@@ -119,7 +135,7 @@ export function ProductsPage() {
         />
         {query ? (
           <p role="status" className="text-sm text-slate-600">
-            {texts.products.found(visible.length, search.trim())}
+            {texts.products.found(pagination.total, query)}
           </p>
         ) : null}
       </div>
@@ -188,6 +204,15 @@ export function ProductsPage() {
           },
         ]}
       />
+      {pagination.total_pages > 1 ? (
+        <Pager
+          page={pagination.page}
+          hasPrevious={pagination.page > 1}
+          hasNext={pagination.has_next_page}
+          onPrevious={() => setPage((p) => Math.max(1, p - 1))}
+          onNext={() => setPage((p) => p + 1)}
+        />
+      ) : null}
       {dialog?.kind === 'add' ? <ProductFormModal types={productTypes} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'edit' ? (
         <ProductFormModal product={dialog.product} types={productTypes} onClose={() => setDialog(null)} />

@@ -1,14 +1,36 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BrandRatings } from '@shop/domain/rating-responses';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { BrandRatingsPage } from '@shop/domain/rating-responses';
 import { ADMIN_KEY, adminRequest } from '../../../lib/admin-request.ts';
 
-export async function getBrandRatings(): Promise<BrandRatings> {
-  return (await adminRequest<BrandRatings>('/BrandRating/getBrandRatings')).data;
+/** Published brand reviews a page of the list shows. */
+export const BRAND_RATINGS_PAGE = 20;
+/** Waiting reviews listed at once: the owner approves them as they come, a few at a time. */
+export const BRAND_WAITING_SHOWN = 100;
+
+export interface BrandRatingsQuery {
+  state: 'published' | 'waiting';
+  page: number;
+  q?: string;
 }
 
-export const brandRatingsQueryOptions = () =>
-  queryOptions({ queryKey: [ADMIN_KEY, 'brand-ratings'], queryFn: getBrandRatings });
+/**
+ * One page of the brand reviews, paged and searched by the server, with the average and counts
+ * of every review (without `page` the server still answers them all, for older clients).
+ */
+export async function getBrandRatings({ state, page, q }: BrandRatingsQuery): Promise<BrandRatingsPage> {
+  const limit = state === 'waiting' ? BRAND_WAITING_SHOWN : BRAND_RATINGS_PAGE;
+  const params = new URLSearchParams({ page: String(page), limit: String(limit), state });
+  if (q) params.set('q', q);
+  return (await adminRequest<BrandRatingsPage>(`/BrandRating/getBrandRatings?${params.toString()}`)).data;
+}
 
-export function useBrandRatings() {
-  return useQuery(brandRatingsQueryOptions());
+export const brandRatingsQueryOptions = (query: BrandRatingsQuery) =>
+  queryOptions({
+    queryKey: [ADMIN_KEY, 'brand-ratings', query],
+    queryFn: () => getBrandRatings(query),
+    placeholderData: keepPreviousData,
+  });
+
+export function useBrandRatings(query: BrandRatingsQuery) {
+  return useQuery(brandRatingsQueryOptions(query));
 }

@@ -44,10 +44,24 @@ function ratingsServer() {
         },
       };
     }
-    if (url === '/api/BrandRating/getBrandRatings') {
+    if (url.startsWith('/api/BrandRating/getBrandRatings?')) {
+      const params = new URL(url, 'http://shop.test').searchParams;
+      const q = params.get('q')?.toLowerCase() ?? '';
+      const rows = brand.filter(
+        (r) =>
+          r.approved === (params.get('state') === 'published') &&
+          `${r.customer_name} ${r.customer_phone} ${r.review}`.toLowerCase().includes(q),
+      );
       const published = brand.filter((r) => r.approved).length;
       return {
-        data: { data: brand, average_rating: 4, total: brand.length, published, waiting: brand.length - published },
+        data: {
+          data: rows,
+          pagination: { page: 1, limit: 20, total: rows.length, total_pages: 1, has_next_page: false },
+          average_rating: 4,
+          total: brand.length,
+          published,
+          waiting: brand.length - published,
+        },
       };
     }
     if (init?.method === 'POST' && (url === '/api/rating/approve' || url === '/api/BrandRating/approve')) {
@@ -132,5 +146,24 @@ describe('ratings: the counts', () => {
     await user.click(screen.getByRole('tab', { name: 'Brand ratings' }));
     expect(await screen.findByRole('heading', { name: 'Published (1)' })).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Brand ratings' })).getAllByRole('row')).toHaveLength(2);
+  });
+});
+
+describe('ratings: the brand reviews from the server', () => {
+  test('asks for a page of the published and the waiting ones, and searches on the server', async () => {
+    const fetchMock = ratingsServer();
+    const user = userEvent.setup();
+    renderWithProviders(<RatingsPage />);
+    await user.click(await screen.findByRole('tab', { name: 'Brand ratings' }));
+    const published = await screen.findByRole('region', { name: 'Brand ratings' });
+    expect(within(published).getByText('Yacine')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Search by name, phone or review' }), 'lina');
+    expect(await screen.findByText('0 published reviews matching "lina"')).toBeInTheDocument();
+    expect(within(published).queryByText('Yacine')).not.toBeInTheDocument();
+    const asked = fetchMock.mock.calls.map(([url]) => url as string).filter((url) => url.includes('BrandRating/get'));
+    // Never the whole list.
+    expect(asked.every((url) => url.includes('page=1'))).toBe(true);
+    expect(asked).toContain('/api/BrandRating/getBrandRatings?page=1&limit=100&state=waiting');
+    expect(asked.at(-1)).toBe('/api/BrandRating/getBrandRatings?page=1&limit=20&state=published&q=lina');
   });
 });

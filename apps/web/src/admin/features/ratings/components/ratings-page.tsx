@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ADMIN_RATINGS_PAGE_SIZE } from '@shop/domain/constants';
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -12,6 +12,7 @@ import {
   Pager,
   buttonClass,
   formatDate,
+  inputClass,
 } from '../../../components/ui.tsx';
 import { texts } from '../../../texts.ts';
 import { useProductRatings } from '../api/get-product-ratings.ts';
@@ -24,6 +25,9 @@ import { Stars } from './stars.tsx';
 import { WaitingReviews } from './waiting-reviews.tsx';
 
 type Tab = 'product' | 'brand';
+
+/** How long the typing pauses before the brand reviews are searched. */
+const SEARCH_PAUSE_MS = 300;
 
 export function RatingsPage() {
   const [tab, setTab] = useState<Tab>('product');
@@ -134,7 +138,21 @@ function ProductRatingsTab() {
 }
 
 function BrandRatingsTab() {
-  const ratings = useBrandRatings();
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  // The server searches (a request per pause in the typing, not per key) and pages the list.
+  const [query, setQuery] = useState('');
+  useEffect(() => {
+    const wanted = search.trim();
+    if (wanted === query) return;
+    const timer = setTimeout(() => {
+      setQuery(wanted);
+      setPage(1);
+    }, SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [search, query]);
+  const waitingList = useBrandRatings({ state: 'waiting', page: 1 });
+  const ratings = useBrandRatings({ state: 'published', page, q: query });
   const remove = useRemoveBrandRating();
   const approve = useApproveBrandRating();
   const deletion = useDeletion(
@@ -142,27 +160,48 @@ function BrandRatingsTab() {
     texts.ratings.brandDeleted,
     texts.ratings.brandDeleteFailed,
   );
-  if (ratings.isError) return <ErrorState message={texts.ratings.failed} onRetry={() => void ratings.refetch()} />;
-  if (ratings.isPending) return <Loading />;
-  const waiting = ratings.data.data.filter((review) => !review.approved);
-  const rows = ratings.data.data.filter((review) => review.approved);
+  if (ratings.isError || waitingList.isError) {
+    return (
+      <ErrorState
+        message={texts.ratings.failed}
+        onRetry={() => {
+          if (ratings.isError) void ratings.refetch();
+          if (waitingList.isError) void waitingList.refetch();
+        }}
+      />
+    );
+  }
+  if (ratings.isPending || waitingList.isPending) return <Loading />;
+  const rows = ratings.data.data;
+  const { pagination } = ratings.data;
   return (
     <>
       {deletion.view}
       <WaitingReviews
-        reviews={waiting.map((r) => ({ ...r, about: r.customer_phone }))}
+        reviews={waitingList.data.data.map((r) => ({ ...r, about: r.customer_phone }))}
         approve={(id) => approve.mutateAsync(id)}
         onDelete={deletion.ask}
         busy={approve.isPending}
       />
       <h2 className="mb-1 text-base font-semibold text-slate-900">
-        {texts.ratings.published} <span className="text-slate-600 tabular-nums">({rows.length})</span>
+        {texts.ratings.published} <span className="text-slate-600 tabular-nums">({ratings.data.published})</span>
       </h2>
       <p className="mb-2 flex items-center gap-2 text-sm text-slate-600">
         {texts.ratings.average}:{' '}
         <strong className="text-slate-900">{Number(ratings.data.average_rating).toFixed(1)}/5</strong>
         <Stars value={Number(ratings.data.average_rating)} />
       </p>
+      <div className="mb-3 flex flex-wrap items-center gap-3">
+        <input
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder={texts.ratings.search}
+          aria-label={texts.ratings.search}
+          className={`${inputClass} max-w-xs`}
+        />
+        {query ? <p className="text-sm text-slate-600">{texts.ratings.found(pagination.total, query)}</p> : null}
+      </div>
       <DataTable
         label={texts.ratings.brandTab}
         rows={rows}
@@ -178,6 +217,15 @@ function BrandRatingsTab() {
           ...reviewColumns(deletion.ask),
         ]}
       />
+      {pagination.total_pages > 1 ? (
+        <Pager
+          page={pagination.page}
+          hasPrevious={pagination.page > 1}
+          hasNext={pagination.has_next_page}
+          onPrevious={() => setPage((p) => Math.max(1, p - 1))}
+          onNext={() => setPage((p) => p + 1)}
+        />
+      ) : null}
     </>
   );
 }
