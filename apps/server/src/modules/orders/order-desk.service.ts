@@ -4,6 +4,7 @@
 // the customer's tracking page. Every change of stock or coupon uses is decided as a new order is
 // (order-stock.ts) in the transaction that changes the order, the order's row locked on
 // PostgreSQL so that two changes of one order take turns.
+import { enqueuePurchases } from '../marketing/ad-events.service.ts';
 import { z } from 'zod';
 import { todayIso } from '@shop/domain/coupon-status';
 import { toCentimes, toDa } from '@shop/domain/money';
@@ -409,6 +410,8 @@ export async function applyStatus(
   await repo.insertStatusHistories(trx, [
     { order_id: row.id, from_status: row.status, to_status: status, changed_at: now },
   ]);
+  // The ad platforms' purchase, when this status is the stage they count (modules/marketing).
+  await enqueuePurchases(trx, [row.id], status, now);
   return [...new Set(moved)];
 }
 

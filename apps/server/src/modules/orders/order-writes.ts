@@ -11,6 +11,7 @@ import type { Database, Executor, OrderItemTable, OrderTable } from '../../db/da
 import { isPostgres } from '../../db/dialect.ts';
 import * as catalogRepo from '../catalog/catalog.repository.ts';
 import { productTag, type CatalogTag } from '../catalog/catalog.repository.ts';
+import { recordPlacedOrders, type OrderAttributionInput } from '../marketing/ad-events.service.ts';
 import { createWriteBatcher } from './order-batch.ts';
 import { findOrderKeys, insertOrderKeys, type KnownKey, type OrderKey } from './order-keys.ts';
 import { planBatch } from './order-batch-plan.ts';
@@ -27,6 +28,8 @@ export interface RegularOrderDraft {
   reserve: boolean;
   /** The request's Idempotency-Key (order-keys.ts), kept with the order when it is placed. */
   key?: OrderKey | undefined;
+  /** Where the customer came from, kept beside the order for the ad platforms (modules/marketing). */
+  attribution?: OrderAttributionInput | undefined;
 }
 
 export type WriteOutcome =
@@ -124,6 +127,11 @@ async function writeNewOrders(trx: Executor, drafts: readonly RegularOrderDraft[
     accepted.flatMap((draft, i) =>
       draft.key ? [{ key: draft.key, orderId: nth(ids, i), at: draft.order.created_at }] : [],
     ),
+  );
+  await recordPlacedOrders(
+    trx,
+    accepted.map((draft, i) => ({ orderId: nth(ids, i), input: draft.attribution })),
+    new Date().toISOString(),
   );
   let next = 0;
   const outcomes = plan.outcomes.map((outcome, i): WriteOutcome => {

@@ -1,3 +1,4 @@
+import { attributionOfRequest } from '../marketing/ad-events.service.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -122,6 +123,7 @@ export function ordersRoutes(app: App): void {
           fields,
           body.files,
           orderKeyOf(keyHeader, { fields, pictures }),
+          attributionOfRequest(fields, request),
         );
       });
       return envelope(result, ORDER_MESSAGES.customCreated, 201);
@@ -130,7 +132,11 @@ export function ordersRoutes(app: App): void {
     assertOrderSize(input.items, config.orderLimits);
     await limitPerKey(app, reply, config.rateLimits.ordersPerPhone, input.customer_phone);
     const key = orderKeyOf(keyHeader, input);
-    return envelope(await placeRegularOrder(orderPlacing, input, key), ORDER_MESSAGES.created, 201);
+    return envelope(
+      await placeRegularOrder(orderPlacing, input, key, attributionOfRequest(input, request)),
+      ORDER_MESSAGES.created,
+      201,
+    );
   }
   for (const path of ['/order', '/Order']) {
     app.post(
