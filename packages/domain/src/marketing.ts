@@ -2,6 +2,7 @@
 // the owner's ad platforms, and the server events sent to them. No zod-free rule here is used by
 // one side only: the storefront builds the same fbc and event ids the server keeps.
 import { z } from 'zod';
+import { MAX_ID, optionalTypedText, queryInteger } from './common-schemas.ts';
 
 export const AD_PLATFORMS = ['meta', 'tiktok'] as const;
 export type AdPlatform = (typeof AD_PLATFORMS)[number];
@@ -58,11 +59,7 @@ function attributionText(max: number, pattern = /^[\x21-\x7e]*$/) {
 
 /** Free text of a UTM tag (campaign names have spaces, accents): any visible text without controls. */
 function utmText() {
-  return z
-    .string()
-    .trim()
-    .max(200, { error: 'Paramètre de suivi trop long' })
-    .regex(/^[^\p{Cc}\p{Cf}]*$/u, { error: 'Paramètre de suivi invalide' })
+  return optionalTypedText('line', 200, { tooLong: 'Paramètre de suivi trop long', characters: 'Paramètre de suivi invalide' })
     .optional()
     .transform((v) => (v ? v : undefined));
 }
@@ -183,7 +180,7 @@ export type AdEvent = z.infer<typeof adEventSchema>;
 
 export const adEventsQuerySchema = z.object({
   platform: z.enum(AD_PLATFORMS, { error: 'Platform must be meta or tiktok' }).optional(),
-  order_id: z.coerce.number().int().positive().optional(),
+  order_id: queryInteger(1, MAX_ID, 'order_id').optional(),
 });
 
 export const adTestEventSchema = z.object({ platform: z.enum(AD_PLATFORMS, { error: 'Platform must be meta or tiktok' }) });
