@@ -6,12 +6,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { App } from './types.ts';
 
+// The ad pixels (docs/marketing.md): Meta's script from connect.facebook.net, its beacons to
+// www.facebook.com; TikTok's script and beacons on analytics.tiktok.com. Only these hosts, and
+// nothing runs from them unless the owner set a pixel id.
+const META_HOSTS = ['https://connect.facebook.net', 'https://www.facebook.com'];
+const TIKTOK_HOSTS = ['https://analytics.tiktok.com'];
+
 const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https://www.facebook.com'],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  scriptSrc: ["'self'"],
-  connectSrc: ["'self'"],
+  scriptSrc: ["'self'", 'https://connect.facebook.net', ...TIKTOK_HOSTS],
+  connectSrc: ["'self'", ...META_HOSTS, ...TIKTOK_HOSTS],
   fontSrc: ["'self'", 'data:'],
   objectSrc: ["'none'"],
   frameAncestors: ["'none'"],

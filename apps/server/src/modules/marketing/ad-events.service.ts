@@ -157,3 +157,13 @@ export function attributionOfRequest(
   const agent = request.headers['user-agent'];
   return { attribution, client: { ip: request.ip, userAgent: typeof agent === 'string' ? agent : undefined } };
 }
+
+/**
+ * What was ordered, without where the customer came from: an order sent again with its
+ * Idempotency-Key is the same order even if a pixel set its cookie between the two sends.
+ */
+export function withoutAttribution<T extends object>(fields: T): Omit<T, keyof Attribution> {
+  const rest = { ...fields } as Record<string, unknown>;
+  for (const key of ATTRIBUTION_KEYS) delete rest[key];
+  return rest as Omit<T, keyof Attribution>;
+}

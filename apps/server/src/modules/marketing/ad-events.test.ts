@@ -307,7 +307,8 @@ describe('an order and its purchase', () => {
 
   it('refuses malformed attribution with a 400 and places nothing', async () => {
     const before = await t.db.kysely.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    for (const bad of [{ fbp: 'not-a-cookie' }, { landing_url: 'javascript:alert(1)' }, { utm_source: 'x'.repeat(201) }]) {
+    const bads: Record<string, string>[] = [{ fbp: 'not-a-cookie' }, { landing_url: 'javascript:alert(1)' }, { utm_source: 'x'.repeat(201) }];
+    for (const bad of bads) {
       const res = await place(bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
     }

@@ -1,4 +1,4 @@
-import { attributionOfRequest } from '../marketing/ad-events.service.ts';
+import { attributionOfRequest, withoutAttribution } from '../marketing/ad-events.service.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -122,7 +122,7 @@ export function ordersRoutes(app: App): void {
           imageStorage,
           fields,
           body.files,
-          orderKeyOf(keyHeader, { fields, pictures }),
+          orderKeyOf(keyHeader, { fields: withoutAttribution(fields), pictures }),
           attributionOfRequest(fields, request),
         );
       });
@@ -131,7 +131,7 @@ export function ordersRoutes(app: App): void {
     const input = parsePayload(regularOrderSchema, request.body);
     assertOrderSize(input.items, config.orderLimits);
     await limitPerKey(app, reply, config.rateLimits.ordersPerPhone, input.customer_phone);
-    const key = orderKeyOf(keyHeader, input);
+    const key = orderKeyOf(keyHeader, withoutAttribution(input));
     return envelope(
       await placeRegularOrder(orderPlacing, input, key, attributionOfRequest(input, request)),
       ORDER_MESSAGES.created,
