@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdEvent, MarketingSettingsRead } from '@shop/domain/marketing';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { insertProduct } from '../../../test/fixtures.ts';
+import { insertCustomItem, insertProduct, multipartBody, pngImage } from '../../../test/fixtures.ts';
 import {
   FAKE_META_PIXEL,
   FAKE_META_TOKEN,
@@ -303,6 +303,69 @@ describe('an order and its purchase', () => {
     expect(ids).toHaveLength(2);
     expect(ids[0]).toMatch(/^srv-/);
     expect(ids[1]).toBe(ids[0]);
+  });
+
+  it('a custom order (multipart) keeps its attribution and its purchase names the garment', async () => {
+    const item = await insertCustomItem(t.db.kysely, { name: 'Hoodie pub', base_price: 3200, sizes: ['M'], colors: ['Noir'] });
+    const fields: Record<string, string> = {
+      customer_name: 'Yacine Amrani',
+      customer_phone: freshPhone(),
+      customer_address: `${wilaya.name} | 3 rue Larbi Ben M'hidi`,
+      customer_postal_code: '16000',
+      type: 'custom',
+      subtotal: '3200',
+      shipping_fee: String(wilaya.price),
+      clothing_type: String(item),
+      color: 'Noir',
+      size: 'M',
+      fbc: 'fb.1.1764000000000.custom-click',
+      utm_source: 'instagram',
+      event_id: 'evt-custom-order-1',
+    };
+    const { payload, headers } = multipartBody([
+      ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+      { name: 'reference_image_front', value: await pngImage(), filename: 'front.png', contentType: 'image/png' },
+    ]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/Order', payload, headers: { ...headers, 'user-agent': BROWSER } });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json<{ data: { order_id: number } }>().data.order_id;
+    expect((await confirm(id)).statusCode).toBe(200);
+    await send();
+    const [meta] = eventsOf(id).filter((r) => r.platform === 'meta');
+    expect(meta?.event).toMatchObject({
+      event_id: 'evt-custom-order-1',
+      user_data: { fbc: 'fb.1.1764000000000.custom-click', client_user_agent: BROWSER },
+      custom_data: { value: 3200 + wilaya.price, contents: [{ id: `custom-${item}`, quantity: 1 }] },
+    });
+  });
+
+  it('the same order sent again with its key is the same order, even when a pixel set its cookie meanwhile', async () => {
+    const phone = freshPhone();
+    const key = '7f3c1d2e-5b6a-4c8d-9e0f-112233445566';
+    const send = (attribution: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/order',
+        headers: { 'idempotency-key': key },
+        payload: {
+          customer_name: 'Nadia Kaci',
+          customer_phone: phone,
+          customer_address: `${wilaya.name} | 5 rue des Frères`,
+          customer_postal_code: '16000',
+          subtotal: 1200,
+          shipping_fee: wilaya.price,
+          items: [{ product_id: soap, quantity: 1, size: '' }],
+          event_id: 'evt-retried-order',
+          ...attribution,
+        },
+      });
+    const first = await send({});
+    const again = await send({ fbp: 'fb.1.1764000000000.555' });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json<{ data: { order_id: number } }>().data.order_id).toBe(
+      first.json<{ data: { order_id: number } }>().data.order_id,
+    );
   });
 
   it('refuses malformed attribution with a 400 and places nothing', async () => {
