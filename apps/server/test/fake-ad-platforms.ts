@@ -43,11 +43,18 @@ export async function startFakeAdPlatforms(): Promise<FakeAdPlatforms> {
     if (request.method === 'POST' && meta) {
       counts.meta++;
       if (mode.meta === 'hang') return undefined;
-      if (mode.meta === 'error-500') return { status: 500, body: { error: { message: 'An unknown error occurred', code: 1 } } };
+      if (mode.meta === 'error-500')
+        return { status: 500, body: { error: { message: 'An unknown error occurred', code: 1 } } };
       if (mode.meta === 'refuse' || request.url.searchParams.get('access_token') !== FAKE_META_TOKEN) {
         return {
           status: 400,
-          body: { error: { message: 'Invalid OAuth access token - Cannot parse access token', type: 'OAuthException', code: 190 } },
+          body: {
+            error: {
+              message: 'Invalid OAuth access token - Cannot parse access token',
+              type: 'OAuthException',
+              code: 190,
+            },
+          },
         };
       }
       for (const event of body.data ?? []) {

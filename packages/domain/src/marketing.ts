@@ -59,7 +59,10 @@ function attributionText(max: number, pattern = /^[\x21-\x7e]*$/) {
 
 /** Free text of a UTM tag (campaign names have spaces, accents): any visible text without controls. */
 function utmText() {
-  return optionalTypedText('line', 200, { tooLong: 'Paramètre de suivi trop long', characters: 'Paramètre de suivi invalide' })
+  return optionalTypedText('line', 200, {
+    tooLong: 'Paramètre de suivi trop long',
+    characters: 'Paramètre de suivi invalide',
+  })
     .optional()
     .transform((v) => (v ? v : undefined));
 }
@@ -183,5 +186,7 @@ export const adEventsQuerySchema = z.object({
   order_id: queryInteger(1, MAX_ID, 'order_id').optional(),
 });
 
-export const adTestEventSchema = z.object({ platform: z.enum(AD_PLATFORMS, { error: 'Platform must be meta or tiktok' }) });
+export const adTestEventSchema = z.object({
+  platform: z.enum(AD_PLATFORMS, { error: 'Platform must be meta or tiktok' }),
+});
 export const adTestResultSchema = z.object({ ok: z.boolean(), status: z.number().int(), message: z.string() });

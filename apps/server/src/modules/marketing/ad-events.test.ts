@@ -107,7 +107,12 @@ async function placed(attribution: Record<string, string> = {}, phone?: string):
   return res.json<{ data: { order_id: number } }>().data.order_id;
 }
 const confirm = (id: number) =>
-  t.app.inject({ method: 'PUT', url: `/api/order/confirmation/${id}`, headers: admin, payload: { outcome: 'confirmed' } });
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/order/confirmation/${id}`,
+    headers: admin,
+    payload: { outcome: 'confirmed' },
+  });
 const refuse = (id: number) =>
   t.app.inject({
     method: 'PUT',
@@ -260,7 +265,13 @@ describe('an order and its purchase', () => {
       event: 'CompletePayment',
       event_time: expect.any(Number),
       event_id: 'evt-browser-0001',
-      user: { phone: sha256(`+${phone}`), ttp: 'ttp-cookie-1', ttclid: 'E.C.P.tiktok-click', ip: kept.ip, user_agent: BROWSER },
+      user: {
+        phone: sha256(`+${phone}`),
+        ttp: 'ttp-cookie-1',
+        ttclid: 'E.C.P.tiktok-click',
+        ip: kept.ip,
+        user_agent: BROWSER,
+      },
       properties: {
         currency: 'DZD',
         value: total,
@@ -306,7 +317,12 @@ describe('an order and its purchase', () => {
   });
 
   it('a custom order (multipart) keeps its attribution and its purchase names the garment', async () => {
-    const item = await insertCustomItem(t.db.kysely, { name: 'Hoodie pub', base_price: 3200, sizes: ['M'], colors: ['Noir'] });
+    const item = await insertCustomItem(t.db.kysely, {
+      name: 'Hoodie pub',
+      base_price: 3200,
+      sizes: ['M'],
+      colors: ['Noir'],
+    });
     const fields: Record<string, string> = {
       customer_name: 'Yacine Amrani',
       customer_phone: freshPhone(),
@@ -326,7 +342,12 @@ describe('an order and its purchase', () => {
       ...Object.entries(fields).map(([name, value]) => ({ name, value })),
       { name: 'reference_image_front', value: await pngImage(), filename: 'front.png', contentType: 'image/png' },
     ]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/Order', payload, headers: { ...headers, 'user-agent': BROWSER } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/Order',
+      payload,
+      headers: { ...headers, 'user-agent': BROWSER },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json<{ data: { order_id: number } }>().data.order_id;
     expect((await confirm(id)).statusCode).toBe(200);
@@ -369,13 +390,23 @@ describe('an order and its purchase', () => {
   });
 
   it('refuses malformed attribution with a 400 and places nothing', async () => {
-    const before = await t.db.kysely.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const bads: Record<string, string>[] = [{ fbp: 'not-a-cookie' }, { landing_url: 'javascript:alert(1)' }, { utm_source: 'x'.repeat(201) }];
+    const before = await t.db.kysely
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const bads: Record<string, string>[] = [
+      { fbp: 'not-a-cookie' },
+      { landing_url: 'javascript:alert(1)' },
+      { utm_source: 'x'.repeat(201) },
+    ];
     for (const bad of bads) {
       const res = await place(bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
     }
-    const after = await t.db.kysely.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.db.kysely
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 });

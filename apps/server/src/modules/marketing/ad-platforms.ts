@@ -158,7 +158,8 @@ export async function sendToPlatform(
       );
       const answer = json as { events_received?: number; error?: { message?: string } } | null;
       const message = (answer?.error?.message ?? text).slice(0, MESSAGE_MAX);
-      if (status >= 200 && status < 300) return { kind: 'sent', status, message: `events received: ${answer?.events_received ?? '?'}` };
+      if (status >= 200 && status < 300)
+        return { kind: 'sent', status, message: `events received: ${answer?.events_received ?? '?'}` };
       if (status >= 500 || status === 429) return { kind: 'retry', status, message };
       return { kind: 'refused', status, message };
     }

@@ -64,7 +64,7 @@ export function marketingAdminRoutes(admin: App): void {
     {
       schema: {
         tags,
-        summary: "Server events to the ad platforms, newest first (200 at most), of a platform or of an order",
+        summary: 'Server events to the ad platforms, newest first (200 at most), of a platform or of an order',
         querystring: adEventsQuerySchema,
         response: { 200: envelopeSchema(z.array(adEventSchema)) },
       },

@@ -18,7 +18,8 @@ afterEach(clearCookies);
 
 describe('attribution', () => {
   it("keeps an ad landing's address, UTM tags and click ids, fbclid as Meta's fbc", () => {
-    const landing = 'https://boutique.example/product/12?utm_source=facebook&utm_campaign=Soldes&fbclid=IwAR0abc&ttclid=E.C.P.xyz';
+    const landing =
+      'https://boutique.example/product/12?utm_source=facebook&utm_campaign=Soldes&fbclid=IwAR0abc&ttclid=E.C.P.xyz';
     const landed = Date.now();
     captureLanding(landing, landed);
     // A later page of the same visit changes nothing.

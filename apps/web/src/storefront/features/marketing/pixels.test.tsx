@@ -37,7 +37,13 @@ describe('the ad pixels', () => {
       [
         'track',
         'Lead',
-        { value: 2900, currency: 'DZD', content_ids: ['7'], contents: [{ id: '7', quantity: 2 }], content_type: 'product' },
+        {
+          value: 2900,
+          currency: 'DZD',
+          content_ids: ['7'],
+          contents: [{ id: '7', quantity: 2 }],
+          content_type: 'product',
+        },
         { eventID: 'ord-0123456789' },
       ],
     ]);

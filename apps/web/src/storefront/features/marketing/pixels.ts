@@ -15,10 +15,11 @@ interface Fbq {
   loaded: boolean;
   version: string;
 }
-type Ttq = Queued[] & Record<string, unknown> & {
-  page: () => void;
-  track: (event: string, params?: object, options?: object) => void;
-};
+type Ttq = Queued[] &
+  Record<string, unknown> & {
+    page: () => void;
+    track: (event: string, params?: object, options?: object) => void;
+  };
 
 declare global {
   interface Window {
@@ -31,7 +32,21 @@ declare global {
 
 const META_SCRIPT = 'https://connect.facebook.net/en_US/fbevents.js';
 const TIKTOK_SCRIPT = 'https://analytics.tiktok.com/i18n/pixel/events.js';
-const TIKTOK_METHODS = ['page', 'track', 'identify', 'instances', 'debug', 'on', 'off', 'once', 'ready', 'alias', 'group', 'enableCookie', 'disableCookie'];
+const TIKTOK_METHODS = [
+  'page',
+  'track',
+  'identify',
+  'instances',
+  'debug',
+  'on',
+  'off',
+  'once',
+  'ready',
+  'alias',
+  'group',
+  'enableCookie',
+  'disableCookie',
+];
 
 let started: StorefrontPixels | null = null;
 
@@ -134,7 +149,10 @@ export function trackAdEvent(event: keyof typeof EVENT_NAMES, data: AdContents =
         {
           ...(data.value !== undefined ? { value: data.value, currency: 'DZD' } : {}),
           ...(data.contents
-            ? { content_type: 'product', contents: data.contents.map((c) => ({ content_id: c.id, quantity: c.quantity })) }
+            ? {
+                content_type: 'product',
+                contents: data.contents.map((c) => ({ content_id: c.id, quantity: c.quantity })),
+              }
             : {}),
         },
         eventId ? { event_id: eventId } : {},

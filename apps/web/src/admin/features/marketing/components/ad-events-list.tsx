@@ -18,7 +18,11 @@ export function AdEventsList({ filter, title }: { filter: AdEventsFilter; title:
     <div>
       <h3 className="mb-2 text-sm font-semibold text-slate-900">{title}</h3>
       {events.isError ? (
-        <ErrorState message={texts.marketing.eventsFailed} retrying={events.isFetching} onRetry={() => void events.refetch()} />
+        <ErrorState
+          message={texts.marketing.eventsFailed}
+          retrying={events.isFetching}
+          onRetry={() => void events.refetch()}
+        />
       ) : events.isPending ? (
         <Loading />
       ) : events.data.length === 0 ? (
@@ -42,7 +46,9 @@ export function AdEventsList({ filter, title }: { filter: AdEventsFilter; title:
                 </time>
               </div>
               {e.message ? <p className="mt-1 break-words text-xs text-slate-600">{e.message}</p> : null}
-              {e.order_undone ? <p className="mt-1 text-xs font-medium text-red-700">{texts.marketing.undone}</p> : null}
+              {e.order_undone ? (
+                <p className="mt-1 text-xs font-medium text-red-700">{texts.marketing.undone}</p>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -20,7 +20,13 @@ const saved: MarketingSettingsRead = {
     purchase_stage: 'confirmed',
     server_events: true,
   },
-  tiktok: { pixel_id: '', access_token_set: false, test_event_code: '', purchase_stage: 'confirmed', server_events: false },
+  tiktok: {
+    pixel_id: '',
+    access_token_set: false,
+    test_event_code: '',
+    purchase_stage: 'confirmed',
+    server_events: false,
+  },
 };
 
 const refused: AdEvent = {
@@ -42,13 +48,21 @@ describe('marketing settings', () => {
   test('shows whether a token is set, sends one only when typed, tests the platform and lists its events', async () => {
     const fetchMock = stubFetch((url, init) => {
       if (url === '/api/marketing/settings' && init?.method === 'PUT') {
-        return { data: { ...saved, tiktok: { ...saved.tiktok, pixel_id: 'CTIKTOK', access_token_set: true, server_events: true } } };
+        return {
+          data: {
+            ...saved,
+            tiktok: { ...saved.tiktok, pixel_id: 'CTIKTOK', access_token_set: true, server_events: true },
+          },
+        };
       }
       if (url === '/api/marketing/settings') return { data: saved };
       if (url === '/api/marketing/events?platform=meta') return { data: [refused] };
       if (url === '/api/marketing/events?platform=tiktok') return { data: [] };
       if (url === '/api/marketing/test-event') {
-        return { data: { ok: true, status: 200, message: 'events received: 1' }, message: 'Test event sent to Meta (Facebook, Instagram)' };
+        return {
+          data: { ok: true, status: 200, message: 'events received: 1' },
+          message: 'Test event sent to Meta (Facebook, Instagram)',
+        };
       }
       return undefined;
     });
@@ -72,7 +86,12 @@ describe('marketing settings', () => {
     expect(bodiesSent(fetchMock, '/api/marketing/settings', 'PUT')).toEqual([
       {
         meta: { pixel_id: '123456789012345', test_event_code: 'TEST123', purchase_stage: 'confirmed' },
-        tiktok: { pixel_id: 'CTIKTOK', access_token: 'tiktok-secret', test_event_code: '', purchase_stage: 'delivered' },
+        tiktok: {
+          pixel_id: 'CTIKTOK',
+          access_token: 'tiktok-secret',
+          test_event_code: '',
+          purchase_stage: 'delivered',
+        },
       },
     ]);
     // The typed token is not kept on the page once saved.

@@ -222,7 +222,12 @@ function TestEventButton({ platform }: { platform: AdPlatform }) {
           {message.text}
         </Banner>
       ) : null}
-      <button type="button" className={buttonClass('secondary')} disabled={send.isPending} onClick={() => void onClick()}>
+      <button
+        type="button"
+        className={buttonClass('secondary')}
+        disabled={send.isPending}
+        onClick={() => void onClick()}
+      >
         {send.isPending ? texts.marketing.sendingTest : texts.marketing.sendTest}
       </button>
     </div>

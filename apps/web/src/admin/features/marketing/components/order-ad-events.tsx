@@ -11,7 +11,9 @@ export function OrderAdEvents({ orderId }: { orderId: number }) {
   if (!allowed) return null;
   return (
     <details className="mt-4" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary className="cursor-pointer text-sm font-semibold text-slate-700">{texts.marketing.orderEventsTitle}</summary>
+      <summary className="cursor-pointer text-sm font-semibold text-slate-700">
+        {texts.marketing.orderEventsTitle}
+      </summary>
       {open ? (
         <div className="mt-2">
           <AdEventsList filter={{ orderId }} title={texts.marketing.eventsTitle} />

@@ -27,11 +27,15 @@ export async function createOrder(payload: RegularOrderPayload): Promise<Created
   const eventId = orderEventId(key);
   // Where the customer came from goes with the order, outside what its key stands for.
   const body = { ...payload, ...attributionFor(eventId) };
-  const created = (await apiRequest<CreatedOrder>('/order', { method: 'POST', body, headers: { 'idempotency-key': key } }))
-    .data;
+  const created = (
+    await apiRequest<CreatedOrder>('/order', { method: 'POST', body, headers: { 'idempotency-key': key } })
+  ).data;
   trackAdEvent(
     'OrderPlaced',
-    { value: Number(created.total), contents: payload.items.map((i) => ({ id: String(i.product_id), quantity: i.quantity })) },
+    {
+      value: Number(created.total),
+      contents: payload.items.map((i) => ({ id: String(i.product_id), quantity: i.quantity })),
+    },
     eventId,
   );
   return created;

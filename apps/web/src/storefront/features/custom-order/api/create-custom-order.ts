@@ -60,7 +60,15 @@ export async function createCustomOrder(order: CustomOrderSubmission): Promise<E
   const form = customOrderFormData(order);
   // Where the customer came from goes with the order, outside what its key stands for.
   for (const [name, value] of Object.entries(attributionFor(eventId))) if (value) form.append(name, value);
-  const response = await apiRequest<CreatedOrder>('/Order', { method: 'POST', body: form, headers: { 'idempotency-key': key } });
-  trackAdEvent('OrderPlaced', { value: Number(response.data.total), contents: [{ id: `custom-${order.clothingType}`, quantity: 1 }] }, eventId);
+  const response = await apiRequest<CreatedOrder>('/Order', {
+    method: 'POST',
+    body: form,
+    headers: { 'idempotency-key': key },
+  });
+  trackAdEvent(
+    'OrderPlaced',
+    { value: Number(response.data.total), contents: [{ id: `custom-${order.clothingType}`, quantity: 1 }] },
+    eventId,
+  );
   return response;
 }

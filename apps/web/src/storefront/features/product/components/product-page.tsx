@@ -27,7 +27,11 @@ export function ProductPage({ id }: { id: string }) {
   const product = useProduct(id);
   const viewed = product.data;
   useEffect(() => {
-    if (viewed) trackAdEvent('ViewContent', { value: toNumber(viewed.final_price), contents: [{ id: String(viewed.id), quantity: 1 }] });
+    if (viewed)
+      trackAdEvent('ViewContent', {
+        value: toNumber(viewed.final_price),
+        contents: [{ id: String(viewed.id), quantity: 1 }],
+      });
   }, [viewed]);
   usePageTitle(
     product.isPending
