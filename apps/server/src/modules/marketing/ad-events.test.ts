@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdEvent, MarketingSettingsRead } from '@shop/domain/marketing';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { createTestContext, testDialect, type TestContext } from '../../../test/harness.ts';
+import { connect } from '../../db/connect.ts';
 import { insertCustomItem, insertProduct, multipartBody, pngImage } from '../../../test/fixtures.ts';
 import {
   FAKE_META_PIXEL,
@@ -440,6 +441,35 @@ describe('sending', () => {
     await send({ holder: 'process-c' });
     expect(eventsOf(id)).toHaveLength(2);
     expect(await log(`order_id=${id}`)).toHaveLength(2);
+  });
+
+  // Two server processes on one PostgreSQL database: each its own connections, both enqueueing the
+  // same order's purchase and running the sender at once.
+  it.runIf(testDialect === 'postgres')('sends once from two processes sharing the database', async () => {
+    const secondDb = connect(
+      { kind: 'postgres', url: process.env.TEST_DATABASE_URL ?? '' },
+      { searchPath: t.db.schema! },
+    );
+    try {
+      const id = await placed({ event_id: 'evt-two-processes' });
+      expect((await confirm(id)).statusCode).toBe(200);
+      const now = new Date().toISOString();
+      await Promise.all([
+        enqueuePurchases(t.db.kysely, [id], 'approved', now),
+        enqueuePurchases(secondDb.kysely, [id], 'approved', now),
+      ]);
+      fake.server.delayMs = 30;
+      const runs = await Promise.all([
+        send({ holder: 'first-process' }),
+        runAdEvents(secondDb.kysely, adHosts(t.app), { holder: 'second-process' }),
+      ]);
+      fake.server.delayMs = 0;
+      expect(runs.reduce((n, r) => n + (r?.sent ?? 0), 0)).toBe(2);
+      expect(eventsOf(id)).toHaveLength(2);
+    } finally {
+      fake.server.delayMs = 0;
+      await secondDb.close();
+    }
   });
 
   it('tries again after a 5xx and after a time-out, then sends', async () => {
