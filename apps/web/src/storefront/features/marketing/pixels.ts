@@ -69,13 +69,22 @@ function metaStub(): Fbq {
   return fbq;
 }
 
+/** TikTok's snippet's queue: each method records its call; its script reads `methods` and `instance` too. */
 function tiktokStub(): Ttq {
   const ttq = [] as unknown as Ttq;
-  for (const method of TIKTOK_METHODS) {
-    ttq[method] = (...args: unknown[]) => {
-      ttq.push([method, ...args]);
+  const defer = (target: Queued, method: string) => {
+    (target as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      target.push([method, ...args]);
     };
-  }
+  };
+  ttq.methods = TIKTOK_METHODS;
+  ttq.setAndDefer = defer;
+  for (const method of TIKTOK_METHODS) defer(ttq, method);
+  ttq.instance = (pixel: string) => {
+    const instance = (ttq._i as Record<string, Queued> | undefined)?.[pixel] ?? [];
+    for (const method of TIKTOK_METHODS) defer(instance, method);
+    return instance;
+  };
   return ttq;
 }
 
