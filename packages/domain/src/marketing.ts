@@ -3,6 +3,9 @@
 // one side only: the storefront builds the same fbc and event ids the server keeps.
 import { z } from 'zod';
 import { MAX_ID, optionalTypedText, queryInteger } from './common-schemas.ts';
+import { LANDING_URL_MAX } from './ad-attribution.ts';
+
+export { fbcOf, LANDING_URL_MAX, phoneForAds } from './ad-attribution.ts';
 
 export const AD_PLATFORMS = ['meta', 'tiktok'] as const;
 export type AdPlatform = (typeof AD_PLATFORMS)[number];
@@ -42,8 +45,6 @@ export type AdEventState = (typeof AD_EVENT_STATES)[number];
 
 // ---------------------------------------------------------------- what a checkout sends
 
-/** Long enough for any real landing address with its UTM tags; longer is cut, not refused. */
-export const LANDING_URL_MAX = 2000;
 const ATTRIBUTION_TEXT_MAX = 500;
 
 /** An optional attribution field: printable ASCII, bounded; empty means absent. */
@@ -94,19 +95,6 @@ export const attributionSchema = z.object(attributionFields);
 /** Each field optional: a checkout sends what it has. */
 export type Attribution = { [K in keyof z.infer<typeof attributionSchema>]?: string | undefined };
 export const ATTRIBUTION_KEYS = Object.keys(attributionFields) as (keyof Attribution)[];
-
-/** Meta's click id cookie from a landing's fbclid: fb.1.<ms of the landing>.<fbclid>. */
-export function fbcOf(fbclid: string, landedAtMs: number): string {
-  return `fb.1.${landedAtMs}.${fbclid}`;
-}
-
-/** The phone as the ad platforms want it before hashing: 213 then the 9 digits (0555… → 213555…). */
-export function phoneForAds(phone: string): string | null {
-  const digits = phone.replace(/\D/g, '');
-  if (/^0[5-7]\d{8}$|^0[2-4]\d{7}$/.test(digits)) return `213${digits.slice(1)}`;
-  if (/^213\d{8,9}$/.test(digits)) return digits;
-  return null;
-}
 
 // ---------------------------------------------------------------- settings
 

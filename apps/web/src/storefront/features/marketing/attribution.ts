@@ -2,7 +2,8 @@
 // visit (its address and UTM tags) and the latest ad click ids (fbclid as Meta's fbc, ttclid),
 // kept in localStorage so that a customer who comes back to order later still carries them; the
 // pixels' own cookies (_fbp, _fbc, _ttp) when they are set. Sent with the order, never elsewhere.
-import { fbcOf, LANDING_URL_MAX, type Attribution } from '@shop/domain/marketing';
+import { fbcOf, LANDING_URL_MAX } from '@shop/domain/ad-attribution';
+import type { Attribution } from '@shop/domain/marketing';
 
 const STORAGE_KEY = 'shop.attribution';
 /** An ad click counts for the platforms' usual window; an older landing is forgotten. */
