@@ -8,11 +8,11 @@ import fs from 'node:fs';
 import globals from 'globals';
 
 const WEB = './apps/web/src';
-/** Storefront features other features may use: entities, both checkouts' coupon and order sending, the thank-you screen. */
-const STOREFRONT_SHARED = ['products', 'settings', 'shipping', 'checkout', 'order-confirmation'];
+/** Storefront features other features may use: entities, both checkouts' coupon and order sending, the thank-you screen, the ad pixels. */
+const STOREFRONT_SHARED = ['products', 'settings', 'shipping', 'checkout', 'order-confirmation', 'marketing'];
 const STOREFRONT_PAGES = ['cart', 'custom-order', 'home', 'product', 'rating', 'shop', 'tracking'];
 /** Admin features other admin features may use. */
-const ADMIN_SHARED = ['product-types', 'confirm', 'couriers'];
+const ADMIN_SHARED = ['product-types', 'confirm', 'couriers', 'marketing'];
 const ADMIN_PAGES = [
   'auth',
   'confirm',

@@ -46,6 +46,8 @@ import { customItemsAdminRoutes, customItemsRoutes } from './modules/custom-item
 import { couriersAdminRoutes, couriersRoutes } from './modules/couriers/couriers.routes.ts';
 import { reconciliationAdminRoutes } from './modules/reconciliation/reconciliation.routes.ts';
 import { createCourier, scheduleCourierSync } from './modules/couriers/courier-sync.ts';
+import { marketingAdminRoutes } from './modules/marketing/marketing.routes.ts';
+import { scheduleAdEvents } from './modules/marketing/ad-events-worker.ts';
 import { staffAdminRoutes } from './modules/staff/staff.routes.ts';
 import { createRegistry } from './modules/couriers/courier-accounts.service.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
@@ -142,6 +144,7 @@ export async function buildApp({ config, db, logger, onRoute, clock = Date.now }
     });
   });
   scheduleCourierSync(app);
+  scheduleAdEvents(app);
   registerErrorHandling(app);
   registerCustomerLanguage(app);
   registerObservability(app);
@@ -221,6 +224,7 @@ export async function buildApp({ config, db, logger, onRoute, clock = Date.now }
           couriersAdminRoutes(admin);
           staffAdminRoutes(admin);
           reconciliationAdminRoutes(admin);
+          marketingAdminRoutes(admin);
         }),
       );
     },

@@ -143,6 +143,12 @@ const envSchema = z
     YALIDINE_DIVISION: divisionFromEnv(false).default('wilayas-2019'),
     // The wilayas in force (docs/wilayas-2027.md): auto follows the calendar, the 69 from 1 January 2027.
     GEO_DIVISION: divisionFromEnv(true).default(AUTO_DIVISION),
+    // The ad platforms' server APIs (docs/marketing.md): their addresses (a local fake in tests),
+    // how long a send waits, and how often the outbox is sent (0: never, tests send it themselves).
+    META_API_URL: httpUrl.default('https://graph.facebook.com/v24.0'),
+    TIKTOK_API_URL: httpUrl.default('https://business-api.tiktok.com/open_api/v1.3'),
+    AD_EVENTS_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(10),
+    AD_EVENTS_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).default(30),
     SHOP_NAME: z.string().default('Boutique DZ'),
     SHOP_PHONE: z.string().default('0555123456'),
     SHOP_EMAIL: z.string().default('contact@boutique.dz'),
@@ -219,6 +225,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** The courier parcels are sent to; yalidine undefined: not configured. */
   courier: CourierConfig;
+  /** The ad platforms' server APIs and the outbox's schedule (modules/marketing). */
+  ads: { metaApiUrl: string; tiktokApiUrl: string; timeoutMs: number; intervalSeconds: number };
   /** What one order may hold: units of one line, and lines. */
   orderLimits: { maxQuantityPerLine: number; maxLines: number };
   /** GEO_DIVISION: the wilayas in force, a division's id or `auto` (by the calendar). */
@@ -332,6 +340,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = shopEnvironment()): Config {
       ratings: { ...e.RATE_LIMIT_RATINGS, groupId: 'ratings' },
       stockChecks: { ...e.RATE_LIMIT_STOCK_CHECKS, groupId: 'stockChecks' },
       tracking: { ...e.RATE_LIMIT_TRACKING, groupId: 'tracking' },
+    },
+    ads: {
+      metaApiUrl: e.META_API_URL,
+      tiktokApiUrl: e.TIKTOK_API_URL,
+      timeoutMs: e.AD_EVENTS_TIMEOUT_SECONDS * 1000,
+      intervalSeconds: e.AD_EVENTS_INTERVAL_SECONDS,
     },
     orderLimits: { maxQuantityPerLine: e.MAX_QUANTITY_PER_LINE, maxLines: e.MAX_LINES_PER_ORDER },
     geoDivision: e.GEO_DIVISION,

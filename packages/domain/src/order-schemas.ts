@@ -9,6 +9,7 @@ import {
 } from './customer-fields.ts';
 import { toAsciiDigits } from './digits.ts';
 import { customerPhoneSchema } from './phone.ts';
+import { attributionFields } from './marketing.ts';
 import { ORDER_STATUSES, ORDER_TYPES } from './order-status.ts';
 import { ADMIN_ORDERS_PAGE_SIZE } from './constants.ts';
 import { DELIVERY_TYPES } from './shipping-schemas.ts';
@@ -101,6 +102,8 @@ export const regularOrderSchema = z.object({
     .array(orderLineSchema, { error: 'Votre panier est vide' })
     .min(1, { error: 'Votre panier est vide' })
     .max(100, { error: 'Trop d’articles dans la commande' }),
+  /** Where the customer came from (marketing.ts): optional, for the ad platforms. */
+  ...attributionFields,
 });
 
 /** Text fields of the multipart custom order (SPEC §3); the reference images travel as files. */
@@ -129,6 +132,7 @@ export const customOrderFieldsSchema = z.object({
   wilaya,
   delivery_type: deliveryType,
   commune,
+  ...attributionFields,
 });
 export type CustomOrderFields = z.infer<typeof customOrderFieldsSchema>;
 

@@ -440,6 +440,42 @@ export interface ProductSalesTable {
   units: number;
 }
 
+/** Where an order's customer came from, as the checkout said it (migration 027). */
+export interface OrderAttributionTable {
+  order_id: number;
+  /** The browser's event id of the order placed; the server's purchase event reuses it. */
+  event_id: string;
+  fbp: string | null;
+  fbc: string | null;
+  ttp: string | null;
+  ttclid: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_content: string | null;
+  utm_term: string | null;
+  landing_url: string | null;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: string;
+}
+
+/** A server event to an ad platform (migration 027): pending until sent, failed or skipped. */
+export interface AdEventTable {
+  id: Generated<number>;
+  order_id: number;
+  platform: string;
+  stage: string;
+  event_name: string;
+  event_id: string;
+  state: Generated<string>;
+  attempts: Generated<number>;
+  message: string | null;
+  next_attempt_at: string;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface DB {
   product_sales: ProductSalesTable;
   product_types: ProductTypeTable;
@@ -475,6 +511,8 @@ export interface DB {
   phone_blacklist: PhoneBlacklistTable;
   job_leases: JobLeaseTable;
   order_keys: OrderKeyTable;
+  order_attributions: OrderAttributionTable;
+  ad_events: AdEventTable;
 }
 
 export type Database = Kysely<DB>;

@@ -32,6 +32,7 @@ import * as staff from './migrations/023-staff.ts';
 import * as courierAccounts from './migrations/024-courier-accounts.ts';
 import * as productSales from './migrations/025-product-sales.ts';
 import * as orderNameSearch from './migrations/026-order-name-search.ts';
+import * as adAttribution from './migrations/027-ad-attribution.ts';
 
 const migrations = {
   '001-initial': initial,
@@ -58,6 +59,7 @@ const migrations = {
   '024-courier-accounts': courierAccounts,
   '025-product-sales': productSales,
   '026-order-name-search': orderNameSearch,
+  '027-ad-attribution': adAttribution,
 };
 
 /** The Migrator of a database, over this app's migrations. */

@@ -113,6 +113,11 @@ export const ADMIN_ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'PUT /api/courier/routes': 'settings',
   'GET /api/courier/settings': 'settings',
   'PUT /api/courier/settings': 'settings',
+  // The ad platforms are the shop's settings; their events log, like the figures, the owner's and manager's.
+  'GET /api/marketing/settings': 'settings',
+  'PUT /api/marketing/settings': 'settings',
+  'POST /api/marketing/test-event': 'settings',
+  'GET /api/marketing/events': 'revenue',
   'GET /api/courier/reconciliation': 'revenue',
   'GET /api/courier/reconciliation/export': 'revenue',
   'POST /api/courier/statements': 'revenue',

@@ -35,6 +35,9 @@ export interface ShopMetrics {
   ordersPlaced: Counter;
   ordersRefused: Counter<'reason'>;
   cacheLookups: Counter<'result'>;
+  /** Server events to the ad platforms, by platform and outcome (sent, failed, skipped, retry). */
+  adEvents: Counter<'platform' | 'outcome'>;
+  countAdEvent: (platform: string, outcome: string) => void;
 }
 
 declare module 'fastify' {
@@ -45,7 +48,15 @@ declare module 'fastify' {
 
 export function createMetrics(): ShopMetrics {
   const registry = new Registry();
+  const adEvents = new Counter({
+    name: 'shop_ad_events_total',
+    help: 'Server events to the ad platforms, by platform and outcome (sent, failed, skipped, retry)',
+    labelNames: ['platform', 'outcome'],
+    registers: [registry],
+  });
   return {
+    adEvents,
+    countAdEvent: (platform, outcome) => adEvents.inc({ platform, outcome }),
     registry,
     ordersPlaced: new Counter({ name: 'shop_orders_placed_total', help: 'Orders placed', registers: [registry] }),
     ordersRefused: new Counter({

@@ -6,12 +6,19 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { App } from './types.ts';
 
+// The ad pixels (docs/marketing.md): Meta's script from connect.facebook.net, its beacons to
+// www.facebook.com; TikTok's script and beacons on analytics.tiktok.com. Only these hosts, and
+// nothing runs from them unless the owner set a pixel id.
+const META_BEACON = 'https://www.facebook.com';
+const META_HOSTS = ['https://connect.facebook.net', META_BEACON];
+const TIKTOK_HOSTS = ['https://analytics.tiktok.com'];
+
 const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  scriptSrc: ["'self'"],
-  connectSrc: ["'self'"],
+  scriptSrc: ["'self'", 'https://connect.facebook.net', ...TIKTOK_HOSTS],
+  connectSrc: ["'self'", ...META_HOSTS, ...TIKTOK_HOSTS],
   fontSrc: ["'self'", 'data:'],
   objectSrc: ["'none'"],
   frameAncestors: ["'none'"],
@@ -34,7 +41,10 @@ export function securityHeaders(imageOrigin?: string): Record<string, string> {
   };
   helmet({
     contentSecurityPolicy: {
-      directives: imageOrigin ? { ...CSP_DIRECTIVES, imgSrc: [...CSP_DIRECTIVES.imgSrc, imageOrigin] } : CSP_DIRECTIVES,
+      directives: {
+        ...CSP_DIRECTIVES,
+        imgSrc: [...CSP_DIRECTIVES.imgSrc, ...(imageOrigin ? [imageOrigin] : []), META_BEACON],
+      },
     },
     crossOriginResourcePolicy: { policy: 'same-site' },
   })({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);

@@ -7,10 +7,12 @@ import type { Database, Executor } from '../../db/database.ts';
 import type { PaymentSettings } from '@shop/domain/settings-schemas';
 import { DEFAULT_DESK_SETTINGS, deskSettingsSchema, type DeskSettings } from '@shop/domain/order-desk-schemas';
 import type { ShopSettings } from '@shop/domain/settings-responses';
-import * as repo from './settings.repository.ts';
+import type { StorefrontPixels } from '@shop/domain/marketing';
+import { readMarketingSettings, storefrontPixels } from '../marketing/marketing-settings.ts';
+import * as repo from '../../db/shop-settings.ts';
 
 /** What other modules read of this one (they reach a module through its service, never its repository). */
-export { findSettings, saveSettings } from './settings.repository.ts';
+export { findSettings, saveSettings } from '../../db/shop-settings.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -101,11 +103,14 @@ export async function savePaymentSettings(db: Database, input: PaymentSettings):
  * (every storefront page carries them): a change reaches every process within that time.
  */
 export function shopSettingsReader(config: Config, db: Database, ttlMs = 5000) {
-  let payment: { value: PaymentSettings; at: number } | null = null;
+  let payment: { value: PaymentSettings; pixels: StorefrontPixels; at: number } | null = null;
   return {
     async read(): Promise<ShopSettings> {
-      if (!payment || Date.now() - payment.at > ttlMs) payment = { value: await paymentSettings(db), at: Date.now() };
-      return { ...contactSettings(config), payment: payment.value };
+      if (!payment || Date.now() - payment.at > ttlMs) {
+        const [value, marketing] = await Promise.all([paymentSettings(db), readMarketingSettings(db)]);
+        payment = { value, pixels: storefrontPixels(marketing), at: Date.now() };
+      }
+      return { ...contactSettings(config), payment: payment.value, pixels: payment.pixels };
     },
     /** This process changed them: the next read is fresh. */
     forget(): void {

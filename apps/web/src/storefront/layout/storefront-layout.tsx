@@ -1,4 +1,4 @@
-import { lazy, Suspense, useLayoutEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { currentLanguage, t } from '../i18n/i18n.ts';
 import { ErrorBoundary } from '../../lib/ui/error-boundary.tsx';
@@ -7,6 +7,9 @@ import { Footer } from './footer.tsx';
 import { NavBar } from './nav-bar.tsx';
 import { useToastsWanted } from './notify.ts';
 import { usePageTitle } from './page-title.ts';
+import { useSettings } from '../features/settings/api/get-settings.ts';
+import { captureLanding } from '../features/marketing/attribution.ts';
+import { startPixels, trackAdEvent } from '../features/marketing/pixels.ts';
 
 /** A product page names its product in the title itself (ProductPage). */
 const PRODUCT_ADDRESS = /^\/product\/[^/]+\/?$/i;
@@ -21,6 +24,13 @@ export function StorefrontLayout() {
   useLayoutEffect(() => {
     window.scrollTo?.(0, 0);
   }, [pathname]);
+  // The ad pixels, when the owner set them: set up now, their scripts after the first interaction.
+  const pixels = useSettings().data?.pixels;
+  useEffect(() => captureLanding(), []);
+  useEffect(() => {
+    startPixels(pixels);
+    trackAdEvent('PageView');
+  }, [pixels, pathname]);
 
   return (
     <div className="flex min-h-screen flex-col bg-white text-neutral-900">

@@ -18,6 +18,7 @@ import { conflict, HttpError, notFound } from '../../../http/errors.ts';
 import * as catalog from '../../catalog/catalog.service.ts';
 import { productTag, recordCatalogChange } from '../../../db/catalog-changes.ts';
 import { CourierError, type Courier, type CourierOf } from '../../couriers/courier.ts';
+import { enqueuePurchases } from '../../marketing/ad-events.service.ts';
 import { ORDER_MESSAGES } from '../order-messages.ts';
 import { giveBack, takeOne, type StockLine } from '../stock/order-stock.ts';
 import * as desk from './order-desk.repository.ts';
@@ -181,6 +182,8 @@ export async function applyStatus(
   await repo.insertStatusHistories(trx, [
     { order_id: row.id, from_status: row.status, to_status: status, changed_at: now },
   ]);
+  // The ad platforms' purchase, when this status is the stage they count (modules/marketing).
+  await enqueuePurchases(trx, [row.id], status, now);
   return [...new Set(moved)];
 }
 

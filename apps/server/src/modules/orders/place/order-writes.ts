@@ -10,6 +10,7 @@ import { todayIso } from '@shop/domain/coupon-status';
 import type { Database, Executor, OrderItemTable, OrderTable } from '../../../db/database.ts';
 import { isPostgres } from '../../../db/dialect.ts';
 import { productTag, recordCatalogChange, takeWriteLock, type CatalogTag } from '../../../db/catalog-changes.ts';
+import { recordPlacedOrders, type OrderAttributionInput } from '../../marketing/ad-events.service.ts';
 import { createWriteBatcher } from './order-batch.ts';
 import type { KnownKey, OrderKey } from './order-keys.ts';
 import { planBatch } from '../stock/order-batch-plan.ts';
@@ -26,6 +27,8 @@ export interface RegularOrderDraft {
   reserve: boolean;
   /** The request's Idempotency-Key (order-keys.ts), kept with the order when it is placed. */
   key?: OrderKey | undefined;
+  /** Where the customer came from, kept beside the order for the ad platforms (modules/marketing). */
+  attribution?: OrderAttributionInput | undefined;
 }
 
 export type WriteOutcome =
@@ -123,6 +126,11 @@ async function writeNewOrders(trx: Executor, drafts: readonly RegularOrderDraft[
     accepted.flatMap((draft, i) =>
       draft.key ? [{ key: draft.key, orderId: nth(ids, i), at: draft.order.created_at }] : [],
     ),
+  );
+  await recordPlacedOrders(
+    trx,
+    accepted.map((draft, i) => ({ orderId: nth(ids, i), input: draft.attribution })),
+    new Date().toISOString(),
   );
   let next = 0;
   const outcomes = plan.outcomes.map((outcome, i): WriteOutcome => {

@@ -14,6 +14,7 @@ import { badRequest } from '../../../http/errors.ts';
 import { limitPerKey } from '../../../http/rate-limits.ts';
 import { errorResponses } from '../../../http/contracts.ts';
 import { withMultipart, type FileRules } from '../../../http/multipart.ts';
+import { attributionOfRequest, withoutAttribution } from '../../marketing/ad-events.service.ts';
 import { ORDER_MESSAGES } from '../order-messages.ts';
 import { IDEMPOTENCY_HEADER, orderKeyOf } from './order-keys.ts';
 import { placeCustomOrder, placeRegularOrder } from './place.service.ts';
@@ -67,7 +68,8 @@ export function placeOrderRoutes(app: App): void {
           imageStorage,
           fields,
           body.files,
-          orderKeyOf(keyHeader, { fields, pictures }),
+          orderKeyOf(keyHeader, { fields: withoutAttribution(fields), pictures }),
+          attributionOfRequest(fields, request),
         );
       });
       return envelope(result, ORDER_MESSAGES.customCreated, 201);
@@ -75,8 +77,12 @@ export function placeOrderRoutes(app: App): void {
     const input = parsePayload(regularOrderSchema, request.body);
     assertOrderSize(input.items, config.orderLimits);
     await limitPerKey(app, reply, config.rateLimits.ordersPerPhone, input.customer_phone);
-    const key = orderKeyOf(keyHeader, input);
-    return envelope(await placeRegularOrder(orderPlacing, input, key), ORDER_MESSAGES.created, 201);
+    const key = orderKeyOf(keyHeader, withoutAttribution(input));
+    return envelope(
+      await placeRegularOrder(orderPlacing, input, key, attributionOfRequest(input, request)),
+      ORDER_MESSAGES.created,
+      201,
+    );
   }
   for (const path of ['/order', '/Order']) {
     app.post(

@@ -1,6 +1,7 @@
 // Orders (SPEC §3, §4; DESIGN §3.2-3.4): the server recomputes every figure from its own prices,
 // and takes stock and counts the coupon use in the transaction that writes the order, with
 // guarded updates, so two customers can never buy the same last unit.
+import { recordPlacedOrders, type OrderAttributionInput } from '../../marketing/ad-events.service.ts';
 import { couponDisplayStatus, todayIso } from '@shop/domain/coupon-status';
 import { MAX_ORDER_TOTAL_CENTIMES } from '@shop/domain/constants';
 import { CUSTOMER_MESSAGES } from '@shop/domain/customer-fields';
@@ -224,6 +225,7 @@ export async function placeRegularOrder(
   placing: OrderPlacing,
   input: RegularOrderData,
   key?: OrderKey,
+  attribution?: OrderAttributionInput,
 ): Promise<CreatedOrder> {
   const before = await orderPlacedWith(placing.db, placing.reads.orderKey, key);
   if (before) return createdBefore(before);
@@ -262,6 +264,7 @@ export async function placeRegularOrder(
     couponId: pricing.coupon?.id ?? null,
     reserve: flags.held === 0,
     key,
+    attribution,
   };
   let outcome;
   try {
@@ -304,6 +307,7 @@ export async function placeCustomOrder(
   input: CustomOrderFields,
   files: readonly UploadedFile[],
   key?: OrderKey,
+  attribution?: OrderAttributionInput,
 ): Promise<CreatedOrder> {
   const { db } = placing;
   const before = await orderPlacedWith(db, placing.reads.orderKey, key);
@@ -366,6 +370,7 @@ export async function placeCustomOrder(
         { order_id: id, from_status: null, to_status: 'pending', changed_at: now },
       ]);
       if (key) await repo.insertOrderKeys(trx, [{ key, orderId: id, at: now }]);
+      await recordPlacedOrders(trx, [{ orderId: id, input: attribution }], now);
       return id;
     });
     // The dashboard's figures are served from the response cache: they changed ('orders').

@@ -1,5 +1,6 @@
 // The cart lives in the browser under localStorage "cart" (SPEC §3) and is restored at start.
 // A tiny external store read with useSyncExternalStore, so every badge and page agree.
+import { trackAdEvent } from '../marketing/pixels.ts';
 import { useSyncExternalStore } from 'react';
 
 export interface CartLine {
@@ -88,7 +89,9 @@ export function addToCart(line: CartLine, limit = Number.POSITIVE_INFINITY): Add
   if (quantity <= before) return { quantity: before, added: 0 };
   const next: CartLine = { ...(existing ?? line), ...line, Quantity: quantity, ...(max !== undefined ? { max } : {}) };
   commit(existing ? lines.map((l) => (l === existing ? next : l)) : [...lines, next]);
-  return { quantity, added: quantity - before };
+  const added = quantity - before;
+  trackAdEvent('AddToCart', { value: next.cost * added, contents: [{ id: String(next.id), quantity: added }] });
+  return { quantity, added };
 }
 
 /** Sets a line's quantity, never above its known stock; below 1 the line is removed (SPEC §4). */

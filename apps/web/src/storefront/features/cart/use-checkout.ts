@@ -14,6 +14,7 @@ import { clearCart, repriceCart, type CartLine } from './cart-store.ts';
 import { buildOrderPayload, orderItems, type CheckoutProblem, type OrderFigures } from './checkout.ts';
 import { rememberOrder, type PlacedOrder } from '../order-confirmation/confirmation-store.ts';
 import { shippingPricesQuery } from '../shipping/api/get-shipping-prices.ts';
+import { trackAdEvent } from '../marketing/pixels.ts';
 
 interface CartOrder {
   customer: CheckoutCustomer;
@@ -113,6 +114,10 @@ export function useCheckout(lines: readonly CartLine[], onCompleted: (order: Pla
   async function start(): Promise<boolean> {
     setChecking(true);
     setProblem(null);
+    trackAdEvent('InitiateCheckout', {
+      value: lines.reduce((sum, l) => sum + l.cost * l.Quantity, 0),
+      contents: lines.map((l) => ({ id: String(l.id), quantity: l.Quantity })),
+    });
     const found = await verify();
     setChecking(false);
     setProblem(found);

@@ -421,6 +421,7 @@ describe('CustomOrderPage', () => {
       wilaya: 'Alger',
       delivery_type: 'stop_desk',
       commune: 'Bab El Oued',
+      event_id: expect.stringMatching(/^ord-[0-9a-f]{32}$/),
     });
     expect((form.get('reference_image_front') as File).name).toBe('front.png');
     expect((form.get('reference_image_back') as File).name).toBe('back.png');

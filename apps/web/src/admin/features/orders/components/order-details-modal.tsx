@@ -19,6 +19,7 @@ import { OrderEditForm } from './order-edit-form.tsx';
 import { OrderHistory, StatusBadge } from './order-history.tsx';
 import { OrderNotes } from './order-notes.tsx';
 import { OrderPayments } from './order-payments.tsx';
+import { OrderAdEvents } from '../../marketing/components/order-ad-events.tsx';
 import { SendResults, SendToCourierButton, slipsPath } from './courier-actions.tsx';
 import { CourierLabelButton, OrderCourierChoice, OrderCourierLine } from '../../couriers/components/order-courier.tsx';
 
@@ -328,6 +329,8 @@ function OrderDetails({
       <OrderNotes order={order} />
 
       <OrderHistory order={order} />
+
+      <OrderAdEvents orderId={order.id} />
     </div>
   );
 }

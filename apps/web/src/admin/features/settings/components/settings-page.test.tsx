@@ -71,6 +71,16 @@ describe('settings: payment details', () => {
       if (url === '/api/courier/accounts') return { data: [] };
       if (url === '/api/courier/routes') return { data: { routes: [], version: '' } };
       if (url === '/api/courier/settings') return { data: { stranded_days: 7 } };
+      if (url === '/api/marketing/settings') {
+        const platform = {
+          pixel_id: '',
+          access_token_set: false,
+          test_event_code: '',
+          purchase_stage: 'confirmed',
+          server_events: false,
+        };
+        return { data: { meta: platform, tiktok: platform } };
+      }
       if (url !== '/api/settings/payment') return undefined;
       return down ? { status: 500, message: 'Internal server error' } : { data: saved };
     });

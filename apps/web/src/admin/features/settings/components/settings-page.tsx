@@ -24,6 +24,7 @@ import { useSavePaymentSettings } from '../api/save-payment-settings.ts';
 import { BlacklistSection } from './blacklist-section.tsx';
 import { DeskSettingsSection } from './desk-settings-form.tsx';
 import { CouriersSection } from '../../couriers/components/couriers-section.tsx';
+import { MarketingSection } from '../../marketing/components/marketing-section.tsx';
 
 const PAYMENT_FORM = 'payment-settings';
 
@@ -73,6 +74,7 @@ function OwnerSettings() {
       )}
       <DeskSettingsSection />
       <CouriersSection />
+      <MarketingSection />
     </>
   );
 }

@@ -366,6 +366,8 @@ describe('cart page', () => {
         { product_id: 1, quantity: 2, size: 'M' },
         { product_id: 2, quantity: 1, size: '' },
       ],
+      // The browser's event id of the order, which the server's purchase event reuses.
+      event_id: expect.stringMatching(/^ord-[0-9a-f]{32}$/),
     });
     expect(sentBodies(fetchMock, '/rating/create')).toEqual([
       expect.objectContaining({ product_id: 1, order_id: 42, rating: 4, review: 'Excellent produit !' }),

@@ -2,6 +2,8 @@ import { ADDRESS_SEPARATOR } from '@shop/domain/order-schemas';
 import type { CreatedOrder } from '@shop/domain/order-responses';
 import { apiRequest, type Envelope } from '../../../../lib/api.ts';
 import { orderKeyFor } from '../../checkout/order-key.ts';
+import { attributionFor, orderEventId } from '../../marketing/attribution.ts';
+import { trackAdEvent } from '../../marketing/pixels.ts';
 
 export interface CustomOrderSubmission {
   fullName: string;
@@ -51,8 +53,22 @@ export function customOrderFormData(order: CustomOrderSubmission): FormData {
  * included, sent again). Throws ApiError on a non-2xx answer, e.g. 409 with the server's figures
  * (checkout/use-place-order.ts).
  */
-export function createCustomOrder(order: CustomOrderSubmission): Promise<Envelope<CreatedOrder>> {
+export async function createCustomOrder(order: CustomOrderSubmission): Promise<Envelope<CreatedOrder>> {
   const pictures = Object.values(order.images).map((file) => (file ? [file.name, file.size, file.lastModified] : null));
-  const headers = { 'idempotency-key': orderKeyFor({ ...order, images: pictures }) };
-  return apiRequest<CreatedOrder>('/Order', { method: 'POST', body: customOrderFormData(order), headers });
+  const key = orderKeyFor({ ...order, images: pictures });
+  const eventId = orderEventId(key);
+  const form = customOrderFormData(order);
+  // Where the customer came from goes with the order, outside what its key stands for.
+  for (const [name, value] of Object.entries(attributionFor(eventId))) if (value) form.append(name, value);
+  const response = await apiRequest<CreatedOrder>('/Order', {
+    method: 'POST',
+    body: form,
+    headers: { 'idempotency-key': key },
+  });
+  trackAdEvent(
+    'OrderPlaced',
+    { value: Number(response.data.total), contents: [{ id: `custom-${order.clothingType}`, quantity: 1 }] },
+    eventId,
+  );
+  return response;
 }

@@ -15,6 +15,7 @@ import { addToCart, findLine, getCart } from '../../cart/cart-store.ts';
 import { useOrderLimits } from '../../settings/api/get-settings.ts';
 import { AddedToast } from '../../cart/components/added-toast.tsx';
 import { useProduct } from '../../products/api/get-product.ts';
+import { trackAdEvent } from '../../marketing/pixels.ts';
 import { useRelatedProducts } from '../../products/api/get-related.ts';
 import { ProductCarousel } from '../../products/components/product-carousel.tsx';
 import { primaryImage, type Product } from '../../products/types.ts';
@@ -24,6 +25,14 @@ import { SizePicker } from './size-picker.tsx';
 
 export function ProductPage({ id }: { id: string }) {
   const product = useProduct(id);
+  const viewed = product.data;
+  useEffect(() => {
+    if (viewed)
+      trackAdEvent('ViewContent', {
+        value: toNumber(viewed.final_price),
+        contents: [{ id: String(viewed.id), quantity: 1 }],
+      });
+  }, [viewed]);
   usePageTitle(
     product.isPending
       ? undefined

@@ -1,4 +1,6 @@
-import type { Executor } from '../../db/database.ts';
+// The shop's settings kept in the database (shop_settings: a key and its text), read and written by
+// every module that has some (the desk, the payment accounts, the ad platforms, the couriers' cash).
+import type { Executor } from './database.ts';
 
 export function findSettings(db: Executor, keys: readonly string[]) {
   return db.selectFrom('shop_settings').select(['key', 'value']).where('key', 'in', keys).execute();
