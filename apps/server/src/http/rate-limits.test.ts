@@ -312,10 +312,13 @@ async function guessesAcross(first: typeof t.app, second: typeof t.app, ip: stri
 async function phoneAcross(first: typeof t.app, second: typeof t.app): Promise<number[]> {
   const phone = freshPhone();
   const line = [{ product_id: productId, quantity: 1 }];
+  // Fresh addresses each run: with Redis the addresses' order counts outlive a run (and other
+  // runs on the same Redis count theirs), so only the phone's count may decide here.
+  const net = `10.10.${Math.floor(Math.random() * 256)}`;
   return [
-    (await order('10.9.10.1', line, { app: first, phone })).statusCode,
-    (await order('10.9.10.2', line, { app: second, phone })).statusCode,
-    (await order('10.9.10.3', line, { app: first, phone })).statusCode,
+    (await order(`${net}.1`, line, { app: first, phone })).statusCode,
+    (await order(`${net}.2`, line, { app: second, phone })).statusCode,
+    (await order(`${net}.3`, line, { app: first, phone })).statusCode,
   ];
 }
 
