@@ -46,6 +46,8 @@ import { couriersAdminRoutes, couriersRoutes } from './modules/couriers/couriers
 import { reconciliationAdminRoutes } from './modules/reconciliation/reconciliation.routes.ts';
 import { createCourier, scheduleCourierSync } from './modules/couriers/courier-sync.ts';
 import { staffAdminRoutes } from './modules/staff/staff.routes.ts';
+import { leadsAdminRoutes, leadsRoutes } from './modules/leads/leads.routes.ts';
+import { scheduleDraftCleanup } from './modules/leads/draft-cleanup.ts';
 import { createRegistry } from './modules/couriers/courier-accounts.service.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
@@ -141,6 +143,7 @@ export async function buildApp({ config, db, logger, onRoute, clock = Date.now }
     });
   });
   scheduleCourierSync(app);
+  scheduleDraftCleanup(app);
   registerErrorHandling(app);
   registerCustomerLanguage(app);
   registerObservability(app);
@@ -206,6 +209,7 @@ export async function buildApp({ config, db, logger, onRoute, clock = Date.now }
       ratingsRoutes(api);
       customItemsRoutes(api);
       couriersRoutes(api);
+      leadsRoutes(api);
       await api.register(
         adminScope((admin) => {
           authAdminRoutes(admin);
@@ -219,6 +223,7 @@ export async function buildApp({ config, db, logger, onRoute, clock = Date.now }
           couriersAdminRoutes(admin);
           staffAdminRoutes(admin);
           reconciliationAdminRoutes(admin);
+          leadsAdminRoutes(admin);
         }),
       );
     },

@@ -13,6 +13,7 @@ import { ORDER_STATUSES, ORDER_TYPES } from './order-status.ts';
 import { ADMIN_ORDERS_PAGE_SIZE } from './constants.ts';
 import { DELIVERY_TYPES } from './shipping-schemas.ts';
 import { UNKNOWN_WILAYA } from './wilaya.ts';
+import { draftKeySchema } from './checkout-drafts.ts';
 
 // Public order payloads answer in French: their messages reach the customer's page.
 
@@ -100,7 +101,10 @@ export const regularOrderSchema = z.object({
   items: z
     .array(orderLineSchema, { error: 'Votre panier est vide' })
     .min(1, { error: 'Votre panier est vide' })
-    .max(100, { error: 'Trop d’articles dans la commande' }),
+    .max(100, {
+      error: 'Trop d’articles dans la commande',
+    }) /** The checkout's draft key (checkout-drafts.ts): the draft is marked converted with the order. */,
+  checkout_draft_key: draftKeySchema.optional(),
 });
 
 /** Text fields of the multipart custom order (SPEC §3); the reference images travel as files. */
@@ -129,6 +133,7 @@ export const customOrderFieldsSchema = z.object({
   wilaya,
   delivery_type: deliveryType,
   commune,
+  checkout_draft_key: draftKeySchema.optional(),
 });
 export type CustomOrderFields = z.infer<typeof customOrderFieldsSchema>;
 

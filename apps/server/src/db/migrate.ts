@@ -28,6 +28,7 @@ import * as productSearch from './migrations/022-product-search.ts';
 import * as ownerWorkingDay from './migrations/020-owner-working-day.ts';
 import * as staff from './migrations/023-staff.ts';
 import * as courierAccounts from './migrations/024-courier-accounts.ts';
+import * as checkoutDrafts from './migrations/028-checkout-drafts.ts';
 
 const migrations = {
   '001-initial': initial,
@@ -52,6 +53,7 @@ const migrations = {
   '022-product-search': productSearch,
   '023-staff': staff,
   '024-courier-accounts': courierAccounts,
+  '028-checkout-drafts': checkoutDrafts,
 };
 
 /** The Migrator of a database, over this app's migrations. */

@@ -17,6 +17,7 @@ import { planBatch } from './order-batch-plan.ts';
 import { heldStock, type StockLine } from './order-stock.ts';
 import { stockStoreOf } from './stock-store.ts';
 import * as repo from './orders.repository.ts';
+import { convertDrafts } from '../leads/checkout-drafts.repository.ts';
 
 export interface RegularOrderDraft {
   order: Insertable<OrderTable>;
@@ -27,6 +28,8 @@ export interface RegularOrderDraft {
   reserve: boolean;
   /** The request's Idempotency-Key (order-keys.ts), kept with the order when it is placed. */
   key?: OrderKey | undefined;
+  /** The checkout draft this order comes from (modules/leads), marked converted with it. */
+  checkoutDraft?: { key: string; by: 'customer' | 'desk' } | undefined;
 }
 
 export type WriteOutcome =
@@ -123,6 +126,12 @@ async function writeNewOrders(trx: Executor, drafts: readonly RegularOrderDraft[
     trx,
     accepted.flatMap((draft, i) =>
       draft.key ? [{ key: draft.key, orderId: nth(ids, i), at: draft.order.created_at }] : [],
+    ),
+  );
+  await convertDrafts(
+    trx,
+    accepted.flatMap((draft, i) =>
+      draft.checkoutDraft ? [{ ...draft.checkoutDraft, orderId: nth(ids, i), at: draft.order.created_at }] : [],
     ),
   );
   let next = 0;

@@ -90,7 +90,7 @@ function parsePayload<S extends z.ZodType>(schema: S, value: unknown): z.output<
  * a whole shop's stock. Lines of the same product and size count as one, as the order merges them
  * (ten lines of 5 are 50 units of one line).
  */
-function assertOrderSize(
+export function assertOrderSize(
   items: readonly { product_id: number; size: string; quantity: number }[],
   limits: { maxQuantityPerLine: number; maxLines: number },
 ): void {

@@ -32,6 +32,7 @@ import { insertOrderKeys, isDuplicateKey, orderPlacedWith, placedBefore, type Or
 import type { OrderPlacing } from './order-placing.ts';
 import type { RegularOrderDraft } from './order-writes.ts';
 import * as repo from './orders.repository.ts';
+import { convertDrafts } from '../leads/checkout-drafts.repository.ts';
 
 /** The client's figures may differ from ours by at most 0.01 Da (rounding). */
 const PRICE_TOLERANCE_CENTS = 1;
@@ -216,12 +217,21 @@ export interface RegularOrderData {
   delivery_type?: DeliveryType | undefined;
   commune?: string | undefined;
   items: { product_id: number; quantity: number; size: string }[];
+  checkout_draft_key?: string | undefined;
+}
+
+export interface PlaceOptions {
+  /** Who turns the checkout draft into this order: the customer, or an agent from the desk. */
+  draftBy?: 'customer' | 'desk';
+  /** The desk's "Create order" sends no figures: the server's own are the order's. */
+  serverFigures?: boolean;
 }
 
 export async function placeRegularOrder(
   placing: OrderPlacing,
   input: RegularOrderData,
   key?: OrderKey,
+  { draftBy = 'customer', serverFigures = false }: PlaceOptions = {},
 ): Promise<CreatedOrder> {
   const before = await orderPlacedWith(placing.db, placing.reads.orderKey, key);
   if (before) return createdBefore(before);
@@ -243,7 +253,7 @@ export async function placeRegularOrder(
   const subtotalCents = lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
   const totals = orderTotals(subtotalCents, pricing.coupon?.discount ?? 0, pricing.shippingCents);
   assertTotalsInRange(totals);
-  assertClientFigures(input, totals, lines);
+  if (!serverFigures) assertClientFigures(input, totals, lines);
 
   const flags = await screenPhone(placing, input.customer_phone);
   const draft: RegularOrderDraft = {
@@ -271,6 +281,7 @@ export async function placeRegularOrder(
     couponId: pricing.coupon?.id ?? null,
     reserve: flags.held === 0,
     key,
+    checkoutDraft: input.checkout_draft_key ? { key: input.checkout_draft_key, by: draftBy } : undefined,
   };
   let outcome;
   try {
@@ -375,6 +386,9 @@ export async function placeCustomOrder(
         { order_id: id, from_status: null, to_status: 'pending', changed_at: now },
       ]);
       if (key) await insertOrderKeys(trx, [{ key, orderId: id, at: now }]);
+      if (input.checkout_draft_key) {
+        await convertDrafts(trx, [{ key: input.checkout_draft_key, by: 'customer', orderId: id, at: now }]);
+      }
       return id;
     });
     // The dashboard's figures are served from the response cache: they changed ('orders').
