@@ -10,7 +10,9 @@ import {
   CUSTOMER_NAME_TEXT,
 } from './customer-fields.ts';
 import { toAsciiDigits } from './digits.ts';
-import { customerPhoneSchema, normalizeAlgerianPhone } from './phone.ts';
+import { customerPhoneSchema } from './phone.ts';
+
+export { draftReady } from './draft-ready.ts';
 import { DELIVERY_TYPES } from './shipping-schemas.ts';
 
 /** Minutes after its last change before a draft nobody ordered with becomes a lead (the default). */
@@ -65,14 +67,6 @@ export const checkoutDraftSchema = z.strictObject({
 });
 export type CheckoutDraftInput = z.input<typeof checkoutDraftSchema>;
 export type CheckoutDraft = z.output<typeof checkoutDraftSchema>;
-
-/**
- * Whether the storefront has enough to save a draft: a name with a letter and a phone this shop
- * accepts (Arabic-Indic digits as typed on an Arabic keyboard count).
- */
-export function draftReady(name: string, phone: string): boolean {
-  return /\p{L}/u.test(name) && normalizeAlgerianPhone(phone) !== null;
-}
 
 export const LEAD_CALL_OUTCOMES = ['no_answer', 'call_back', 'not_interested'] as const;
 export type LeadCallOutcome = (typeof LEAD_CALL_OUTCOMES)[number];

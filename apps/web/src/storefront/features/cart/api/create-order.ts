@@ -17,6 +17,8 @@ export interface RegularOrderPayload {
   commune: string;
   size: string;
   items: { product_id: number; quantity: number; size: string }[];
+  /** The checkout draft this order converts (checkout/draft-save.ts). */
+  checkout_draft_key?: string;
 }
 
 /** POST /order with the order's Idempotency-Key (the same for the same order sent again). */
