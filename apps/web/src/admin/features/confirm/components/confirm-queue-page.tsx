@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import { Banner, ErrorState, Loading, PageHeader, buttonClass } from '../../../components/ui.tsx';
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import type { Order } from '../../../lib/types.ts';
@@ -10,50 +9,13 @@ import { useShopSettings } from '../api/get-shop-settings.ts';
 import { OrderCallCard } from './order-call-card.tsx';
 import { useDeskUsers, useNextOrder } from '../api/desk-holds.ts';
 import { useCan, useIdentity } from '../../../lib/access.tsx';
-import { AbandonedLeads } from '../../leads/components/abandoned-leads.tsx';
-import { leadTexts } from '../../leads/texts.ts';
 
 /**
  * The orders waiting for their confirmation call, one card each (issue 15). Several agents share
  * it: "Next order" hands each one a different customer, whose card comes first, marked as theirs;
  * the others' cards say who is calling. The owner and managers hand orders to an agent.
  */
-export function ConfirmQueuePage() {
-  const [search, setSearch] = useSearchParams();
-  const abandoned = search.get('tab') === 'abandoned';
-  const tabs = (
-    <div role="tablist" aria-label={texts.confirm.title} className="-mt-2 mb-4 flex gap-2">
-      {[
-        { key: 'queue', label: leadTexts.queueTab, selected: !abandoned },
-        { key: 'abandoned', label: leadTexts.tab, selected: abandoned },
-      ].map((tab) => (
-        <button
-          key={tab.key}
-          type="button"
-          role="tab"
-          aria-selected={tab.selected}
-          className={`${buttonClass(tab.selected ? 'primary' : 'secondary')} min-h-11 flex-1 sm:flex-none`}
-          onClick={() => setSearch(tab.key === 'abandoned' ? { tab: 'abandoned' } : {}, { replace: true })}
-        >
-          {tab.label}
-        </button>
-      ))}
-    </div>
-  );
-  if (abandoned) {
-    return (
-      <section>
-        <PageHeader title={texts.confirm.title} />
-        {tabs}
-        <AbandonedLeads />
-      </section>
-    );
-  }
-  return <ConfirmQueue tabs={tabs} />;
-}
-
-/** The orders waiting for their call, one card each. */
-function ConfirmQueue({ tabs }: { tabs: ReactNode }) {
+export function ConfirmQueuePage({ tabs }: { tabs?: ReactNode } = {}) {
   const queue = useConfirmQueue();
   const shop = useShopSettings();
   const me = useIdentity();

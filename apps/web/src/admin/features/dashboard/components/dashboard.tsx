@@ -8,7 +8,6 @@ import { texts } from '../../../texts.ts';
 import { useStats } from '../api/get-stats.ts';
 import { LastThirtyDays, LowStock } from './last-30-days.tsx';
 import { CourierCash } from '../../couriers/components/courier-cash.tsx';
-import { LeadFigures } from '../../leads/components/lead-figures.tsx';
 
 // recharts is heavy: the charts come in their own chunk after the figures are on screen.
 const StatsCharts = lazy(() => import('./stats-charts.tsx').then((m) => ({ default: m.StatsCharts })));
@@ -126,7 +125,6 @@ export function Dashboard() {
           <LastThirtyDays figures={stats.data.last_30_days} />
           <LowStock items={stats.data.low_stock} threshold={stats.data.low_stock_threshold} />
           <CourierCash />
-          <LeadFigures />
           <Suspense fallback={<Loading />}>
             <StatsCharts perDay={stats.data.per_day} byStatus={stats.data.by_status} />
           </Suspense>

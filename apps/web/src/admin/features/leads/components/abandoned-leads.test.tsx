@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Lead } from '@shop/domain/checkout-drafts';
 import { bodiesSent, renderWithProviders, stubFetch } from '../../../lib/test-utils.tsx';
-import { ConfirmQueuePage } from '../../confirm/components/confirm-queue-page.tsx';
+import { ConfirmRoute } from '../../../routes/confirm.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -88,7 +88,7 @@ describe('the Abandoned tab', () => {
   test('opens from the desk’s tabs and lists who left, with their cart', async () => {
     leadServer([makeLead()]);
     const user = userEvent.setup();
-    renderWithProviders(<ConfirmQueuePage />, { route: '/admin/confirm' });
+    renderWithProviders(<ConfirmRoute />, { route: '/admin/confirm' });
     await user.click(await screen.findByRole('tab', { name: 'Abandoned' }));
     const samia = within(await card('Samia B.'));
     expect(samia.getByText('2 × Hoodie (M)')).toBeInTheDocument();
@@ -99,7 +99,7 @@ describe('the Abandoned tab', () => {
   test('Create order, then Place the order: the server places it and the lead shows recovered', async () => {
     const fetchMock = leadServer([makeLead()]);
     const user = userEvent.setup();
-    renderWithProviders(<ConfirmQueuePage />, { route: '/admin/confirm?tab=abandoned' });
+    renderWithProviders(<ConfirmRoute />, { route: '/admin/confirm?tab=abandoned' });
     const samia = within(await card('Samia B.'));
     await user.click(samia.getByRole('button', { name: 'Create order' }));
     await user.type(samia.getByLabelText('Street address (what the customer says)'), '3 rue Ben Aknoun');
@@ -116,7 +116,7 @@ describe('the Abandoned tab', () => {
       makeLead({ id: 6, customer_name: 'Karim D.', customer_phone: '0661002003' }),
     ]);
     const user = userEvent.setup();
-    renderWithProviders(<ConfirmQueuePage />, { route: '/admin/confirm?tab=abandoned' });
+    renderWithProviders(<ConfirmRoute />, { route: '/admin/confirm?tab=abandoned' });
     const samia = within(await card('Samia B.'));
     await user.click(samia.getByRole('button', { name: 'No answer' }));
     expect(await samia.findByText('1 call without an answer')).toBeInTheDocument();
@@ -128,7 +128,7 @@ describe('the Abandoned tab', () => {
 
   test('a custom checkout has no Create order: the pictures are needed', async () => {
     leadServer([makeLead({ checkout: 'custom', lines: [] })]);
-    renderWithProviders(<ConfirmQueuePage />, { route: '/admin/confirm?tab=abandoned' });
+    renderWithProviders(<ConfirmRoute />, { route: '/admin/confirm?tab=abandoned' });
     const samia = within(await card('Samia B.'));
     expect(samia.getByText(/Custom order/)).toBeInTheDocument();
     expect(samia.queryByRole('button', { name: 'Create order' })).not.toBeInTheDocument();

@@ -4,11 +4,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { activateLanguage } from '../../i18n/i18n.ts';
-import { mockFetch, ok, renderPage, sentBodies } from '../../test-utils.tsx';
-import { addToCart, clearCart } from '../cart/cart-store.ts';
-import { CartPage } from '../cart/components/cart-page.tsx';
-import { existingDraftKey } from './draft-save.ts';
+import { activateLanguage } from '../../../i18n/i18n.ts';
+import { mockFetch, ok, renderPage, sentBodies } from '../../../test-utils.tsx';
+import { addToCart, clearCart } from '../cart-store.ts';
+import { CartPage } from './cart-page.tsx';
+import { existingDraftKey } from '../../checkout/draft-save.ts';
 
 const wilayas = [{ id: 16, wilaya_code: 16, wilaya_name: 'Alger', price: 400, stop_desk_price: 250 }];
 
