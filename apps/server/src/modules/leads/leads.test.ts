@@ -7,7 +7,14 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lead, LeadFigures } from '@shop/domain/checkout-drafts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { firstWilaya, insertProduct, productStock } from '../../../test/fixtures.ts';
+import {
+  firstWilaya,
+  insertCustomItem,
+  insertProduct,
+  multipartBody,
+  pngImage,
+  productStock,
+} from '../../../test/fixtures.ts';
 import { addStaff } from '../../../test/staff.ts';
 import { leadFigures, listLeads } from './leads.service.ts';
 import { runDraftCleanup } from './draft-cleanup.ts';
@@ -165,6 +172,39 @@ describe('placing the order converts the draft', () => {
     expect(await draftRow(key)).toMatchObject({ customer_name: 'Samia Belkacem', order_id: orderId });
     const later = new Date(Date.now() + 60 * MINUTE);
     expect((await listLeads(t.db.kysely, later)).map((l) => l.customer_phone)).not.toContain(phone);
+  });
+
+  it('converts a custom checkout’s draft with its multipart order', async () => {
+    const itemId = await insertCustomItem(t.db.kysely, {
+      name: 'Sweat',
+      base_price: 2500,
+      sizes: ['M'],
+      colors: ['Noir'],
+    });
+    const key = newKey();
+    const phone = freshPhone();
+    await saveDraft(key, { ...draftPayload(phone), checkout: 'custom', page_url: '/custom-order' });
+    const fields = {
+      customer_name: 'Samia Belkacem',
+      customer_phone: phone,
+      customer_address: `${wilaya.name} | 3 rue Didouche`,
+      customer_postal_code: '16000',
+      type: 'custom',
+      subtotal: '2500',
+      shipping_fee: String(wilaya.price),
+      clothing_type: String(itemId),
+      color: 'Noir',
+      size: 'M',
+      checkout_draft_key: key,
+    };
+    const { payload, headers } = multipartBody([
+      ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+      { name: 'reference_image_front', value: await pngImage(), filename: 'front.png', contentType: 'image/png' },
+    ]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/Order', payload, headers });
+    expect(res.statusCode, res.body).toBe(201);
+    const orderId = res.json<{ data: { order_id: number } }>().data.order_id;
+    expect(await draftRow(key)).toMatchObject({ order_id: orderId, converted_by: 'customer', checkout: 'custom' });
   });
 
   it('leaves the draft open when the order is refused (nothing of the order written)', async () => {
