@@ -49,6 +49,8 @@ import { createCourier, scheduleCourierSync } from './modules/couriers/courier-s
 import { marketingAdminRoutes } from './modules/marketing/marketing.routes.ts';
 import { scheduleAdEvents } from './modules/marketing/ad-events-worker.ts';
 import { staffAdminRoutes } from './modules/staff/staff.routes.ts';
+import { leadsAdminRoutes, leadsRoutes } from './modules/leads/leads.routes.ts';
+import { scheduleDraftCleanup } from './modules/leads/draft-cleanup.ts';
 import { createRegistry } from './modules/couriers/courier-accounts.service.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
@@ -145,6 +147,7 @@ export async function buildApp({ config, db, logger, onRoute, clock = Date.now }
   });
   scheduleCourierSync(app);
   scheduleAdEvents(app);
+  scheduleDraftCleanup(app);
   registerErrorHandling(app);
   registerCustomerLanguage(app);
   registerObservability(app);
@@ -211,6 +214,7 @@ export async function buildApp({ config, db, logger, onRoute, clock = Date.now }
       ratingsRoutes(api);
       customItemsRoutes(api);
       couriersRoutes(api);
+      leadsRoutes(api);
       await api.register(
         adminScope((admin) => {
           authAdminRoutes(admin);
@@ -225,6 +229,7 @@ export async function buildApp({ config, db, logger, onRoute, clock = Date.now }
           staffAdminRoutes(admin);
           reconciliationAdminRoutes(admin);
           marketingAdminRoutes(admin);
+          leadsAdminRoutes(admin);
         }),
       );
     },

@@ -12,7 +12,15 @@ const booleanFromEnv = z
 
 /** Routes limited per client, by the group whose count they share (http/rate-limits.ts). */
 export type LimitGroup =
-  'orders' | 'ordersPerPhone' | 'couponChecks' | 'ratings' | 'stockChecks' | 'brandReviews' | 'login' | 'tracking';
+  | 'orders'
+  | 'ordersPerPhone'
+  | 'couponChecks'
+  | 'ratings'
+  | 'stockChecks'
+  | 'brandReviews'
+  | 'login'
+  | 'tracking'
+  | 'checkoutDrafts';
 
 /**
  * Which proxies' X-Forwarded-For to believe. "true" is one proxy in front (nginx, Caddy): the
@@ -108,6 +116,8 @@ const envSchema = z
     RATE_LIMIT_RATINGS: limitFromEnv('20/1h'),
     RATE_LIMIT_STOCK_CHECKS: limitFromEnv('120/1m'),
     RATE_LIMIT_TRACKING: limitFromEnv('30/15m'),
+    // A draft is saved as the customer types (debounced): a few dozen saves per checkout.
+    RATE_LIMIT_CHECKOUT_DRAFTS: limitFromEnv('120/15m'),
     MAX_QUANTITY_PER_LINE: z.coerce.number().int().min(1).max(1000).default(20),
     MAX_LINES_PER_ORDER: z.coerce.number().int().min(1).max(100).default(30),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
@@ -216,7 +226,7 @@ export interface Config {
   redisUrl: string | undefined;
   /** Per client address (per phone for ordersPerPhone): requests allowed per window (ms). */
   rateLimits: Record<
-    'orders' | 'ordersPerPhone' | 'couponChecks' | 'ratings' | 'stockChecks' | 'tracking',
+    'orders' | 'ordersPerPhone' | 'couponChecks' | 'ratings' | 'stockChecks' | 'tracking' | 'checkoutDrafts',
     { max: number; timeWindow: number; groupId: LimitGroup }
   >;
   /** Uploaded images go to this S3-compatible bucket when set, else to uploadsDir. */
@@ -340,6 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = shopEnvironment()): Config {
       ratings: { ...e.RATE_LIMIT_RATINGS, groupId: 'ratings' },
       stockChecks: { ...e.RATE_LIMIT_STOCK_CHECKS, groupId: 'stockChecks' },
       tracking: { ...e.RATE_LIMIT_TRACKING, groupId: 'tracking' },
+      checkoutDrafts: { ...e.RATE_LIMIT_CHECKOUT_DRAFTS, groupId: 'checkoutDrafts' },
     },
     ads: {
       metaApiUrl: e.META_API_URL,

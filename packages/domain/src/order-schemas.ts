@@ -14,6 +14,7 @@ import { ORDER_STATUSES, ORDER_TYPES } from './order-status.ts';
 import { ADMIN_ORDERS_PAGE_SIZE } from './constants.ts';
 import { DELIVERY_TYPES } from './shipping-schemas.ts';
 import { UNKNOWN_WILAYA } from './wilaya.ts';
+import { draftKeySchema } from './checkout-drafts.ts';
 
 // Public order payloads answer in French: their messages reach the customer's page.
 
@@ -104,6 +105,8 @@ export const regularOrderSchema = z.object({
     .max(100, { error: 'Trop d’articles dans la commande' }),
   /** Where the customer came from (marketing.ts): optional, for the ad platforms. */
   ...attributionFields,
+  /** The checkout's draft key (checkout-drafts.ts): the draft is marked converted with the order. */
+  checkout_draft_key: draftKeySchema.optional(),
 });
 
 /** Text fields of the multipart custom order (SPEC §3); the reference images travel as files. */
@@ -133,6 +136,8 @@ export const customOrderFieldsSchema = z.object({
   delivery_type: deliveryType,
   commune,
   ...attributionFields,
+  /** The checkout's draft key (checkout-drafts.ts): the draft is marked converted with the order. */
+  checkout_draft_key: draftKeySchema.optional(),
 });
 export type CustomOrderFields = z.infer<typeof customOrderFieldsSchema>;
 

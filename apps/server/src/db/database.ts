@@ -476,6 +476,36 @@ export interface AdEventTable {
   sent_at: string | null;
 }
 
+/** A checkout a customer left (modules/leads): what they typed, and what became of it. */
+export interface CheckoutDraftTable {
+  id: Generated<number>;
+  draft_key: string;
+  /** 'cart' or 'custom': which checkout it was typed in. */
+  checkout: string;
+  customer_name: string;
+  customer_phone: string;
+  wilaya: string;
+  commune: string;
+  address: string;
+  postal_code: string;
+  delivery_type: string;
+  /** JSON: [{ product_id, size, quantity }]. */
+  lines: string;
+  page_url: string;
+  created_at: string;
+  updated_at: string;
+  order_id: number | null;
+  /** 'customer' (placed it with the draft's key) or 'desk' (an agent's "Create order"). */
+  converted_by: string | null;
+  converted_at: string | null;
+  /** 'new', 'no_answer', 'call_back', 'not_interested'. */
+  call_state: Generated<string>;
+  call_attempts: Generated<number>;
+  call_back_at: string | null;
+  last_call_at: string | null;
+  last_call_by: string | null;
+}
+
 export interface DB {
   product_sales: ProductSalesTable;
   product_types: ProductTypeTable;
@@ -513,6 +543,7 @@ export interface DB {
   order_keys: OrderKeyTable;
   order_attributions: OrderAttributionTable;
   ad_events: AdEventTable;
+  checkout_drafts: CheckoutDraftTable;
 }
 
 export type Database = Kysely<DB>;

@@ -33,6 +33,7 @@ import * as courierAccounts from './migrations/024-courier-accounts.ts';
 import * as productSales from './migrations/025-product-sales.ts';
 import * as orderNameSearch from './migrations/026-order-name-search.ts';
 import * as adAttribution from './migrations/027-ad-attribution.ts';
+import * as checkoutDrafts from './migrations/028-checkout-drafts.ts';
 
 const migrations = {
   '001-initial': initial,
@@ -60,6 +61,7 @@ const migrations = {
   '025-product-sales': productSales,
   '026-order-name-search': orderNameSearch,
   '027-ad-attribution': adAttribution,
+  '028-checkout-drafts': checkoutDrafts,
 };
 
 /** The Migrator of a database, over this app's migrations. */

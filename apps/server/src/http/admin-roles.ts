@@ -76,6 +76,12 @@ export const ADMIN_ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
 
   'GET /api/order/confirmQueue': 'desk',
   'PUT /api/order/confirmation/:id': 'desk',
+  'GET /api/leads': 'desk',
+  'PUT /api/leads/:id/call': 'desk',
+  'POST /api/leads/:id/order': 'desk',
+  'GET /api/leads/figures': 'revenue',
+  'GET /api/leads/settings': 'settings',
+  'PUT /api/leads/settings': 'settings',
   'POST /api/order/confirmation/undo/:id': 'desk',
   'PUT /api/order/edit/:id': 'desk',
   'POST /api/order/next': 'desk',

@@ -41,6 +41,8 @@ const PUBLIC_ROUTES = [
   'GET /api/ProductType/getAll',
   'POST /api/order',
   'POST /api/Order',
+  // What a customer typed in a checkout, saved before they order (modules/leads).
+  'PUT /api/checkout-drafts/:key',
   'GET /api/coupon/validate/:code',
   'GET /api/coupon/validateAndIncrement/:code',
   'GET /api/ShippingPrice/read',

@@ -5,3 +5,5 @@ export { findItemsOf, findOrder, findOrdersAfter, findOrdersIn, findPaymentsOf }
 export { insertEvent, updateOrder } from './desk/order-desk.repository.ts';
 export { applyStatus, lockOrder, ordersChanged } from './desk/order-status.ts';
 export { getOrder, listOrders, tableWilaya } from './desk/order-queries.ts';
+export { assertOrderSize, placeRegularOrder, type PlaceOptions } from './place/place.service.ts';
+export type { OrderPlacing } from './place/order-placing.ts';

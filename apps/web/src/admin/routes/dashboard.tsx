@@ -4,6 +4,7 @@ import { paths } from '../../lib/paths.ts';
 import { Loading } from '../components/ui.tsx';
 import { useConfirmQueue } from '../features/confirm/api/get-confirm-queue.ts';
 import { Dashboard } from '../features/dashboard/components/dashboard.tsx';
+import { LeadFigures } from '../features/leads/components/lead-figures.tsx';
 import { markStartPageDecided, startPageDecided } from '../lib/start-page.ts';
 
 /** The dashboard, or, right after signing in while orders wait for their call, the desk. */
@@ -16,5 +17,10 @@ export function DashboardRoute() {
   }, []);
   if (landing && queue.isPending) return <Loading />;
   if (landing && (queue.data?.length ?? 0) > 0) return <Navigate to={paths.admin.confirm} replace />;
-  return <Dashboard />;
+  return (
+    <>
+      <Dashboard />
+      <LeadFigures />
+    </>
+  );
 }

@@ -17,6 +17,7 @@ import { planBatch } from '../stock/order-batch-plan.ts';
 import { heldStock, type StockLine } from '../stock/order-stock.ts';
 import { stockStoreOf } from '../stock/stock-store.ts';
 import * as repo from '../orders.repository.ts';
+import { convertDrafts } from '../../leads/draft-conversion.service.ts';
 
 export interface RegularOrderDraft {
   order: Insertable<OrderTable>;
@@ -29,6 +30,8 @@ export interface RegularOrderDraft {
   key?: OrderKey | undefined;
   /** Where the customer came from, kept beside the order for the ad platforms (modules/marketing). */
   attribution?: OrderAttributionInput | undefined;
+  /** The checkout draft this order comes from (modules/leads), marked converted with it. */
+  checkoutDraft?: { key: string; by: 'customer' | 'desk' } | undefined;
 }
 
 export type WriteOutcome =
@@ -131,6 +134,12 @@ async function writeNewOrders(trx: Executor, drafts: readonly RegularOrderDraft[
     trx,
     accepted.map((draft, i) => ({ orderId: nth(ids, i), input: draft.attribution })),
     new Date().toISOString(),
+  );
+  await convertDrafts(
+    trx,
+    accepted.flatMap((draft, i) =>
+      draft.checkoutDraft ? [{ ...draft.checkoutDraft, orderId: nth(ids, i), at: draft.order.created_at }] : [],
+    ),
   );
   let next = 0;
   const outcomes = plan.outcomes.map((outcome, i): WriteOutcome => {

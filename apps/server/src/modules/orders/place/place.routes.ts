@@ -5,8 +5,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { createdOrderSchema, orderConflictSchema } from '@shop/domain/order-responses';
 import { envelopeSchema } from '@shop/domain/responses';
-import { toShortSize } from '@shop/domain/sizes';
-import { mergeLines } from '@shop/domain/order-lines';
 import { customOrderFieldsSchema, REFERENCE_IMAGE_FIELDS, regularOrderSchema } from '@shop/domain/order-schemas';
 import type { App } from '../../../http/types.ts';
 import { envelope } from '../../../http/envelope.ts';
@@ -17,7 +15,7 @@ import { withMultipart, type FileRules } from '../../../http/multipart.ts';
 import { attributionOfRequest, withoutAttribution } from '../../marketing/ad-events.service.ts';
 import { ORDER_MESSAGES } from '../order-messages.ts';
 import { IDEMPOTENCY_HEADER, orderKeyOf } from './order-keys.ts';
-import { placeCustomOrder, placeRegularOrder } from './place.service.ts';
+import { assertOrderSize, placeCustomOrder, placeRegularOrder } from './place.service.ts';
 
 /** A custom order carries its reference pictures (front, back, side), nothing else. */
 const REFERENCE_IMAGE_FILES: FileRules = {
@@ -31,25 +29,6 @@ function parsePayload<S extends z.ZodType>(schema: S, value: unknown): z.output<
   if (result.success) return result.data;
   const errors = result.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
   throw badRequest(errors[0]?.message ?? 'Requête invalide', { errors });
-}
-
-/**
- * One order may not hold more lines, or more units of a product and size, than a shop sells to one
- * customer (MAX_LINES_PER_ORDER, MAX_QUANTITY_PER_LINE): one anonymous order of 100 lines reserved
- * a whole shop's stock. Lines of the same product and size count as one, as the order merges them
- * (ten lines of 5 are 50 units of one line).
- */
-function assertOrderSize(
-  items: readonly { product_id: number; size: string; quantity: number }[],
-  limits: { maxQuantityPerLine: number; maxLines: number },
-): void {
-  const lines = mergeLines(
-    items.map((item) => ({ ...item, size: item.size.trim() === '' ? '' : toShortSize(item.size) })),
-  );
-  if (lines.length > limits.maxLines) throw badRequest(ORDER_MESSAGES.tooManyLines(limits.maxLines));
-  if (lines.some((line) => line.quantity > limits.maxQuantityPerLine)) {
-    throw badRequest(ORDER_MESSAGES.tooManyUnits(limits.maxQuantityPerLine));
-  }
 }
 
 export function placeOrderRoutes(app: App): void {

@@ -16,7 +16,8 @@ import {
 } from '@shop/domain/order-schemas';
 import type { CreatedOrder } from '@shop/domain/order-responses';
 import { couponDiscount, finalPriceCentimes, orderTotals, type Discount, type OrderTotals } from '@shop/domain/pricing';
-import { lineSize } from '@shop/domain/sizes';
+import { lineSize, toShortSize } from '@shop/domain/sizes';
+import { mergeLines } from '@shop/domain/order-lines';
 import type { DeliveryType } from '@shop/domain/shipping-schemas';
 import { deliveryOf } from '../delivery.ts';
 import { offeredIn } from '../../shipping/geography.ts';
@@ -35,6 +36,7 @@ import type { OrderPlacing } from './order-placing.ts';
 import type { RegularOrderDraft } from './order-writes.ts';
 import * as repo from '../orders.repository.ts';
 import { recordCatalogChange } from '../../../db/catalog-changes.ts';
+import { convertDrafts } from '../../leads/draft-conversion.service.ts';
 
 /** The client's figures may differ from ours by at most 0.01 Da (rounding). */
 const PRICE_TOLERANCE_CENTS = 1;
@@ -207,6 +209,25 @@ async function stockReport(stock: StockReads, lines: readonly StockLine[], short
 
 // ---------------------------------------------------------------- regular order
 
+/**
+ * One order may not hold more lines, or more units of a product and size, than a shop sells to one
+ * customer (MAX_LINES_PER_ORDER, MAX_QUANTITY_PER_LINE): one anonymous order of 100 lines reserved
+ * a whole shop's stock. Lines of the same product and size count as one, as the order merges them
+ * (ten lines of 5 are 50 units of one line).
+ */
+export function assertOrderSize(
+  items: readonly { product_id: number; size: string; quantity: number }[],
+  limits: { maxQuantityPerLine: number; maxLines: number },
+): void {
+  const lines = mergeLines(
+    items.map((item) => ({ ...item, size: item.size.trim() === '' ? '' : toShortSize(item.size) })),
+  );
+  if (lines.length > limits.maxLines) throw badRequest(ORDER_MESSAGES.tooManyLines(limits.maxLines));
+  if (lines.some((line) => line.quantity > limits.maxQuantityPerLine)) {
+    throw badRequest(ORDER_MESSAGES.tooManyUnits(limits.maxQuantityPerLine));
+  }
+}
+
 export interface RegularOrderData {
   customer_name: string;
   customer_phone: string;
@@ -219,6 +240,14 @@ export interface RegularOrderData {
   delivery_type?: DeliveryType | undefined;
   commune?: string | undefined;
   items: { product_id: number; quantity: number; size: string }[];
+  checkout_draft_key?: string | undefined;
+}
+
+export interface PlaceOptions {
+  /** Who turns the checkout draft into this order: the customer, or an agent from the desk. */
+  draftBy?: 'customer' | 'desk';
+  /** The desk's "Create order" sends no figures: the server's own are the order's. */
+  serverFigures?: boolean;
 }
 
 export async function placeRegularOrder(
@@ -226,6 +255,7 @@ export async function placeRegularOrder(
   input: RegularOrderData,
   key?: OrderKey,
   attribution?: OrderAttributionInput,
+  { draftBy = 'customer', serverFigures = false }: PlaceOptions = {},
 ): Promise<CreatedOrder> {
   const before = await orderPlacedWith(placing.db, placing.reads.orderKey, key);
   if (before) return createdBefore(before);
@@ -247,7 +277,7 @@ export async function placeRegularOrder(
   const subtotalCents = lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
   const totals = orderTotals(subtotalCents, pricing.coupon?.discount ?? 0, pricing.shippingCents);
   assertTotalsInRange(totals);
-  assertClientFigures(input, totals, lines);
+  if (!serverFigures) assertClientFigures(input, totals, lines);
 
   const flags = await screenPhone(placing, input.customer_phone);
   const draft: RegularOrderDraft = {
@@ -265,6 +295,7 @@ export async function placeRegularOrder(
     reserve: flags.held === 0,
     key,
     attribution,
+    checkoutDraft: input.checkout_draft_key ? { key: input.checkout_draft_key, by: draftBy } : undefined,
   };
   let outcome;
   try {
@@ -371,6 +402,9 @@ export async function placeCustomOrder(
       ]);
       if (key) await repo.insertOrderKeys(trx, [{ key, orderId: id, at: now }]);
       await recordPlacedOrders(trx, [{ orderId: id, input: attribution }], now);
+      if (input.checkout_draft_key) {
+        await convertDrafts(trx, [{ key: input.checkout_draft_key, by: 'customer', orderId: id, at: now }]);
+      }
       return id;
     });
     // The dashboard's figures are served from the response cache: they changed ('orders').

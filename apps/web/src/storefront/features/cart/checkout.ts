@@ -5,6 +5,7 @@ import type { CheckoutCustomer } from '@shop/domain/form-schemas';
 import type { CartLine } from './cart-store.ts';
 import type { RegularOrderPayload } from './api/create-order.ts';
 import type { StockLine } from './api/check-stock.ts';
+import { draftKeyField } from '../checkout/draft-save.ts';
 
 /** Short size code for the order; '' stays '' (products without sizes, DESIGN §3.3). */
 export function orderSize(size: string): string {
@@ -48,5 +49,6 @@ export function buildOrderPayload(
     commune: customer.commune.trim(),
     size: items[0]?.size ?? '',
     items,
+    ...draftKeyField(),
   };
 }

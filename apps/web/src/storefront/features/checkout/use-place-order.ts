@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { CreatedOrder, RepricedOrder } from '@shop/domain/order-responses';
 import { ApiError } from '../../../lib/api.ts';
 import { forgetOrderKey } from './order-key.ts';
+import { forgetDraftKey } from './draft-save.ts';
 
 /**
  * What the pages read of a 409 "Les prix ont changé" (RepricedOrder in packages/domain, which also
@@ -76,6 +77,7 @@ export function usePlaceOrder<O, R>({ send, onRepriced }: PlaceOrderOptions<O, R
     try {
       const result = await send(order, prices);
       forgetOrderKey();
+      forgetDraftKey();
       setRepriced(null);
       return { status: 'placed', result };
     } catch (error) {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Banner, ErrorState, Loading, PageHeader, buttonClass } from '../../../components/ui.tsx';
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import type { Order } from '../../../lib/types.ts';
@@ -15,7 +15,7 @@ import { useCan, useIdentity } from '../../../lib/access.tsx';
  * it: "Next order" hands each one a different customer, whose card comes first, marked as theirs;
  * the others' cards say who is calling. The owner and managers hand orders to an agent.
  */
-export function ConfirmQueuePage() {
+export function ConfirmQueuePage({ tabs }: { tabs?: ReactNode } = {}) {
   const queue = useConfirmQueue();
   const shop = useShopSettings();
   const me = useIdentity();
@@ -57,6 +57,7 @@ export function ConfirmQueuePage() {
           </span>
         ) : null}
       </PageHeader>
+      {tabs}
       <p className="-mt-2 mb-3 text-sm text-slate-600">{texts.confirm.intro}</p>
       <div className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1">
         <button

@@ -15,6 +15,8 @@ import { readDraft, saveDraft } from '../checkout-draft.ts';
 import type { ServerPrices } from '../../checkout/use-place-order.ts';
 import type { CheckoutProblem } from '../checkout.ts';
 import { CheckoutProblemBox } from './checkout-problem.tsx';
+import { useDraftSave } from '../../checkout/draft-save.ts';
+import { CallNotice } from '../../checkout/call-notice.tsx';
 
 interface CheckoutDialogProps {
   wilayas: readonly ShippingPrice[];
@@ -36,6 +38,8 @@ interface CheckoutDialogProps {
   onSubmit: (customer: CheckoutCustomer) => void;
   onConfirmNewTotal: (customer: CheckoutCustomer) => void;
   onClose: () => void;
+  /** The cart's lines, saved with what is typed as the checkout's draft. */
+  draftLines: readonly { product_id: number; size: string; quantity: number }[];
 }
 
 const STAR_VALUES = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
@@ -89,6 +93,17 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
   const chosenWilaya = useWatch({ control, name: 'wilaya' });
   const typed = useWatch({ control });
   useEffect(() => saveDraft(typed), [typed]);
+  useDraftSave({
+    checkout: 'cart',
+    customer_name: typed.fullName ?? '',
+    customer_phone: typed.phoneNumber ?? '',
+    wilaya: typed.wilaya ?? '',
+    commune: typed.commune ?? '',
+    address: typed.address ?? '',
+    postal_code: /^\d{5}$/.test(typed.zipCode ?? '') ? (typed.zipCode ?? '') : '',
+    delivery_type: deliveryType,
+    lines: [...props.draftLines],
+  });
   const backdropRef = useRef<HTMLDivElement>(null);
 
   // Focus moves into the dialog and comes back to what opened it; the page behind does not scroll.
@@ -245,6 +260,7 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
                 <input {...p} {...register('phoneNumber')} type="tel" autoComplete="tel" placeholder="0555 12 34 56" />
               )}
             </Field>
+            <CallNotice className="-mt-2 sm:order-last sm:col-span-2" />
             <Field label={t('checkout.zipCode')} error={errors.zipCode?.message}>
               {(p) => <input {...p} {...register('zipCode')} inputMode="numeric" autoComplete="postal-code" />}
             </Field>

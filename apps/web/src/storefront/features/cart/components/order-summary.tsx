@@ -12,7 +12,7 @@ import type { DeliveryType } from '@shop/domain/shipping-schemas';
 import { isSoldOut, type CartLine } from '../cart-store.ts';
 import { clearDraft, readDraft, saveDraft } from '../checkout-draft.ts';
 import { useCoupon } from '../../checkout/use-coupon.ts';
-import type { OrderFigures } from '../checkout.ts';
+import { orderItems, type OrderFigures } from '../checkout.ts';
 import { useCheckout } from '../use-checkout.ts';
 import { CheckoutDialog } from './checkout-dialog.tsx';
 import { CheckoutProblemBox } from './checkout-problem.tsx';
@@ -173,6 +173,7 @@ export function OrderSummary({
           priceChange={checkout.priceChange}
           onSubmit={(customer) => submit(customer, false)}
           onConfirmNewTotal={(customer) => submit(customer, true)}
+          draftLines={orderItems(orderable)}
           onClose={() => {
             setDialogOpen(false);
             checkout.reset();

@@ -4,6 +4,7 @@ import { apiRequest, type Envelope } from '../../../../lib/api.ts';
 import { orderKeyFor } from '../../checkout/order-key.ts';
 import { attributionFor, orderEventId } from '../../marketing/attribution.ts';
 import { trackAdEvent } from '../../marketing/pixels.ts';
+import { draftKeyField } from '../../checkout/draft-save.ts';
 
 export interface CustomOrderSubmission {
   fullName: string;
@@ -42,6 +43,8 @@ export function customOrderFormData(order: CustomOrderSubmission): FormData {
   form.append('wilaya', order.wilayaName);
   form.append('delivery_type', order.deliveryType);
   form.append('commune', order.commune.trim());
+  const { checkout_draft_key } = draftKeyField();
+  if (checkout_draft_key) form.append('checkout_draft_key', checkout_draft_key);
   if (order.images.front) form.append('reference_image_front', order.images.front);
   if (order.images.back) form.append('reference_image_back', order.images.back);
   if (order.images.side) form.append('reference_image_side', order.images.side);

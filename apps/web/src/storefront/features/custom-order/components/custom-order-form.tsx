@@ -16,6 +16,7 @@ import type { CustomItem } from '../api/get-custom-items.ts';
 import { displayName, isCupItem, itemDefaults, positionsFor, type CustomOrderValues } from '../form-values.ts';
 import { t } from '../../../i18n/i18n.ts';
 import { useReferenceImages } from '../use-reference-images.ts';
+import { useDraftSave } from '../../checkout/draft-save.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { PersonalInfoSection } from './personal-info-section.tsx';
 import { ProductSpecsSection } from './product-specs-section.tsx';
@@ -56,6 +57,21 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
     name: ['clothingType', 'wilaya', 'isCup', 'deliveryType', 'commune'],
   });
   const item = items.find((candidate) => String(candidate.id) === clothingType);
+  const [fullName, phoneNumber, address, zipCode] = useWatch({
+    control,
+    name: ['fullName', 'phoneNumber', 'address', 'zipCode'],
+  });
+  // A custom order has no catalogue lines: the desk calls about it, the order needs its pictures.
+  useDraftSave({
+    checkout: 'custom',
+    customer_name: fullName ?? '',
+    customer_phone: phoneNumber ?? '',
+    wilaya: wilaya ?? '',
+    commune: commune ?? '',
+    address: address ?? '',
+    postal_code: /^\d{5}$/.test(zipCode ?? '') ? (zipCode ?? '') : '',
+    delivery_type: deliveryType ?? 'home',
+  });
 
   const images = useReferenceImages();
   // SPEC §4: on the custom order a refused code is cleared.

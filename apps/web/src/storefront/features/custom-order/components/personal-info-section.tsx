@@ -7,6 +7,7 @@ import { DeliveryChoice, effectiveDeliveryType } from '../../shipping/components
 import { findWilaya } from '../../shipping/wilayas.ts';
 import { useEditableField, type CustomOrderValues } from '../form-values.ts';
 import { t } from '../../../i18n/i18n.ts';
+import { CallNotice } from '../../checkout/call-notice.tsx';
 import { Field, errorProps, inputClass } from './field.tsx';
 
 /** Full name, phone, wilaya (with its fee), postal code and address (SPEC §2). */
@@ -66,6 +67,7 @@ export function PersonalInfoSection({ wilayas, onEdit }: { wilayas: readonly Shi
             {...errorProps('phoneNumber', errors.phoneNumber?.message)}
             {...field('phoneNumber')}
           />
+          <CallNotice />
         </Field>
         <Controller
           control={control}

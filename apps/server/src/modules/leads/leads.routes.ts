@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import {
+  checkoutDraftSchema,
+  draftKeySchema,
+  leadCallSchema,
+  leadFiguresSchema,
+  leadOrderSchema,
+  leadSchema,
+  leadSettingsSchema,
+} from '@shop/domain/checkout-drafts';
+import { createdOrderSchema, orderConflictSchema } from '@shop/domain/order-responses';
+import { envelopeSchema } from '@shop/domain/responses';
+import { idParamsSchema } from '@shop/domain/common-schemas';
+import type { App } from '../../http/types.ts';
+import { envelope } from '../../http/envelope.ts';
+import { errorResponses } from '../../http/contracts.ts';
+import { signedIn } from '../../http/admin-guard.ts';
+import { assertOrderSize } from '../orders/orders-public.service.ts';
+import {
+  callLead,
+  createOrderFromLead,
+  LEAD_MESSAGES,
+  leadFigures,
+  leadSettings,
+  listLeads,
+  saveDraft,
+  saveLeadSettings,
+} from './leads.service.ts';
+
+const savedSchema = z.object({ saved: z.literal(true) });
+const settingsAnswer = envelopeSchema(z.object({ delay_minutes: z.number() }));
+
+/** The storefront's drafts: public, limited per client address. */
+export function leadsRoutes(app: App): void {
+  app.put(
+    '/checkout-drafts/:key',
+    {
+      schema: {
+        tags: ['leads'],
+        summary:
+          'Saves what a customer typed in a checkout (once a name and a valid phone are there), under the browser’s draft key; the order placed with checkout_draft_key converts it',
+        params: z.object({ key: draftKeySchema }),
+        body: checkoutDraftSchema,
+        response: { 200: envelopeSchema(savedSchema) },
+      },
+      config: { rateLimit: app.config.rateLimits.checkoutDrafts },
+    },
+    async (request) => {
+      await saveDraft(app.db.kysely, request.params.key, request.body);
+      return envelope({ saved: true as const }, 'Brouillon enregistré');
+    },
+  );
+}
+
+/** The desk's leads, their calls, the order made from one, the figures and the delay. */
+export function leadsAdminRoutes(app: App): void {
+  const admin = { tags: ['leads'] };
+  const leadAnswer = envelopeSchema(leadSchema);
+
+  app.get(
+    '/leads',
+    {
+      schema: {
+        ...admin,
+        summary:
+          'Abandoned checkouts to call: drafts unchanged for the delay, not ordered, whose phone placed no order from 24 h before them; with those recovered in the last day',
+        response: { 200: envelopeSchema(z.array(leadSchema)) },
+      },
+    },
+    async () => envelope(await listLeads(app.db.kysely)),
+  );
+
+  app.put(
+    '/leads/:id/call',
+    {
+      schema: {
+        ...admin,
+        summary: "A lead's call: no answer, call back at a time, or not interested (leaves the list)",
+        params: idParamsSchema,
+        body: leadCallSchema,
+        response: { 200: leadAnswer, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) =>
+      envelope(
+        await callLead(app.db.kysely, request.params.id, request.body, signedIn(request).username),
+        LEAD_MESSAGES.callSaved,
+      ),
+  );
+
+  app.post(
+    '/leads/:id/order',
+    {
+      schema: {
+        ...admin,
+        summary:
+          "Places the lead's cart as an order, priced and checked by the server as a customer's order; the lead shows as recovered. Sent twice, answers the same order",
+        params: idParamsSchema,
+        body: leadOrderSchema,
+        response: {
+          201: envelopeSchema(z.object({ order: createdOrderSchema, lead: leadSchema })),
+          // Ordered already (no data), or the stock is short (each line's stock) as for any order.
+          409: envelopeSchema(z.union([orderConflictSchema, z.null()])),
+          ...errorResponses(404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await createOrderFromLead(app.orderPlacing, request.params.id, request.body, {
+        check: (items) => assertOrderSize(items, app.config.orderLimits),
+      });
+      return reply.status(201).send(envelope(result, LEAD_MESSAGES.recovered(result.order.order_id), 201));
+    },
+  );
+
+  app.get(
+    '/leads/figures',
+    {
+      schema: {
+        ...admin,
+        summary: 'Leads of the last 30 days, the orders the desk made from them, the recovery rate',
+        response: { 200: envelopeSchema(leadFiguresSchema) },
+      },
+    },
+    async () => envelope(await leadFigures(app.db.kysely)),
+  );
+
+  app.get(
+    '/leads/settings',
+    {
+      schema: {
+        ...admin,
+        summary: 'Minutes after its last change before a checkout nobody ordered becomes a lead',
+        response: { 200: settingsAnswer },
+      },
+    },
+    async () => envelope(await leadSettings(app.db.kysely)),
+  );
+
+  app.put(
+    '/leads/settings',
+    {
+      schema: {
+        ...admin,
+        summary: 'Sets the delay before a checkout becomes a lead (minutes, 0 to 1440; 20 by default)',
+        body: leadSettingsSchema,
+        response: { 200: settingsAnswer },
+      },
+    },
+    async (request) => envelope(await saveLeadSettings(app.db.kysely, request.body), LEAD_MESSAGES.saved),
+  );
+}

@@ -1,0 +1,279 @@
+// Abandoned checkouts become leads for the call desk (docs/leads.md). The storefront saves what a
+// customer typed once a name and a valid phone are there; the order placed with the draft's key
+// converts it in the order's own transaction (orders/order-writes.ts). A draft is a lead when it
+// has not changed for the shop's delay (20 minutes by default), did not become an order, and its
+// phone placed no order from 24 hours before it on: the desk calls those, records what the call
+// gave, and "Create order" places the order through the same path as a customer's, priced and
+// checked by the server. Drafts are deleted 30 days after their last change.
+import {
+  DEFAULT_LEAD_DELAY_MINUTES,
+  DRAFT_RETENTION_DAYS,
+  LEAD_RECENT_ORDER_MS,
+  leadSettingsSchema,
+  type CheckoutDraft,
+  type Lead,
+  type LeadCall,
+  type LeadFigures,
+  type LeadSettings,
+} from '@shop/domain/checkout-drafts';
+import { ADDRESS_SEPARATOR } from '@shop/domain/order-schemas';
+import type { CreatedOrder } from '@shop/domain/order-responses';
+import type { Selectable } from 'kysely';
+import type { CheckoutDraftTable, Database, Executor } from '../../db/database.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import * as settingsRepo from '../../db/shop-settings.ts';
+import { placeRegularOrder, type OrderPlacing } from '../orders/orders-public.service.ts';
+import * as repo from './checkout-drafts.repository.ts';
+
+type DraftRow = Selectable<CheckoutDraftTable>;
+
+const MINUTE = 60_000;
+const DAY = 24 * 3_600_000;
+const DELAY_KEY = 'leads.delay_minutes';
+/** A lead an agent turned into an order stays in the list, marked recovered, this long. */
+const RECOVERED_SHOWN_MS = DAY;
+
+export const LEAD_MESSAGES = {
+  notFound: 'There is no such lead (it may have been deleted after 30 days)',
+  ordered: (id: number) => `This customer placed order #${id} already`,
+  noLines: 'This lead has no cart lines to order (a custom order needs its pictures): call and take the order',
+  saved: 'Saved',
+  callSaved: 'Call saved',
+  recovered: (id: number) => `Order #${id} placed for this lead`,
+};
+
+// ---------------------------------------------------------------- the storefront's drafts
+
+export async function saveDraft(db: Database, key: string, draft: CheckoutDraft, now = new Date()): Promise<void> {
+  await repo.upsertDraft(
+    db,
+    key,
+    {
+      checkout: draft.checkout,
+      customer_name: draft.customer_name,
+      customer_phone: draft.customer_phone,
+      wilaya: draft.wilaya,
+      commune: draft.commune,
+      address: draft.address,
+      postal_code: draft.postal_code,
+      delivery_type: draft.delivery_type,
+      lines: JSON.stringify(draft.lines),
+      page_url: draft.page_url,
+    },
+    now.toISOString(),
+  );
+}
+
+// ---------------------------------------------------------------- settings
+
+export async function leadSettings(db: Executor): Promise<LeadSettings> {
+  const [row] = await settingsRepo.findSettings(db, [DELAY_KEY]);
+  const parsed = leadSettingsSchema.safeParse({ delay_minutes: row?.value ?? DEFAULT_LEAD_DELAY_MINUTES });
+  return parsed.success ? parsed.data : { delay_minutes: DEFAULT_LEAD_DELAY_MINUTES };
+}
+
+export async function saveLeadSettings(db: Database, input: LeadSettings, now = new Date()): Promise<LeadSettings> {
+  await settingsRepo.saveSettings(db, { [DELAY_KEY]: String(input.delay_minutes) }, now.toISOString());
+  return leadSettings(db);
+}
+
+// ---------------------------------------------------------------- which drafts are leads
+
+interface LeadRules {
+  now: Date;
+  delayMinutes: number;
+  /** Drafts created since then only. */
+  since: Date;
+}
+
+/**
+ * The drafts that are leads by the rules, newest first: unchanged for the delay, not placed by the
+ * customer, and whose phone placed no other order from 24 hours before the draft's last change.
+ */
+async function leadRows(db: Executor, { now, delayMinutes, since }: LeadRules): Promise<DraftRow[]> {
+  const drafts = await repo.candidateDrafts(db, {
+    changedBefore: new Date(now.getTime() - delayMinutes * MINUTE).toISOString(),
+    since: since.toISOString(),
+  });
+  if (drafts.length === 0) return [];
+  const earliest = drafts.reduce((min, d) => (d.updated_at < min ? d.updated_at : min), drafts[0]?.updated_at ?? '');
+  const orders = await repo.ordersOfPhones(
+    db,
+    drafts.map((d) => d.customer_phone),
+    new Date(Date.parse(earliest) - LEAD_RECENT_ORDER_MS).toISOString(),
+  );
+  return drafts.filter((draft) => {
+    const from = new Date(Date.parse(draft.updated_at) - LEAD_RECENT_ORDER_MS).toISOString();
+    return !orders.some(
+      (o) => o.customer_phone === draft.customer_phone && o.id !== draft.order_id && o.created_at >= from,
+    );
+  });
+}
+
+function parseLines(text: string): { product_id: number; size: string; quantity: number }[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? (value as { product_id: number; size: string; quantity: number }[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+async function toLeads(db: Executor, rows: readonly DraftRow[]): Promise<Lead[]> {
+  const lines = new Map(rows.map((row) => [row.id, parseLines(row.lines)]));
+  const names = new Map(
+    (
+      await repo.productNames(
+        db,
+        [...lines.values()].flat().map((l) => l.product_id),
+      )
+    ).map((p) => [p.id, p.name]),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    checkout: row.checkout === 'custom' ? 'custom' : 'cart',
+    customer_name: row.customer_name,
+    customer_phone: row.customer_phone,
+    wilaya: row.wilaya,
+    commune: row.commune,
+    address: row.address,
+    delivery_type: row.delivery_type,
+    lines: (lines.get(row.id) ?? []).map((l) => ({ ...l, product_name: names.get(l.product_id) ?? null })),
+    page_url: row.page_url,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    call_state: (['no_answer', 'call_back', 'not_interested'] as const).find((s) => s === row.call_state) ?? 'new',
+    call_attempts: Number(row.call_attempts),
+    call_back_at: row.call_back_at,
+    last_call_at: row.last_call_at,
+    last_call_by: row.last_call_by,
+    order_id: row.order_id,
+    converted_by: row.converted_by === 'desk' ? 'desk' : row.converted_by === 'customer' ? 'customer' : null,
+  }));
+}
+
+/** Where a lead comes in the desk's list: call-backs due, new, no answer, call-backs later, recovered. */
+function rank(row: DraftRow, now: string): number {
+  if (row.order_id !== null) return 4;
+  if (row.call_state === 'call_back') return row.call_back_at !== null && row.call_back_at <= now ? 0 : 3;
+  return row.call_state === 'no_answer' ? 2 : 1;
+}
+
+/**
+ * The desk's "Abandoned" list: the leads to call, and those an agent turned into an order in the
+ * last day (shown as recovered). A customer who was not interested leaves the list.
+ */
+export async function listLeads(db: Executor, now = new Date()): Promise<Lead[]> {
+  const { delay_minutes } = await leadSettings(db);
+  const at = now.toISOString();
+  const recoveredSince = new Date(now.getTime() - RECOVERED_SHOWN_MS).toISOString();
+  const rows = (
+    await leadRows(db, {
+      now,
+      delayMinutes: delay_minutes,
+      since: new Date(now.getTime() - DRAFT_RETENTION_DAYS * DAY),
+    })
+  ).filter((row) =>
+    row.order_id === null ? row.call_state !== 'not_interested' : (row.converted_at ?? '') >= recoveredSince,
+  );
+  rows.sort((a, b) => {
+    const byRank = rank(a, at) - rank(b, at);
+    if (byRank !== 0) return byRank;
+    if (a.call_state === 'no_answer' && b.call_state === 'no_answer') {
+      return a.call_attempts - b.call_attempts || (a.last_call_at ?? '').localeCompare(b.last_call_at ?? '');
+    }
+    if (a.call_state === 'call_back' && b.call_state === 'call_back') {
+      return (a.call_back_at ?? '').localeCompare(b.call_back_at ?? '');
+    }
+    return b.updated_at.localeCompare(a.updated_at);
+  });
+  return toLeads(db, rows);
+}
+
+async function openLead(db: Executor, id: number): Promise<DraftRow> {
+  const row = await repo.findDraft(db, id);
+  if (!row) throw notFound(LEAD_MESSAGES.notFound);
+  if (row.order_id !== null) throw conflict(LEAD_MESSAGES.ordered(row.order_id));
+  return row;
+}
+
+export async function callLead(db: Database, id: number, call: LeadCall, author: string, now = new Date()) {
+  await openLead(db, id);
+  const saved = await repo.recordLeadCall(db, id, {
+    call_state: call.outcome,
+    call_back_at: call.outcome === 'call_back' ? new Date(call.call_back_at).toISOString() : null,
+    addAttempt: call.outcome === 'no_answer',
+    at: now.toISOString(),
+    by: author,
+  });
+  // The customer's order went in between the read and the write.
+  if (!saved) await openLead(db, id);
+  return oneLead(db, id);
+}
+
+async function oneLead(db: Executor, id: number): Promise<Lead> {
+  const row = await repo.findDraft(db, id);
+  if (!row) throw notFound(LEAD_MESSAGES.notFound);
+  const [lead] = await toLeads(db, [row]);
+  if (!lead) throw notFound(LEAD_MESSAGES.notFound);
+  return lead;
+}
+
+/**
+ * "Create order": the lead's cart placed as a customer's order is (prices, stock, coupon-free,
+ * blacklist and duplicate flags decided by the server), with the draft's key so the draft is
+ * marked recovered in the order's transaction. A second tap, by anyone, answers the same order:
+ * the order's idempotency key is the draft's.
+ */
+export async function createOrderFromLead(
+  placing: OrderPlacing,
+  id: number,
+  { address }: { address?: string | undefined },
+  limits: { check: (items: readonly { product_id: number; size: string; quantity: number }[]) => void },
+): Promise<{ order: CreatedOrder; lead: Lead }> {
+  const row = await repo.findDraft(placing.db, id);
+  if (!row) throw notFound(LEAD_MESSAGES.notFound);
+  if (row.order_id !== null && row.converted_by !== 'desk') throw conflict(LEAD_MESSAGES.ordered(row.order_id));
+  const items = parseLines(row.lines);
+  if (row.checkout !== 'cart' || items.length === 0) throw conflict(LEAD_MESSAGES.noLines);
+  limits.check(items);
+  const street = address?.trim() || row.address || row.commune || row.wilaya;
+  const order = await placeRegularOrder(
+    placing,
+    {
+      customer_name: row.customer_name,
+      customer_phone: row.customer_phone,
+      customer_address: `${row.wilaya}${ADDRESS_SEPARATOR}${street}`,
+      customer_postal_code: row.postal_code,
+      subtotal: 0,
+      shipping_fee: 0,
+      coupon_code: '',
+      wilaya: row.wilaya,
+      // A delivery type goes with its commune (a draft left before the commune was chosen has none).
+      ...(row.commune
+        ? { delivery_type: row.delivery_type === 'stop_desk' ? 'stop_desk' : 'home', commune: row.commune }
+        : {}),
+      items,
+      checkout_draft_key: row.draft_key,
+    },
+    { key: `lead-${row.draft_key}`, fingerprint: 'lead' },
+    undefined,
+    { draftBy: 'desk', serverFigures: true },
+  );
+  return { order, lead: await oneLead(placing.db, id) };
+}
+
+// ---------------------------------------------------------------- figures and cleanup
+
+/** The dashboard's figures: leads of the last `days` days, those an agent turned into orders. */
+export async function leadFigures(db: Executor, now = new Date(), days = 30): Promise<LeadFigures> {
+  const { delay_minutes } = await leadSettings(db);
+  const rows = await leadRows(db, { now, delayMinutes: delay_minutes, since: new Date(now.getTime() - days * DAY) });
+  const recovered = rows.filter((r) => r.converted_by === 'desk').length;
+  return { days, leads: rows.length, recovered, recovery_rate: rows.length === 0 ? null : recovered / rows.length };
+}
+
+/** Deletes the drafts unchanged for 30 days; answers how many. */
+export function deleteOldDrafts(db: Executor, now = new Date()): Promise<number> {
+  return repo.deleteDraftsBefore(db, new Date(now.getTime() - DRAFT_RETENTION_DAYS * DAY).toISOString());
+}

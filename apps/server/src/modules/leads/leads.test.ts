@@ -1,0 +1,452 @@
+// Abandoned checkouts as leads (docs/leads.md), through HTTP on SQLite and (second run)
+// PostgreSQL: the storefront's drafts (upsert, strict input, per-client limit), their conversion
+// in the order's transaction, which drafts are leads (the delay, the 24-hour rule) with the clock
+// passed in, the desk's calls and "Create order" priced by the server, the 30-day cleanup, roles
+// and the dashboard's figures.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Lead, LeadFigures } from '@shop/domain/checkout-drafts';
+import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import {
+  firstWilaya,
+  insertCustomItem,
+  insertProduct,
+  multipartBody,
+  pngImage,
+  productStock,
+} from '../../../test/fixtures.ts';
+import { addStaff } from '../../../test/staff.ts';
+import { leadFigures, listLeads } from './leads.service.ts';
+import { runDraftCleanup } from './draft-cleanup.ts';
+
+let t: TestContext;
+let owner: Record<string, string>;
+let wilaya: { name: string; price: number };
+beforeAll(async () => {
+  t = await createTestContext();
+  owner = await t.adminHeaders();
+  wilaya = await firstWilaya(t.db.kysely);
+});
+afterAll(() => t.close());
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const newKey = () => randomBytes(16).toString('hex');
+let phoneSeq = 0;
+const freshPhone = () => `0771${String(200_000 + ++phoneSeq).slice(-6)}`;
+
+function saveDraft(key: string, payload: Record<string, unknown>, remoteAddress = '127.0.0.1') {
+  return t.app.inject({ method: 'PUT', url: `/api/checkout-drafts/${key}`, payload, remoteAddress });
+}
+
+function draftPayload(phone: string, lines: { product_id: number; size?: string; quantity: number }[] = []) {
+  return {
+    checkout: 'cart',
+    customer_name: 'Samia Belkacem',
+    customer_phone: phone,
+    wilaya: wilaya.name,
+    lines,
+    page_url: '/cart',
+  };
+}
+
+const draftRow = (key: string) =>
+  t.db.kysely.selectFrom('checkout_drafts').selectAll().where('draft_key', '=', key).executeTakeFirst();
+
+/** Moves a draft's last change (and creation) back in time: the clock is passed, never waited. */
+async function age(key: string, ms: number) {
+  const at = new Date(Date.now() - ms).toISOString();
+  await t.db.kysely
+    .updateTable('checkout_drafts')
+    .set({ updated_at: at, created_at: at })
+    .where('draft_key', '=', key)
+    .execute();
+}
+
+async function placeOrder(phone: string, items: { product_id: number; quantity: number }[], price: number, extra = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/order',
+    payload: {
+      customer_name: 'Samia Belkacem',
+      customer_phone: phone,
+      customer_address: `${wilaya.name} | 3 rue Didouche`,
+      customer_postal_code: '16000',
+      subtotal: price * items.reduce((n, i) => n + i.quantity, 0),
+      shipping_fee: wilaya.price,
+      items: items.map((i) => ({ ...i, size: '' })),
+      ...extra,
+    },
+  });
+}
+
+const leadsNow = async (headers = owner) => {
+  const res = await t.app.inject({ url: '/api/leads', headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: Lead[] }>().data;
+};
+
+async function setDelay(minutes: number) {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/leads/settings',
+    headers: owner,
+    payload: { delay_minutes: minutes },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+describe('the storefront saves a draft', () => {
+  it('keeps one row per browser key, replaced as the customer types, the phone as stored', async () => {
+    const key = newKey();
+    expect((await saveDraft(key, { ...draftPayload('0551 23 45 67'), customer_name: 'Sam' })).statusCode).toBe(200);
+    const second = await saveDraft(key, { ...draftPayload('٠٥٥١٢٣٤٥٦٧'), commune: 'Bab El Oued', address: '12 rue' });
+    expect(second.json()).toEqual({ status: 200, message: 'Brouillon enregistré', data: { saved: true } });
+    const rows = await t.db.kysely.selectFrom('checkout_drafts').selectAll().where('draft_key', '=', key).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      customer_name: 'Samia Belkacem',
+      customer_phone: '0551234567',
+      commune: 'Bab El Oued',
+      address: '12 rue',
+      page_url: '/cart',
+      order_id: null,
+    });
+  });
+
+  it.each([
+    ['a phone that is not Algerian', { customer_phone: '12345' }],
+    ['a name without letters', { customer_name: '1234' }],
+    ['a field the checkout does not have', { coupon: 'X' }],
+    ['a page of another site', { page_url: 'https://evil.example/x' }],
+    ['a line of no product', { lines: [{ product_id: 0, quantity: 1 }] }],
+  ])('refuses %s with a 400 envelope and writes nothing', async (_what, change) => {
+    const key = newKey();
+    const res = await saveDraft(key, { ...draftPayload(freshPhone()), ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: 400, message: expect.any(String) as string });
+    expect(await draftRow(key)).toBeUndefined();
+  });
+
+  it('refuses a key that is not the browser’s 32 hex digits', async () => {
+    const res = await saveDraft('not-a-key', draftPayload(freshPhone()));
+    expect(res.statusCode).toBe(400);
+    expect(
+      await t.db.kysely.selectFrom('checkout_drafts').select('id').where('draft_key', '=', 'not-a-key').execute(),
+    ).toEqual([]);
+  });
+
+  it('stops a client saving too often with a French 429, not the next client', async () => {
+    const limited = await createTestContext({ env: { RATE_LIMIT_CHECKOUT_DRAFTS: '2/15m' } });
+    try {
+      const key = newKey();
+      const save = (ip: string) =>
+        limited.app.inject({
+          method: 'PUT',
+          url: `/api/checkout-drafts/${key}`,
+          payload: draftPayload('0551234567'),
+          remoteAddress: ip,
+        });
+      const statuses = [];
+      for (let i = 0; i < 3; i += 1) statuses.push((await save('10.9.0.1')).statusCode);
+      expect(statuses).toEqual([200, 200, 429]);
+      expect((await save('10.9.0.2')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('placing the order converts the draft', () => {
+  it('marks the draft with the order in the order’s transaction, and it is no lead', async () => {
+    const product = await insertProduct(t.db.kysely, { price: 1200, stock: 5 });
+    const key = newKey();
+    const phone = freshPhone();
+    await saveDraft(key, draftPayload(phone, [{ product_id: product, quantity: 1 }]));
+    const res = await placeOrder(phone, [{ product_id: product, quantity: 1 }], 1200, { checkout_draft_key: key });
+    expect(res.statusCode, res.body).toBe(201);
+    const orderId = res.json<{ data: { order_id: number } }>().data.order_id;
+    expect(await draftRow(key)).toMatchObject({ order_id: orderId, converted_by: 'customer' });
+    // Typed again after the order, the spent key changes nothing.
+    await saveDraft(key, { ...draftPayload(phone), customer_name: 'Autre Nom' });
+    expect(await draftRow(key)).toMatchObject({ customer_name: 'Samia Belkacem', order_id: orderId });
+    const later = new Date(Date.now() + 60 * MINUTE);
+    expect((await listLeads(t.db.kysely, later)).map((l) => l.customer_phone)).not.toContain(phone);
+  });
+
+  it('converts a custom checkout’s draft with its multipart order', async () => {
+    const itemId = await insertCustomItem(t.db.kysely, {
+      name: 'Sweat',
+      base_price: 2500,
+      sizes: ['M'],
+      colors: ['Noir'],
+    });
+    const key = newKey();
+    const phone = freshPhone();
+    await saveDraft(key, { ...draftPayload(phone), checkout: 'custom', page_url: '/custom-order' });
+    const fields = {
+      customer_name: 'Samia Belkacem',
+      customer_phone: phone,
+      customer_address: `${wilaya.name} | 3 rue Didouche`,
+      customer_postal_code: '16000',
+      type: 'custom',
+      subtotal: '2500',
+      shipping_fee: String(wilaya.price),
+      clothing_type: String(itemId),
+      color: 'Noir',
+      size: 'M',
+      checkout_draft_key: key,
+    };
+    const { payload, headers } = multipartBody([
+      ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+      { name: 'reference_image_front', value: await pngImage(), filename: 'front.png', contentType: 'image/png' },
+    ]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/Order', payload, headers });
+    expect(res.statusCode, res.body).toBe(201);
+    const orderId = res.json<{ data: { order_id: number } }>().data.order_id;
+    expect(await draftRow(key)).toMatchObject({ order_id: orderId, converted_by: 'customer', checkout: 'custom' });
+  });
+
+  it('leaves the draft open when the order is refused (nothing of the order written)', async () => {
+    const product = await insertProduct(t.db.kysely, { price: 800, stock: 1 });
+    const key = newKey();
+    const phone = freshPhone();
+    await saveDraft(key, draftPayload(phone, [{ product_id: product, quantity: 3 }]));
+    const res = await placeOrder(phone, [{ product_id: product, quantity: 3 }], 800, { checkout_draft_key: key });
+    expect(res.statusCode).toBe(409);
+    expect(await draftRow(key)).toMatchObject({ order_id: null, converted_by: null });
+  });
+
+  it('refuses a malformed draft key in the order with a 400, placing nothing', async () => {
+    const product = await insertProduct(t.db.kysely, { price: 800, stock: 2 });
+    const res = await placeOrder(freshPhone(), [{ product_id: product, quantity: 1 }], 800, {
+      checkout_draft_key: 'x',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(await productStock(t.db.kysely, product)).toBe(2);
+  });
+});
+
+describe('which drafts are leads', () => {
+  it('after 20 minutes by default; after the delay the owner sets', async () => {
+    const key = newKey();
+    const phone = freshPhone();
+    await saveDraft(key, draftPayload(phone));
+    const saved = Date.parse((await draftRow(key))!.updated_at);
+    const phonesAt = async (ms: number) =>
+      (await listLeads(t.db.kysely, new Date(saved + ms))).map((l) => l.customer_phone);
+    expect(await phonesAt(19 * MINUTE)).not.toContain(phone);
+    expect(await phonesAt(20 * MINUTE)).toContain(phone);
+    await setDelay(5);
+    try {
+      expect(await phonesAt(4 * MINUTE)).not.toContain(phone);
+      expect(await phonesAt(5 * MINUTE)).toContain(phone);
+    } finally {
+      await setDelay(20);
+    }
+  });
+
+  it('not when the phone placed an order within 24 hours before the draft, or after it', async () => {
+    const product = await insertProduct(t.db.kysely, { price: 500, stock: 20 });
+    const orderedBefore = async (ms: number) => {
+      const phone = freshPhone();
+      const res = await placeOrder(phone, [{ product_id: product, quantity: 1 }], 500);
+      expect(res.statusCode, res.body).toBe(201);
+      const at = new Date(Date.now() - ms).toISOString();
+      await t.db.kysely
+        .updateTable('orders')
+        .set({ created_at: at })
+        .where('id', '=', res.json<{ data: { order_id: number } }>().data.order_id)
+        .execute();
+      await saveDraft(newKey(), draftPayload(phone));
+      return phone;
+    };
+    const recent = await orderedBefore(23 * HOUR);
+    const old = await orderedBefore(25 * HOUR);
+    const afterwards = freshPhone();
+    await saveDraft(newKey(), draftPayload(afterwards));
+    expect((await placeOrder(afterwards, [{ product_id: product, quantity: 1 }], 500)).statusCode).toBe(201);
+
+    const phones = (await listLeads(t.db.kysely, new Date(Date.now() + 30 * MINUTE))).map((l) => l.customer_phone);
+    expect(phones).toContain(old);
+    expect(phones).not.toContain(recent);
+    expect(phones).not.toContain(afterwards);
+  });
+});
+
+describe('the desk calls a lead', () => {
+  it('records no answer, call back and not interested; not interested leaves the list', async () => {
+    await setDelay(0);
+    try {
+      const key = newKey();
+      const phone = freshPhone();
+      await saveDraft(key, draftPayload(phone));
+      const agent = await addStaff(t, 'agent');
+      const lead = (await leadsNow(agent.headers)).find((l) => l.customer_phone === phone)!;
+      expect(lead).toMatchObject({ customer_name: 'Samia Belkacem', call_state: 'new', call_attempts: 0 });
+
+      const call = (payload: object) =>
+        t.app.inject({ method: 'PUT', url: `/api/leads/${lead.id}/call`, headers: agent.headers, payload });
+      const noAnswer = await call({ outcome: 'no_answer' });
+      expect(noAnswer.json<{ data: Lead }>().data).toMatchObject({
+        call_state: 'no_answer',
+        call_attempts: 1,
+        last_call_by: agent.username,
+      });
+      const later = new Date(Date.now() + 2 * HOUR).toISOString();
+      const back = await call({ outcome: 'call_back', call_back_at: later });
+      expect(back.json<{ data: Lead }>().data).toMatchObject({ call_state: 'call_back', call_back_at: later });
+      expect((await call({ outcome: 'refused' })).statusCode).toBe(400);
+      expect((await call({ outcome: 'not_interested' })).statusCode).toBe(200);
+      expect((await leadsNow()).map((l) => l.id)).not.toContain(lead.id);
+      expect(
+        (
+          await t.app.inject({
+            method: 'PUT',
+            url: '/api/leads/999999/call',
+            headers: owner,
+            payload: { outcome: 'no_answer' },
+          })
+        ).statusCode,
+      ).toBe(404);
+    } finally {
+      await setDelay(20);
+    }
+  });
+
+  it('creates the order from the lead at the server’s prices, takes the stock, shows it recovered', async () => {
+    await setDelay(0);
+    try {
+      // 2000 Da less 25 %: the order is charged 1500 a unit whatever the draft said.
+      const product = await insertProduct(t.db.kysely, { price: 2000, discount_percentage: 25, stock: 4 });
+      const key = newKey();
+      const phone = freshPhone();
+      await saveDraft(key, { ...draftPayload(phone, [{ product_id: product, quantity: 2 }]), postal_code: '16000' });
+      const agent = await addStaff(t, 'agent');
+      const lead = (await leadsNow(agent.headers)).find((l) => l.customer_phone === phone)!;
+      expect(lead.lines).toEqual([{ product_id: product, size: '', quantity: 2, product_name: 'Test product' }]);
+
+      const create = () =>
+        t.app.inject({ method: 'POST', url: `/api/leads/${lead.id}/order`, headers: agent.headers, payload: {} });
+      const res = await create();
+      expect(res.statusCode, res.body).toBe(201);
+      const { order, lead: recovered } = res.json<{
+        data: { order: { order_id: number; subtotal: number; shipping_fee: number; total: number }; lead: Lead };
+      }>().data;
+      expect(order).toMatchObject({ subtotal: 3000, shipping_fee: wilaya.price, total: 3000 + wilaya.price });
+      expect(recovered).toMatchObject({ order_id: order.order_id, converted_by: 'desk' });
+      expect(await productStock(t.db.kysely, product)).toBe(2);
+      const placed = await t.db.kysely
+        .selectFrom('orders')
+        .select(['customer_phone', 'status', 'final_total_cents'])
+        .where('id', '=', order.order_id)
+        .executeTakeFirstOrThrow();
+      expect(placed).toEqual({
+        customer_phone: phone,
+        status: 'pending',
+        final_total_cents: (3000 + wilaya.price) * 100,
+      });
+
+      // A second tap (or another agent's) answers the same order and takes nothing more.
+      const again = await create();
+      expect(again.json<{ data: { order: { order_id: number } } }>().data.order.order_id).toBe(order.order_id);
+      expect(await productStock(t.db.kysely, product)).toBe(2);
+      expect((await leadsNow()).find((l) => l.id === lead.id)).toMatchObject({ converted_by: 'desk' });
+      // A recovered lead takes no more calls.
+      const call = await t.app.inject({
+        method: 'PUT',
+        url: `/api/leads/${lead.id}/call`,
+        headers: agent.headers,
+        payload: { outcome: 'no_answer' },
+      });
+      expect(call.statusCode).toBe(409);
+    } finally {
+      await setDelay(20);
+    }
+  });
+
+  it('refuses to create the order when the stock is gone, leaving the lead open', async () => {
+    await setDelay(0);
+    try {
+      const product = await insertProduct(t.db.kysely, { price: 900, stock: 1 });
+      const key = newKey();
+      const phone = freshPhone();
+      await saveDraft(key, draftPayload(phone, [{ product_id: product, quantity: 2 }]));
+      const lead = (await leadsNow()).find((l) => l.customer_phone === phone)!;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/leads/${lead.id}/order`,
+        headers: owner,
+        payload: {},
+      });
+      expect(res.statusCode).toBe(409);
+      expect(await draftRow(key)).toMatchObject({ order_id: null });
+      expect(await productStock(t.db.kysely, product)).toBe(1);
+    } finally {
+      await setDelay(20);
+    }
+  });
+});
+
+describe('roles, figures and cleanup', () => {
+  it('lets agents work the leads, not packers; the figures are for the owner and managers', async () => {
+    const agent = await addStaff(t, 'agent');
+    const packer = await addStaff(t, 'packer');
+    expect((await t.app.inject({ url: '/api/leads', headers: agent.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/leads', headers: packer.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/leads/figures', headers: agent.headers })).statusCode).toBe(403);
+    const settings = await t.app.inject({
+      method: 'PUT',
+      url: '/api/leads/settings',
+      headers: agent.headers,
+      payload: { delay_minutes: 1 },
+    });
+    expect(settings.statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/leads/figures', headers: owner })).statusCode).toBe(200);
+  });
+
+  it('counts leads, recovered orders and the rate over 30 days', async () => {
+    const before = await leadFigures(t.db.kysely, new Date(Date.now() + HOUR));
+    const product = await insertProduct(t.db.kysely, { price: 700, stock: 5 });
+    const keys = [newKey(), newKey(), newKey()];
+    for (const key of keys) await saveDraft(key, draftPayload(freshPhone(), [{ product_id: product, quantity: 1 }]));
+    // One older than 30 days counts no more.
+    await age(keys[2]!, 31 * 24 * HOUR);
+    await setDelay(0);
+    try {
+      const first = (await draftRow(keys[0]!))!;
+      const lead = (await leadsNow()).find((l) => l.id === first.id)!;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/leads/${lead.id}/order`,
+        headers: owner,
+        payload: {},
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    } finally {
+      await setDelay(20);
+    }
+    const after = await leadFigures(t.db.kysely, new Date(Date.now() + HOUR));
+    expect(after.leads - before.leads).toBe(2);
+    expect(after.recovered - before.recovered).toBe(1);
+    expect(after.recovery_rate).toBeCloseTo(after.recovered / after.leads);
+    const http = await t.app.inject({ url: '/api/leads/figures', headers: owner });
+    expect(http.json<{ data: LeadFigures }>().data).toMatchObject({ days: 30 });
+  });
+
+  it('deletes drafts unchanged for 30 days, once an hour across processes', async () => {
+    const old = newKey();
+    const recent = newKey();
+    await saveDraft(old, draftPayload(freshPhone()));
+    await saveDraft(recent, draftPayload(freshPhone()));
+    await age(old, 30 * 24 * HOUR + MINUTE);
+    await age(recent, 29 * 24 * HOUR);
+    const now = new Date();
+    expect(await runDraftCleanup(t.db.kysely, 'process-a', now)).toBeGreaterThanOrEqual(1);
+    expect(await draftRow(old)).toBeUndefined();
+    expect(await draftRow(recent)).toBeDefined();
+    // Another process within the hour does not run it again; after the hour it does.
+    expect(await runDraftCleanup(t.db.kysely, 'process-b', new Date(now.getTime() + 10 * MINUTE))).toBeNull();
+    expect(await runDraftCleanup(t.db.kysely, 'process-b', new Date(now.getTime() + 61 * MINUTE))).toBe(0);
+  });
+});

@@ -1,0 +1,212 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { Lead } from '@shop/domain/checkout-drafts';
+import { Banner, buttonClass, Field, formatAge, formatDate, inputClass } from '../../../components/ui.tsx';
+import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
+import { telHref } from '../../confirm/components/contact-links.ts';
+import { useCreateLeadOrder, useLeadCall } from '../api/leads.ts';
+import { leadTexts } from '../texts.ts';
+
+type Panel = 'call_back' | 'order' | null;
+
+/** "2026-03-01T14:30" for a datetime-local input, in the phone's own time zone. */
+function localInputValue(date: Date): string {
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+/**
+ * One abandoned checkout, made for a thumb: who, where, what was in the cart, a tap to call, a
+ * tap per outcome, and "Create order" then "Place the order" to turn it into a real order.
+ */
+export function LeadCard({ lead, now, onSaved }: { lead: Lead; now: number; onSaved: (notice: string) => void }) {
+  const id = useId();
+  const call = useLeadCall();
+  const create = useCreateLeadOrder();
+  const [panel, setPanel] = useState<Panel>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [callBackAt, setCallBackAt] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [address, setAddress] = useState(lead.address);
+  const recovered = lead.order_id !== null;
+  const orderable = lead.checkout === 'cart' && lead.lines.length > 0;
+  const busy = call.isPending || create.isPending;
+
+  async function record(outcome: 'no_answer' | 'not_interested') {
+    setError(null);
+    try {
+      await call.mutateAsync({ id: lead.id, call: { outcome } });
+      onSaved(leadTexts.saved[outcome](lead.customer_name));
+    } catch (e) {
+      if (!sessionEnded(e)) setError(errorMessage(e, leadTexts.failedSave));
+    }
+  }
+
+  async function submitCallBack(event: FormEvent) {
+    event.preventDefault();
+    const when = callBackAt ? new Date(callBackAt) : null;
+    if (!when || Number.isNaN(when.getTime())) return setFieldError(leadTexts.callBackRequired);
+    setError(null);
+    try {
+      await call.mutateAsync({ id: lead.id, call: { outcome: 'call_back', call_back_at: when.toISOString() } });
+      setPanel(null);
+      onSaved(leadTexts.saved.call_back(lead.customer_name, formatDate(when.toISOString())));
+    } catch (e) {
+      if (!sessionEnded(e)) setError(errorMessage(e, leadTexts.failedSave));
+    }
+  }
+
+  async function placeOrder(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    try {
+      const { order } = await create.mutateAsync({ id: lead.id, address: address.trim() || undefined });
+      setPanel(null);
+      onSaved(leadTexts.placed(order.order_id, order.total));
+    } catch (e) {
+      if (!sessionEnded(e)) setError(errorMessage(e, leadTexts.failedOrder));
+    }
+  }
+
+  function toggle(next: Exclude<Panel, null>) {
+    setFieldError(null);
+    if (next === 'call_back' && !callBackAt) setCallBackAt(localInputValue(new Date(now + 3_600_000)));
+    setPanel((open) => (open === next ? null : next));
+  }
+
+  const titleId = `${id}-title`;
+  const place = [lead.commune, lead.wilaya].filter(Boolean).join(', ');
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={`rounded-lg border bg-white p-4 shadow-sm ${recovered ? 'border-emerald-400' : 'border-slate-200'}`}
+      data-testid={`lead-card-${lead.id}`}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h2 id={titleId} className="min-w-0 text-base font-semibold break-words text-slate-900">
+          {lead.customer_name}
+        </h2>
+        <a
+          href={telHref(lead.customer_phone)}
+          className="shrink-0 text-base font-semibold text-blue-700 tabular-nums underline"
+        >
+          {lead.customer_phone}
+        </a>
+      </div>
+      <p className="mt-0.5 text-xs text-slate-600">
+        {leadTexts.left(formatAge(lead.updated_at, new Date(now)))}
+        {place ? ` · ${place}` : ''}
+      </p>
+      {lead.checkout === 'custom' ? (
+        <p className="mt-2 text-sm text-slate-700">{leadTexts.custom}</p>
+      ) : lead.lines.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-700">{leadTexts.noLines}</p>
+      ) : (
+        <ul className="mt-2 text-sm text-slate-800">
+          {lead.lines.map((line) => (
+            <li key={`${line.product_id}-${line.size}`}>
+              {line.quantity} × {line.product_name ?? `#${line.product_id}`}
+              {line.size ? ` (${line.size})` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+      {!recovered && lead.call_state === 'no_answer' ? (
+        <p className="mt-2 text-xs font-medium text-amber-800">{leadTexts.attempts(lead.call_attempts)}</p>
+      ) : null}
+      {!recovered && lead.call_state === 'call_back' && lead.call_back_at ? (
+        <p className="mt-2 text-xs font-medium text-blue-800">{leadTexts.callBackAt(formatDate(lead.call_back_at))}</p>
+      ) : null}
+      {error ? (
+        <div className="mt-3">
+          <Banner tone="error" onClose={() => setError(null)}>
+            {error}
+          </Banner>
+        </div>
+      ) : null}
+      {recovered ? (
+        <p className="mt-3 rounded-md bg-emerald-50 px-3 py-2 text-sm font-semibold text-emerald-900">
+          {leadTexts.recovered(lead.order_id ?? 0)}
+        </p>
+      ) : (
+        <div className="mt-3 grid grid-cols-2 gap-2">
+          <a href={telHref(lead.customer_phone)} className={`${buttonClass('secondary')} min-h-11 justify-center`}>
+            {leadTexts.call}
+          </a>
+          {orderable ? (
+            <button
+              type="button"
+              className={`${buttonClass('primary')} min-h-11`}
+              disabled={busy}
+              aria-expanded={panel === 'order'}
+              onClick={() => toggle('order')}
+            >
+              {leadTexts.createOrder}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className={`${buttonClass('secondary')} min-h-11`}
+            disabled={busy}
+            onClick={() => void record('no_answer')}
+          >
+            {leadTexts.noAnswer}
+          </button>
+          <button
+            type="button"
+            className={`${buttonClass('secondary')} min-h-11`}
+            disabled={busy}
+            aria-expanded={panel === 'call_back'}
+            onClick={() => toggle('call_back')}
+          >
+            {leadTexts.callBack}
+          </button>
+          <button
+            type="button"
+            className={`${buttonClass('secondary')} min-h-11`}
+            disabled={busy}
+            onClick={() => void record('not_interested')}
+          >
+            {leadTexts.notInterested}
+          </button>
+        </div>
+      )}
+      {panel === 'call_back' && !recovered ? (
+        <form className="mt-3 flex flex-col gap-2" onSubmit={(e) => void submitCallBack(e)}>
+          <Field id={`${id}-when`} label={leadTexts.callBackLabel} error={fieldError ?? undefined}>
+            <input
+              id={`${id}-when`}
+              type="datetime-local"
+              className={inputClass}
+              value={callBackAt}
+              onChange={(e) => setCallBackAt(e.target.value)}
+            />
+          </Field>
+          <button type="submit" className={`${buttonClass('primary')} min-h-11`} disabled={busy}>
+            {leadTexts.saveCallBack}
+          </button>
+        </form>
+      ) : null}
+      {panel === 'order' && !recovered ? (
+        <form className="mt-3 flex flex-col gap-2" onSubmit={(e) => void placeOrder(e)}>
+          <Field id={`${id}-address`} label={leadTexts.addressLabel} hint={leadTexts.orderHint}>
+            <input
+              id={`${id}-address`}
+              className={inputClass}
+              value={address}
+              autoComplete="off"
+              onChange={(e) => setAddress(e.target.value)}
+            />
+          </Field>
+          <div className="grid grid-cols-2 gap-2">
+            <button type="button" className={`${buttonClass('secondary')} min-h-11`} onClick={() => setPanel(null)}>
+              {leadTexts.cancel}
+            </button>
+            <button type="submit" className={`${buttonClass('primary')} min-h-11`} disabled={busy}>
+              {create.isPending ? leadTexts.placing : leadTexts.placeOrder}
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,48 @@
+import { formatDa } from '@shop/domain/money';
+
+/** The back office's words for the abandoned checkouts (English, as the rest of the admin). */
+export const leadTexts = {
+  tab: 'Abandoned',
+  queueTab: 'To confirm',
+  intro:
+    'Customers who typed a name and phone in a checkout and left without ordering. Call them; "Create order" places their cart at today’s prices.',
+  empty: 'No abandoned checkouts to call',
+  emptyHint: (minutes: number) =>
+    `A checkout shows here ${minutes} minutes after the customer stops typing, unless they ordered.`,
+  failed: 'Could not load the abandoned checkouts',
+  left: (age: string) => `Left the checkout ${age}`,
+  custom: 'Custom order (the pictures are needed: take the order on the phone)',
+  noLines: 'No items in the cart',
+  call: 'Call',
+  noAnswer: 'No answer',
+  callBack: 'Call back',
+  notInterested: 'Not interested',
+  createOrder: 'Create order',
+  placeOrder: 'Place the order',
+  placing: 'Placing…',
+  cancel: 'Cancel',
+  addressLabel: 'Street address (what the customer says)',
+  orderHint: 'The server prices the cart and checks the stock, as for any order.',
+  callBackLabel: 'Call back at',
+  callBackRequired: 'Choose when to call back',
+  saveCallBack: 'Save call-back',
+  attempts: (n: number) => `${n} call${n === 1 ? '' : 's'} without an answer`,
+  callBackAt: (when: string) => `Call back ${when}`,
+  recovered: (id: number) => `Recovered · order #${id}`,
+  openOrder: 'Open the order',
+  saved: {
+    no_answer: (name: string) => `No answer from ${name}: saved`,
+    call_back: (name: string, when: string) => `Call back ${name} ${when}`,
+    not_interested: (name: string) => `${name} is not interested: removed from the list`,
+  },
+  placed: (id: number, total: number) => `Order #${id} placed (${formatDa(total)}): it waits in To confirm`,
+  failedSave: 'Could not save the call',
+  failedOrder: 'Could not create the order',
+  figuresTitle: 'Abandoned checkouts (30 days)',
+  figuresLeads: 'Leads',
+  figuresRecovered: 'Recovered orders',
+  figuresRate: 'Recovery rate',
+  delayLabel: 'Minutes before an abandoned checkout is shown to the desk',
+  delaySave: 'Save',
+  delaySaved: 'Saved',
+};

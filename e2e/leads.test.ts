@@ -1,0 +1,124 @@
+// A checkout left on a phone becomes a lead, and an agent on a phone turns it into an order in two
+// taps (390×844, touch), in Chromium against the real server: the customer adds a product, types a
+// name and a phone in the cart's checkout and leaves; the agent opens To confirm → Abandoned, taps
+// Create order, then Place the order; the order is in the shop at the server's price. The owner
+// set the delay to 0 minutes first (the rule itself is tested with the clock passed in, in
+// apps/server/src/modules/leads/leads.test.ts). Screens under e2e/screenshots/leads/.
+// Alone: `npm run build && npx vitest run --project e2e e2e/leads.test.ts`.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  adminCall,
+  adminPage,
+  adminToken,
+  chooseWilaya,
+  launchBrowser,
+  newPage,
+  SCREENSHOT_DIR,
+  startShop,
+  VIEWPORTS,
+  type ShopProduct,
+  type ShopServer,
+} from './harness.ts';
+
+const DIR = path.join(SCREENSHOT_DIR, 'leads');
+let shop: ShopServer;
+let browser: Browser;
+let ownerToken: string;
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+  ownerToken = await adminToken(shop.baseUrl);
+  fs.mkdirSync(DIR, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(DIR, `${name}.png`) });
+}
+
+async function signIn(username: string, password: string): Promise<string> {
+  const res = await fetch(`${shop.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+describe('an abandoned checkout on a phone', () => {
+  test('the customer leaves after typing a name and phone; the agent makes the order in two taps', async () => {
+    await adminCall(shop.baseUrl, ownerToken, 'PUT', '/leads/settings', { delay_minutes: 0 });
+    await adminCall(shop.baseUrl, ownerToken, 'POST', '/users', {
+      username: 'lina',
+      password: 'lina-calls-2026',
+      role: 'agent',
+    });
+    const agentToken = await signIn('lina', 'lina-calls-2026');
+    const all = (await (await fetch(`${shop.baseUrl}/api/product/getAll`)).json()) as { data: ShopProduct[] };
+    const product = all.data.find((p) => !p.has_sizes && p.stock >= 2)!;
+
+    // The customer, on her phone.
+    const customer = await newPage(browser, shop.baseUrl, VIEWPORTS.mobile, { phone: true, reducedMotion: true });
+    const { page } = customer;
+    await page.goto(`/product/${product.id}`);
+    await page.getByRole('heading', { name: product.name, level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Ajouter au panier' }).tap();
+    await page.getByTestId('cart-count').filter({ hasText: '1' }).waitFor();
+    await page.goto('/cart');
+    await chooseWilaya(page, '16');
+    await page.getByRole('button', { name: /Passer la commande/ }).tap();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Nous pouvons vous appeler au sujet de cette commande').waitFor();
+    const saved = page.waitForResponse(
+      (r) => r.url().includes('/api/checkout-drafts/') && r.request().method() === 'PUT' && r.status() === 200,
+    );
+    await dialog.getByLabel('Nom complet').fill('Meriem Haddad');
+    await dialog.getByLabel('Numéro de téléphone').fill('0770 45 67 89');
+    await saved;
+    await shot(page, '1-customer-typed');
+    expect(customer.errors).toEqual([]);
+    // She leaves.
+    await customer.context.close();
+
+    // The agent, on her phone.
+    const agent = await adminPage(browser, shop.baseUrl, agentToken, VIEWPORTS.mobile, true);
+    const desk = agent.page;
+    await desk.goto('/admin/confirm');
+    await desk.getByRole('tab', { name: 'Abandoned' }).tap();
+    const card = desk.getByRole('article', { name: 'Meriem Haddad' });
+    await card.waitFor();
+    await expect(card.getByRole('link', { name: '0770456789' }).getAttribute('href')).resolves.toBe('tel:0770456789');
+    await shot(desk, '2-agent-abandoned');
+    await card.getByRole('button', { name: 'Create order' }).tap();
+    await card.getByRole('button', { name: 'Place the order' }).tap();
+    await card.getByText(/^Recovered · order #\d+$/).waitFor();
+    await shot(desk, '3-agent-recovered');
+    const orderId = Number((await card.getByText(/^Recovered · order #\d+$/).textContent())!.replace(/\D+/g, ''));
+
+    // The order is the shop's, at the shop's price, waiting for its call.
+    const res = await fetch(`${shop.baseUrl}/api/order/getOrder/${orderId}`, {
+      headers: { authorization: `Bearer ${ownerToken}` },
+    });
+    const order = (
+      (await res.json()) as {
+        data: { customer_name: string; customer_phone: string; status: string; subtotal: number };
+      }
+    ).data;
+    expect(order).toMatchObject({
+      customer_name: 'Meriem Haddad',
+      customer_phone: '0770456789',
+      status: 'pending',
+      subtotal: product.final_price,
+    });
+    expect(agent.errors).toEqual([]);
+    await agent.context.close();
+  });
+});
