@@ -209,7 +209,14 @@ describe("the owner's day", () => {
     try {
       await page.goto('/admin/products');
       await page.getByRole('searchbox').fill(withThree.name);
-      await page.getByRole('button', { name: 'Edit' }).first().tap();
+      // The server searches after a pause in the typing: tap the product's own row, whichever
+      // list (before or after the search's answer) is on the screen.
+      await page
+        .getByRole('row')
+        .filter({ hasText: withThree.name })
+        .getByRole('button', { name: 'Edit' })
+        .first()
+        .tap();
       const form = page.getByRole('dialog', { name: 'Edit product' });
       const photos = form.getByRole('list', { name: 'Images' });
       await photos.waitFor();
@@ -242,7 +249,12 @@ describe("the owner's day", () => {
     }
     await atDesk('/admin/products', 'product-photos-desktop', async (page) => {
       await page.getByRole('searchbox').fill(withThree.name);
-      await page.getByRole('button', { name: 'Edit' }).first().click();
+      await page
+        .getByRole('row')
+        .filter({ hasText: withThree.name })
+        .getByRole('button', { name: 'Edit' })
+        .first()
+        .click();
       await page.getByRole('dialog', { name: 'Edit product' }).getByRole('list', { name: 'Images' }).waitFor();
     });
   }, 180_000);
