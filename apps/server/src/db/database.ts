@@ -494,7 +494,7 @@ export interface CheckoutDraftTable {
   page_url: string;
   /**
    * JSON (migration 029): { attribution, client } as an order's (ad-events.service.ts), the
-   * attribution without event id; null when the draft had none.
+   * attribution without event id; null for a draft saved before that migration.
    */
   attribution: string | null;
   created_at: string;

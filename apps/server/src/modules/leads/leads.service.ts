@@ -137,7 +137,7 @@ function leadAttribution(row: DraftRow): OrderAttributionInput {
   try {
     kept = row.attribution ? (JSON.parse(row.attribution) as typeof kept) : {};
   } catch {
-    // A draft saved before its attribution was kept: the order goes with its event id alone.
+    // Unreadable: the order goes with its event id alone, as a draft saved before migration 029.
   }
   const parsed = draftAttributionSchema.safeParse(kept.attribution ?? {});
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
