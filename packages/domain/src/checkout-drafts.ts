@@ -10,6 +10,7 @@ import {
   CUSTOMER_NAME_TEXT,
 } from './customer-fields.ts';
 import { toAsciiDigits } from './digits.ts';
+import { attributionSchema } from './marketing.ts';
 import { customerPhoneSchema } from './phone.ts';
 
 export { draftReady } from './draft-ready.ts';
@@ -30,6 +31,9 @@ const line = (max: number) =>
   optionalTypedText('line', max, { tooLong: 'Texte trop long', characters: 'Caractères non autorisés' })
     .optional()
     .default('');
+
+/** The order's attribution fields but its event id. */
+export const draftAttributionSchema = attributionSchema.omit({ event_id: true });
 
 export const draftLineSchema = z.strictObject({
   product_id: idSchema,
@@ -64,6 +68,11 @@ export const checkoutDraftSchema = z.strictObject({
     .regex(/^\/[^\s]*$/, { error: 'Adresse invalide' })
     .optional()
     .default('/'),
+  /**
+   * Where the customer came from, as an order carries it (marketing.ts), without the event id: no
+   * browser event goes with a draft; the order the desk makes from it takes `lead-<draft key>`.
+   */
+  ...draftAttributionSchema.shape,
 });
 export type CheckoutDraftInput = z.input<typeof checkoutDraftSchema>;
 export type CheckoutDraft = z.output<typeof checkoutDraftSchema>;

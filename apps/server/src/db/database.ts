@@ -492,6 +492,11 @@ export interface CheckoutDraftTable {
   /** JSON: [{ product_id, size, quantity }]. */
   lines: string;
   page_url: string;
+  /**
+   * JSON (migration 029): { attribution, client } as an order's (ad-events.service.ts), the
+   * attribution without event id; null for a draft saved before that migration.
+   */
+  attribution: string | null;
   created_at: string;
   updated_at: string;
   order_id: number | null;

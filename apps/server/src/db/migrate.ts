@@ -34,6 +34,7 @@ import * as productSales from './migrations/025-product-sales.ts';
 import * as orderNameSearch from './migrations/026-order-name-search.ts';
 import * as adAttribution from './migrations/027-ad-attribution.ts';
 import * as checkoutDrafts from './migrations/028-checkout-drafts.ts';
+import * as draftAttribution from './migrations/029-draft-attribution.ts';
 
 const migrations = {
   '001-initial': initial,
@@ -62,6 +63,7 @@ const migrations = {
   '026-order-name-search': orderNameSearch,
   '027-ad-attribution': adAttribution,
   '028-checkout-drafts': checkoutDrafts,
+  '029-draft-attribution': draftAttribution,
 };
 
 /** The Migrator of a database, over this app's migrations. */

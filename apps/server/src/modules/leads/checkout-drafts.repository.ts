@@ -13,6 +13,8 @@ export interface DraftValues {
   delivery_type: string;
   lines: string;
   page_url: string;
+  /** JSON of the attribution and the request's client (leads.service.ts). */
+  attribution: string;
 }
 
 /**

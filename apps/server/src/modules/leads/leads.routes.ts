@@ -38,7 +38,7 @@ export function leadsRoutes(app: App): void {
       schema: {
         tags: ['leads'],
         summary:
-          'Saves what a customer typed in a checkout (once a name and a valid phone are there), under the browser’s draft key; the order placed with checkout_draft_key converts it',
+          'Saves what a customer typed in a checkout (once a name and a valid phone are there) and its ad attribution (the order’s fields but event_id), under the browser’s draft key; the order placed with checkout_draft_key converts it',
         params: z.object({ key: draftKeySchema }),
         body: checkoutDraftSchema,
         response: { 200: envelopeSchema(savedSchema) },
@@ -46,7 +46,7 @@ export function leadsRoutes(app: App): void {
       config: { rateLimit: app.config.rateLimits.checkoutDrafts },
     },
     async (request) => {
-      await saveDraft(app.db.kysely, request.params.key, request.body);
+      await saveDraft(app.db.kysely, request.params.key, request.body, request);
       return envelope({ saved: true as const }, 'Brouillon enregistré');
     },
   );

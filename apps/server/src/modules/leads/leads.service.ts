@@ -7,6 +7,7 @@
 // checked by the server. Drafts are deleted 30 days after their last change.
 import {
   DEFAULT_LEAD_DELAY_MINUTES,
+  draftAttributionSchema,
   DRAFT_RETENTION_DAYS,
   LEAD_RECENT_ORDER_MS,
   leadSettingsSchema,
@@ -23,6 +24,11 @@ import type { CheckoutDraftTable, Database, Executor } from '../../db/database.t
 import { conflict, notFound } from '../../http/errors.ts';
 import * as settingsRepo from '../../db/shop-settings.ts';
 import { placeRegularOrder, type OrderPlacing } from '../orders/orders-public.service.ts';
+import {
+  attributionOfRequest,
+  type ClientOfRequest,
+  type OrderAttributionInput,
+} from '../marketing/ad-events.service.ts';
 import * as repo from './checkout-drafts.repository.ts';
 
 type DraftRow = Selectable<CheckoutDraftTable>;
@@ -44,7 +50,17 @@ export const LEAD_MESSAGES = {
 
 // ---------------------------------------------------------------- the storefront's drafts
 
-export async function saveDraft(db: Database, key: string, draft: CheckoutDraft, now = new Date()): Promise<void> {
+/**
+ * Saves the draft with where its customer came from at that moment: the attribution fields the
+ * storefront sent (checked as an order's) and the request's address and user agent.
+ */
+export async function saveDraft(
+  db: Database,
+  key: string,
+  draft: CheckoutDraft,
+  request: { ip: string; headers: Record<string, string | string[] | undefined> },
+  now = new Date(),
+): Promise<void> {
   await repo.upsertDraft(
     db,
     key,
@@ -59,6 +75,7 @@ export async function saveDraft(db: Database, key: string, draft: CheckoutDraft,
       delivery_type: draft.delivery_type,
       lines: JSON.stringify(draft.lines),
       page_url: draft.page_url,
+      attribution: JSON.stringify(attributionOfRequest(draft, request)),
     },
     now.toISOString(),
   );
@@ -108,6 +125,31 @@ async function leadRows(db: Executor, { now, delayMinutes, since }: LeadRules): 
       (o) => o.customer_phone === draft.customer_phone && o.id !== draft.order_id && o.created_at >= from,
     );
   });
+}
+
+/**
+ * The attribution of the order made from a draft: what the draft kept, checked again by the
+ * order's schema, and the event id of the lead's order key (no browser event went with it).
+ */
+function leadAttribution(row: DraftRow): OrderAttributionInput {
+  const event_id = leadOrderKey(row.draft_key);
+  let kept: { attribution?: unknown; client?: Partial<ClientOfRequest> } = {};
+  try {
+    kept = row.attribution ? (JSON.parse(row.attribution) as typeof kept) : {};
+  } catch {
+    // Unreadable: the order goes with its event id alone, as a draft saved before migration 029.
+  }
+  const parsed = draftAttributionSchema.safeParse(kept.attribution ?? {});
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  return {
+    attribution: { ...(parsed.success ? parsed.data : {}), event_id },
+    client: { ip: text(kept.client?.ip), userAgent: text(kept.client?.userAgent) },
+  };
+}
+
+/** The idempotency key of the order made from a lead, also its purchase's event id. */
+function leadOrderKey(draftKey: string): string {
+  return `lead-${draftKey}`;
 }
 
 function parseLines(text: string): { product_id: number; size: string; quantity: number }[] {
@@ -222,7 +264,8 @@ async function oneLead(db: Executor, id: number): Promise<Lead> {
 /**
  * "Create order": the lead's cart placed as a customer's order is (prices, stock, coupon-free,
  * blacklist and duplicate flags decided by the server), with the draft's key so the draft is
- * marked recovered in the order's transaction. A second tap, by anyone, answers the same order:
+ * marked recovered in the order's transaction, and the attribution the draft kept so the order
+ * counts for the ad that brought the customer. A second tap, by anyone, answers the same order:
  * the order's idempotency key is the draft's.
  */
 export async function createOrderFromLead(
@@ -256,8 +299,8 @@ export async function createOrderFromLead(
       items,
       checkout_draft_key: row.draft_key,
     },
-    { key: `lead-${row.draft_key}`, fingerprint: 'lead' },
-    undefined,
+    { key: leadOrderKey(row.draft_key), fingerprint: 'lead' },
+    leadAttribution(row),
     { draftBy: 'desk', serverFigures: true },
   );
   return { order, lead: await oneLead(placing.db, id) };

@@ -120,12 +120,37 @@ describe('the storefront saves a draft', () => {
     ['a field the checkout does not have', { coupon: 'X' }],
     ['a page of another site', { page_url: 'https://evil.example/x' }],
     ['a line of no product', { lines: [{ product_id: 0, quantity: 1 }] }],
+    ['a Meta click id of another shape', { fbc: 'not-a-click-id' }],
+    ['a landing address that is not a web page', { landing_url: 'javascript:alert(1)' }],
+    ['a UTM tag with control characters', { utm_campaign: 'Soldes\u0007' }],
+    ['an event id (the order from the lead has its own)', { event_id: 'evt-browser-0001' }],
   ])('refuses %s with a 400 envelope and writes nothing', async (_what, change) => {
     const key = newKey();
     const res = await saveDraft(key, { ...draftPayload(freshPhone()), ...change });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ status: 400, message: expect.any(String) as string });
     expect(await draftRow(key)).toBeUndefined();
+  });
+
+  it('keeps the attribution the checkout had, with the address and browser of the request', async () => {
+    const key = newKey();
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/checkout-drafts/${key}`,
+      headers: { 'user-agent': 'Mozilla/5.0 (Android 14) Draft' },
+      remoteAddress: '10.0.0.7',
+      payload: {
+        ...draftPayload(freshPhone()),
+        fbc: 'fb.1.1764000000000.IwAR-lead',
+        utm_source: ' facebook ',
+        fbp: '',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(JSON.parse((await draftRow(key))?.attribution ?? 'null')).toEqual({
+      attribution: { fbc: 'fb.1.1764000000000.IwAR-lead', utm_source: 'facebook' },
+      client: { ip: '10.0.0.7', userAgent: 'Mozilla/5.0 (Android 14) Draft' },
+    });
   });
 
   it('refuses a key that is not the browser’s 32 hex digits', async () => {

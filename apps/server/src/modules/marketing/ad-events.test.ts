@@ -4,7 +4,7 @@
 // purchase per platform at the stage chosen, with the documented shapes, hashes and the browser's
 // event id; once only under concurrent runs and enqueues; retries on 5xx and time-outs; refusals
 // and stale events logged; nothing sent when not configured; the log and /metrics.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdEvent, MarketingSettingsRead } from '@shop/domain/marketing';
 import { createTestContext, testDialect, type TestContext } from '../../../test/harness.ts';
@@ -292,6 +292,63 @@ describe('an order and its purchase', () => {
       ['tiktok', 'sent', true],
       ['meta', 'sent', true],
     ]);
+  });
+
+  it("gives an order the desk makes from a lead the draft's attribution, and its purchase", async () => {
+    expect((await saveSettings({ meta: 'placed', tiktok: 'delivered' })).statusCode).toBe(200);
+    const key = randomBytes(16).toString('hex');
+    const fbc = `fb.1.1764000000000.IwAR-lead-${phoneSeq}`;
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/checkout-drafts/${key}`,
+      headers: { 'user-agent': BROWSER },
+      payload: {
+        checkout: 'cart',
+        customer_name: 'Nadia Kaci',
+        customer_phone: freshPhone(),
+        wilaya: wilaya.name,
+        lines: [{ product_id: soap, quantity: 1 }],
+        fbc,
+        utm_source: 'facebook',
+        utm_campaign: 'Relance',
+        landing_url: 'https://boutique.example/produit/12?fbclid=IwAR-lead',
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const lead = await t.db.kysely
+      .selectFrom('checkout_drafts')
+      .select('id')
+      .where('draft_key', '=', key)
+      .executeTakeFirstOrThrow();
+    const res = await t.app.inject({ method: 'POST', url: `/api/leads/${lead.id}/order`, headers: admin, payload: {} });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json<{ data: { order: { order_id: number } } }>().data.order.order_id;
+
+    const kept = await t.db.kysely
+      .selectFrom('order_attributions')
+      .selectAll()
+      .where('order_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(kept).toMatchObject({
+      event_id: `lead-${key}`,
+      fbc,
+      utm_source: 'facebook',
+      utm_campaign: 'Relance',
+      landing_url: 'https://boutique.example/produit/12?fbclid=IwAR-lead',
+      user_agent: BROWSER,
+    });
+    expect(kept.ip).toBeTruthy();
+    expect(await log(`order_id=${id}`)).toMatchObject([{ platform: 'meta', state: 'pending' }]);
+
+    expect(await send()).toMatchObject({ sent: 1 });
+    const [meta] = eventsOf(id);
+    expect(meta?.platform).toBe('meta');
+    expect(meta?.event).toMatchObject({
+      event_name: 'Purchase',
+      event_id: `lead-${key}`,
+      event_source_url: 'https://boutique.example/produit/12?fbclid=IwAR-lead',
+      user_data: { fbc, client_ip_address: kept.ip, client_user_agent: BROWSER },
+    });
   });
 
   it('sends at the stage each platform chose: placed for one, delivered for the other', async () => {

@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import type { CheckoutDraftInput } from '@shop/domain/checkout-drafts';
 import { draftReady } from '@shop/domain/draft-ready';
 import { apiRequest } from '../../../lib/api.ts';
+import { visitAttribution } from '../marketing/attribution.ts';
 
 const STORAGE_KEY = 'shop.checkout-draft-key';
 /** How long typing pauses before the draft is saved. */
@@ -58,10 +59,15 @@ export function draftKeyField(): { checkout_draft_key?: string } {
 
 export type DraftSnapshot = Omit<CheckoutDraftInput, 'page_url'>;
 
-/** PUT /checkout-drafts/{key}; a failure is not the customer's concern (the order is what counts). */
+/**
+ * PUT /checkout-drafts/{key} with where the customer came from as it stands now, so an order the
+ * desk makes from the lead counts for the ad; a failure is not the customer's concern (the order
+ * is what counts).
+ */
 export async function sendDraft(draft: DraftSnapshot): Promise<void> {
   const page_url = `${location.pathname}${location.search}`.slice(0, 500);
-  await apiRequest(`/checkout-drafts/${draftKey()}`, { method: 'PUT', body: { ...draft, page_url } });
+  const body: CheckoutDraftInput = { ...draft, page_url, ...visitAttribution() };
+  await apiRequest(`/checkout-drafts/${draftKey()}`, { method: 'PUT', body });
 }
 
 /**

@@ -1,7 +1,8 @@
 // Where the customer came from, for the ad platforms (docs/marketing.md): the first landing of the
 // visit (its address and UTM tags) and the latest ad click ids (fbclid as Meta's fbc, ttclid),
 // kept in localStorage so that a customer who comes back to order later still carries them; the
-// pixels' own cookies (_fbp, _fbc, _ttp) when they are set. Sent with the order, never elsewhere.
+// pixels' own cookies (_fbp, _fbc, _ttp) when they are set. Sent with the order and with the
+// checkout draft (so an order the desk makes from it counts for the ad), never elsewhere.
 import { fbcOf, LANDING_URL_MAX } from '@shop/domain/ad-attribution';
 import type { Attribution } from '@shop/domain/marketing';
 
@@ -89,13 +90,20 @@ const COOKIE_ID = /^fb\.\d\.\d+\.[\w.-]+$/;
 
 /** The fields an order carries (all optional), with the browser's event id of the order placed. */
 export function attributionFor(eventId: string): Attribution {
+  return { event_id: eventId, ...visitAttribution() };
+}
+
+/**
+ * Where the customer came from, without an event id: what a checkout draft carries (no browser
+ * event goes with it; the order the desk makes from it has its own id).
+ */
+export function visitAttribution(): Omit<Attribution, 'event_id'> {
   const stored = read();
   const fbp = cookie('_fbp');
   // Meta's pixel writes _fbc from fbclid itself; ours stands in until it has.
   const fbc = cookie('_fbc') ?? stored?.fbc;
   const ttp = cookie('_ttp');
-  const fields: Attribution = {
-    event_id: eventId,
+  const fields: Omit<Attribution, 'event_id'> = {
     ...(fbp && COOKIE_ID.test(fbp) ? { fbp } : {}),
     ...(fbc && COOKIE_ID.test(fbc) ? { fbc } : {}),
     ...(ttp && CLICK_ID.test(ttp) ? { ttp } : {}),

@@ -9,6 +9,7 @@ import { mockFetch, ok, renderPage, sentBodies } from '../../../test-utils.tsx';
 import { addToCart, clearCart } from '../cart-store.ts';
 import { CartPage } from './cart-page.tsx';
 import { existingDraftKey } from '../../checkout/draft-save.ts';
+import { captureLanding } from '../../marketing/attribution.ts';
 
 const wilayas = [{ id: 16, wilaya_code: 16, wilaya_name: 'Alger', price: 400, stop_desk_price: 250 }];
 
@@ -85,6 +86,35 @@ describe('the checkout draft', () => {
     expect(sentBodies(fetchMock, '/order')[0]).toMatchObject({ customer_name: 'Sara', checkout_draft_key: key });
     // The next checkout is a new draft.
     await waitFor(() => expect(existingDraftKey()).toBeNull());
+  });
+
+  it('carries where the customer came from, without an event id, as the order would', async () => {
+    const landing = 'https://boutique.example/produit/7?utm_source=facebook&utm_campaign=Soldes&fbclid=IwAR-draft';
+    const landedAt = Date.now();
+    captureLanding(landing, landedAt);
+    document.cookie = '_fbp=fb.1.1764000000000.987654321';
+    try {
+      const fetchMock = setup();
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: /Passer la commande/ }));
+      const d = within(await screen.findByRole('dialog'));
+      await user.type(d.getByLabelText('Nom complet'), 'Sara');
+      await user.type(d.getByLabelText('Numéro de téléphone'), '0555 12 34 56');
+
+      await waitFor(() => expect(draftCalls(fetchMock)).toHaveLength(1), { timeout: 4000 });
+      const body = JSON.parse(draftCalls(fetchMock)[0]![1]?.body as string) as Record<string, unknown>;
+      expect(body).toMatchObject({
+        customer_name: 'Sara',
+        fbp: 'fb.1.1764000000000.987654321',
+        fbc: `fb.1.${landedAt}.IwAR-draft`,
+        utm_source: 'facebook',
+        utm_campaign: 'Soldes',
+        landing_url: landing,
+      });
+      expect(body).not.toHaveProperty('event_id');
+    } finally {
+      document.cookie = '_fbp=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    }
   });
 
   it('says in Arabic that the shop may call', async () => {
