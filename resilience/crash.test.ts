@@ -4,7 +4,7 @@
 // period even when a client never finishes; a body trickled a byte at a time is cut.
 import http from 'node:http';
 import net from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   DIALECTS,
   api,
@@ -215,13 +215,14 @@ describe('slow clients', () => {
     let received = '';
     socket.on('data', (d: Buffer) => (received += d.toString()));
     socket.on('error', () => undefined);
-    const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now())));
+    const connected = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     socket.write(
       'POST /api/order HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n',
     );
     const timer = setInterval(() => socket.writable && socket.write('{'), 300);
     void closed.then(() => clearInterval(timer));
-    return { closed, received: () => received, stop: () => socket.destroy() };
+    return { connected, closed, received: () => received, stop: () => socket.destroy() };
   }
 
   async function sqliteServer(env: Record<string, string>) {
@@ -244,15 +245,26 @@ describe('slow clients', () => {
   });
 
   it('SIGTERM with a client still trickling: in-flight work gets the grace period, then exit 0', async () => {
-    const server = await sqliteServer({ REQUEST_TIMEOUT_SECONDS: '300', SHUTDOWN_GRACE_SECONDS: '2' });
+    const server = await sqliteServer({
+      REQUEST_TIMEOUT_SECONDS: '300',
+      SHUTDOWN_GRACE_SECONDS: '2',
+      // Its log says when the trickled order has reached it.
+      LOG_LEVEL: 'info',
+    });
     const client = trickle(server.baseUrl);
     cleanups.push(() => Promise.resolve(client.stop()));
-    await new Promise((r) => setTimeout(r, 500));
-    const signalled = Date.now();
+    await client.connected;
+    // The order's headers have reached the server: the request is in flight.
+    await vi.waitFor(() => expect(server.output()).toMatch(/"url":"\/api\/order".*"msg":"incoming request"/), {
+      timeout: 30_000,
+    });
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-    // The trickling request had its grace period before the server closed it (the 300 s request
-    // limit, never reached, would outlast the test).
-    expect(Date.now() - signalled).toBeGreaterThanOrEqual(1500);
+    // The trickling request was left to run until the grace period was over (the 300 s request
+    // limit, never reached, would outlast the test), then its connection was closed: the server
+    // says so, and the client saw its connection end without an answer.
+    await client.closed;
+    expect(server.output()).toContain('shutdown grace period over: closing the connections still open');
+    expect(client.received()).toBe('');
   });
 });
