@@ -25,8 +25,12 @@ export interface ProductTable {
   final_price_cents: number;
   /** Sum of the size stocks for a sized product; the product's own stock otherwise. */
   stock: number;
-  /** 1 when the product is sold by size (clothing), 0 otherwise (body care). */
+  /** 1 when the product is sold by variant (size, and colour if any: clothing), 0 for one stock (body care). */
   has_sizes: Flag;
+  /** The size scale of a product sold by size (migration 030, domain sizes.ts): letters, numbers, ages, one. */
+  size_scale: Generated<string>;
+  /** The scale's sizes in the owner's order, a JSON list of size keys; null for letters (S-XXL). */
+  size_list: Generated<string | null>;
   /** Arabic name and description (migration 012), null = show the French. */
   name_ar: Generated<string | null>;
   description_ar: Generated<string | null>;
@@ -42,10 +46,31 @@ export interface ProductTable {
   updated_at: string;
 }
 
+/**
+ * A variant (migration 030): a colour of the product (0 when it has none) in a size, with its own
+ * stock; the table kept its first name, from when a row was a size.
+ */
 export interface ProductSizeTable {
   product_id: number;
+  color_id: Generated<number>;
   size: string;
   stock: number;
+  sku: Generated<string | null>;
+  /** Added to the product's price for this variant (may be negative); the discount applies to the sum. */
+  price_diff_cents: Generated<number>;
+}
+
+/** A colour a product is sold in (migration 030). */
+export interface ProductColorTable {
+  id: Generated<number>;
+  product_id: number;
+  name: string;
+  name_ar: string | null;
+  /** The key of the storefront's URL (`?couleur=rouge`), unique per product, kept when the name changes. */
+  slug: string;
+  /** `#rrggbb`. */
+  swatch: string;
+  position: number;
 }
 
 export interface ProductImageTable {
@@ -55,6 +80,8 @@ export interface ProductImageTable {
   is_primary: Flag;
   /** Where the owner placed it among the product's photos, from 0 (migration 020). */
   position: Generated<number>;
+  /** The colour the photo shows (migration 030); null: every colour. */
+  color_id: Generated<number | null>;
   width: number | null;
   height: number | null;
   created_at: string;
@@ -336,6 +363,9 @@ export interface OrderItemTable {
   product_type: string | null;
   product_image: string | null;
   size: string;
+  /** The variant's colour (migration 030): its id (0 for none) and its name when ordered ('' for none). */
+  color_id: Generated<number>;
+  color: Generated<string>;
   quantity: number;
   price_at_time_cents: number;
   product_discount_percentage: number;
@@ -516,6 +546,7 @@ export interface DB {
   product_types: ProductTypeTable;
   products: ProductTable;
   product_sizes: ProductSizeTable;
+  product_colors: ProductColorTable;
   product_images: ProductImageTable;
   shipping_prices: ShippingPriceTable;
   commune_fees: CommuneFeeTable;

@@ -35,6 +35,7 @@ import * as orderNameSearch from './migrations/026-order-name-search.ts';
 import * as adAttribution from './migrations/027-ad-attribution.ts';
 import * as checkoutDrafts from './migrations/028-checkout-drafts.ts';
 import * as draftAttribution from './migrations/029-draft-attribution.ts';
+import * as variants from './migrations/030-variants.ts';
 
 const migrations = {
   '001-initial': initial,
@@ -64,6 +65,7 @@ const migrations = {
   '027-ad-attribution': adAttribution,
   '028-checkout-drafts': checkoutDrafts,
   '029-draft-attribution': draftAttribution,
+  '030-variants': variants,
 };
 
 /** The Migrator of a database, over this app's migrations. */

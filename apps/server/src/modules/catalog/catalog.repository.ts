@@ -184,13 +184,15 @@ export function lockProductRow(db: Executor, id: number) {
     .executeTakeFirst();
 }
 
-/** Sets these size rows of a product, adding the ones it lacks; its other size rows stay. */
+/** Sets these size rows of a product (without a colour), adding the ones it lacks; its other rows stay. */
 export async function writeSizes(db: Executor, productId: number, sizes: readonly { size: string; stock: number }[]) {
   if (sizes.length === 0) return;
   await db
     .insertInto('product_sizes')
-    .values(sizes.map((s) => ({ product_id: productId, size: s.size, stock: s.stock })))
-    .onConflict((oc) => oc.columns(['product_id', 'size']).doUpdateSet((eb) => ({ stock: eb.ref('excluded.stock') })))
+    .values(sizes.map((s) => ({ product_id: productId, color_id: 0, size: s.size, stock: s.stock })))
+    .onConflict((oc) =>
+      oc.columns(['product_id', 'color_id', 'size']).doUpdateSet((eb) => ({ stock: eb.ref('excluded.stock') })),
+    )
     .execute();
 }
 
