@@ -50,19 +50,62 @@ export interface TestOptions {
   clock?: () => number;
 }
 
+/** The PostgreSQL server of the tests (TEST_DATABASE_URL). */
+function testDatabaseUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('SHOP_TEST_DIALECT=postgres needs TEST_DATABASE_URL');
+  return url;
+}
+
+/** Runs one statement on the tests' PostgreSQL server, on a connection of its own. */
+async function onTestServer(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl() });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, empty schema of the tests' PostgreSQL database, so that tests running at once do not meet. */
+async function createSchema(): Promise<string> {
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  await onTestServer(`create schema ${schema}`);
+  return schema;
+}
+
+async function dropSchema(schema: string): Promise<void> {
+  await onTestServer(`drop schema ${schema} cascade`);
+}
+
+/**
+ * The database of an older release, for a migration's test: migrated up to `last` only (SQLite in
+ * memory, or a schema of its own on PostgreSQL); the test inserts what that release could hold,
+ * then runs the rest with `migrate(db)`.
+ */
+export async function olderDatabase(last: string): Promise<{ db: Db; close: () => Promise<void> }> {
+  const schema = testDialect === 'postgres' ? await createSchema() : undefined;
+  const db = schema
+    ? connect({ kind: 'postgres', url: testDatabaseUrl() }, { searchPath: schema })
+    : connect({ kind: 'sqlite', file: ':memory:' });
+  await migrate(db, last);
+  return {
+    db,
+    close: async () => {
+      await db.close();
+      if (schema) await dropSchema(schema);
+    },
+  };
+}
+
 export async function createTestContext(options: TestOptions = {}): Promise<TestContext> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
   let schema: string | undefined;
   let databaseUrl: string;
   if (testDialect === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error('SHOP_TEST_DIALECT=postgres needs TEST_DATABASE_URL');
-    schema = `t_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-    databaseUrl = url;
+    schema = await createSchema();
+    databaseUrl = testDatabaseUrl();
   } else {
     databaseUrl = options.sqliteFile ? `sqlite:${path.join(tmp, 'shop.db')}` : 'sqlite::memory:';
   }
@@ -118,12 +161,7 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
     async close() {
       await app.close();
       await db.close();
-      if (schema && process.env.TEST_DATABASE_URL) {
-        const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await client.connect();
-        await client.query(`drop schema ${schema} cascade`);
-        await client.end();
-      }
+      if (schema) await dropSchema(schema);
       fs.rmSync(tmp, { recursive: true, force: true });
     },
   };

@@ -1,40 +1,19 @@
 // A shop of the previous release upgraded (SQLite and PostgreSQL): its admin becomes an owner who
 // stays signed in, and its history says who did what by user, with each call's outcome, so the
 // agents' figures count the past too.
-import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { connect, type Db } from '../connect.ts';
+import type { Db } from '../connect.ts';
 import { migrate } from '../migrate.ts';
-import { testDialect } from '../../../test/harness.ts';
+import { olderDatabase } from '../../../test/harness.ts';
 
 let db: Db;
-let schema: string | undefined;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  if (testDialect === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL!;
-    schema = `t_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-    db = connect({ kind: 'postgres', url }, { searchPath: schema });
-  } else {
-    db = connect({ kind: 'sqlite', file: ':memory:' });
-  }
-  await migrate(db, '018-sized-stock-sums');
+  ({ db, close } = await olderDatabase('018-sized-stock-sums'));
 });
-afterAll(async () => {
-  await db.close();
-  if (schema) {
-    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(`drop schema ${schema} cascade`);
-    await client.end();
-  }
-});
+afterAll(() => close());
 
 it('makes the admins owners, keeps their sessions, and fills in who did what', async () => {
   const k = db.kysely as unknown as Kysely<unknown>;

@@ -2,41 +2,20 @@
 // orders, and after random moves (statuses changed one at a time and in bulk, lines added, removed
 // and changed, orders and products deleted) the kept counts and the best sellers are exactly what
 // the sum over every successful order's lines gives.
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { connect, type Db } from '../connect.ts';
+import type { Db } from '../connect.ts';
 import { migrate } from '../migrate.ts';
-import { testDialect } from '../../../test/harness.ts';
+import { olderDatabase } from '../../../test/harness.ts';
 import { insertProduct } from '../../../test/fixtures.ts';
 import { findTopSellingIds } from '../../modules/catalog/catalog.repository.ts';
 
 let db: Db;
-let schema: string | undefined;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  if (testDialect === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL!;
-    schema = `t_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-    db = connect({ kind: 'postgres', url }, { searchPath: schema });
-  } else {
-    db = connect({ kind: 'sqlite', file: ':memory:' });
-  }
-  await migrate(db, '024-courier-accounts');
+  ({ db, close } = await olderDatabase('024-courier-accounts'));
 });
-afterAll(async () => {
-  await db.close();
-  if (schema) {
-    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(`drop schema ${schema} cascade`);
-    await client.end();
-  }
-});
+afterAll(() => close());
 
 const STATUSES = ['pending', 'approved', 'shipping', 'successful', 'cancelled', 'returned'];
 

@@ -2,42 +2,21 @@
 // previous release upgraded, and as names are written, changed and deleted afterwards, each
 // search finds exactly the orders whose folded name holds every folded word, and a word of three
 // letters or more is looked up in the index, not by reading every name.
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { foldName, nameSearchWords } from '@shop/domain/name-fold';
-import { connect, type Db } from '../connect.ts';
+import type { Db } from '../connect.ts';
 import { migrate } from '../migrate.ts';
-import { testDialect } from '../../../test/harness.ts';
+import { olderDatabase, testDialect } from '../../../test/harness.ts';
 import { listOrders } from '../../modules/orders/orders.repository.ts';
 
 let db: Db;
-let schema: string | undefined;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  if (testDialect === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL!;
-    schema = `t_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-    db = connect({ kind: 'postgres', url }, { searchPath: schema });
-  } else {
-    db = connect({ kind: 'sqlite', file: ':memory:' });
-  }
-  await migrate(db, '025-product-sales');
+  ({ db, close } = await olderDatabase('025-product-sales'));
 });
-afterAll(async () => {
-  await db.close();
-  if (schema) {
-    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(`drop schema ${schema} cascade`);
-    await client.end();
-  }
-});
+afterAll(() => close());
 
 const FIRST = ['Aïcha', 'Amina', 'Samira', 'Karim', 'Yacine', 'Lina', 'Mohamed', 'سمير', 'أمينة', 'Zoé'];
 const LAST = ['Aït Ahmed', 'Benali', 'Tebboune', 'Ben-Youcef', 'Kaci', 'بن علي', 'Ould Ali', 'Li'];

@@ -2,40 +2,20 @@
 // with no attribution, and the same draft saved again afterwards keeps the checkout's attribution
 // and the request's client beside it.
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkoutDraftSchema } from '@shop/domain/checkout-drafts';
-import { connect, type Db } from '../connect.ts';
+import type { Db } from '../connect.ts';
 import { migrate } from '../migrate.ts';
-import { testDialect } from '../../../test/harness.ts';
+import { olderDatabase } from '../../../test/harness.ts';
 import { saveDraft } from '../../modules/leads/leads.service.ts';
 
 let db: Db;
-let schema: string | undefined;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  if (testDialect === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL!;
-    schema = `t_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-    db = connect({ kind: 'postgres', url }, { searchPath: schema });
-  } else {
-    db = connect({ kind: 'sqlite', file: ':memory:' });
-  }
-  await migrate(db, '028-checkout-drafts');
+  ({ db, close } = await olderDatabase('028-checkout-drafts'));
 });
-afterAll(async () => {
-  await db.close();
-  if (schema) {
-    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(`drop schema ${schema} cascade`);
-    await client.end();
-  }
-});
+afterAll(() => close());
 
 it('keeps the drafts saved before, without attribution, and saves it on the next change', async () => {
   const key = randomBytes(16).toString('hex');
