@@ -96,7 +96,7 @@ beforeAll(async () => {
     })),
   );
   // What autovacuum does on PostgreSQL after many inserts: statistics, and the pages marked all
-  // visible (an index-only scan then reads no table page).
+  // visible (an index-only scan then reads no table page for them).
   await sql`${sql.raw(db.kind === 'postgres' ? 'vacuum analyze' : 'analyze')}`.execute(db.kysely);
 });
 
@@ -190,8 +190,10 @@ describe('the desk’s queues, page by page', () => {
       expect(plan).toMatch(/SEARCH orders USING INTEGER PRIMARY KEY \(rowid=\?\)/);
       return;
     }
+    // An index-only scan: the table is read only for rows on pages not yet marked all visible
+    // (autovacuum marks them; a snapshot held by another session meanwhile may delay it, so the
+    // count of such reads is not asserted).
     expect(plan).toMatch(/Index Only Scan Backward using orders_status_newest on orders/);
-    expect(plan).toMatch(/Heap Fetches: 0/);
     expect(plan).not.toMatch(/Seq Scan/);
     // Anything sorted holds the page's rows only.
     for (const rows of plan.matchAll(/Sort[^\n]*\(actual rows=(\d+)/g)) expect(Number(rows[1])).toBeLessThanOrEqual(20);
@@ -246,7 +248,6 @@ describe('the shop’s list, page by page', () => {
           ? /Index Only Scan Backward using products_newest on products/
           : /Index Only Scan Backward using products_type_newest on products/,
       );
-      expect(plan).toMatch(/Heap Fetches: 0/);
       expect(plan).not.toMatch(/Sort|Seq Scan/);
       expect(await planOf(statements[1]!)).toMatch(/using products_pkey/);
     }
