@@ -172,12 +172,6 @@ export default tseslint.config(
       '**/*.test.ts',
       '**/*.repository.ts',
       '**/stock-store.*.ts',
-      // Queries still written beside their callers, to move into their module's repository.
-      'apps/server/src/modules/couriers/courier-accounts.service.ts',
-      'apps/server/src/modules/couriers/couriers.routes.ts',
-      'apps/server/src/modules/couriers/couriers.service.ts',
-      'apps/server/src/modules/couriers/exports.service.ts',
-      'apps/server/src/modules/reconciliation/reconciliation.service.ts',
     ],
     rules: { 'no-restricted-syntax': ['error', ...QUERY_SYNTAX] },
   },

@@ -36,6 +36,7 @@ import * as adAttribution from './migrations/027-ad-attribution.ts';
 import * as checkoutDrafts from './migrations/028-checkout-drafts.ts';
 import * as draftAttribution from './migrations/029-draft-attribution.ts';
 import * as variants from './migrations/030-variants.ts';
+import * as deepPages from './migrations/031-deep-pages.ts';
 
 const migrations = {
   '001-initial': initial,
@@ -66,6 +67,7 @@ const migrations = {
   '028-checkout-drafts': checkoutDrafts,
   '029-draft-attribution': draftAttribution,
   '030-variants': variants,
+  '031-deep-pages': deepPages,
 };
 
 /** The Migrator of a database, over this app's migrations. */
@@ -105,12 +107,20 @@ export async function migrate(db: Db, last?: string): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
-  if (db.kind === 'postgres' && (last === undefined || MIGRATION_NAMES.indexOf(last) >= NAME_SEARCH)) {
-    await buildIndexesConcurrently(db);
-  }
+  if (db.kind === 'postgres') await buildIndexesConcurrently(db, last);
 }
 
-const NAME_SEARCH = MIGRATION_NAMES.indexOf('026-order-name-search');
+/** PostgreSQL's indexes built outside the migrations' transaction, by the migration that asks for them. */
+async function concurrentIndexes(db: Db, last: string | undefined) {
+  const reached = (name: string) =>
+    last === undefined || MIGRATION_NAMES.indexOf(last) >= MIGRATION_NAMES.indexOf(name);
+  return [
+    ...(reached('026-order-name-search')
+      ? await orderNameSearch.postgresIndexes(db.kysely as unknown as Kysely<unknown>)
+      : []),
+    ...(reached('031-deep-pages') ? deepPages.postgresIndexes() : []),
+  ];
+}
 
 /**
  * PostgreSQL's indexes on large tables, built once the migrations are recorded, outside their
@@ -121,8 +131,8 @@ const NAME_SEARCH = MIGRATION_NAMES.indexOf('026-order-name-search');
  * tried, not waited for: a session blocked on it would hold a snapshot the concurrent build waits
  * for, and each would wait for the other.
  */
-async function buildIndexesConcurrently(db: Db): Promise<void> {
-  const indexes = await orderNameSearch.postgresIndexes(db.kysely as unknown as Kysely<unknown>);
+async function buildIndexesConcurrently(db: Db, last: string | undefined): Promise<void> {
+  const indexes = await concurrentIndexes(db, last);
   if (indexes.length === 0) return;
   await db.kysely.connection().execute(async (connection) => {
     const session = connection as unknown as Kysely<unknown>;

@@ -73,8 +73,11 @@ export async function findProductRows(
   }
   query = query.orderBy('products.id', 'desc');
   if (options.limit !== undefined) query = query.limit(options.limit);
-  if (options.offset) query = query.offset(options.offset);
-  return query.execute();
+  if (!options.offset) return query.execute();
+  // A deep page: its ids first, from an index alone (migration 031), then only its rows.
+  const ids = (await query.offset(options.offset).clearSelect().select('products.id').execute()).map((r) => r.id);
+  const byId = new Map((await findProductRowsByIds(db, ids)).map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function countProducts(db: Executor, filters: ProductFilters): Promise<number> {

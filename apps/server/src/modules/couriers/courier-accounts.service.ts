@@ -26,12 +26,31 @@ import { createEcotrack } from './ecotrack.ts';
 import { createNoest } from './noest.ts';
 import { createYalidine } from './yalidine.ts';
 import { createZrExpress } from './zr-express.ts';
+import {
+  accountHasParcels,
+  adoptEarlierYalidineParcels,
+  countPlaces,
+  findAccount,
+  findAccountIds,
+  findAccountNamed,
+  findAccounts,
+  findActiveAccountIds,
+  findActiveAccounts,
+  findActiveEnvAccount,
+  findEnvAccount,
+  findPlace,
+  findRoutes,
+  insertAccount,
+  insertAccountUnlessNamed,
+  replacePlaces,
+  replaceRoutes,
+  updateAccountRow,
+} from './courier-accounts.repository.ts';
+
+// What the module's routes read of the accounts as they are stored.
+export { findAccount, findAccountActive, findAccountNames } from './courier-accounts.repository.ts';
 
 type AccountRow = Awaited<ReturnType<typeof findAccounts>>[number];
-
-export function findAccounts(db: Executor) {
-  return db.selectFrom('courier_accounts').selectAll().orderBy('id').execute();
-}
 
 /** The courier account of the environment's Yalidine keys, its name in the admin. */
 export const ENV_ACCOUNT_NAME = 'Yalidine (environment)';
@@ -43,92 +62,32 @@ export const ENV_ACCOUNT_NAME = 'Yalidine (environment)';
 export async function ensureEnvAccount(db: Database, config: Config): Promise<number | null> {
   const env = config.courier.yalidine;
   const now = new Date().toISOString();
-  const row = await db
-    .selectFrom('courier_accounts')
-    .select(['id', 'active', 'division', 'from_wilaya'])
-    .where('source', '=', 'env')
-    .executeTakeFirst();
+  const row = await findEnvAccount(db);
   if (!env) {
-    if (row?.active === 1)
-      await db.updateTable('courier_accounts').set({ active: 0, updated_at: now }).where('id', '=', row.id).execute();
+    if (row?.active === 1) await updateAccountRow(db, row.id, { active: 0, updated_at: now });
     return null;
   }
   const values = { division: config.courier.yalidineDivision, from_wilaya: env.fromWilaya, active: 1 };
   if (row) {
     if (row.active !== 1 || row.division !== values.division || row.from_wilaya !== values.from_wilaya) {
-      await db
-        .updateTable('courier_accounts')
-        .set({ ...values, updated_at: now })
-        .where('id', '=', row.id)
-        .execute();
+      await updateAccountRow(db, row.id, { ...values, updated_at: now });
     }
     return row.id;
   }
   // Two processes starting together: the second finds the first's row (the name is unique).
-  await db
-    .insertInto('courier_accounts')
-    .values({
-      kind: 'yalidine',
-      name: ENV_ACCOUNT_NAME,
-      source: 'env',
-      host: env.apiUrl,
-      created_at: now,
-      updated_at: now,
-      ...values,
-    })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const made = await db.selectFrom('courier_accounts').select('id').where('source', '=', 'env').executeTakeFirst();
-  if (made) await adoptEarlierParcels(db, made.id);
+  await insertAccountUnlessNamed(db, {
+    kind: 'yalidine',
+    name: ENV_ACCOUNT_NAME,
+    source: 'env',
+    host: env.apiUrl,
+    created_at: now,
+    updated_at: now,
+    ...values,
+  });
+  const made = await findEnvAccount(db);
+  // Orders sent to Yalidine before accounts existed become the environment account's.
+  if (made) await adoptEarlierYalidineParcels(db, made.id);
   return made?.id ?? null;
-}
-
-/**
- * Orders sent to Yalidine before accounts existed become the environment account's, and their
- * parcels get their money row (the amount to collect: the total less what was paid in advance;
- * the fees are read by the next sync or statement).
- */
-async function adoptEarlierParcels(db: Database, accountId: number): Promise<void> {
-  await db
-    .updateTable('orders')
-    .set({ courier_account_id: accountId })
-    .where('courier', '=', 'yalidine')
-    .where('courier_account_id', 'is', null)
-    .where((eb) => eb.or([eb('tracking_number', 'is not', null), eb('courier_sent_at', 'is not', null)]))
-    .execute();
-  await db
-    .insertInto('courier_parcels')
-    .columns(['order_id', 'account_id', 'tracking', 'amount_cents', 'created_at', 'status_changed_at'])
-    .expression((eb) =>
-      eb
-        .selectFrom('orders as o')
-        .select((s) => [
-          'o.id',
-          s.val(accountId).as('account_id'),
-          s.fn.coalesce('o.tracking_number', s.val('')).as('tracking'),
-          s(
-            'o.final_total_cents',
-            '-',
-            s.fn.coalesce(
-              s
-                .selectFrom('order_payments as p')
-                .select((p) => p.fn.sum<number>('p.amount_cents').as('paid'))
-                .whereRef('p.order_id', '=', 'o.id'),
-              s.val(0),
-            ),
-          ).as('amount_cents'),
-          s.fn.coalesce('o.courier_sent_at', 'o.updated_at').as('created_at'),
-          s.fn.coalesce('o.courier_synced_at', 'o.updated_at').as('status_changed_at'),
-        ])
-        .where('o.courier_account_id', '=', accountId)
-        .where('o.tracking_number', 'is not', null)
-        .where((w) =>
-          w.not(
-            w.exists(w.selectFrom('courier_parcels as c').select('c.order_id').whereRef('c.order_id', '=', 'o.id')),
-          ),
-        ),
-    )
-    .execute();
 }
 
 /** The account's credentials (server side only). */
@@ -145,14 +104,7 @@ function credentialsOf(row: AccountRow): Record<string, string> {
 export function placeLookup(db: Database, accountId: number): PlaceLookup {
   return async (kind, wilayaCode, ours) => {
     const key = kind === 'desk' ? ours : ours === '*' ? '*' : communeKey(ours);
-    const row = await db
-      .selectFrom('courier_places')
-      .select(['courier_name', 'courier_code'])
-      .where('account_id', '=', accountId)
-      .where('kind', '=', kind)
-      .where('wilaya_code', '=', wilayaCode)
-      .where('place_key', '=', key)
-      .executeTakeFirst();
+    const row = await findPlace(db, accountId, kind, wilayaCode, key);
     return row ? { name: row.courier_name, code: row.courier_code } : null;
   };
 }
@@ -247,7 +199,7 @@ export function createRegistry(db: Database, config: Config, envCourier: Courier
   }
 
   async function forAccount(id: number): Promise<Courier | null> {
-    const row = await db.selectFrom('courier_accounts').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await findAccount(db, id);
     if (!row) return null;
     const version = `${row.updated_at}|${row.active}`;
     const seen = built.get(id);
@@ -269,21 +221,13 @@ export function createRegistry(db: Database, config: Config, envCourier: Courier
 
   async function envAccountId() {
     await ensureEnv();
-    const row = await db
-      .selectFrom('courier_accounts')
-      .select('id')
-      .where('source', '=', 'env')
-      .where('active', '=', 1)
-      .executeTakeFirst();
+    const row = await findActiveEnvAccount(db);
     return row?.id ?? null;
   }
 
   /** The routing table and the active accounts, read once for many orders. */
   async function router(): Promise<(row: OrderRouting) => Promise<number | null>> {
-    const [routes, accounts] = await Promise.all([
-      listRoutes(db),
-      db.selectFrom('courier_accounts').select('id').where('active', '=', 1).execute(),
-    ]);
+    const [routes, accounts] = await Promise.all([listRoutes(db), findActiveAccountIds(db)]);
     const active = accounts.map((a) => a.id);
     return async (row) => {
       const sending = row.tracking_number !== null || row.courier_sent_at !== null;
@@ -315,12 +259,7 @@ export function createRegistry(db: Database, config: Config, envCourier: Courier
       return courier ? { accountId, courier } : null;
     },
     async active() {
-      const rows = await db
-        .selectFrom('courier_accounts')
-        .select(['id', 'name'])
-        .where('active', '=', 1)
-        .orderBy('id')
-        .execute();
+      const rows = await findActiveAccounts(db);
       const out: { id: number; name: string; courier: Courier }[] = [];
       for (const row of rows) {
         const courier = await forAccount(row.id);
@@ -340,14 +279,7 @@ function webhookPath(row: AccountRow): string | null {
 }
 
 export async function listAccounts(db: Database, config: Config): Promise<CourierAccount[]> {
-  const [rows, places] = await Promise.all([
-    findAccounts(db),
-    db
-      .selectFrom('courier_places')
-      .select(['account_id', 'kind', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy(['account_id', 'kind'])
-      .execute(),
-  ]);
+  const [rows, places] = await Promise.all([findAccounts(db), countPlaces(db)]);
   const count = (id: number, kind: string) =>
     Number(places.find((p) => p.account_id === id && p.kind === kind)?.n ?? 0);
   return rows.map((row) => {
@@ -388,7 +320,7 @@ export async function accountView(db: Database, config: Config, id: number): Pro
 }
 
 async function accountRow(db: Executor, id: number): Promise<AccountRow> {
-  const row = await db.selectFrom('courier_accounts').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await findAccount(db, id);
   if (!row) throw notFound(`Courier account #${id} not found`);
   return row;
 }
@@ -398,26 +330,22 @@ export async function createAccount(db: Database, write: CourierAccountWrite): P
   if (missing.length > 0)
     throw badRequest(`${courierLabel(write.kind)} needs ${missing.map((f) => f.label).join(' and ')}`);
   const now = new Date().toISOString();
-  const taken = await db.selectFrom('courier_accounts').select('id').where('name', '=', write.name).executeTakeFirst();
+  const taken = await findAccountNamed(db, write.name);
   if (taken) throw conflict(`An account named "${write.name}" exists already`);
-  const made = await db
-    .insertInto('courier_accounts')
-    .values({
-      kind: write.kind,
-      name: write.name,
-      division: write.division,
-      host: write.host.replace(/\/+$/, ''),
-      from_wilaya: write.from_wilaya,
-      hand_over: write.hand_over,
-      active: write.active ? 1 : 0,
-      source: 'admin',
-      credentials: JSON.stringify(Object.fromEntries(Object.entries(write.credentials).map(([k, v]) => [k, v.trim()]))),
-      webhook_secret: write.webhook_secret || null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const made = await insertAccount(db, {
+    kind: write.kind,
+    name: write.name,
+    division: write.division,
+    host: write.host.replace(/\/+$/, ''),
+    from_wilaya: write.from_wilaya,
+    hand_over: write.hand_over,
+    active: write.active ? 1 : 0,
+    source: 'admin',
+    credentials: JSON.stringify(Object.fromEntries(Object.entries(write.credentials).map(([k, v]) => [k, v.trim()]))),
+    webhook_secret: write.webhook_secret || null,
+    created_at: now,
+    updated_at: now,
+  });
   return made.id;
 }
 
@@ -433,20 +361,9 @@ export async function updateAccount(db: Database, id: number, write: CourierAcco
     if (write.version !== undefined && write.version !== row.updated_at) {
       throw conflict('This account was changed meanwhile: open it again to see the current values');
     }
-    if (write.kind !== row.kind) {
-      const parcels = await trx
-        .selectFrom('courier_parcels')
-        .select('order_id')
-        .where('account_id', '=', id)
-        .executeTakeFirst();
-      if (parcels) throw conflict('This account has parcels: its courier cannot change (add another account)');
-    }
-    const taken = await trx
-      .selectFrom('courier_accounts')
-      .select('id')
-      .where('name', '=', write.name)
-      .where('id', '!=', id)
-      .executeTakeFirst();
+    if (write.kind !== row.kind && (await accountHasParcels(trx, id)))
+      throw conflict('This account has parcels: its courier cannot change (add another account)');
+    const taken = await findAccountNamed(trx, write.name, id);
     if (taken) throw conflict(`An account named "${write.name}" exists already`);
     const kept = write.kind === row.kind ? credentialsOf(row) : {};
     const credentials = { ...kept };
@@ -455,24 +372,20 @@ export async function updateAccount(db: Database, id: number, write: CourierAcco
     const missing = COURIER_CREDENTIALS[write.kind].filter((f) => !credentials[f.key]);
     if (missing.length > 0)
       throw badRequest(`${courierLabel(write.kind)} needs ${missing.map((f) => f.label).join(' and ')}`);
-    await trx
-      .updateTable('courier_accounts')
-      .set({
-        kind: write.kind,
-        name: write.name,
-        division: write.division,
-        host: write.host.replace(/\/+$/, ''),
-        from_wilaya: write.from_wilaya,
-        hand_over: write.hand_over,
-        active: write.active ? 1 : 0,
-        credentials: JSON.stringify(credentials),
-        ...(write.webhook_secret === undefined || write.webhook_secret === ''
-          ? {}
-          : { webhook_secret: write.webhook_secret }),
-        updated_at: new Date().toISOString(),
-      })
-      .where('id', '=', id)
-      .execute();
+    await updateAccountRow(trx, id, {
+      kind: write.kind,
+      name: write.name,
+      division: write.division,
+      host: write.host.replace(/\/+$/, ''),
+      from_wilaya: write.from_wilaya,
+      hand_over: write.hand_over,
+      active: write.active ? 1 : 0,
+      credentials: JSON.stringify(credentials),
+      ...(write.webhook_secret === undefined || write.webhook_secret === ''
+        ? {}
+        : { webhook_secret: write.webhook_secret }),
+      updated_at: new Date().toISOString(),
+    });
   });
 }
 
@@ -480,12 +393,7 @@ export async function updateAccount(db: Database, id: number, write: CourierAcco
 
 /** The routing table, and its version (what a form sends back to change it). */
 export async function listRoutes(db: Executor): Promise<CourierRoutes> {
-  const rows = await db
-    .selectFrom('courier_routes')
-    .selectAll()
-    .orderBy('wilaya_key')
-    .orderBy('delivery_type')
-    .execute();
+  const rows = await findRoutes(db);
   const routes: CourierRoute[] = rows.map((r) => ({
     wilaya: r.wilaya_key === '*' ? null : (r.wilaya_name ?? r.wilaya_key),
     delivery_type: r.delivery_type as CourierRoute['delivery_type'],
@@ -505,7 +413,7 @@ export async function saveRoutes(
     const current = await listRoutes(trx);
     if (current.version !== version)
       throw conflict('The routing table was changed meanwhile: here it is as it is now', current);
-    const ids = new Set((await trx.selectFrom('courier_accounts').select('id').execute()).map((a) => a.id));
+    const ids = new Set((await findAccountIds(trx)).map((a) => a.id));
     const seen = new Set<string>();
     for (const r of routes) {
       if (!ids.has(r.account_id)) throw badRequest(`Courier account #${r.account_id} does not exist`);
@@ -513,18 +421,15 @@ export async function saveRoutes(
       if (seen.has(key)) throw badRequest(`${r.wilaya ?? 'Every other wilaya'} (${r.delivery_type}) is routed twice`);
       seen.add(key);
     }
-    await trx.deleteFrom('courier_routes').execute();
-    for (const r of routes) {
-      await trx
-        .insertInto('courier_routes')
-        .values({
-          wilaya_key: r.wilaya === null ? '*' : wilayaKey(r.wilaya),
-          wilaya_name: r.wilaya,
-          delivery_type: r.delivery_type,
-          account_id: r.account_id,
-        })
-        .execute();
-    }
+    await replaceRoutes(
+      trx,
+      routes.map((r) => ({
+        wilaya_key: r.wilaya === null ? '*' : wilayaKey(r.wilaya),
+        wilaya_name: r.wilaya,
+        delivery_type: r.delivery_type,
+        account_id: r.account_id,
+      })),
+    );
     return listRoutes(trx);
   });
 }
@@ -609,20 +514,7 @@ export async function syncPlaces(
     });
   }
   const matched = rows.filter((r) => r.kind === 'commune' && r.place_key !== '*').length;
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('courier_places').where('account_id', '=', accountId).execute();
-    for (let i = 0; i < rows.length; i += 200) {
-      await trx
-        .insertInto('courier_places')
-        .values(rows.slice(i, i + 200).map((r) => ({ ...r, account_id: accountId })))
-        .execute();
-    }
-    await trx
-      .updateTable('courier_accounts')
-      .set({ places_synced_at: new Date().toISOString() })
-      .where('id', '=', accountId)
-      .execute();
-  });
+  await db.transaction().execute((trx) => replacePlaces(trx, accountId, rows, new Date().toISOString()));
   return {
     communes_matched: matched,
     communes_unmatched: unmatched.length,

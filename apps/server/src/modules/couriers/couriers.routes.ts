@@ -40,6 +40,8 @@ import { CourierError, courierTime, type Courier } from './courier.ts';
 import {
   accountRow,
   accountView,
+  findAccount,
+  findAccountNames,
   createAccount,
   listAccounts,
   listRoutes,
@@ -47,10 +49,18 @@ import {
   syncPlaces,
   updateAccount,
 } from './courier-accounts.service.ts';
-import { attachParcel, handOverOrders, receiveEvents, receiveStatusEvent, sendOrders } from './couriers.service.ts';
+import {
+  attachParcel,
+  chooseOrderAccount,
+  handOverOrders,
+  receiveEvents,
+  receiveStatusEvent,
+  sendOrders,
+} from './couriers.service.ts';
 import { runCourierSync } from './courier-sync.ts';
 import { accountingExport, slips, yalidineExport, type SlipCourier } from './exports.service.ts';
 import { courierSettings, saveCourierSettings } from '../reconciliation/reconciliation.service.ts';
+import { findOrder } from '../orders/orders-public.service.ts';
 
 const NOT_CONFIGURED =
   'No courier account: add one in Settings → Couriers, or set YALIDINE_API_ID and YALIDINE_API_TOKEN';
@@ -125,10 +135,7 @@ function webhookSecret(app: App): string {
 /** An account's webhook: the account and its secret, 404 when it has none. */
 async function accountWebhook(app: App, rawId: unknown) {
   const id = Number(rawId);
-  const row =
-    Number.isInteger(id) && id > 0
-      ? await app.db.kysely.selectFrom('courier_accounts').selectAll().where('id', '=', id).executeTakeFirst()
-      : undefined;
+  const row = Number.isInteger(id) && id > 0 ? await findAccount(app.db.kysely, id) : undefined;
   if (!row || row.source === 'env' || !row.webhook_secret || row.kind === 'noest') {
     throw notFound('This courier account has no webhook (set its secret in Settings → Couriers)');
   }
@@ -521,11 +528,7 @@ export function couriersAdminRoutes(app: App): void {
       },
     },
     async (request, reply) => {
-      const row = await app.db.kysely
-        .selectFrom('orders')
-        .selectAll()
-        .where('id', '=', request.params.id)
-        .executeTakeFirst();
+      const row = await findOrder(app.db.kysely, request.params.id);
       if (!row) throw notFound(`Order #${request.params.id} not found`);
       if (!row.tracking_number) throw notFound('This order has no parcel yet');
       const courier = await app.couriers.parcelCourier(row);
@@ -596,10 +599,7 @@ export function couriersAdminRoutes(app: App): void {
       },
     },
     async (request) => {
-      const accounts = await app.db.kysely
-        .selectFrom('courier_accounts')
-        .select(['id', 'name', 'kind', 'division'])
-        .execute();
+      const accounts = await findAccountNames(app.db.kysely);
       const accountFor = await app.couriers.router();
       const courierOf = async (row: OrderRow): Promise<SlipCourier> => {
         const accountId = await accountFor(row);
@@ -755,49 +755,7 @@ export function couriersAdminRoutes(app: App): void {
     },
     async (request) => {
       const { account_id: accountId, previous } = request.body;
-      const id = request.params.id;
-      if (accountId !== null) {
-        const account = await app.db.kysely
-          .selectFrom('courier_accounts')
-          .select(['id', 'active'])
-          .where('id', '=', accountId)
-          .executeTakeFirst();
-        if (!account) throw new HttpError(400, `Courier account #${accountId} does not exist`);
-        if (account.active !== 1) throw new HttpError(400, 'This courier account is off');
-      }
-      const done = await app.db.kysely.transaction().execute(async (trx) => {
-        const row = await trx
-          .selectFrom('orders')
-          .select(['courier_account_id', 'courier_account_chosen', 'tracking_number', 'courier_sent_at'])
-          .where('id', '=', id)
-          .executeTakeFirst();
-        if (!row) throw notFound(`Order #${id} not found`);
-        if (row.tracking_number !== null || row.courier_sent_at !== null)
-          throw conflict('This order is with its courier already: its account cannot change');
-        const current = row.courier_account_chosen === 1 ? row.courier_account_id : null;
-        if (current !== previous)
-          throw conflict('The courier of this order was changed meanwhile', { courier_account_id: current });
-        await trx
-          .updateTable('orders')
-          .set({
-            courier_account_id: accountId,
-            courier_account_chosen: accountId === null ? 0 : 1,
-            courier_error: null,
-          })
-          .where('id', '=', id)
-          .execute();
-        return accountId;
-      });
-      await app.db.kysely
-        .insertInto('order_events')
-        .values({
-          order_id: id,
-          kind: 'courier',
-          detail: done === null ? 'Courier account: the routing table decides' : `Courier account chosen: #${done}`,
-          author: author(request),
-          created_at: new Date().toISOString(),
-        })
-        .execute();
+      const done = await chooseOrderAccount(app.db.kysely, request.params.id, accountId, previous, author(request));
       return envelope({ courier_account_id: done }, 'Courier chosen');
     },
   );

@@ -28,7 +28,7 @@ import { wilayaKey } from '@shop/domain/wilaya';
 import type { Database, Executor, OrderRow } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import * as ordersService from '../orders/orders-public.service.ts';
 import { applyStatus, lockOrder, ordersChanged } from '../orders/orders-public.service.ts';
 import type { CourierRegistry } from './courier-accounts.service.ts';
@@ -43,6 +43,21 @@ import {
   type ParcelStatus,
   type StopDesk,
 } from './courier.ts';
+import {
+  clearSendingMarkIfUnsent,
+  findOrderByTracking,
+  findOrderCourierChoice,
+  findOrderParcel,
+  findOrdersSentWithoutAnswer,
+  findOrdersWithoutStopDesk,
+  findParcel,
+  findParcelsToFollow,
+  insertEventOnce,
+  saveNewParcel,
+  setStopDeskIfNone,
+  updateParcel,
+} from './couriers.repository.ts';
+import { findAccountActive } from './courier-accounts.repository.ts';
 
 /** Parcels per creation call. */
 const PARCELS_PER_CALL = 50;
@@ -189,40 +204,17 @@ async function recordParcel(
 ): Promise<void> {
   const payments = await ordersService.findPaymentsOf(trx, [row.id]);
   const paid = payments.reduce((sum, p) => sum + Number(p.amount_cents), 0);
-  await trx
-    .insertInto('courier_parcels')
-    .values({
-      order_id: row.id,
-      account_id: accountId,
-      tracking,
-      amount_cents: amountDueCentimes(row.final_total_cents, paid),
-      delivery_fee_cents: cents(fees?.delivery),
-      return_fee_cents: cents(fees?.return),
-      phase: 'created',
-      created_at: now,
-      status_changed_at: now,
-    })
-    .onConflict((oc) =>
-      oc.column('order_id').doUpdateSet({
-        account_id: accountId,
-        tracking,
-        amount_cents: amountDueCentimes(row.final_total_cents, paid),
-        delivery_fee_cents: cents(fees?.delivery),
-        return_fee_cents: cents(fees?.return),
-        phase: 'created',
-        created_at: now,
-        status_changed_at: now,
-        outcome_at: null,
-        handed_over_at: null,
-        hand_over_error: null,
-        payment_status: null,
-        remitted_at: null,
-        remitted_cents: null,
-        remittance_ref: null,
-        statement_id: null,
-      }),
-    )
-    .execute();
+  await saveNewParcel(trx, {
+    order_id: row.id,
+    account_id: accountId,
+    tracking,
+    amount_cents: amountDueCentimes(row.final_total_cents, paid),
+    delivery_fee_cents: cents(fees?.delivery),
+    return_fee_cents: cents(fees?.return),
+    phase: 'created',
+    created_at: now,
+    status_changed_at: now,
+  });
 }
 
 /** The parcel exists: the order keeps it and ships, with a line in its history. */
@@ -317,11 +309,7 @@ async function handOverParcel(
   }
   const now = new Date().toISOString();
   if (outcome.kind === 'done') {
-    await db
-      .updateTable('courier_parcels')
-      .set({ handed_over_at: now, hand_over_error: null })
-      .where('order_id', '=', orderId)
-      .execute();
+    await updateParcel(db, orderId, { handed_over_at: now, hand_over_error: null });
     await ordersService.insertEvent(db, {
       order_id: orderId,
       kind: 'courier',
@@ -331,11 +319,7 @@ async function handOverParcel(
     });
     return { ok: true, message: `Handed over to ${labelOf(courier.name)}` };
   }
-  await db
-    .updateTable('courier_parcels')
-    .set({ hand_over_error: outcome.message })
-    .where('order_id', '=', orderId)
-    .execute();
+  await updateParcel(db, orderId, { hand_over_error: outcome.message });
   return { ok: false, message: `Not validated at ${labelOf(courier.name)}: ${outcome.message}` };
 }
 
@@ -349,14 +333,7 @@ async function handOverParcel(
  */
 async function chooseStopDesks(db: Database, courier: Courier, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  const waiting = await db
-    .selectFrom('orders')
-    .select(['id', 'wilaya_name', 'commune_name'])
-    .where('id', 'in', [...new Set(ids)])
-    .where('delivery_type', '=', 'stop_desk')
-    .where('stop_desk_id', 'is', null)
-    .where('tracking_number', 'is', null)
-    .execute();
+  const waiting = await findOrdersWithoutStopDesk(db, [...new Set(ids)]);
   if (waiting.length === 0) return;
   let desks: StopDesk[];
   try {
@@ -374,17 +351,12 @@ async function chooseStopDesks(db: Database, courier: Courier, ids: readonly num
     const centre = inWilaya.find((d) => key(d.commune) === key(order.commune_name)) ?? inWilaya[0];
     if (!centre) continue;
     await db.transaction().execute(async (trx) => {
-      const taken = await trx
-        .updateTable('orders')
-        .set({
-          stop_desk_id: centre.id,
-          stop_desk_name: centre.name || null,
-          stop_desk_address: centre.address || null,
-        })
-        .where('id', '=', order.id)
-        .where('stop_desk_id', 'is', null)
-        .executeTakeFirst();
-      if (Number(taken.numUpdatedRows) === 0) return;
+      const taken = await setStopDeskIfNone(trx, order.id, {
+        id: centre.id,
+        name: centre.name || null,
+        address: centre.address || null,
+      });
+      if (!taken) return;
       await ordersService.insertEvent(trx, {
         order_id: order.id,
         kind: 'courier',
@@ -409,7 +381,7 @@ export async function sendOrders(
   const unique = [...new Set(ids)];
   const results = new Map<number, Result>();
   const groups = new Map<number, number[]>();
-  const rows = unique.length > 0 ? await db.selectFrom('orders').selectAll().where('id', 'in', unique).execute() : [];
+  const rows = unique.length > 0 ? await ordersService.findOrdersIn(db, unique) : [];
   const accountFor = await registry.router();
   for (const id of unique) {
     const row = rows.find((r) => r.id === id);
@@ -550,18 +522,7 @@ export async function handOverOrders(
 ): Promise<CourierHandOverResult> {
   const results: CourierHandOverResult['results'] = [];
   for (const id of [...new Set(ids)]) {
-    const row = await db
-      .selectFrom('orders')
-      .leftJoin('courier_parcels', 'courier_parcels.order_id', 'orders.id')
-      .select([
-        'orders.id',
-        'orders.tracking_number',
-        'orders.courier',
-        'orders.courier_account_id',
-        'courier_parcels.handed_over_at',
-      ])
-      .where('orders.id', '=', id)
-      .executeTakeFirst();
+    const row = await findOrderParcel(db, id);
     if (!row) {
       results.push({ id, ok: false, message: `Order #${id} not found` });
       continue;
@@ -596,7 +557,7 @@ export async function attachParcel(
   tracking: string,
   author: string,
 ) {
-  const row = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+  const row = await ordersService.findOrder(db, orderId);
   if (!row) throw notFound(`Order #${orderId} not found`);
   if (row.tracking_number) throw conflict(`Already sent to ${labelOf(row.courier)} (tracking ${row.tracking_number})`);
   if (row.courier_sent_at === null || row.courier_account_id === null) {
@@ -618,6 +579,48 @@ export async function attachParcel(
   const via = { accountId: row.courier_account_id, courier };
   await completeSent(db, via, orderId, found, author);
   if (courier.handOver && courier.handOverOnCreate) await handOverParcel(db, courier, orderId, found.tracking);
+}
+
+/**
+ * Chooses the courier account of one order (null: the routing table's), against the one the owner
+ * saw (`previous`): 400 for an account missing or off, 409 once the order is being sent or sent,
+ * or when its account was changed meanwhile (with the one it has now). Answers the account kept.
+ */
+export async function chooseOrderAccount(
+  db: Database,
+  orderId: number,
+  accountId: number | null,
+  previous: number | null,
+  author: string,
+): Promise<number | null> {
+  if (accountId !== null) {
+    const account = await findAccountActive(db, accountId);
+    if (!account) throw badRequest(`Courier account #${accountId} does not exist`);
+    if (account.active !== 1) throw badRequest('This courier account is off');
+  }
+  const done = await db.transaction().execute(async (trx) => {
+    const row = await findOrderCourierChoice(trx, orderId);
+    if (!row) throw notFound(`Order #${orderId} not found`);
+    if (row.tracking_number !== null || row.courier_sent_at !== null)
+      throw conflict('This order is with its courier already: its account cannot change');
+    const current = row.courier_account_chosen === 1 ? row.courier_account_id : null;
+    if (current !== previous)
+      throw conflict('The courier of this order was changed meanwhile', { courier_account_id: current });
+    await ordersService.updateOrder(trx, orderId, {
+      courier_account_id: accountId,
+      courier_account_chosen: accountId === null ? 0 : 1,
+      courier_error: null,
+    });
+    return accountId;
+  });
+  await ordersService.insertEvent(db, {
+    order_id: orderId,
+    kind: 'courier',
+    detail: done === null ? 'Courier account: the routing table decides' : `Courier account chosen: #${done}`,
+    author,
+    created_at: new Date().toISOString(),
+  });
+  return done;
 }
 
 /**
@@ -651,25 +654,21 @@ async function followParcel(
   now: string,
 ) {
   const meaning = courierStatusMeaning(row.courier, courierStatus);
-  const parcel = await trx.selectFrom('courier_parcels').selectAll().where('order_id', '=', row.id).executeTakeFirst();
+  const parcel = await findParcel(trx, row.id);
   if (!parcel || parcel.tracking !== row.tracking_number) return;
   const paid = meaning?.paid === true || extras.payment?.paid === true;
   const phase = meaning?.phase ?? parcel.phase;
-  await trx
-    .updateTable('courier_parcels')
-    .set({
-      phase,
-      ...(changed ? { status_changed_at: now } : {}),
-      ...((phase === 'delivered' || phase === 'returned') && parcel.outcome_at === null ? { outcome_at: now } : {}),
-      ...(extras.payment ? { payment_status: extras.payment.status } : {}),
-      ...(paid && parcel.remitted_at === null
-        ? { remitted_at: now, ...(extras.payment?.reference ? { remittance_ref: extras.payment.reference } : {}) }
-        : {}),
-      ...(extras.fees?.delivery != null ? { delivery_fee_cents: toCentimes(extras.fees.delivery) } : {}),
-      ...(extras.fees?.return != null ? { return_fee_cents: toCentimes(extras.fees.return) } : {}),
-    })
-    .where('order_id', '=', row.id)
-    .execute();
+  await updateParcel(trx, row.id, {
+    phase,
+    ...(changed ? { status_changed_at: now } : {}),
+    ...((phase === 'delivered' || phase === 'returned') && parcel.outcome_at === null ? { outcome_at: now } : {}),
+    ...(extras.payment ? { payment_status: extras.payment.status } : {}),
+    ...(paid && parcel.remitted_at === null
+      ? { remitted_at: now, ...(extras.payment?.reference ? { remittance_ref: extras.payment.reference } : {}) }
+      : {}),
+    ...(extras.fees?.delivery != null ? { delivery_fee_cents: toCentimes(extras.fees.delivery) } : {}),
+    ...(extras.fees?.return != null ? { return_fee_cents: toCentimes(extras.fees.return) } : {}),
+  });
 }
 
 /**
@@ -734,20 +733,12 @@ export async function applyCourierStatus(
 /** A courier's payment news of a parcel (Yalidine's parcel_payment_updated). */
 async function applyPayment(db: Database, orderId: number, status: string, reference: string | null, paid: boolean) {
   const now = new Date().toISOString();
-  const parcel = await db
-    .selectFrom('courier_parcels')
-    .select(['remitted_at'])
-    .where('order_id', '=', orderId)
-    .executeTakeFirst();
+  const parcel = await findParcel(db, orderId);
   if (!parcel) return false;
-  await db
-    .updateTable('courier_parcels')
-    .set({
-      payment_status: status,
-      ...(paid && parcel.remitted_at === null ? { remitted_at: now, remittance_ref: reference } : {}),
-    })
-    .where('order_id', '=', orderId)
-    .execute();
+  await updateParcel(db, orderId, {
+    payment_status: status,
+    ...(paid && parcel.remitted_at === null ? { remitted_at: now, remittance_ref: reference } : {}),
+  });
   return true;
 }
 
@@ -769,16 +760,7 @@ export async function syncStatuses(
   const result: CourierSyncResult = { checked: 0, updated: 0, moved: 0, recovered: 0, stopped: null };
   const staleBefore = new Date(Date.now() - SENDING_STALE_MS).toISOString();
   const unknown = courier.findParcelByOrder
-    ? await db
-        .selectFrom('orders')
-        .select('id')
-        .where('courier_account_id', '=', accountId)
-        .where('tracking_number', 'is', null)
-        .where('courier_sent_at', 'is not', null)
-        .where((eb) => eb.or([eb('courier_error', 'is not', null), eb('courier_sent_at', '<', staleBefore)]))
-        .orderBy('id')
-        .limit(SYNC_BATCH)
-        .execute()
+    ? await findOrdersSentWithoutAnswer(db, accountId, staleBefore, SYNC_BATCH)
     : [];
   const apply = async (id: number, status: ParcelStatus) => {
     const applied = await applyCourierStatus(db, id, status.status, author, status.at, {
@@ -801,40 +783,12 @@ export async function syncStatuses(
         continue;
       }
       // Cleared only if still unanswered: a send that completed meanwhile keeps its parcel.
-      await db
-        .updateTable('orders')
-        .set({
-          courier: null,
-          courier_sent_at: null,
-          courier_error: `${labelOf(courier.name)} has no parcel for this order: send it again`,
-        })
-        .where('id', '=', id)
-        .where('tracking_number', 'is', null)
-        .execute();
+      await clearSendingMarkIfUnsent(db, id, `${labelOf(courier.name)} has no parcel for this order: send it again`);
     }
     // Parcels on their way, and delivered ones the courier has not said it paid for yet (its
     // payment shows in its status or its payment field), delivered in the last PAYMENT_WATCH_DAYS.
     const watchSince = new Date(Date.now() - PAYMENT_WATCH_DAYS * 86_400_000).toISOString();
-    const parcels = await db
-      .selectFrom('orders as o')
-      .leftJoin('courier_parcels as p', 'p.order_id', 'o.id')
-      .select(['o.id', 'o.tracking_number'])
-      .where('o.courier_account_id', '=', accountId)
-      .where('o.tracking_number', 'is not', null)
-      .where((eb) =>
-        eb.or([
-          eb('o.status', '=', 'shipping'),
-          eb.and([
-            eb('p.phase', '=', 'delivered'),
-            eb('p.remitted_at', 'is', null),
-            eb('p.outcome_at', '>', watchSince),
-          ]),
-        ]),
-      )
-      .orderBy('o.courier_synced_at')
-      .orderBy('o.id')
-      .limit(SYNC_BATCH)
-      .execute();
+    const parcels = await findParcelsToFollow(db, accountId, watchSince, SYNC_BATCH);
     const batch = courier.parcelStatuses ? (courier.statusBatch ?? SYNC_BATCH) : 1;
     for (let start = 0; start < parcels.length; start += batch) {
       if (!mayGoOn()) {
@@ -868,23 +822,15 @@ export async function syncStatuses(
 
 /** Records an event as applied; false when it was applied already (a courier sends events again). */
 export async function firstTimeSeen(db: Database, accountId: number, eventId: string): Promise<boolean> {
-  const inserted = await db
-    .insertInto('courier_events')
-    .values({ account_id: accountId, event_id: eventId.slice(0, 200), received_at: new Date().toISOString() })
-    .onConflict((oc) => oc.columns(['account_id', 'event_id']).doNothing())
-    .executeTakeFirst();
-  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  return insertEventOnce(db, {
+    account_id: accountId,
+    event_id: eventId.slice(0, 200),
+    received_at: new Date().toISOString(),
+  });
 }
 
 /** The order of a tracking number at an account (or at Yalidine before accounts). */
-async function orderOfTracking(db: Database, accountId: number | null, tracking: string) {
-  let query = db.selectFrom('orders').select('id').where('tracking_number', '=', tracking);
-  if (accountId !== null)
-    query = query.where((eb) =>
-      eb.or([eb('courier_account_id', '=', accountId), eb('courier_account_id', 'is', null)]),
-    );
-  return query.executeTakeFirst();
-}
+const orderOfTracking = findOrderByTracking;
 
 /**
  * Yalidine's pushed events (webhook). Status events move the orders: each tracking number's order

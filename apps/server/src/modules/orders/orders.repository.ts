@@ -262,8 +262,14 @@ function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
+/**
+ * A page of the orders the filter matches, newest first. The page's ids are read first, from an
+ * index alone where one holds the filter's columns (by status: migration 031; none: the key), and
+ * then only the page's rows: page 500 skips 10,000 index entries, not 10,000 orders.
+ */
 export function listOrders(db: Executor, filter: OrderFilter, limit: number, offset: number) {
-  return filtered(db, filter).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  const page = filtered(db, filter).select('orders.id').orderBy('orders.id', 'desc').limit(limit).offset(offset);
+  return db.selectFrom('orders').selectAll().where('id', 'in', page).orderBy('id', 'desc').execute();
 }
 
 /** These orders (ids), oldest first. */

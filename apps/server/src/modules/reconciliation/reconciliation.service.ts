@@ -23,40 +23,21 @@ import {
 } from '@shop/domain/reconciliation';
 import { PARCEL_PHASES, type ParcelPhase } from '@shop/domain/courier-statuses';
 import { SHOP_TIME_ZONE } from '@shop/domain/constants';
-import type { Database, Executor } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { findSettings, saveSettings } from '../settings/settings.service.ts';
 import { csvAmount, csvDateTime, toCsv } from '../couriers/csv.ts';
-
-/** A parcel with its order and account, as every report reads it. */
-function parcels(db: Executor) {
-  return db
-    .selectFrom('courier_parcels as p')
-    .innerJoin('orders as o', (join) =>
-      join.onRef('o.id', '=', 'p.order_id').onRef('o.tracking_number', '=', 'p.tracking'),
-    )
-    .innerJoin('courier_accounts as a', 'a.id', 'p.account_id')
-    .select([
-      'p.order_id',
-      'p.tracking',
-      'p.account_id',
-      'a.name as account',
-      'o.wilaya_name',
-      'o.customer_name',
-      'o.courier_status',
-      'o.status',
-      'p.phase',
-      'p.amount_cents',
-      'p.delivery_fee_cents',
-      'p.return_fee_cents',
-      'p.remitted_cents',
-      'p.remitted_at',
-      'p.outcome_at',
-      'p.created_at',
-      'p.status_changed_at',
-    ]);
-}
-type Row = Awaited<ReturnType<ReturnType<typeof parcels>['execute']>>[number];
+import {
+  accountExists,
+  findAccountParcelByTracking,
+  findParcelsOfOrders,
+  findParcelsWithOutcomeBetween,
+  findStuckParcels,
+  insertStatement,
+  setStatementMatched,
+  updateParcelPayment,
+  type ParcelRow as Row,
+} from './reconciliation.repository.ts';
 
 const phaseOf = (phase: string | null): ParcelPhase | null =>
   (PARCEL_PHASES as readonly string[]).includes(phase ?? '') ? (phase as ParcelPhase) : null;
@@ -88,9 +69,7 @@ function reconciled(row: Row): ReconciledParcel {
 async function monthRows(db: Database, query: ReconciliationQuery): Promise<{ month: string; rows: Row[] }> {
   const month = query.month ?? currentMonth();
   const { from, to } = monthRange(month);
-  let q = parcels(db).where('p.outcome_at', '>=', from).where('p.outcome_at', '<', to);
-  if (query.account !== undefined) q = q.where('p.account_id', '=', query.account);
-  return { month, rows: await q.orderBy('p.outcome_at').orderBy('p.order_id').execute() };
+  return { month, rows: await findParcelsWithOutcomeBetween(db, { from, to }, { account: query.account }) };
 }
 
 export async function reconciliation(db: Database, query: ReconciliationQuery): Promise<Reconciliation> {
@@ -218,8 +197,7 @@ export async function importStatement(
   fileName: string,
   author: string,
 ): Promise<StatementResult> {
-  const account = await db.selectFrom('courier_accounts').select('id').where('id', '=', accountId).executeTakeFirst();
-  if (!account) throw notFound(`Courier account #${accountId} not found`);
+  if (!(await accountExists(db, accountId))) throw notFound(`Courier account #${accountId} not found`);
   let records: string[][];
   const text = csv.replace(/^\uFEFF/, '');
   // The header line says the separator: a French statement uses ';' (its amounts have a decimal comma).
@@ -273,32 +251,20 @@ export async function importStatement(
 
   const now = new Date().toISOString();
   return db.transaction().execute(async (trx) => {
-    const statement = await trx
-      .insertInto('courier_statements')
-      .values({
-        account_id: accountId,
-        file_name: fileName,
-        lines: lines.length,
-        matched: 0,
-        total_paid_cents: lines.reduce((sum, l) => sum + l.amount, 0),
-        author,
-        imported_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const statement = await insertStatement(trx, {
+      account_id: accountId,
+      file_name: fileName,
+      lines: lines.length,
+      matched: 0,
+      total_paid_cents: lines.reduce((sum, l) => sum + l.amount, 0),
+      author,
+      imported_at: now,
+    });
     const unknown: StatementResult['unknown'] = [];
     const matchedOrders: number[] = [];
     let returnsCharged = 0;
     for (const l of lines) {
-      const parcel = await trx
-        .selectFrom('courier_parcels as p')
-        .innerJoin('orders as o', (join) =>
-          join.onRef('o.id', '=', 'p.order_id').onRef('o.tracking_number', '=', 'p.tracking'),
-        )
-        .select(['p.order_id', 'p.phase', 'p.remitted_at', 'p.return_fee_cents'])
-        .where('p.account_id', '=', accountId)
-        .where('p.tracking', '=', l.tracking)
-        .executeTakeFirst();
+      const parcel = await findAccountParcelByTracking(trx, accountId, l.tracking);
       if (!parcel) {
         unknown.push({
           line: l.line,
@@ -310,31 +276,23 @@ export async function importStatement(
       matchedOrders.push(parcel.order_id);
       const chargedReturn = parcel.phase === 'returned' && l.amount < 0;
       if (chargedReturn) returnsCharged++;
-      await trx
-        .updateTable('courier_parcels')
-        .set({
-          remitted_cents: l.amount,
-          remitted_at: parcel.remitted_at ?? now,
-          statement_id: statement.id,
-          ...(l.delivery !== null ? { delivery_fee_cents: l.delivery } : {}),
-          ...(l.back !== null
-            ? { return_fee_cents: l.back }
-            : chargedReturn && parcel.return_fee_cents === null
-              ? { return_fee_cents: -l.amount }
-              : {}),
-        })
-        .where('order_id', '=', parcel.order_id)
-        .execute();
+      await updateParcelPayment(trx, parcel.order_id, {
+        remitted_cents: l.amount,
+        remitted_at: parcel.remitted_at ?? now,
+        statement_id: statement.id,
+        ...(l.delivery !== null ? { delivery_fee_cents: l.delivery } : {}),
+        ...(l.back !== null
+          ? { return_fee_cents: l.back }
+          : chargedReturn && parcel.return_fee_cents === null
+            ? { return_fee_cents: -l.amount }
+            : {}),
+      });
     }
-    await trx
-      .updateTable('courier_statements')
-      .set({ matched: matchedOrders.length })
-      .where('id', '=', statement.id)
-      .execute();
+    await setStatementMatched(trx, statement.id, matchedOrders.length);
     const differences =
       matchedOrders.length === 0
         ? []
-        : (await parcels(trx).where('p.order_id', 'in', matchedOrders).orderBy('p.order_id').execute())
+        : (await findParcelsOfOrders(trx, matchedOrders))
             .map(reconciled)
             .filter((p) => p.difference !== null && p.difference !== 0);
     return {
@@ -373,19 +331,7 @@ export async function strandedParcels(db: Database, now: number = Date.now()): P
   const { stranded_days } = await courierSettings(db);
   const pickUpBefore = new Date(now - NOT_PICKED_UP_HOURS * 3_600_000).toISOString();
   const quietBefore = new Date(now - stranded_days * 86_400_000).toISOString();
-  const rows = await parcels(db)
-    .where('o.status', '=', 'shipping')
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb.or([eb('p.phase', '=', 'created'), eb('p.phase', 'is', null)]),
-          eb('p.created_at', '<', pickUpBefore),
-        ]),
-        eb.and([eb('p.phase', '=', 'transit'), eb('p.status_changed_at', '<', quietBefore)]),
-        eb.and([eb('p.phase', 'is', null), eb('p.status_changed_at', '<', quietBefore)]),
-      ]),
-    )
-    .execute();
+  const rows = await findStuckParcels(db, pickUpBefore, quietBefore);
   return rows
     .map((r) => {
       const notPickedUp = r.phase !== 'transit' && r.created_at < pickUpBefore;
@@ -424,11 +370,7 @@ export async function cash(
   if (from > to) throw badRequest('from is after to');
   const start = new Date(Date.parse(`${from}T00:00:00+01:00`)).toISOString();
   const end = new Date(Date.parse(`${to}T00:00:00+01:00`) + 86_400_000).toISOString();
-  const rows = await parcels(db)
-    .where('p.outcome_at', '>=', start)
-    .where('p.outcome_at', '<', end)
-    .where('p.phase', 'in', ['delivered', 'returned'])
-    .execute();
+  const rows = await findParcelsWithOutcomeBetween(db, { from: start, to: end }, { phases: ['delivered', 'returned'] });
   type Line = Omit<Cash['total'], never>;
   const empty = (): Line => ({
     delivered: 0,

@@ -1,0 +1,255 @@
+// Deep pages (SQLite and PostgreSQL): a numbered page far down the desk's queue or the shop's list
+// holds the same rows as before, and the statements the repositories send read the skipped rows
+// from an index alone (migration 031): no sort of the matching rows, no read of the table for them.
+import { randomBytes } from 'node:crypto';
+import { createQueryId, sql, type Insertable, type KyselyPlugin, type QueryId, type RootOperationNode } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldName } from '@shop/domain/name-fold';
+import { connect, type Db } from '../connect.ts';
+import type { DB } from '../database.ts';
+import { migrate } from '../migrate.ts';
+import { testDialect } from '../../../test/harness.ts';
+import { listOrders } from '../../modules/orders/orders.repository.ts';
+import { findProductRows, type ProductFilters } from '../../modules/catalog/catalog.repository.ts';
+
+let db: Db;
+let schema: string | undefined;
+
+const ORDERS = 6000;
+const PRODUCTS = 3000;
+const STATUSES = ['pending', 'approved', 'shipping', 'successful', 'cancelled', 'pending'] as const;
+const CONFIRMATIONS = ['to_call', 'no_answer', 'confirmed'] as const;
+
+async function insertAll<T extends 'orders' | 'products' | 'product_types'>(table: T, rows: Insertable<DB[T]>[]) {
+  for (let i = 0; i < rows.length; i += 500) {
+    // Kysely's generic insert types do not narrow over a table-name parameter.
+    await db.kysely
+      .insertInto(table)
+      .values(rows.slice(i, i + 500))
+      .execute();
+  }
+}
+
+beforeAll(async () => {
+  if (testDialect === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+    db = connect({ kind: 'postgres', url }, { searchPath: schema });
+  } else {
+    db = connect({ kind: 'sqlite', file: ':memory:' });
+  }
+  await migrate(db);
+  const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 3) * 60_000).toISOString();
+  await insertAll(
+    'product_types',
+    ['T-shirts', 'Hoodies', 'Savons'].map((name) => ({ name, description: name, for_custom: 0, created_at: at(0) })),
+  );
+  await insertAll(
+    'products',
+    Array.from({ length: PRODUCTS }, (_, i) => ({
+      name: `Produit ${i}`,
+      description: 'Un produit',
+      price_cents: 100_000 + ((i * 7919) % 500) * 1000,
+      discount_percentage: 0,
+      final_price_cents: 100_000 + ((i * 7919) % 500) * 1000,
+      stock: 5,
+      has_sizes: 0,
+      search_text: `produit${i}`,
+      type_id: (i % 3) + 1,
+      rating_sum: 0,
+      rating_count: 0,
+      // Three products a minute: the newest first, ties by id.
+      created_at: at(i),
+      updated_at: at(i),
+    })),
+  );
+  await insertAll(
+    'orders',
+    Array.from({ length: ORDERS }, (_, i) => ({
+      type: i % 10 === 0 ? 'custom' : 'regular',
+      status: STATUSES[i % STATUSES.length]!,
+      confirmation: CONFIRMATIONS[i % CONFIRMATIONS.length]!,
+      customer_name: `Client ${i}`,
+      customer_name_folded: foldName(`Client ${i}`),
+      customer_phone: `0661${String(i).padStart(6, '0')}`,
+      customer_address: 'Alger | rue',
+      customer_postal_code: '16000',
+      wilaya_name: 'Alger',
+      subtotal_cents: 30_000,
+      discount_percentage: 0,
+      discount_cents: 0,
+      shipping_fee_cents: 60_000,
+      final_total_cents: 90_000,
+      coupon_id: null,
+      coupon_code: null,
+      custom_item_id: null,
+      clothing_type: null,
+      color: null,
+      size: null,
+      created_at: at(i),
+      updated_at: at(i),
+    })),
+  );
+  // What autovacuum does on PostgreSQL after many inserts: statistics, and the pages marked all
+  // visible (an index-only scan then reads no table page for them).
+  await sql`${sql.raw(db.kind === 'postgres' ? 'vacuum analyze' : 'analyze')}`.execute(db.kysely);
+});
+
+afterAll(async () => {
+  await db.close();
+  if (schema) {
+    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await client.connect();
+    await client.query(`drop schema ${schema} cascade`);
+    await client.end();
+  }
+});
+
+/** The statements `read` sends, as the database receives them. */
+async function statementsOf(read: (k: Db['kysely']) => Promise<unknown>) {
+  // Every query is seen, subqueries included; the ones that come back with rows were sent.
+  const seen = new Map<QueryId, RootOperationNode>();
+  const sent: RootOperationNode[] = [];
+  const recorder: KyselyPlugin = {
+    transformQuery: (args) => {
+      seen.set(args.queryId, args.node);
+      return args.node;
+    },
+    transformResult: (args) => {
+      const node = seen.get(args.queryId);
+      if (node) sent.push(node);
+      return Promise.resolve(args.result);
+    },
+  };
+  await read(db.kysely.withPlugin(recorder));
+  return sent.map((node) => db.kysely.getExecutor().compileQuery(node, createQueryId()));
+}
+
+/** The plan of a statement: SQLite's query plan, PostgreSQL's plan with what each node read. */
+async function planOf(statement: { sql: string; parameters: readonly unknown[] }): Promise<string> {
+  if (db.kind === 'sqlite') {
+    const rows = await db.kysely.executeQuery<{ detail: string }>({
+      sql: `explain query plan ${statement.sql}`,
+      parameters: statement.parameters,
+      query: statement as never,
+      queryId: createQueryId(),
+    });
+    return rows.rows.map((r) => r.detail).join('\n');
+  }
+  const rows = await db.kysely.executeQuery<{ 'QUERY PLAN': string }>({
+    sql: `explain (analyze, costs off, timing off, summary off) ${statement.sql}`,
+    parameters: statement.parameters,
+    query: statement as never,
+    queryId: createQueryId(),
+  });
+  return rows.rows.map((r) => r['QUERY PLAN']).join('\n');
+}
+
+describe('the desk’s queues, page by page', () => {
+  const expected = async (keep: (o: { status: string; confirmation: string; type: string }) => boolean) =>
+    (await db.kysely.selectFrom('orders').select(['id', 'status', 'confirmation', 'type']).execute())
+      .filter(keep)
+      .map((o) => o.id)
+      .sort((a, b) => b - a);
+
+  it('lists on a deep page the orders reading them all in order puts there', async () => {
+    const filters = [
+      { filter: {}, keep: () => true },
+      { filter: { status: 'pending' }, keep: (o: { status: string }) => o.status === 'pending' },
+      {
+        filter: { status: 'pending', confirmation: 'no_answer' },
+        keep: (o: { status: string; confirmation: string }) => o.status === 'pending' && o.confirmation === 'no_answer',
+      },
+      {
+        filter: { status: 'approved', type: 'custom' as const },
+        keep: (o: { status: string; type: string }) => o.status === 'approved' && o.type === 'custom',
+      },
+    ];
+    for (const { filter, keep } of filters) {
+      const all = await expected(keep);
+      for (const offset of [0, 20, 780, Math.max(0, all.length - 5), all.length + 20]) {
+        const page = (await listOrders(db.kysely, filter, 20, offset)).map((o) => o.id);
+        expect(page, `${JSON.stringify(filter)} from ${offset}`).toEqual(all.slice(offset, offset + 20));
+      }
+    }
+  });
+
+  it('reads a deep page of a status from its index alone, without sorting the status’s orders', async () => {
+    const statements = await statementsOf((k) => listOrders(k, { status: 'pending' }, 20, 1500));
+    expect(statements).toHaveLength(1);
+    const plan = await planOf(statements[0]!);
+    if (db.kind === 'sqlite') {
+      expect(plan).toMatch(/SEARCH orders USING COVERING INDEX orders_status_newest \(status=\?\)/);
+      expect(plan).not.toMatch(/SCAN orders/);
+      // The page's 20 rows are found by their keys; only those may be sorted.
+      expect(plan).toMatch(/SEARCH orders USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+      return;
+    }
+    // An index-only scan: the table is read only for rows on pages not yet marked all visible
+    // (autovacuum marks them; a snapshot held by another session meanwhile may delay it, so the
+    // count of such reads is not asserted).
+    expect(plan).toMatch(/Index Only Scan Backward using orders_status_newest on orders/);
+    expect(plan).not.toMatch(/Seq Scan/);
+    // Anything sorted holds the page's rows only.
+    for (const rows of plan.matchAll(/Sort[^\n]*\(actual rows=(\d+)/g)) expect(Number(rows[1])).toBeLessThanOrEqual(20);
+  });
+});
+
+describe('the shop’s list, page by page', () => {
+  const cases: { filters: ProductFilters; sort: 'newest' | 'price_asc' }[] = [
+    { filters: {}, sort: 'newest' },
+    { filters: { typeId: 2 }, sort: 'newest' },
+    { filters: { minCents: 200_000, maxCents: 400_000 }, sort: 'newest' },
+    { filters: { typeId: 1 }, sort: 'price_asc' },
+  ];
+
+  it('lists on a deep page the products reading them all in order puts there', async () => {
+    for (const { filters, sort } of cases) {
+      const all = (await findProductRows(db.kysely, filters, { sort })).map((p) => p.id);
+      for (const offset of [0, 16, 800, Math.max(0, all.length - 3), all.length + 16]) {
+        const page = await findProductRows(db.kysely, filters, { sort, limit: 16, offset });
+        expect(
+          page.map((p) => p.id),
+          `${JSON.stringify(filters)} ${sort} from ${offset}`,
+        ).toEqual(all.slice(offset, offset + 16));
+        // Whole rows, as page 1 gives them.
+        if (page[0])
+          expect(page[0]).toEqual(
+            await db.kysely.selectFrom('products').selectAll().where('id', '=', page[0].id).executeTakeFirst(),
+          );
+      }
+    }
+  });
+
+  it('reads the ids of a deep page, newest first, from an index alone', async () => {
+    for (const filters of [{}, { typeId: 2 }]) {
+      const statements = await statementsOf((k) =>
+        findProductRows(k, filters, { sort: 'newest', limit: 16, offset: 960 }),
+      );
+      // The page's ids, then its rows by their keys.
+      expect(statements).toHaveLength(2);
+      const plan = await planOf(statements[0]!);
+      if (db.kind === 'sqlite') {
+        expect(plan).toMatch(
+          filters.typeId === undefined
+            ? /SCAN products USING COVERING INDEX products_created_at/
+            : /SEARCH products USING COVERING INDEX products_type_created_at \(type_id=\?\)/,
+        );
+        expect(plan).not.toMatch(/TEMP B-TREE/);
+        continue;
+      }
+      expect(plan).toMatch(
+        filters.typeId === undefined
+          ? /Index Only Scan Backward using products_newest on products/
+          : /Index Only Scan Backward using products_type_newest on products/,
+      );
+      expect(plan).not.toMatch(/Sort|Seq Scan/);
+      expect(await planOf(statements[1]!)).toMatch(/using products_pkey/);
+    }
+  });
+});
