@@ -20,7 +20,6 @@ import { RELATED_PRODUCTS_LIMIT, SHOP_PAGE_SIZE } from '@shop/domain/constants';
 import type {
   Product,
   ProductFacets,
-  ProductImage,
   ProductType,
   StockCheck,
   StockLine,
