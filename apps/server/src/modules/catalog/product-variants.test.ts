@@ -480,6 +480,47 @@ describe('the shop list: colour and size filters, facets', () => {
     ]);
   });
 
+  it('an order taking the last units of a size drops the cached filtered list and facets', async () => {
+    const polo = await create({
+      name: 'Polo dernier',
+      price: 1000,
+      size_s: 0,
+      size_m: 1,
+      size_l: 0,
+      size_xl: 0,
+      size_xxl: 0,
+    });
+    const filtered = async () =>
+      (await t.app.inject({ url: '/api/product/getAll?q=polodernier&size=M' })).json<Envelope<Product[]>>().data;
+    const facets = async () =>
+      (await t.app.inject({ url: '/api/product/facets?q=polodernier' })).json<Envelope<ProductFacets>>().data;
+    expect((await filtered()).map((p) => p.id)).toEqual([polo.id]);
+    expect(await facets()).toEqual({ colors: [], sizes: [{ size: 'M', label: 'M', label_ar: 'M', count: 1 }] });
+
+    const wilaya = await t.db.kysely
+      .selectFrom('shipping_prices')
+      .select(['wilaya_name', 'price_cents'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      payload: {
+        customer_name: 'Nadia Kaci',
+        customer_phone: '0661234567',
+        customer_address: `${wilaya.wilaya_name} | 5 rue des Frères`,
+        customer_postal_code: '16000',
+        subtotal: 1000,
+        shipping_fee: wilaya.price_cents / 100,
+        coupon_code: '',
+        items: [{ product_id: polo.id, quantity: 1, size: 'M' }],
+      },
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    expect(await filtered()).toEqual([]);
+    expect(await facets()).toEqual({ colors: [], sizes: [] });
+  });
+
   it('refuses a bad filter with a 400', async () => {
     const res = await t.app.inject({ url: `/api/product/facets?min=abc` });
     expect(res.statusCode).toBe(400);
