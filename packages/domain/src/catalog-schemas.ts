@@ -243,6 +243,11 @@ function priceBound(name: string) {
   );
 }
 
+/** A colour's URL key as colorSlug makes it (letters of French or Arabic names, digits, hyphens). */
+const COLOR_KEY = /^[\p{Script=Latin}\p{Script=Arabic}\p{N}-]{1,60}$/u;
+/** A size as a filter takes it: "M", "40", "42.5", "2 ans", "18m", "TU". */
+const SIZE_KEY = /^[\p{Script=Latin}\p{N}., ]{1,20}$/u;
+
 /** Filters and paging of GET /product/getAll (DESIGN §3.9); without page it returns everything. */
 export const productListQuerySchema = z.object({
   page: queryInteger(1, 1_000_000, 'page').optional(),
@@ -254,9 +259,13 @@ export const productListQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
   sort: z.enum(PRODUCT_SORTS).optional(),
   /** A colour's URL key: products with a variant of that colour in stock. */
-  color: z.string().trim().max(60).optional(),
+  color: z
+    .string()
+    .trim()
+    .regex(COLOR_KEY, { error: 'color must be a colour key, like rouge or bleu-nuit' })
+    .optional(),
   /** A size key ("M", "40", "2a", "TU"): products with a variant of that size in stock. */
-  size: z.string().trim().max(20).optional(),
+  size: z.string().trim().regex(SIZE_KEY, { error: 'size must be a size, like M, 40 or 2a' }).optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
