@@ -428,7 +428,9 @@ describe.runIf(testDialect === 'postgres')('an order in flight on another connec
     });
     await pending;
     expect(answer?.statusCode, answer?.body).toBe(409);
-    expect(answer?.json<Envelope<StockMoved>>().data.moved).toEqual([{ color_id: 0, size: 'M', seen: 15, current: 12 }]);
+    expect(answer?.json<Envelope<StockMoved>>().data.moved).toEqual([
+      { color_id: 0, size: 'M', seen: 15, current: 12 },
+    ]);
     expect(await stored(product.id)).toMatchObject({ stock: 14, sizes: { S: 2, M: 12 } });
   });
 
