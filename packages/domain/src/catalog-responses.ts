@@ -1,7 +1,7 @@
 // What the catalogue calls answer (docs/api.md, SPEC §3): one product shape for the storefront
 // and the back office, product types, sizes and the stock check.
 import { z } from 'zod';
-import { SIZES } from './sizes.ts';
+import { SIZE_SCALES } from './variants.ts';
 
 const id = z.number().int();
 
@@ -16,6 +16,8 @@ export const productImageSchema = z
     position: z.number().int(),
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
+    /** The colour the photo shows (`colors[].id`); null: every colour (ADR 036). */
+    color_id: z.number().int().nullable(),
   })
   .meta({ id: 'ProductImage' });
 export type ProductImage = z.infer<typeof productImageSchema>;
@@ -23,8 +25,47 @@ export type ProductImage = z.infer<typeof productImageSchema>;
 /** The 409 of a photo change made on photos that changed meanwhile: the photos as they are now. */
 export const photosChangedSchema = z.object({ images: z.array(productImageSchema) }).meta({ id: 'PhotosChanged' });
 
-export const sizeStockSchema = z.object({ name: z.enum(SIZES), stock: z.number().int() }).meta({ id: 'SizeStock' });
+/** A size and its stock: a letter code (S…XXL), or a key of the product's scale ("40", "2a", "TU"). */
+export const sizeStockSchema = z.object({ name: z.string(), stock: z.number().int() }).meta({ id: 'SizeStock' });
 export type SizeStock = z.infer<typeof sizeStockSchema>;
+
+/** A colour a product is sold in, in the owner's order (ADR 036). */
+export const productColorSchema = z
+  .object({
+    id,
+    name: z.string(),
+    name_ar: z.string().nullable(),
+    /** The storefront's URL key (`?couleur=`), kept when the name changes. */
+    slug: z.string(),
+    /** `#rrggbb`. */
+    swatch: z.string(),
+    /** The photos of this colour, in the product's order. */
+    image_ids: z.array(id),
+  })
+  .meta({ id: 'ProductColor' });
+export type ProductColor = z.infer<typeof productColorSchema>;
+
+/** A variant: a colour (none: color_id 0, color '') in a size, with its stock and price in Da. */
+export const productVariantSchema = z
+  .object({
+    color_id: id,
+    color: z.string(),
+    color_ar: z.string().nullable(),
+    slug: z.string(),
+    swatch: z.string(),
+    /** The size's key in the product's scale: "M", "40", "2a", "TU". */
+    size: z.string(),
+    /** How a customer reads it, in French: "M", "40", "2 ans", "Taille unique". */
+    size_label: z.string(),
+    stock: z.number().int(),
+    sku: z.string().nullable(),
+    /** Added to the product's price before the discount (may be negative). */
+    price_diff: z.number(),
+    /** The variant's price with the product's discount, never below 0. */
+    final_price: z.number(),
+  })
+  .meta({ id: 'ProductVariant' });
+export type ProductVariant = z.infer<typeof productVariantSchema>;
 
 /** Every product read, store and admin. Prices in Da; a product without sizes has `sizes: []`. */
 export const productSchema = z
@@ -57,9 +98,18 @@ export const productSchema = z
     size_l: z.number().int(),
     size_xl: z.number().int(),
     size_xxl: z.number().int(),
+    /** Without colours, every size of the scale; with colours, the sizes of the first colour. */
     sizes: z.array(sizeStockSchema),
     /** Primary first. */
     images: z.array(productImageSchema),
+    /** The product's size scale (ADR 036); `letters` for a product with one stock. */
+    size_scale: z.enum(SIZE_SCALES),
+    /** The scale's sizes in order (S…XXL for letters, ["TU"] for one size). */
+    size_list: z.array(z.string()),
+    /** Its colours in the owner's order; [] when it has none. */
+    colors: z.array(productColorSchema),
+    /** Every variant, in colour order then size order; [] for a product with one stock. */
+    variants: z.array(productVariantSchema),
   })
   .meta({ id: 'Product' });
 export type Product = z.infer<typeof productSchema>;
@@ -110,11 +160,39 @@ export const typeInUseSchema = z.object({ products: z.number().int() });
  */
 export const stockMovedSchema = z
   .object({
-    /** `size` null: the product's own stock (sold without sizes). */
-    moved: z.array(z.object({ size: z.enum(SIZES).nullable(), seen: z.number().int(), current: z.number().int() })),
+    /** `size` null: the product's own stock (sold without sizes); `color_id` 0: no colour. */
+    moved: z.array(
+      z.object({
+        color_id: id,
+        size: z.string().nullable(),
+        seen: z.number().int(),
+        current: z.number().int(),
+      }),
+    ),
     has_sizes: z.boolean(),
     stock: z.number().int(),
     sizes: z.array(sizeStockSchema),
+    /** Every variant as it is now. */
+    variants: z.array(productVariantSchema),
   })
   .meta({ id: 'StockMoved' });
 export type StockMoved = z.infer<typeof stockMovedSchema>;
+
+/** GET /product/facets: the colours and sizes of the products the other filters select. */
+export const productFacetsSchema = z
+  .object({
+    /** Products having a variant of that colour in stock (with the size filter applied). */
+    colors: z.array(
+      z.object({
+        slug: z.string(),
+        name: z.string(),
+        name_ar: z.string().nullable(),
+        swatch: z.string(),
+        count: z.number().int(),
+      }),
+    ),
+    /** Letters first (S…XXL), then numbers ascending, then ages, then one size (with the colour filter applied). */
+    sizes: z.array(z.object({ size: z.string(), label: z.string(), label_ar: z.string(), count: z.number().int() })),
+  })
+  .meta({ id: 'ProductFacets' });
+export type ProductFacets = z.infer<typeof productFacetsSchema>;

@@ -36,6 +36,7 @@ const PUBLIC_ROUTES = [
   'GET /api/product/getTopSelling',
   'GET /api/product/getRelated/:id',
   'GET /api/product/suggest',
+  'GET /api/product/facets',
   'GET /api/product/getAvailableSizes/:id',
   'POST /api/product/checkStock',
   'GET /api/ProductType/getAll',

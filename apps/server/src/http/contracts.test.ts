@@ -143,6 +143,11 @@ const PRODUCT_FIELDS = [
   'size_xxl',
   'sizes',
   'images',
+  // Colours and size scales (ADR 036): added, nothing of the spec's shape changed.
+  'size_scale',
+  'size_list',
+  'colors',
+  'variants',
 ];
 
 describe('response contracts', () => {

@@ -151,7 +151,12 @@ const regularOrder = () => ({
 
 const ENDPOINTS: Endpoint[] = [
   // ---- public
-  { method: 'GET', path: '/api/product/getAll', query: ['page', 'limit', 'type', 'min', 'max', 'q', 'sort'] },
+  {
+    method: 'GET',
+    path: '/api/product/getAll',
+    query: ['page', 'limit', 'type', 'min', 'max', 'q', 'sort', 'color', 'size'],
+  },
+  { method: 'GET', path: '/api/product/facets', query: ['type', 'min', 'max', 'q', 'color', 'size'] },
   { method: 'GET', path: '/api/product/get/:id' },
   { method: 'GET', path: '/api/product/getLatest', query: ['limit'] },
   { method: 'GET', path: '/api/product/getTopPromotions' },
@@ -246,6 +251,40 @@ const ENDPOINTS: Endpoint[] = [
     admin: true,
     body: 'multipart',
     valid: () => ({ name: 'Robe', price: 1000, type_id: ids.type, 'sizes[M]': 4 }),
+  },
+  // The product form's colours and size scales (ADR 036).
+  {
+    method: 'POST',
+    path: '/api/product',
+    admin: true,
+    body: 'multipart',
+    valid: () => ({
+      name: 'Jean',
+      price: 3000,
+      type_id: ids.type,
+      size_scale: 'numbers',
+      size_list: '38, 40',
+      variants: {
+        colors: [{ key: 'c1', name: 'Bleu', swatch: '#2e86c1' }],
+        rows: [{ color: 'c1', size: '40', stock: 2, sku: 'J-40', price_diff: 100 }],
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/product/update/:id',
+    admin: true,
+    body: 'multipart',
+    valid: () => ({
+      name: 'Robe',
+      price: 1000,
+      type_id: ids.type,
+      size_scale: 'one',
+      variants: {
+        colors: [{ key: 'c1', name: 'Rouge', swatch: '#c0392b' }],
+        rows: [{ color: 'c1', size: 'TU', stock: 1 }],
+      },
+    }),
   },
   {
     method: 'PUT',
@@ -450,6 +489,7 @@ async function fingerprint(): Promise<Record<string, number>> {
     'product_types',
     'products',
     'product_sizes',
+    'product_colors',
     'product_images',
     'shipping_prices',
     'commune_fees',

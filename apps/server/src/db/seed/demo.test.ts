@@ -7,7 +7,7 @@ import type { Product } from '../../modules/catalog/catalog.service.ts';
 // schema, so a second test context may not be opened while another one in the file is alive.
 
 describe('demo catalogue', () => {
-  it('seeds types, 24 products with generated images, custom items, a coupon and reviews', async () => {
+  it('seeds types, 28 products with generated images, custom items, a coupon and reviews', async () => {
     const demo = await createTestContext({ seedDemo: true });
     try {
       const types = (await demo.app.inject({ method: 'GET', url: '/api/ProductType/getAll' })).json<{
@@ -17,7 +17,7 @@ describe('demo catalogue', () => {
       const products = (await demo.app.inject({ method: 'GET', url: '/api/product/getAll' })).json<{
         data: Product[];
       }>().data;
-      expect(products).toHaveLength(24);
+      expect(products).toHaveLength(28);
       for (const p of products) {
         expect(p.final_price).toBeGreaterThanOrEqual(500);
         expect(p.price).toBeGreaterThanOrEqual(800);
@@ -26,9 +26,23 @@ describe('demo catalogue', () => {
         expect(p.images.length).toBeLessThanOrEqual(3);
         expect(p.images.filter((i) => i.is_primary === 1)).toHaveLength(1);
         if (p.type_name === 'Soins du corps') expect(p.sizes).toEqual([]);
-        else expect(p.stock).toBe(p.sizes.reduce((sum, s) => sum + s.stock, 0));
+        else expect(p.stock).toBe(p.variants.reduce((sum, v) => sum + v.stock, 0));
+        if (p.has_sizes && p.colors.length === 0) expect(p.stock).toBe(p.sizes.reduce((sum, s) => sum + s.stock, 0));
       }
       expect(products.some((p) => p.discount_percentage > 0)).toBe(true);
+      // Four are sold in colours, one per scale, with a picture of each colour and Arabic colour names.
+      const colored = products.filter((p) => p.colors.length > 0);
+      expect(colored.map((p) => p.size_scale).sort()).toEqual(['ages', 'letters', 'numbers', 'one']);
+      for (const p of colored) {
+        expect(p.images.map((i) => i.color_id)).toEqual(p.colors.map((c) => c.id));
+        expect(p.colors.every((c) => c.image_ids.length === 1 && /^[\u0600-\u06ff ]+$/.test(c.name_ar ?? ''))).toBe(
+          true,
+        );
+        expect(p.variants).toHaveLength(p.colors.length * p.size_list.length);
+      }
+      expect(colored.find((p) => p.size_scale === 'numbers')?.size_list).toEqual(['36', '38', '40', '42', '44']);
+      // The newest products are the spec's: sold by letters without colours.
+      expect(products.slice(0, 24).every((p) => p.colors.length === 0)).toBe(true);
       const files = fs.readdirSync(demo.config.uploadsDir);
       expect(files.length).toBe(products.reduce((sum, p) => sum + p.images.length, 0));
       const items = await demo.db.kysely.selectFrom('custom_order_items').select(['name', 'available_sizes']).execute();

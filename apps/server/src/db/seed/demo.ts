@@ -1,11 +1,14 @@
 // The demo catalogue (DESIGN §3.12): product types, 24 products with pictures drawn here with
-// sharp (no downloads), the custom-order items, a welcome coupon and a few brand reviews; names
+// sharp (no downloads), 4 more sold in colours and in their own size scales (ADR 036: letters,
+// numbers, ages, one size) with a picture per colour, the custom-order items, a welcome coupon and
+// a few brand reviews; names
 // and descriptions in French and in Modern Standard Arabic (the /ar storefront shows those). Runs only
 // on an empty products table, so a restart or a shop with real data is never touched.
 import sharp from 'sharp';
 import { finalPriceCentimes } from '@shop/domain/pricing';
 import { productSearchText } from '@shop/domain/search-text';
 import { SIZES, type Size } from '@shop/domain/sizes';
+import { colorSlug, type SizeScale } from '@shop/domain/variants';
 import type { Config } from '../../config.ts';
 import type { Db } from '../connect.ts';
 import { holdSeedingLock } from './seeding-lock.ts';
@@ -33,6 +36,86 @@ interface DemoProduct {
   /** Garment or bottle colour, then the canvas colours of the extra pictures. */
   colors: readonly string[];
 }
+
+/** A demo product sold in colours (ADR 036): its scale, sizes and each colour's stock per size. */
+interface DemoVariantProduct {
+  kind: Kind;
+  name: string;
+  description: string;
+  nameAr: string;
+  descriptionAr: string;
+  price: number;
+  scale: SizeScale;
+  /** The scale's size keys, in order. */
+  sizes: readonly string[];
+  /** Each colour: its names, swatch (the garment's colour in its picture) and stock per size. */
+  colors: readonly { name: string; nameAr: string; swatch: string; stock: readonly number[] }[];
+}
+
+/**
+ * Sold in colours: the oldest of the demo, so that the lists' first products stay the spec's
+ * (sized by letters, without colours).
+ */
+const VARIANT_PRODUCTS: readonly DemoVariantProduct[] = [
+  {
+    kind: 'tshirt',
+    name: 'T-shirt Été Coton Bio',
+    description: 'Coton bio léger, coupe droite, en trois couleurs pour l’été.',
+    nameAr: 'تي شيرت صيفي من القطن العضوي',
+    descriptionAr: 'قطن عضوي خفيف بقصّة مستقيمة، بثلاثة ألوان للصيف.',
+    price: 1600,
+    scale: 'letters',
+    sizes: SIZES,
+    colors: [
+      { name: 'Rouge', nameAr: 'أحمر', swatch: '#c0392b', stock: [2, 5, 4, 1, 0] },
+      { name: 'Bleu', nameAr: 'أزرق', swatch: '#2e86c1', stock: [0, 3, 6, 2, 1] },
+      { name: 'Blanc', nameAr: 'أبيض', swatch: '#f5f5f5', stock: [4, 4, 0, 3, 2] },
+    ],
+  },
+  {
+    kind: 'pants',
+    name: 'Jean Slim Stretch',
+    description: 'Denim stretch confortable, coupe slim, tailles 36 à 44.',
+    nameAr: 'جينز ضيّق مرن',
+    descriptionAr: 'دنيم مرن ومريح بقصّة ضيّقة، المقاسات من 36 إلى 44.',
+    price: 3900,
+    scale: 'numbers',
+    sizes: ['36', '38', '40', '42', '44'],
+    colors: [
+      { name: 'Bleu brut', nameAr: 'أزرق داكن', swatch: '#1f3a5f', stock: [2, 4, 5, 3, 1] },
+      { name: 'Noir', nameAr: 'أسود', swatch: '#1f1f1f', stock: [1, 3, 0, 2, 2] },
+    ],
+  },
+  {
+    kind: 'hoodie',
+    name: 'Ensemble Jogging Enfant',
+    description: 'Sweat et pantalon en molleton doux pour les enfants de 2 à 8 ans.',
+    nameAr: 'طقم رياضي للأطفال',
+    descriptionAr: 'كنزة وسروال من القطن الناعم للأطفال من سنتين إلى 8 سنوات.',
+    price: 2800,
+    scale: 'ages',
+    sizes: ['2a', '4a', '6a', '8a'],
+    colors: [
+      { name: 'Gris', nameAr: 'رمادي', swatch: '#9aa0a6', stock: [3, 4, 2, 0] },
+      { name: 'Rose', nameAr: 'وردي', swatch: '#e88fb0', stock: [2, 0, 3, 1] },
+    ],
+  },
+  {
+    kind: 'hoodie',
+    name: 'Sweat Oversize Taille Unique',
+    description: 'Sweat ample en taille unique, molleton gratté, trois coloris.',
+    nameAr: 'كنزة واسعة بمقاس واحد',
+    descriptionAr: 'كنزة واسعة بمقاس واحد من القطن الدافئ، بثلاثة ألوان.',
+    price: 3200,
+    scale: 'one',
+    sizes: ['TU'],
+    colors: [
+      { name: 'Beige', nameAr: 'بيج', swatch: '#d8c3a5', stock: [6] },
+      { name: 'Kaki', nameAr: 'كاكي', swatch: '#6b705c', stock: [4] },
+      { name: 'Noir', nameAr: 'أسود', swatch: '#1f1f1f', stock: [0] },
+    ],
+  },
+];
 
 const TYPES: { kind: Kind; name: string; description: string; nameAr: string; descriptionAr: string }[] = [
   {
@@ -392,15 +475,27 @@ async function seedDemoIn(db: Db, storage: ImageStorage): Promise<boolean> {
     }),
   );
 
+  // One picture per colour of the products sold in colours, the garment in that colour.
+  const colorPictures: StoredImage[][] = await Promise.all(
+    VARIANT_PRODUCTS.map(async (product) => {
+      const drawn = await Promise.all(
+        product.colors.map((color, v) => drawImage(product.kind, product.name, [color.swatch], v)),
+      );
+      const stored: StoredImage[] = [];
+      for (const image of drawn) stored.push(await storePreparedImage(storage, image));
+      return stored;
+    }),
+  );
+
   const now = Date.now();
   const removePictures = () =>
     deleteImageFiles(
       storage,
-      pictures.flat().map((p) => p.image_url),
+      [...pictures.flat(), ...colorPictures.flat()].map((p) => p.image_url),
     );
   let written: boolean;
   try {
-    written = await writeDemoRows(db, entries, pictures, now);
+    written = await writeDemoRows(db, entries, pictures, colorPictures, now);
   } catch (error) {
     await removePictures();
     throw error;
@@ -414,6 +509,7 @@ async function writeDemoRows(
   db: Db,
   entries: { type: (typeof TYPES)[number]; product: DemoProduct }[],
   pictures: StoredImage[][],
+  colorPictures: StoredImage[][],
   now: number,
 ): Promise<boolean> {
   const iso = (msAgo: number) => new Date(now - msAgo).toISOString();
@@ -489,6 +585,72 @@ async function writeDemoRows(
             })),
           )
           .execute();
+      }
+    }
+
+    for (const [index, product] of VARIANT_PRODUCTS.entries()) {
+      const priceCents = product.price * 100;
+      // Older than every other demo product (at most six days old): last in the "newest" lists.
+      const createdAt = iso((8 + index) * day);
+      const { id } = await trx
+        .insertInto('products')
+        .values({
+          name: product.name,
+          description: product.description,
+          name_ar: product.nameAr,
+          description_ar: product.descriptionAr,
+          search_text: productSearchText(product.name, product.nameAr),
+          price_cents: priceCents,
+          discount_percentage: 0,
+          final_price_cents: finalPriceCentimes(priceCents, 0),
+          stock: product.colors.reduce((sum, c) => sum + c.stock.reduce((n, s) => n + s, 0), 0),
+          has_sizes: 1,
+          size_scale: product.scale,
+          size_list: product.scale === 'numbers' || product.scale === 'ages' ? JSON.stringify(product.sizes) : null,
+          type_id: typeIds.get(product.kind) ?? null,
+          rating_sum: 0,
+          rating_count: 0,
+          created_at: createdAt,
+          updated_at: createdAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const images = colorPictures[index] ?? [];
+      for (const [position, color] of product.colors.entries()) {
+        const { id: colorId } = await trx
+          .insertInto('product_colors')
+          .values({
+            product_id: id,
+            name: color.name,
+            name_ar: color.nameAr,
+            slug: colorSlug(color.name),
+            swatch: color.swatch,
+            position,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('product_sizes')
+          .values(
+            product.sizes.map((size, i) => ({ product_id: id, color_id: colorId, size, stock: color.stock[i] ?? 0 })),
+          )
+          .execute();
+        const image = images[position];
+        if (image) {
+          await trx
+            .insertInto('product_images')
+            .values({
+              product_id: id,
+              image_url: image.image_url,
+              is_primary: position === 0 ? 1 : 0,
+              position,
+              color_id: colorId,
+              width: image.width,
+              height: image.height,
+              created_at: createdAt,
+            })
+            .execute();
+        }
       }
     }
 

@@ -17,6 +17,37 @@ export interface ProductFilters {
   excludeId?: number;
   /** Products of any other type, or of none. */
   notTypeId?: number;
+  /**
+   * Products with a variant in stock of this colour (its URL key) and/or of one of these sizes:
+   * the size's key in each scale it is one of (`letters: M`, `numbers: 40`), as sizeKeyOf reads it.
+   */
+  variant?: VariantFilter;
+}
+
+export interface VariantFilter {
+  colorSlug?: string;
+  /** Scale → the size's key in it; a scale missing here has no such size. */
+  sizeKeys?: readonly { scale: string; key: string }[];
+}
+
+/** The condition "this variant row is of the size asked", on product_sizes `ps` of products. */
+function sizeCondition(keys: readonly { scale: string; key: string }[]) {
+  if (keys.length === 0) return sql<SqlBool>`1 = 0`;
+  return sql<SqlBool>`(${sql.join(
+    keys.map((k) => sql`(products.size_scale = ${k.scale} and ps.size = ${k.key})`),
+    sql` or `,
+  )})`;
+}
+
+/** Products having a variant in stock that matches the filter (a correlated `exists`). */
+function variantCondition(filter: VariantFilter) {
+  const color =
+    filter.colorSlug === undefined
+      ? sql``
+      : sql` and exists (select 1 from product_colors pc where pc.id = ps.color_id and pc.slug = ${filter.colorSlug})`;
+  const size = filter.sizeKeys === undefined ? sql`` : sql` and ${sizeCondition(filter.sizeKeys)}`;
+  return sql<SqlBool>`products.has_sizes = 1 and exists (select 1 from product_sizes ps
+    where ps.product_id = products.id and ps.stock > 0${color}${size})`;
 }
 
 function filterWhere(filters: ProductFilters) {
@@ -35,6 +66,9 @@ function filterWhere(filters: ProductFilters) {
     // Arabic name. A query of punctuation alone has no word and filters nothing.
     for (const word of filters.q ? searchWords(filters.q) : []) {
       conditions.push(sql<SqlBool>`products.search_text like ${containsPattern(word)} escape '\\'`);
+    }
+    if (filters.variant && (filters.variant.colorSlug !== undefined || filters.variant.sizeKeys !== undefined)) {
+      conditions.push(variantCondition(filters.variant));
     }
     return eb.and(conditions);
   };
@@ -124,7 +158,7 @@ export function findImagesOf(db: Executor, productIds: readonly number[]) {
   return (
     db
       .selectFrom('product_images')
-      .select(['id', 'product_id', 'image_url', 'is_primary', 'position', 'width', 'height'])
+      .select(['id', 'product_id', 'image_url', 'is_primary', 'position', 'width', 'height', 'color_id'])
       .where('product_id', 'in', productIds)
       // The primary first: pages, previews and old clients take the first image as the product's.
       .orderBy('is_primary', 'desc')
@@ -141,6 +175,83 @@ export function findSizesOf(db: Executor, productIds: readonly number[]) {
     .select(['product_id', 'size', 'stock'])
     .where('product_id', 'in', productIds)
     .execute();
+}
+
+/** Every variant row of these products (colour 0: none), with its SKU and price difference. */
+export function findVariantsOf(db: Executor, productIds: readonly number[]) {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('product_sizes')
+    .select(['product_id', 'color_id', 'size', 'stock', 'sku', 'price_diff_cents'])
+    .where('product_id', 'in', productIds)
+    .execute();
+}
+
+/** The colours of these products, in each product's order. */
+export function findColorsOf(db: Executor, productIds: readonly number[]) {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('product_colors')
+    .select(['id', 'product_id', 'name', 'name_ar', 'slug', 'swatch', 'position'])
+    .where('product_id', 'in', productIds)
+    .orderBy('product_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+/** The filters but the variant's: a facet applies it on the variant rows it counts. */
+function withoutVariant(filters: ProductFilters): ProductFilters {
+  const { variant: _applied, ...rest } = filters;
+  return rest;
+}
+
+/**
+ * The colours of the products the filters select, each with the number of those products having
+ * a variant of it in stock (of the size asked, when one is).
+ */
+export async function findColorFacets(db: Executor, filters: ProductFilters) {
+  const size = filters.variant?.sizeKeys === undefined ? sql`` : sql` and ${sizeCondition(filters.variant.sizeKeys)}`;
+  const rows = await db
+    .selectFrom('products')
+    .innerJoin('product_sizes as ps', 'ps.product_id', 'products.id')
+    .innerJoin('product_colors as pc', 'pc.id', 'ps.color_id')
+    .where(filterWhere(withoutVariant(filters)))
+    .where(sql<SqlBool>`products.has_sizes = 1 and ps.stock > 0${size}`)
+    .select([
+      sql<string>`pc.slug`.as('slug'),
+      sql<string>`min(pc.name)`.as('name'),
+      sql<string | null>`min(pc.name_ar)`.as('name_ar'),
+      sql<string>`min(pc.swatch)`.as('swatch'),
+      sql<number>`count(distinct products.id)`.as('count'),
+    ])
+    .groupBy(sql`pc.slug`)
+    .execute();
+  return rows.map((r) => ({ ...r, count: Number(r.count) }));
+}
+
+/**
+ * The sizes of the products the filters select (scale and key), each with the number of those
+ * products having a variant of it in stock (of the colour asked, when one is).
+ */
+export async function findSizeFacets(db: Executor, filters: ProductFilters) {
+  const color =
+    filters.variant?.colorSlug === undefined
+      ? sql``
+      : sql` and exists (select 1 from product_colors pc where pc.id = ps.color_id and pc.slug = ${filters.variant.colorSlug})`;
+  const rows = await db
+    .selectFrom('products')
+    .innerJoin('product_sizes as ps', 'ps.product_id', 'products.id')
+    .where(filterWhere(withoutVariant(filters)))
+    .where(sql<SqlBool>`products.has_sizes = 1 and ps.stock > 0${color}`)
+    .select([
+      'products.size_scale as scale',
+      sql<string>`ps.size`.as('size'),
+      sql<number>`count(distinct products.id)`.as('count'),
+    ])
+    .groupBy(['products.size_scale', sql`ps.size`])
+    .execute();
+  return rows.map((r) => ({ ...r, count: Number(r.count) }));
 }
 
 export function findTypeNames(db: Executor, typeIds: readonly number[]) {
@@ -352,4 +463,94 @@ export async function deleteType(db: Executor, id: number): Promise<number> {
 /** A part of the products' ids and last changes, by id (a file of the sitemap). */
 export function findProductDates(db: Executor, limit: number, offset: number) {
   return db.selectFrom('products').select(['id', 'updated_at']).orderBy('id').limit(limit).offset(offset).execute();
+}
+
+// Colours and variants (ADR 036)
+
+export async function insertColor(
+  db: Executor,
+  color: { product_id: number; name: string; name_ar: string | null; slug: string; swatch: string; position: number },
+): Promise<number> {
+  const row = await db.insertInto('product_colors').values(color).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A colour's name, Arabic name, swatch and place; its slug stays (an ad's link keeps working). */
+export async function updateColor(
+  db: Executor,
+  productId: number,
+  id: number,
+  changes: { name: string; name_ar: string | null; swatch: string; position: number },
+): Promise<void> {
+  await db
+    .updateTable('product_colors')
+    .set(changes)
+    .where('product_id', '=', productId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes colours of a product with their variants; their photos become photos of every colour. */
+export async function deleteColors(db: Executor, productId: number, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('product_images')
+    .set({ color_id: null })
+    .where('product_id', '=', productId)
+    .where('color_id', 'in', ids)
+    .execute();
+  await db.deleteFrom('product_sizes').where('product_id', '=', productId).where('color_id', 'in', ids).execute();
+  await db.deleteFrom('product_colors').where('product_id', '=', productId).where('id', 'in', ids).execute();
+}
+
+/** Deletes these variant rows of a product. */
+export async function deleteVariants(
+  db: Executor,
+  productId: number,
+  rows: readonly { color_id: number; size: string }[],
+): Promise<void> {
+  for (const row of rows) {
+    await db
+      .deleteFrom('product_sizes')
+      .where('product_id', '=', productId)
+      .where('color_id', '=', row.color_id)
+      .where('size', '=', row.size)
+      .execute();
+  }
+}
+
+/** Sets these variant rows of a product (stock, SKU, price difference), adding the ones it lacks. */
+export async function writeVariants(
+  db: Executor,
+  productId: number,
+  rows: readonly { color_id: number; size: string; stock: number; sku: string | null; price_diff_cents: number }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('product_sizes')
+    .values(rows.map((row) => ({ product_id: productId, ...row })))
+    .onConflict((oc) =>
+      oc.columns(['product_id', 'color_id', 'size']).doUpdateSet((eb) => ({
+        stock: eb.ref('excluded.stock'),
+        sku: eb.ref('excluded.sku'),
+        price_diff_cents: eb.ref('excluded.price_diff_cents'),
+      })),
+    )
+    .execute();
+}
+
+/** Gives photos of a product their colour (null: every colour). */
+export async function setImageColors(
+  db: Executor,
+  productId: number,
+  colors: readonly { image_id: number; color_id: number | null }[],
+): Promise<void> {
+  for (const { image_id: imageId, color_id: colorId } of colors) {
+    await db
+      .updateTable('product_images')
+      .set({ color_id: colorId })
+      .where('product_id', '=', productId)
+      .where('id', '=', imageId)
+      .execute();
+  }
 }

@@ -5,6 +5,7 @@ import {
   discountUpdateSchema,
   imageIdParamsSchema,
   latestProductsQuerySchema,
+  productFacetsQuerySchema,
   productListQuerySchema,
   productPhotosSchema,
   productSuggestQuerySchema,
@@ -15,6 +16,7 @@ import { idParamsSchema } from '@shop/domain/common-schemas';
 import { checkStockSchema } from '@shop/domain/order-schemas';
 import {
   photosChangedSchema,
+  productFacetsSchema,
   productSchema,
   productSuggestionSchema,
   productTypeReadSchema,
@@ -62,7 +64,31 @@ export function catalogRoutes(app: App): void {
         },
       },
     },
-    async (request, reply) => cached(request, reply, () => catalog.listProducts(db(), request.query)),
+    async (request, reply) =>
+      cached(
+        request,
+        reply,
+        () => catalog.listProducts(db(), request.query),
+        // Filtered by colour or size, the list keeps products with that variant in stock: an order changes it.
+        catalog.filtersByStock(request.query) ? { products: productIds, tags: ['lists', 'orders'] } : undefined,
+      ),
+  );
+
+  app.get(
+    '/product/facets',
+    {
+      onRequest: answerFromCache,
+      schema: {
+        tags: PRODUCTS,
+        summary:
+          "The colours and sizes of the products the shop's other filters select, each with the number of them having it in stock",
+        querystring: productFacetsQuerySchema,
+        response: { 200: envelopeSchema(productFacetsSchema), ...errorResponses(400) },
+      },
+    },
+    // Counts of variants in stock: an order or an owner's edit changes them.
+    async (request, reply) =>
+      cached(request, reply, () => catalog.productFacets(db(), request.query), { tags: ['orders'] }),
   );
 
   app.get(
@@ -211,7 +237,9 @@ export function catalogAdminRoutes(app: App): void {
     {
       schema: {
         tags: PRODUCTS,
-        summary: 'Create a product (multipart: fields, size_s…size_xxl or sizes[S]…, images[])',
+        summary:
+          'Create a product (multipart: fields, size_s…size_xxl or sizes[S]…, or size_scale, size_list and ' +
+          'variants (JSON: colours and stock rows), images[])',
         response: { 201: productAnswer, ...UPLOAD_ERRORS },
       },
     },
@@ -230,7 +258,8 @@ export function catalogAdminRoutes(app: App): void {
         tags: PRODUCTS,
         summary:
           'Update a product (multipart, same fields); new images[] are added. Stock changes carry the ' +
-          'figures the owner saw (seen_sizes[M], seen_stock, has_sizes): 409 with the current ones when they moved',
+          "figures the owner saw (seen_sizes[M], seen_stock, has_sizes, or each variant row's seen): 409 with " +
+          'the current ones when they moved',
         params: idParamsSchema,
         response: {
           200: productAnswer,
@@ -289,7 +318,7 @@ export function catalogAdminRoutes(app: App): void {
       schema: {
         tags: PRODUCTS,
         summary:
-          "Saves the product form's photos: their order, the primary one, the others deleted (409 with the photos as they are when they are not those the form showed)",
+          "Saves the product form's photos: their order, the primary one, each one's colour, the others deleted (409 with the photos as they are when they are not those the form showed)",
         params: idParamsSchema,
         body: productPhotosSchema,
         response: { 200: productAnswer, ...errorResponses(404), 409: envelopeSchema(photosChangedSchema) },

@@ -4,10 +4,12 @@
 import { finalPriceCentimes } from '@shop/domain/pricing';
 import { toCentimes, toDa } from '@shop/domain/money';
 import { SIZES, SIZE_STOCK_FIELDS, lineSize, type Size } from '@shop/domain/sizes';
+import { SIZE_SCALES, isSizeScale, sizeKeyOf, sizeLabel, type SizeScale } from '@shop/domain/variants';
 import { averageRating } from '@shop/domain/ratings';
 import {
   productFieldsSchema,
   productStockEditSchema,
+  type ProductFacetsQuery,
   type ProductFields,
   type ProductListQuery,
   type ProductPhotos,
@@ -17,7 +19,7 @@ import { applyStockEdits, type MovedCell, type StockEdit } from '@shop/domain/st
 import { RELATED_PRODUCTS_LIMIT, SHOP_PAGE_SIZE } from '@shop/domain/constants';
 import type {
   Product,
-  ProductImage,
+  ProductFacets,
   ProductType,
   StockCheck,
   StockLine,
@@ -35,6 +37,16 @@ import { stockStoreOf } from '../orders/stock/stock-store.ts';
 import * as repo from './catalog.repository.ts';
 import { mergeLines } from '@shop/domain/order-lines';
 import { changeCatalog, takeWriteLock } from '../../db/catalog-changes.ts';
+import {
+  movedVariants,
+  planVariants,
+  scaleOf,
+  variantRead,
+  variantsFormOf,
+  writeVariantsPlan,
+  PHOTO_COLOR_NOT_OF_PRODUCT,
+  type VariantsForm,
+} from './product-variants.ts';
 
 /** What other modules read of this one (they reach a module through its service, never its repository). */
 export { countProducts, findProductDates, findProductRowsByIds, findSizesOf } from './catalog.repository.ts';
@@ -67,35 +79,32 @@ export const TOP_SELLING_RANKING_TTL_MS = 60_000;
 /** The shapes this service turns rows into: the response contract (packages/domain). */
 export type { Product, ProductType, StockLine };
 
-/** Rows → API products, with images, sizes and type names loaded in three queries whatever the count. */
+/**
+ * Rows → API products, with images, colours, variants and type names loaded in four queries
+ * whatever the count.
+ */
 export async function toProducts(db: Executor, rows: ProductRow[]): Promise<Product[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const typeIds = [...new Set(rows.map((r) => r.type_id).filter((id): id is number => id !== null))];
-  const [images, sizes, types] = await Promise.all([
+  const [images, variantRows, colorRows, types] = await Promise.all([
     repo.findImagesOf(db, ids),
-    repo.findSizesOf(db, ids),
+    repo.findVariantsOf(db, ids),
+    repo.findColorsOf(db, ids),
     repo.findTypeNames(db, typeIds),
   ]);
-  const imagesOf = new Map<number, ProductImage[]>();
-  for (const image of images) {
-    const { product_id: productId, ...rest } = image;
-    const list = imagesOf.get(productId) ?? [];
-    list.push(rest);
-    imagesOf.set(productId, list);
-  }
-  const sizesOf = new Map<number, Map<string, number>>();
-  for (const s of sizes) {
-    const map = sizesOf.get(s.product_id) ?? new Map<string, number>();
-    map.set(s.size, s.stock);
-    sizesOf.set(s.product_id, map);
-  }
+  const imagesOf = groupBy(
+    images.map(({ product_id: productId, ...rest }) => ({ productId, image: rest })),
+    (i) => i.productId,
+  );
+  const variantsOf = groupBy(variantRows, (v) => v.product_id);
+  const colorsOf = groupBy(colorRows, (c) => c.product_id);
   const typeName = new Map(types.map((t) => [t.id, t.name]));
   const typeNameAr = new Map(types.map((t) => [t.id, t.name_ar]));
 
   return rows.map((row) => {
-    const sizeMap = row.has_sizes ? (sizesOf.get(row.id) ?? new Map<string, number>()) : new Map<string, number>();
-    const sizeList = row.has_sizes ? SIZES.map((name) => ({ name, stock: sizeMap.get(name) ?? 0 })) : [];
+    const productImages = (imagesOf.get(row.id) ?? []).map((i) => i.image);
+    const variants = variantRead(row, colorsOf.get(row.id) ?? [], variantsOf.get(row.id) ?? [], productImages);
     const finalPrice = toDa(row.final_price_cents);
     return {
       id: row.id,
@@ -116,23 +125,104 @@ export async function toProducts(db: Executor, rows: ProductRow[]): Promise<Prod
       type_name_ar: row.type_id === null ? null : (typeNameAr.get(row.type_id) ?? null),
       created_at: row.created_at,
       updated_at: row.updated_at,
-      size_s: sizeMap.get('S') ?? 0,
-      size_m: sizeMap.get('M') ?? 0,
-      size_l: sizeMap.get('L') ?? 0,
-      size_xl: sizeMap.get('XL') ?? 0,
-      size_xxl: sizeMap.get('XXL') ?? 0,
-      sizes: sizeList,
-      images: imagesOf.get(row.id) ?? [],
+      size_s: variants.size_s,
+      size_m: variants.size_m,
+      size_l: variants.size_l,
+      size_xl: variants.size_xl,
+      size_xxl: variants.size_xxl,
+      sizes: variants.sizes,
+      images: productImages,
+      size_scale: variants.size_scale,
+      size_list: variants.size_list,
+      colors: variants.colors,
+      variants: variants.variants,
     };
   });
 }
 
-function filtersOf(query: ProductListQuery): repo.ProductFilters {
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const list = groups.get(key);
+    if (list) list.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
+/** A size filter's key in each scale it is a size of ("M": letters; "40": numbers; "2 ans": ages). */
+export function sizeKeysOf(size: string): { scale: SizeScale; key: string }[] {
+  return SIZE_SCALES.flatMap((scale) => {
+    const key = sizeKeyOf(scale, size);
+    return key ? [{ scale, key }] : [];
+  });
+}
+
+function filtersOf(query: ProductFacetsQuery): repo.ProductFilters {
+  const color = query.color ? query.color.toLowerCase() : undefined;
+  const size = query.size ? sizeKeysOf(query.size) : undefined;
   return {
     ...(query.type !== undefined ? { typeId: query.type } : {}),
     ...(query.min !== undefined ? { minCents: toCentimes(query.min) } : {}),
     ...(query.max !== undefined ? { maxCents: toCentimes(query.max) } : {}),
     ...(query.q ? { q: query.q } : {}),
+    ...(color !== undefined || size !== undefined
+      ? { variant: { ...(color !== undefined ? { colorSlug: color } : {}), ...(size ? { sizeKeys: size } : {}) } }
+      : {}),
+  };
+}
+
+/** Whether a list's answer depends on stock (its colour and size filters keep variants in stock). */
+export function filtersByStock(query: ProductFacetsQuery): boolean {
+  return Boolean(query.color || query.size);
+}
+
+const SCALE_ORDER: Record<SizeScale, number> = { letters: 0, numbers: 1, ages: 2, one: 3 };
+
+/** Where a size stands among the facets: letters S…XXL, numbers ascending, ages (months first), one size. */
+function sizeRank(scale: SizeScale, size: string): number {
+  if (scale === 'letters') return SIZES.indexOf(size as Size);
+  if (scale === 'numbers') return Number(size);
+  if (scale === 'ages') {
+    const age = /^(\d+)([am])$/.exec(size);
+    return age ? Number(age[1]) * (age[2] === 'a' ? 12 : 1) : 0;
+  }
+  return 0;
+}
+
+/**
+ * The shop's facets: the colours and sizes of the products the other filters select, each with
+ * the number of them having a variant of it in stock (colours counted within the size asked,
+ * sizes within the colour asked).
+ */
+export async function productFacets(db: Database, query: ProductFacetsQuery): Promise<ProductFacets> {
+  const filters = filtersOf(query);
+  const [colors, sizes] = await Promise.all([repo.findColorFacets(db, filters), repo.findSizeFacets(db, filters)]);
+  const bySize = new Map<string, { scale: SizeScale; size: string; count: number }>();
+  for (const row of sizes) {
+    const scale = isSizeScale(row.scale) ? row.scale : 'letters';
+    const known = bySize.get(row.size);
+    if (known) known.count += row.count;
+    else bySize.set(row.size, { scale, size: row.size, count: row.count });
+  }
+  return {
+    colors: colors
+      .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'fr'))
+      .map((c) => ({ slug: c.slug, name: c.name, name_ar: c.name_ar, swatch: c.swatch, count: c.count })),
+    sizes: [...bySize.values()]
+      .sort(
+        (a, b) =>
+          SCALE_ORDER[a.scale] - SCALE_ORDER[b.scale] ||
+          sizeRank(a.scale, a.size) - sizeRank(b.scale, b.size) ||
+          a.size.localeCompare(b.size),
+      )
+      .map((s) => ({
+        size: s.size,
+        label: sizeLabel(s.scale, s.size, 'fr'),
+        label_ar: sizeLabel(s.scale, s.size, 'ar'),
+        count: s.count,
+      })),
   };
 }
 
@@ -406,8 +496,12 @@ function stockRequestOf(fields: ProductFields & ProductStockEdit): StockRequest 
 interface HeldProductStock {
   hasSizes: boolean;
   stock: number;
-  /** Size → units; a sized product's missing row holds 0. */
+  /** Size → units of the rows without a colour; a sized product's missing row holds 0. */
   sizes: Map<string, number>;
+  /** The sum of every variant row. */
+  total: number;
+  /** Sold in colours, or in a scale other than letters: its sizes are edited as variants only. */
+  byVariant: boolean;
 }
 
 type StockPlan =
@@ -445,7 +539,7 @@ function planOwnerStock(held: HeldProductStock, request: Exclude<StockRequest, {
   }
   const sizesGiven = Object.keys(request.sizes).length > 0;
   const toSizes = request.hasSizes ?? held.hasSizes;
-  const total = held.hasSizes ? sumOf(held.sizes) : held.stock;
+  const total = held.hasSizes ? held.total : held.stock;
   const ownStockEdit = (): StockEdit[] => {
     if (request.stock === undefined) return [];
     if (request.seenStock === undefined) throw refused('seen_stock', SEEN_STOCK_MISSING);
@@ -497,18 +591,24 @@ function planOwnerStock(held: HeldProductStock, request: Exclude<StockRequest, {
   };
 }
 
-function stockMovedData(held: HeldProductStock, moved: readonly MovedCell[]): StockMoved {
+/** The 409's data: what moved, and the product's stock as it is now (read in the transaction). */
+async function stockMovedData(
+  trx: Executor,
+  productId: number,
+  moved: readonly { colorId: number; size: string | null; seen: number; current: number }[],
+): Promise<StockMoved> {
+  const product = await getProduct(trx, productId, PRODUCT_NOT_FOUND);
   return {
-    moved: moved.map((m) => ({
-      size: m.cell === OWN_STOCK ? null : (m.cell as Size),
-      seen: m.seen,
-      current: m.current,
-    })),
-    has_sizes: held.hasSizes,
-    stock: held.stock,
-    sizes: held.hasSizes ? SIZES.map((name) => ({ name, stock: held.sizes.get(name) ?? 0 })) : [],
+    moved: moved.map((m) => ({ color_id: m.colorId, size: m.size, seen: m.seen, current: m.current })),
+    has_sizes: product.has_sizes,
+    stock: product.stock,
+    sizes: product.sizes,
+    variants: product.variants,
   };
 }
+
+export const SIZES_ON_VARIANTS =
+  'This product is sold in colours or in its own sizes: send its variants (size_scale, variants) to change its stock';
 
 /**
  * The owner's change of a product's stock, in the caller's transaction: the product's stock rows
@@ -522,22 +622,90 @@ export async function writeOwnerStock(
   trx: Executor,
   productId: number,
   request: StockRequest,
-): Promise<{ stock: number; has_sizes: number } | null> {
+): Promise<StockChange | null> {
   if (request.kind === 'none') return null;
   const rows = await stockStoreOf(trx).hold(trx, [productId], [], null);
   const product = rows.products[0];
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
+  const [row, variants, colors] = await Promise.all([
+    repo.findProductRow(trx, productId),
+    repo.findVariantsOf(trx, [productId]),
+    repo.findColorsOf(trx, [productId]),
+  ]);
   const held: HeldProductStock = {
     hasSizes: product.has_sizes === 1,
     stock: product.stock,
-    sizes: new Map(rows.sizes.map((row) => [row.size, row.stock])),
+    sizes: new Map(variants.filter((v) => v.color_id === 0).map((v) => [v.size, v.stock])),
+    total: variants.reduce((sum, v) => sum + v.stock, 0),
+    byVariant: colors.length > 0 || (row !== undefined && row.has_sizes === 1 && scaleOf(row) !== 'letters'),
   };
+  if (held.byVariant && asksSizes(request)) throw refused('variants', SIZES_ON_VARIANTS);
   const plan = planOwnerStock(held, request);
   if (!plan) return null;
-  if (plan.kind === 'moved') throw conflict(STOCK_MOVED(plan.moved), stockMovedData(held, plan.moved));
-  if (plan.dropSizes) await repo.deleteSizes(trx, productId);
-  else await repo.writeSizes(trx, productId, plan.sizes);
-  return { stock: plan.stock, has_sizes: plan.hasSizes ? 1 : 0 };
+  if (plan.kind === 'moved') {
+    const moved = plan.moved.map((m) => ({ ...m, colorId: 0, size: m.cell === OWN_STOCK ? null : m.cell }));
+    throw conflict(STOCK_MOVED(plan.moved), await stockMovedData(trx, productId, moved));
+  }
+  if (plan.dropSizes) {
+    await repo.deleteColors(
+      trx,
+      productId,
+      colors.map((c) => c.id),
+    );
+    await repo.deleteSizes(trx, productId);
+  } else await repo.writeSizes(trx, productId, plan.sizes);
+  // The spec's fields sell by letters, or with one stock.
+  return { stock: plan.stock, has_sizes: plan.hasSizes ? 1 : 0, size_scale: 'letters', size_list: null };
+}
+
+/** What a stock write changes of the product's row. */
+interface StockChange {
+  stock: number;
+  has_sizes: 0 | 1;
+  size_scale: SizeScale;
+  size_list: string | null;
+}
+
+/** Whether the spec's fields ask to change sizes (a product sold by variant takes variants instead). */
+function asksSizes(request: Exclude<StockRequest, { kind: 'none' }>): boolean {
+  if (request.kind === 'absolute') return 'sizes' in request;
+  if (request.hasSizes === false) return false;
+  return Object.keys(request.sizes).length > 0 || Object.keys(request.seenSizes).length > 0;
+}
+
+/**
+ * The product form's variants (ADR 036), in the caller's transaction: the stock rows locked in the
+ * order every stock writer takes them, the form checked against the product as it is (400), every
+ * figure the owner saw compared with the rows as they are (409 with the variants as they are,
+ * nothing written), then colours and rows written. Answers the product's new stock and scale.
+ */
+async function writeFormVariants(
+  trx: Executor,
+  productId: number,
+  form: VariantsForm,
+  priceDa: number,
+  seenStock: number | undefined,
+): Promise<StockChange> {
+  const held = await stockStoreOf(trx).hold(trx, [productId], [], null);
+  if (held.products.length === 0) throw notFound(PRODUCT_NOT_FOUND);
+  const [product, rows, colors] = await Promise.all([
+    repo.findProductRow(trx, productId),
+    repo.findVariantsOf(trx, [productId]),
+    repo.findColorsOf(trx, [productId]),
+  ]);
+  if (!product) throw notFound(PRODUCT_NOT_FOUND);
+  const plan = planVariants(form, product, new Set(colors.map((c) => c.id)), priceDa);
+  const moved: { colorId: number; size: string | null; seen: number; current: number; cell: string }[] = movedVariants(
+    plan,
+    product.has_sizes === 1 ? rows : [],
+    new Map(colors.map((c) => [c.id, c.name])),
+  );
+  if (product.has_sizes === 0 && seenStock !== undefined && seenStock !== product.stock) {
+    moved.push({ cell: '', colorId: 0, size: null, seen: seenStock, current: product.stock });
+  }
+  if (moved.length > 0) throw conflict(STOCK_MOVED(moved), await stockMovedData(trx, productId, moved));
+  const stock = await writeVariantsPlan(trx, productId, plan, colors, product.has_sizes === 1 ? rows : []);
+  return { stock, has_sizes: 1, size_scale: plan.scale, size_list: plan.sizeList };
 }
 
 /** Runs a DB write that records stored files; if it fails, the files go too. */
@@ -577,10 +745,14 @@ async function addImages(db: Executor, productId: number, images: StoredImage[],
 
 export async function createProduct(db: Database, storage: ImageStorage, body: MultipartBody): Promise<Product> {
   const fields = parseProductFields(body);
+  const form = variantsFormOf(body.fields);
+  // A new product has no colours yet and nothing seen: the form is checked before anything is stored.
+  const plan = form ? planVariants(form, null, new Set(), fields.price) : null;
   await requireType(db, fields.type_id);
-  const hasSizes = Object.keys(fields.sizes).length > 0;
+  const hasSizes = plan !== null || Object.keys(fields.sizes).length > 0;
   const sizes = sizeRows(fields.sizes);
   const priceCents = toCentimes(fields.price);
+  const variantStock = plan ? plan.rows.reduce((sum, r) => sum + r.stock, 0) : 0;
   const id = await withStoredImages(storage, body, (images) =>
     changeCatalog(db, async (trx) => {
       const now = new Date().toISOString();
@@ -592,15 +764,18 @@ export async function createProduct(db: Database, storage: ImageStorage, body: M
         price_cents: priceCents,
         discount_percentage: fields.discount_percentage,
         final_price_cents: finalPriceCentimes(priceCents, fields.discount_percentage),
-        stock: hasSizes ? sizes.reduce((sum, s) => sum + s.stock, 0) : (fields.stock ?? 0),
+        stock: plan ? variantStock : hasSizes ? sizes.reduce((sum, s) => sum + s.stock, 0) : (fields.stock ?? 0),
         has_sizes: hasSizes ? 1 : 0,
+        size_scale: plan?.scale ?? 'letters',
+        size_list: plan?.sizeList ?? null,
         type_id: fields.type_id,
         rating_sum: 0,
         rating_count: 0,
         created_at: now,
         updated_at: now,
       });
-      if (hasSizes) await repo.writeSizes(trx, productId, sizes);
+      if (plan) await writeVariantsPlan(trx, productId, plan, [], []);
+      else if (hasSizes) await repo.writeSizes(trx, productId, sizes);
       await addImages(trx, productId, images, now);
       return productId;
     }),
@@ -619,14 +794,18 @@ export async function updateProduct(
   body: MultipartBody,
 ): Promise<Product> {
   const fields = parseProductUpdate(body);
-  const stockRequest = stockRequestOf(fields);
+  const form = variantsFormOf(body.fields);
+  // With variants, the spec's stock fields are not read (but seen_stock, the one stock the form showed).
+  const stockRequest: StockRequest = form ? { kind: 'none' } : stockRequestOf(fields);
   const priceCents = toCentimes(fields.price);
   await withStoredImages(storage, body, (images) =>
     changeCatalog(db, async (trx) => {
       // SQLite: the write lock first, so that no other process changes what is read next.
       if (!isPostgres(trx)) await takeWriteLock(trx);
       await requireType(trx, fields.type_id);
-      const stock = await writeOwnerStock(trx, id, stockRequest);
+      const stock = form
+        ? await writeFormVariants(trx, id, form, fields.price, fields.seen_stock)
+        : await writeOwnerStock(trx, id, stockRequest);
       const now = new Date().toISOString();
       const changed = await repo.updateProduct(trx, id, {
         name: fields.name,
@@ -701,6 +880,17 @@ export async function arrangePhotos(
     );
     if (photos.primary_image_id !== null) {
       await repo.arrangeImages(trx, productId, photos.order, photos.primary_image_id);
+    }
+    if (photos.colors) {
+      const colors = new Set((await repo.findColorsOf(trx, [productId])).map((c) => c.id));
+      for (const [index, { color_id: colorId }] of photos.colors.entries()) {
+        if (colorId !== null && !colors.has(colorId)) {
+          throw badRequest(PHOTO_COLOR_NOT_OF_PRODUCT(colorId), {
+            errors: [{ field: `colors.${index}.color_id`, message: PHOTO_COLOR_NOT_OF_PRODUCT(colorId) }],
+          });
+        }
+      }
+      await repo.setImageColors(trx, productId, photos.colors);
     }
     return gone.map((image) => image.image_url);
   });

@@ -160,7 +160,7 @@ describe('a product save changes stock only where the owner changed it', () => {
       'The stock changed while you were editing: M is now 12 (you saw 15). Nothing was saved: check the figures and save again.',
     );
     expect(body.data).toEqual({
-      moved: [{ size: 'M', seen: 15, current: 12 }],
+      moved: [{ color_id: 0, size: 'M', seen: 15, current: 12 }],
       has_sizes: true,
       stock: 14,
       sizes: [
@@ -170,6 +170,10 @@ describe('a product save changes stock only where the owner changed it', () => {
         { name: 'XL', stock: 0 },
         { name: 'XXL', stock: 0 },
       ],
+      // Every variant as it is now (ADR 036): here the sizes without a colour.
+      variants: SIZES.map((size): unknown =>
+        expect.objectContaining({ color_id: 0, color: '', size, stock: size === 'S' ? 2 : size === 'M' ? 12 : 0 }),
+      ),
     });
     expect(await stored(product.id)).toEqual({
       stock: 14,
@@ -212,10 +216,11 @@ describe('a product save changes stock only where the owner changed it', () => {
     const stale = await save(form, { stock: 10, seen_stock: 8 });
     expect(stale.statusCode, stale.body).toBe(409);
     expect(stale.json<Envelope<StockMoved>>().data).toEqual({
-      moved: [{ size: null, seen: 8, current: 6 }],
+      moved: [{ color_id: 0, size: null, seen: 8, current: 6 }],
       has_sizes: false,
       stock: 6,
       sizes: [],
+      variants: [],
     });
     expect(stale.json<Envelope<StockMoved>>().message).toBe(
       'The stock changed while you were editing: the stock is now 6 (you saw 8). Nothing was saved: check the figures and save again.',
@@ -423,7 +428,9 @@ describe.runIf(testDialect === 'postgres')('an order in flight on another connec
     });
     await pending;
     expect(answer?.statusCode, answer?.body).toBe(409);
-    expect(answer?.json<Envelope<StockMoved>>().data.moved).toEqual([{ size: 'M', seen: 15, current: 12 }]);
+    expect(answer?.json<Envelope<StockMoved>>().data.moved).toEqual([
+      { color_id: 0, size: 'M', seen: 15, current: 12 },
+    ]);
     expect(await stored(product.id)).toMatchObject({ stock: 14, sizes: { S: 2, M: 12 } });
   });
 
