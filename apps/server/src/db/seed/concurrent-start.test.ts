@@ -72,7 +72,7 @@ describe.skipIf(testDialect !== 'postgres')('two processes starting at once on a
     expect(wilayas).toHaveLength(WILAYAS.length);
     const types = await k.selectFrom('product_types').select('name').orderBy('id').execute();
     expect(types.map((t) => t.name)).toEqual(['T-shirts', 'Hoodies', 'Pantalons', 'Soins du corps']);
-    expect(await k.selectFrom('products').select('id').execute()).toHaveLength(24);
+    expect(await k.selectFrom('products').select('id').execute()).toHaveLength(28);
     expect(await k.selectFrom('custom_order_items').select('id').execute()).toHaveLength(3);
     expect(await k.selectFrom('coupons').select('code').execute()).toEqual([{ code: 'BIENVENUE10' }]);
     // The process whose catalogue was not written took its pictures away again.
