@@ -39,7 +39,17 @@ export const repricedOrderSchema = z
     /** The discount in Da (a coupon's percentage of the subtotal, or its fixed amount). */
     discount_amount: z.number(),
     total: z.number(),
-    items: z.array(z.object({ product_id: id, size: z.string(), unit_price: z.number() })).optional(),
+    items: z
+      .array(
+        z.object({
+          product_id: id,
+          size: z.string(),
+          /** The variant's colour (French name), only on a line of a product sold in colours. */
+          color: z.string().optional(),
+          unit_price: z.number(),
+        }),
+      )
+      .optional(),
   })
   .meta({ id: 'RepricedOrder' });
 export type RepricedOrder = z.infer<typeof repricedOrderSchema>;
@@ -64,8 +74,12 @@ export const orderItemSchema = z
     /** Unit price charged. */
     unit_price: z.number(),
     product_type: z.string().nullable(),
-    /** Short code, '' for a product without sizes. */
+    /** Short code, '' for a product without sizes (a size key of the product's scale, ADR 036). */
     size: z.string(),
+    /** The variant's colour, its French name when ordered; '' for a product without colours. */
+    color: z.string(),
+    /** The colour's id (product_colors), 0 for none: the stock row the line took from. */
+    color_id: z.number().int(),
     product_discount_percentage: z.number(),
     product_images: z.array(z.object({ image_url: z.string() })),
   })

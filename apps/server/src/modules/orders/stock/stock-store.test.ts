@@ -47,8 +47,9 @@ describe('the stock store', () => {
         stockStoreOf(trx).hold(trx, [soap, shirt, shirt], [usable, unlimited, inactive, expired], todayIso()),
       );
     expect(rows.sizes.sort((a, b) => a.size.localeCompare(b.size))).toEqual([
-      { product_id: shirt, size: 'M', stock: 2 },
-      { product_id: shirt, size: 'S', stock: 1 },
+      // Each row is a variant (ADR 036): a product without colours has colour 0.
+      { product_id: shirt, color_id: 0, size: 'M', stock: 2 },
+      { product_id: shirt, color_id: 0, size: 'S', stock: 1 },
     ]);
     expect(rows.products.sort((a, b) => a.id - b.id)).toEqual([
       { id: shirt, stock: 3, has_sizes: 1 },
