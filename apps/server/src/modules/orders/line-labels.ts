@@ -15,3 +15,13 @@ export function orderedSizeLabel(size: string): string {
 export function orderLineLabel(line: { product_name: string; color?: string | null; size: string }): string {
   return variantLineLabel(line.product_name, line.color ?? '', orderedSizeLabel(line.size));
 }
+
+/**
+ * A line in a list of lines (a courier's product list, the orders export): "Robe été — Rouge / M"
+ * for a line in a colour; a line without one as it always was, "T-shirt (M)", "Savon".
+ */
+export function orderLineText(line: { product_name: string; color?: string | null; size: string }): string {
+  if (line.color) return orderLineLabel(line);
+  const size = orderedSizeLabel(line.size);
+  return `${line.product_name}${size ? ` (${size})` : ''}`;
+}
