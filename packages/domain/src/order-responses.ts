@@ -76,10 +76,14 @@ export const orderItemSchema = z
     product_type: z.string().nullable(),
     /** Short code, '' for a product without sizes (a size key of the product's scale, ADR 036). */
     size: z.string(),
-    /** The variant's colour, its French name when ordered; '' for a product without colours. */
-    color: z.string(),
+    /**
+     * The variant's colour, its French name when ordered; '' for a product without colours. The
+     * server always sends it and color_id; both are optional in the type so that readers written
+     * before colours (and their fixtures) stay valid.
+     */
+    color: z.string().optional(),
     /** The colour's id (product_colors), 0 for none: the stock row the line took from. */
-    color_id: z.number().int(),
+    color_id: z.number().int().optional(),
     product_discount_percentage: z.number(),
     product_images: z.array(z.object({ image_url: z.string() })),
   })

@@ -15,13 +15,7 @@ import {
 } from '@shop/domain/catalog-schemas';
 import { applyStockEdits, type MovedCell, type StockEdit } from '@shop/domain/stock-edits';
 import { RELATED_PRODUCTS_LIMIT, SHOP_PAGE_SIZE } from '@shop/domain/constants';
-import type {
-  Product,
-  ProductImage,
-  ProductType,
-  StockLine,
-  StockMoved,
-} from '@shop/domain/catalog-responses';
+import type { Product, ProductImage, ProductType, StockLine, StockMoved } from '@shop/domain/catalog-responses';
 import type { Database, Executor, ProductRow } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import type { FileRules, MultipartBody } from '../../http/multipart.ts';

@@ -318,7 +318,11 @@ export async function placeRegularOrder(
       size: null,
     },
     items: lines.map((l) =>
-      orderLineOf(l.product, { size: l.size, color_id: l.color_id, color: l.color, price_diff_cents: l.diff }, l.quantity),
+      orderLineOf(
+        l.product,
+        { size: l.size, color_id: l.color_id, color: l.color, price_diff_cents: l.diff },
+        l.quantity,
+      ),
     ),
     stock: lines.map((l) => ({ product_id: l.product.id, color_id: l.color_id, size: l.size, quantity: l.quantity })),
     couponId: pricing.coupon?.id ?? null,

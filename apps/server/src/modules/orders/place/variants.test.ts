@@ -136,7 +136,13 @@ describe('an order of a product sold in colours', () => {
     expect(await variantStock(dress.id, dress.colors.bleu!, 'M')).toBe(1);
     expect(await variantStock(dress.id, dress.colors.rouge!, 'L')).toBe(1);
     expect(await productStock(t.db.kysely, dress.id)).toBe(3);
-    const lines = (await adminOrder(id)).order_items.map((i) => [i.color, i.color_id, i.size, i.quantity, i.unit_price]);
+    const lines = (await adminOrder(id)).order_items.map((i) => [
+      i.color,
+      i.color_id,
+      i.size,
+      i.quantity,
+      i.unit_price,
+    ]);
     expect(lines).toEqual([
       ['Rouge', dress.colors.rouge, 'M', 1, 1000],
       ['Bleu', dress.colors.bleu, 'M', 2, 1200],
@@ -257,7 +263,11 @@ describe('an order of a product sold in colours', () => {
 
     expect((await setStatus(returned, 'shipping')).statusCode).toBe(200);
     expect((await setStatus(returned, 'returned')).statusCode).toBe(200);
-    const received = await t.app.inject({ method: 'POST', url: `/api/order/returnReceived/${returned}`, headers: admin });
+    const received = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/returnReceived/${returned}`,
+      headers: admin,
+    });
     expect(received.statusCode, received.body).toBe(200);
     expect(await variantStock(dress.id, dress.colors.bleu!, 'M')).toBe(4);
     expect(await variantStock(dress.id, dress.colors.rouge!, 'M')).toBe(4);
@@ -285,7 +295,7 @@ describe('an order of a product sold in colours', () => {
     expect(await variantStock(dress.id, dress.colors.bleu!, 'M')).toBe(4);
     const events = (await adminOrder(id)).events ?? [];
     expect(events.find((e) => e.kind === 'stock')?.detail).toBe(
-      'Not put back in stock: 1 × Robe disparue — Rouge / M (this colour and size is no longer sold: its colour was removed or the sizes changed since this order was placed). Add the units in the product\'s form',
+      "Not put back in stock: 1 × Robe disparue — Rouge / M (this colour and size is no longer sold: its colour was removed or the sizes changed since this order was placed). Add the units in the product's form",
     );
   });
 
@@ -374,6 +384,11 @@ describe('the stock check of a cart with colours', () => {
   });
 });
 
+function csvRows(body: string): string[][] {
+  const rows: string[][] = parse(body, { bom: true, delimiter: ';' });
+  return rows;
+}
+
 describe('what prints a line in a colour', () => {
   it('the Yalidine file, the accountant’s file and the slips name the colour and the size', async () => {
     const dress = await insertColoured('Robe colis', 1000, {
@@ -396,11 +411,11 @@ describe('what prints a line in a colour', () => {
 
     const yalidine = await t.app.inject({ url: `/api/courier/export/yalidine?ids=${id}`, headers: admin });
     expect(yalidine.statusCode, yalidine.body).toBe(200);
-    const [, row] = parse(yalidine.body, { bom: true, delimiter: ';' }) as string[][];
+    const [, row] = csvRows(yalidine.body);
     expect(row?.[YALIDINE_COLUMNS.indexOf('product_list')]).toBe(list);
 
     const accounting = await t.app.inject({ url: '/api/order/export?q=Lina', headers: admin });
-    const [header, ...rows] = parse(accounting.body, { bom: true, delimiter: ';' }) as string[][];
+    const [header, ...rows] = csvRows(accounting.body);
     const ours = rows.find((r) => r[0] === String(id));
     expect(ours?.[header?.indexOf('Items') ?? -1]).toBe(list);
 

@@ -49,7 +49,14 @@ export async function checkStock(
     if (product && line.color_id !== undefined) {
       // Lines the server resolved already (an order refused for stock): their variant as it is.
       const color = product.colors.find((c) => c.id === line.color_id)?.name ?? '';
-      return { product_id: line.product_id, size: rawSize, color_id: line.color_id, color, quantity: line.quantity, ok: true };
+      return {
+        product_id: line.product_id,
+        size: rawSize,
+        color_id: line.color_id,
+        color,
+        quantity: line.quantity,
+        ok: true,
+      };
     }
     const resolved = product ? resolveLine(product, { size: rawSize, color: rawColor }) : null;
     if (resolved && !('problem' in resolved)) {
@@ -57,7 +64,14 @@ export async function checkStock(
     }
     if (!unknownColors.has(rawColor)) unknownColors.set(rawColor, -unknownColors.size - 1);
     const colorId = rawColor ? (unknownColors.get(rawColor) ?? -1) : 0;
-    return { product_id: line.product_id, size: rawSize, color_id: colorId, color: rawColor, quantity: line.quantity, ok: false };
+    return {
+      product_id: line.product_id,
+      size: rawSize,
+      color_id: colorId,
+      color: rawColor,
+      quantity: line.quantity,
+      ok: false,
+    };
   });
   const items = mergeLines(resolvedLines).map(({ product_id, size, color_id: colorId, color, quantity, ok }) => {
     const product = products.get(product_id);
