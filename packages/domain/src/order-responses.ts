@@ -257,7 +257,10 @@ export const trackingSchema = z
     status: z.enum(ORDER_STATUSES),
     timeline: z.array(z.object({ step: z.enum(TRACKING_STEPS), at: z.string() })),
     tracking_number: z.string().nullable(),
-    items: z.array(z.object({ name: z.string(), size: z.string(), quantity: z.number().int() })),
+    /** `color`: the variant's colour (French name), only on a line that has one (ADR 036). */
+    items: z.array(
+      z.object({ name: z.string(), size: z.string(), color: z.string().optional(), quantity: z.number().int() }),
+    ),
     total: z.number(),
     /** What is left to pay at the door (the total less what was paid in advance). */
     amount_due: z.number(),

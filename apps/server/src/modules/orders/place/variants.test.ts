@@ -149,6 +149,33 @@ describe('an order of a product sold in colours', () => {
     ]);
   });
 
+  it('answers a wrong subtotal with each line’s variant price and colour', async () => {
+    const dress = await insertColoured('Robe prix', 1000, {
+      rouge: { name: 'Rouge', sizes: { M: 2 } },
+      bleu: { name: 'Bleu', sizes: { M: 2 }, diffs: { M: 250 } },
+    });
+    const soap = await insertProduct(t.db.kysely, { name: 'Savon prix', price: 300, stock: 5 });
+    const res = await order(
+      [
+        { product_id: dress.id, quantity: 1, size: 'M', color: 'bleu' },
+        { product_id: soap, quantity: 1 },
+      ],
+      1300,
+    );
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({
+      message: 'Les prix ont changé, veuillez vérifier le nouveau total',
+      data: {
+        subtotal: 1550,
+        items: [
+          { product_id: dress.id, size: 'M', color: 'Bleu', unit_price: 1250 },
+          { product_id: soap, size: '', unit_price: 300 },
+        ],
+      },
+    });
+    expect(res.json<{ data: { items: object[] } }>().data.items[1]).not.toHaveProperty('color');
+  });
+
   it('answers the colour problems in the envelope of the size refusals, in French and Arabic, writing nothing', async () => {
     const dress = await insertColoured('Robe refus', 1000, {
       rouge: { name: 'Rouge', sizes: { M: 2 } },
@@ -421,6 +448,14 @@ describe('what prints a line in a colour', () => {
 
     const slips = await t.app.inject({ url: `/api/courier/slips?ids=${id}`, headers: admin });
     expect(slips.statusCode, slips.body).toBe(200);
+    // The customer's tracking page names the colour too.
+    const phone = (await adminOrder(id)).customer_phone;
+    const tracking = await t.app.inject({ url: `/api/order/track?order_id=${id}&phone=${phone}` });
+    expect(tracking.json<{ data: { items: unknown[] } }>().data.items).toEqual([
+      { name: 'Robe colis', size: 'M', color: 'Rouge', quantity: 1 },
+      { name: 'Pyjama enfant', size: '4a', color: 'Vert', quantity: 2 },
+      { name: 'Savon colis', size: '', quantity: 1 },
+    ]);
     expect(slips.json<{ data: Slip[] }>().data[0]?.items).toEqual([
       { name: 'Robe colis', size: 'M', quantity: 1, color: 'Rouge' },
       { name: 'Pyjama enfant', size: '4 ans', quantity: 2, color: 'Vert' },
