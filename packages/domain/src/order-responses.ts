@@ -242,7 +242,10 @@ export const orderStatsSchema = z
       per_wilaya: z.array(z.object({ wilaya: z.string(), orders: count, ...rates })),
     }),
     /** Sizes (and products without sizes) at or under the owner's threshold, fewest first. */
-    low_stock: z.array(z.object({ product_id: id, name: z.string(), size: z.string(), stock: count })),
+    /** `color`: the variant's colour, only on a row of a product sold in colours (ADR 036). */
+    low_stock: z.array(
+      z.object({ product_id: id, name: z.string(), size: z.string(), color: z.string().optional(), stock: count }),
+    ),
     low_stock_threshold: count,
   })
   .meta({ id: 'OrderStats' });

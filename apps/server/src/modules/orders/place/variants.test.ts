@@ -359,6 +359,21 @@ describe('an order of a product sold in colours', () => {
   });
 });
 
+describe('the dashboard’s low stock', () => {
+  it('lists a variant running low with its colour, not the colours that have stock', async () => {
+    const dress = await insertColoured('Robe basse', 1000, {
+      rouge: { name: 'Rouge', sizes: { M: 0 } },
+      bleu: { name: 'Bleu', sizes: { M: 40 } },
+    });
+    const res = await t.app.inject({ url: '/api/order/stats', headers: admin });
+    expect(res.statusCode, res.body).toBe(200);
+    const low = res.json<{ data: { low_stock: { product_id: number }[] } }>().data.low_stock;
+    expect(low.filter((l) => l.product_id === dress.id)).toEqual([
+      { product_id: dress.id, name: 'Robe basse', size: 'M', color: 'Rouge', stock: 0 },
+    ]);
+  });
+});
+
 describe('the stock check of a cart with colours', () => {
   it('answers per variant, merges the same colour named two ways, and a product without colours as before', async () => {
     const dress = await insertColoured('Robe stock', 1000, {
