@@ -141,6 +141,9 @@ export const stockLineSchema = z
     name: z.string(),
     /** Short code, '' for a product without sizes. */
     size: z.string(),
+    /** The variant's colour (its French name) and id, only on a line of a product sold in colours (ADR 036). */
+    color: z.string().optional(),
+    color_id: id.optional(),
     requested: z.number().int(),
     available: z.number().int(),
     ok: z.boolean(),

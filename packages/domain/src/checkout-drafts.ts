@@ -38,6 +38,8 @@ export const draftAttributionSchema = attributionSchema.omit({ event_id: true })
 export const draftLineSchema = z.strictObject({
   product_id: idSchema,
   size: line(20),
+  /** The variant's colour as the cart line names it (ADR 036); '' for a product without colours. */
+  color: line(50),
   quantity: numberInput(
     z.number().int({ error: 'Quantité invalide' }).min(1, { error: 'Quantité invalide' }).max(1000),
     'Quantité invalide',
@@ -128,6 +130,8 @@ export const leadSchema = z
       z.object({
         product_id: z.number(),
         size: z.string(),
+        /** The colour the cart line named; absent on a line without one. */
+        color: z.string().optional(),
         quantity: z.number(),
         product_name: z.string().nullable(),
       }),

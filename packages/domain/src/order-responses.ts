@@ -39,7 +39,17 @@ export const repricedOrderSchema = z
     /** The discount in Da (a coupon's percentage of the subtotal, or its fixed amount). */
     discount_amount: z.number(),
     total: z.number(),
-    items: z.array(z.object({ product_id: id, size: z.string(), unit_price: z.number() })).optional(),
+    items: z
+      .array(
+        z.object({
+          product_id: id,
+          size: z.string(),
+          /** The variant's colour (French name), only on a line of a product sold in colours. */
+          color: z.string().optional(),
+          unit_price: z.number(),
+        }),
+      )
+      .optional(),
   })
   .meta({ id: 'RepricedOrder' });
 export type RepricedOrder = z.infer<typeof repricedOrderSchema>;
@@ -64,8 +74,16 @@ export const orderItemSchema = z
     /** Unit price charged. */
     unit_price: z.number(),
     product_type: z.string().nullable(),
-    /** Short code, '' for a product without sizes. */
+    /** Short code, '' for a product without sizes (a size key of the product's scale, ADR 036). */
     size: z.string(),
+    /**
+     * The variant's colour, its French name when ordered; '' for a product without colours. The
+     * server always sends it and color_id; both are optional in the type so that readers written
+     * before colours (and their fixtures) stay valid.
+     */
+    color: z.string().optional(),
+    /** The colour's id (product_colors), 0 for none: the stock row the line took from. */
+    color_id: z.number().int().optional(),
     product_discount_percentage: z.number(),
     product_images: z.array(z.object({ image_url: z.string() })),
   })
@@ -224,7 +242,10 @@ export const orderStatsSchema = z
       per_wilaya: z.array(z.object({ wilaya: z.string(), orders: count, ...rates })),
     }),
     /** Sizes (and products without sizes) at or under the owner's threshold, fewest first. */
-    low_stock: z.array(z.object({ product_id: id, name: z.string(), size: z.string(), stock: count })),
+    /** `color`: the variant's colour, only on a row of a product sold in colours (ADR 036). */
+    low_stock: z.array(
+      z.object({ product_id: id, name: z.string(), size: z.string(), color: z.string().optional(), stock: count }),
+    ),
     low_stock_threshold: count,
   })
   .meta({ id: 'OrderStats' });
@@ -239,7 +260,10 @@ export const trackingSchema = z
     status: z.enum(ORDER_STATUSES),
     timeline: z.array(z.object({ step: z.enum(TRACKING_STEPS), at: z.string() })),
     tracking_number: z.string().nullable(),
-    items: z.array(z.object({ name: z.string(), size: z.string(), quantity: z.number().int() })),
+    /** `color`: the variant's colour (French name), only on a line that has one (ADR 036). */
+    items: z.array(
+      z.object({ name: z.string(), size: z.string(), color: z.string().optional(), quantity: z.number().int() }),
+    ),
     total: z.number(),
     /** What is left to pay at the door (the total less what was paid in advance). */
     amount_due: z.number(),

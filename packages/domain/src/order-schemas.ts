@@ -82,6 +82,17 @@ export const orderLineSchema = z.object({
     .superRefine(matchedText('Taille invalide pour certains articles'))
     .optional()
     .default(''),
+  /**
+   * The variant's colour, by its name or URL key (ADR 036); empty or absent for a product
+   * without colours.
+   */
+  color: z
+    .string()
+    .trim()
+    .max(50)
+    .superRefine(matchedText('Couleur invalide pour certains articles'))
+    .optional()
+    .default(''),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 

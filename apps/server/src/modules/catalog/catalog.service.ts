@@ -3,7 +3,7 @@
 // leaves neither a row nor a file behind.
 import { finalPriceCentimes } from '@shop/domain/pricing';
 import { toCentimes, toDa } from '@shop/domain/money';
-import { SIZES, SIZE_STOCK_FIELDS, lineSize, type Size } from '@shop/domain/sizes';
+import { SIZES, SIZE_STOCK_FIELDS, type Size } from '@shop/domain/sizes';
 import { SIZE_SCALES, isSizeScale, sizeKeyOf, sizeLabel, type SizeScale } from '@shop/domain/variants';
 import { averageRating } from '@shop/domain/ratings';
 import {
@@ -17,16 +17,8 @@ import {
 } from '@shop/domain/catalog-schemas';
 import { applyStockEdits, type MovedCell, type StockEdit } from '@shop/domain/stock-edits';
 import { RELATED_PRODUCTS_LIMIT, SHOP_PAGE_SIZE } from '@shop/domain/constants';
-import type {
-  Product,
-  ProductFacets,
-  ProductType,
-  StockCheck,
-  StockLine,
-  StockMoved,
-} from '@shop/domain/catalog-responses';
+import type { Product, ProductFacets, ProductType, StockLine, StockMoved } from '@shop/domain/catalog-responses';
 import type { Database, Executor, ProductRow } from '../../db/database.ts';
-import { batchedReads } from '../../db/batched-reads.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import type { FileRules, MultipartBody } from '../../http/multipart.ts';
 import { badRequest, conflict, notFound, type Bilingual, type Message } from '../../http/errors.ts';
@@ -35,7 +27,6 @@ import type { ImageStorage } from '../media/image-storage.ts';
 import { deleteImageFiles, storeImages, type StoredImage } from '../media/media.service.ts';
 import { stockStoreOf } from '../orders/stock/stock-store.ts';
 import * as repo from './catalog.repository.ts';
-import { mergeLines } from '@shop/domain/order-lines';
 import { changeCatalog, takeWriteLock } from '../../db/catalog-changes.ts';
 import {
   movedVariants,
@@ -322,60 +313,6 @@ export async function relatedProducts(db: Database, id: number) {
 
 export async function availableSizes(db: Database, id: number) {
   return (await getProduct(db, id)).sizes;
-}
-
-/**
- * Products with the stock of each of their sizes, by id. The stock checks that arrive together
- * (carts before checkout, the orders of one batch refused for stock) share one query per table
- * (db/batched-reads.ts); each check still reads afresh.
- */
-export function createStockReads(db: Database) {
-  return batchedReads(async (ids: readonly number[]) => {
-    const [products, sizes] = await Promise.all([repo.findProductRowsByIds(db, ids), repo.findSizesOf(db, ids)]);
-    const found = new Map(products.map((product) => [product.id, { product, sizes: new Map<string, number>() }]));
-    for (const row of sizes) found.get(row.product_id)?.sizes.set(row.size, row.stock);
-    return found;
-  });
-}
-export type StockReads = ReturnType<typeof createStockReads>;
-
-/**
- * What is available for each cart line. Lines for the same product and size are merged and their
- * quantities summed; a product without sizes is checked on its own stock whatever size is given.
- */
-export async function checkStock(
-  stockReads: StockReads,
-  lines: readonly { product_id: number; size?: string | undefined; quantity: number }[],
-): Promise<StockCheck> {
-  const ids = [...new Set(lines.map((l) => l.product_id))];
-  const found = await Promise.all(ids.map((id) => stockReads.load(id)));
-  const stockById = new Map(found.flatMap((f) => (f ? [[f.product.id, f] as const] : [])));
-
-  const resolvedLines = lines.map((line) => {
-    const stock = stockById.get(line.product_id);
-    const rawSize = (line.size ?? '').trim();
-    // The order's own rule (lineSize): a line the order would refuse for its size has nothing available.
-    const resolved = stock
-      ? lineSize({ has_sizes: stock.product.has_sizes === 1, sizes: [...stock.sizes.keys()] }, rawSize)
-      : null;
-    const sized = resolved !== null && 'size' in resolved;
-    return { product_id: line.product_id, size: sized ? resolved.size : rawSize, quantity: line.quantity, sized };
-  });
-  const items = mergeLines(resolvedLines).map(({ product_id, size, quantity, sized }) => {
-    const stock = stockById.get(product_id);
-    const product = stock?.product;
-    let available = 0;
-    if (product && sized) available = product.has_sizes === 1 ? (stock.sizes.get(size) ?? 0) : product.stock;
-    return {
-      product_id,
-      name: product?.name ?? PRODUCT_NOT_FOUND_FR,
-      size,
-      requested: quantity,
-      available,
-      ok: available >= quantity,
-    };
-  });
-  return { ok: items.every((i) => i.ok), items };
 }
 
 // ---- Admin: product writes ----
@@ -1027,3 +964,10 @@ export async function deleteType(db: Database, id: number): Promise<void> {
     if (deleted === 0) throw notFound(TYPE_NOT_FOUND);
   });
 }
+
+// ---- Issue 30 (h30ord): the stock check ----
+// The stock check resolves a cart line by the order's own rule, colours included (ADR 036): it
+// lives with the order's stock (orders/stock/stock-check.ts); the catalogue's route and the app
+// reach it here as before.
+export { checkStock, createStockReads, type StockReads } from '../orders/stock/stock-check.ts';
+// ---- end of issue 30 (h30ord) ----

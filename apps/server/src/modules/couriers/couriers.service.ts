@@ -79,15 +79,19 @@ const failed = (id: number, message: string): Result => ({
   label_url: null,
 });
 
+/** An order line as a parcel lists it: its product's name, its colour ('' none) and size key. */
+type ParcelItem = { quantity: number; product_name: string; size: string; color?: string | null };
+
 /**
- * "2× T-shirt (M), 1× Savon", or a custom order's garment in French as the slip names it (the
+ * "2× T-shirt (M), 1× Savon", a line in a colour as "1x Robe été — Rouge / M" (orderLineText,
+ * ADR 036), or a custom order's garment in French as the slip names it (the
  * courier prints it on its label); at most 250 characters.
  */
-export function productList(row: OrderRow, items: readonly { quantity: number; product_name: string; size: string }[]) {
+export function productList(row: OrderRow, items: readonly ParcelItem[]) {
   const list =
     row.type === 'custom'
       ? `${CUSTOM_ITEM_ON_SLIP} : ${row.clothing_type ?? ''} ${[row.size, row.color].filter(Boolean).join(' ')}`.trim()
-      : items.map((i) => `${i.quantity}x ${i.product_name}${i.size ? ` (${i.size})` : ''}`).join(', ');
+      : items.map((i) => `${i.quantity}x ${ordersService.orderLineText(i)}`).join(', ');
   return list.length > 250 ? `${list.slice(0, 247)}...` : list;
 }
 
@@ -101,7 +105,7 @@ export function productList(row: OrderRow, items: readonly { quantity: number; p
  */
 export function parcelOf(
   row: OrderRow,
-  items: readonly { quantity: number; product_name: string; size: string }[],
+  items: readonly ParcelItem[],
   paidCents: number,
   division: string,
 ): ParcelRequest {

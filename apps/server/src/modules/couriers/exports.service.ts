@@ -248,9 +248,10 @@ export async function slips(
             ]
           : itemsOf(items, row.id).map((i) => ({
               name: i.product_name,
-              size: i.size,
+              // As the customer read it ("2 ans", "Taille unique"), with the colour of the variant.
+              size: ordersService.orderedSizeLabel(i.size),
               quantity: i.quantity,
-              color: null,
+              color: i.color || null,
             })),
       amount: toDa(amountDueCentimes(row.final_total_cents, paid.get(row.id) ?? 0)),
       tracking_number: row.tracking_number,

@@ -152,10 +152,24 @@ function leadOrderKey(draftKey: string): string {
   return `lead-${draftKey}`;
 }
 
-function parseLines(text: string): { product_id: number; size: string; quantity: number }[] {
+/** A draft's cart line as kept: its variant's colour and size ('' none: drafts kept before colours have none). */
+interface DraftLine {
+  product_id: number;
+  size: string;
+  color: string;
+  quantity: number;
+}
+
+function parseLines(text: string): DraftLine[] {
   try {
     const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? (value as { product_id: number; size: string; quantity: number }[]) : [];
+    if (!Array.isArray(value)) return [];
+    return (value as (Omit<DraftLine, 'color'> & { color?: unknown })[]).map((l) => ({
+      product_id: l.product_id,
+      size: l.size,
+      color: typeof l.color === 'string' ? l.color : '',
+      quantity: l.quantity,
+    }));
   } catch {
     return [];
   }
@@ -180,7 +194,11 @@ async function toLeads(db: Executor, rows: readonly DraftRow[]): Promise<Lead[]>
     commune: row.commune,
     address: row.address,
     delivery_type: row.delivery_type,
-    lines: (lines.get(row.id) ?? []).map((l) => ({ ...l, product_name: names.get(l.product_id) ?? null })),
+    lines: (lines.get(row.id) ?? []).map(({ color, ...l }) => ({
+      ...l,
+      ...(color ? { color } : {}),
+      product_name: names.get(l.product_id) ?? null,
+    })),
     page_url: row.page_url,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -272,7 +290,9 @@ export async function createOrderFromLead(
   placing: OrderPlacing,
   id: number,
   { address }: { address?: string | undefined },
-  limits: { check: (items: readonly { product_id: number; size: string; quantity: number }[]) => void },
+  limits: {
+    check: (items: readonly { product_id: number; size: string; color?: string; quantity: number }[]) => void;
+  },
 ): Promise<{ order: CreatedOrder; lead: Lead }> {
   const row = await repo.findDraft(placing.db, id);
   if (!row) throw notFound(LEAD_MESSAGES.notFound);

@@ -475,3 +475,69 @@ describe('roles, figures and cleanup', () => {
     expect(await runDraftCleanup(t.db.kysely, 'process-b', new Date(now.getTime() + 61 * MINUTE))).toBe(0);
   });
 });
+
+describe('a lead of a product sold in colours (issue 30)', () => {
+  it('keeps each cart line’s colour, and the order created from it takes that colour’s row', async () => {
+    await setDelay(0);
+    try {
+      const product = await insertProduct(t.db.kysely, { name: 'Robe lead', price: 1000, sizes: {} });
+      const red = await t.db.kysely
+        .insertInto('product_colors')
+        .values({ product_id: product, name: 'Rouge', slug: 'rouge', swatch: '#cc0000', position: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const blue = await t.db.kysely
+        .insertInto('product_colors')
+        .values({ product_id: product, name: 'Bleu', slug: 'bleu', swatch: '#0000cc', position: 1 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.db.kysely
+        .insertInto('product_sizes')
+        .values([
+          { product_id: product, color_id: red.id, size: 'M', stock: 2 },
+          { product_id: product, color_id: blue.id, size: 'M', stock: 2 },
+        ])
+        .execute();
+      await t.db.kysely.updateTable('products').set({ stock: 4 }).where('id', '=', product).execute();
+      const key = newKey();
+      const phone = freshPhone();
+      const saved = await saveDraft(key, {
+        ...draftPayload(phone, [{ product_id: product, size: 'M', quantity: 1 }]),
+        lines: [{ product_id: product, size: 'M', color: 'bleu', quantity: 1 }],
+        postal_code: '16000',
+      });
+      expect(saved.statusCode, saved.body).toBeLessThan(300);
+      const agent = await addStaff(t, 'agent');
+      const lead = (await leadsNow(agent.headers)).find((l) => l.customer_phone === phone)!;
+      expect(lead.lines).toEqual([
+        { product_id: product, size: 'M', color: 'bleu', quantity: 1, product_name: 'Robe lead' },
+      ]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/leads/${lead.id}/order`,
+        headers: agent.headers,
+        payload: {},
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const orderId = res.json<{ data: { order: { order_id: number } } }>().data.order.order_id;
+      const lines = await t.db.kysely
+        .selectFrom('order_items')
+        .select(['color', 'color_id', 'size', 'quantity'])
+        .where('order_id', '=', orderId)
+        .execute();
+      expect(lines).toEqual([{ color: 'Bleu', color_id: blue.id, size: 'M', quantity: 1 }]);
+      const stock = await t.db.kysely
+        .selectFrom('product_sizes')
+        .select(['color_id', 'stock'])
+        .where('product_id', '=', product)
+        .orderBy('color_id')
+        .execute();
+      expect(stock).toEqual([
+        { color_id: red.id, stock: 2 },
+        { color_id: blue.id, stock: 1 },
+      ]);
+    } finally {
+      await setDelay(20);
+    }
+  });
+});

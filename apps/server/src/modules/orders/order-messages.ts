@@ -10,11 +10,15 @@ export const ORDER_MESSAGES = {
   sizeRequired: 'Veuillez sélectionner une taille',
   sizeInvalid: 'Taille invalide pour certains articles',
   sizeNotExpected: "Ce produit n'a pas de taille",
+  // A line's colour (ADR 036), refused as its size is.
+  colorRequired: 'Veuillez sélectionner une couleur',
+  colorInvalid: 'Couleur invalide pour certains articles',
+  colorNotExpected: "Ce produit n'a pas de couleur",
   couponUnusable: 'Code promo invalide ou expiré',
   clothingTypeNotFound: 'Type de vêtement introuvable',
   clothingSizeRequired: 'La taille est requise',
   clothingSizeInvalid: "Cette taille n'est pas disponible",
-  colorInvalid: "Cette couleur n'est pas disponible",
+  clothingColorInvalid: "Cette couleur n'est pas disponible",
   imageRequired: REFERENCE_IMAGE_REQUIRED,
   tooManyLines: (max: number) => `Une commande compte au plus ${max} articles différents`,
   tooManyUnits: (max: number) => `Au plus ${max} unités par article`,
@@ -30,6 +34,8 @@ export const ORDER_MESSAGES = {
   reopenShort: 'Not enough stock to reopen this order',
   reopenNeedsSize: (names: string) =>
     `${names}: sold by size since this order was placed, and its line has no size. The order cannot be reopened: place a new one with a size`,
+  notPutBackVariant: (lines: string) =>
+    `Not put back in stock: ${lines} (this colour and size is no longer sold: its colour was removed or the sizes changed since this order was placed). Add the units in the product's form`,
   notPutBack: (lines: string) =>
     `Not put back in stock: ${lines} (sold by size since this order was placed, and the line has no size). Add the units to a size in the product's form`,
   reopenCouponUsedUp: 'The coupon of this order has no use left: it cannot be reopened',

@@ -31,6 +31,7 @@ export function findProductsForOrder(db: Executor, ids: readonly number[]) {
       'products.discount_percentage',
       'products.stock',
       'products.has_sizes',
+      'products.size_scale',
       'product_types.name as type_name',
       eb
         .selectFrom('product_images')
@@ -349,6 +350,30 @@ export async function countOrders(db: Executor, filter: OrderFilter): Promise<nu
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * The variants of these products (rows of product_sizes, ADR 036): colour (0 for none), size,
+ * stock, price difference, with their colour's name and URL key (in the same query: an order's
+ * reads are one query per table, the colours come with the rows that sell them).
+ */
+export function findVariantsOf(db: Executor, productIds: readonly number[]) {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('product_sizes')
+    .leftJoin('product_colors', 'product_colors.id', 'product_sizes.color_id')
+    .select([
+      'product_sizes.product_id',
+      'product_sizes.color_id',
+      'product_sizes.size',
+      'product_sizes.stock',
+      'product_sizes.price_diff_cents',
+      'product_colors.name as color_name',
+      'product_colors.slug as color_slug',
+      'product_colors.position as color_position',
+    ])
+    .where('product_sizes.product_id', 'in', productIds)
+    .execute();
 }
 
 export function findItemsOf(db: Executor, orderIds: readonly number[]) {

@@ -241,17 +241,27 @@ export function countsSince(db: Executor, since: string) {
     .execute();
 }
 
-/** Size rows, and products without sizes, whose stock is at or under `threshold`; fewest first. */
+/**
+ * Variant rows (a colour, or none, and a size: ADR 036), and products without sizes, whose stock
+ * is at or under `threshold`; fewest first. `color` is the colour's name, '' for none.
+ */
 export async function lowStock(db: Executor, threshold: number, limit: number) {
   const sizes = db
     .selectFrom('product_sizes')
     .innerJoin('products', 'products.id', 'product_sizes.product_id')
-    .select(['products.id as product_id', 'products.name', 'product_sizes.size', 'product_sizes.stock'])
+    .leftJoin('product_colors', 'product_colors.id', 'product_sizes.color_id')
+    .select((eb) => [
+      'products.id as product_id',
+      'products.name',
+      'product_sizes.size',
+      'product_sizes.stock',
+      eb.fn.coalesce('product_colors.name', sql<string>`''`).as('color'),
+    ])
     .where('products.has_sizes', '=', 1)
     .where('product_sizes.stock', '<=', threshold);
   const plain = db
     .selectFrom('products')
-    .select(['id as product_id', 'name', sql<string>`''`.as('size'), 'stock'])
+    .select(['id as product_id', 'name', sql<string>`''`.as('size'), 'stock', sql<string>`''`.as('color')])
     .where('has_sizes', '=', 0)
     .where('stock', '<=', threshold);
   return db
@@ -259,6 +269,7 @@ export async function lowStock(db: Executor, threshold: number, limit: number) {
     .selectAll()
     .orderBy('stock')
     .orderBy('product_id')
+    .orderBy('color')
     .orderBy('size')
     .limit(limit)
     .execute();

@@ -7,12 +7,10 @@ import { holdings } from '@shop/domain/order-transitions';
 import type { Order } from '@shop/domain/order-responses';
 import { type OrderEdit } from '@shop/domain/order-desk-schemas';
 import { orderDiscount, orderTotals } from '@shop/domain/pricing';
-import { lineSize } from '@shop/domain/sizes';
 import { UNKNOWN_WILAYA, wilayaKey } from '@shop/domain/wilaya';
 import type { Database, Executor, OrderRow } from '../../../db/database.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { badRequest, conflict } from '../../../http/errors.ts';
-import * as catalog from '../../catalog/catalog.service.ts';
 import { ORDER_MESSAGES } from '../order-messages.ts';
 import { correctedDelivery, deliveryTypeOf, shippingRowsOf } from '../delivery.ts';
 import { offeredIn, type Division } from '../../shipping/geography.ts';
@@ -20,44 +18,39 @@ import { lockStockRows, takeOne, type StockLine } from '../stock/order-stock.ts'
 import * as desk from './order-desk.repository.ts';
 import * as repo from '../orders.repository.ts';
 import { orderLineOf, type NewLine } from '../order-lines.ts';
+import { findOrderProducts, resolveLine, variantRowOf } from '../variant-products.ts';
 import { getOrder, itemSummary } from './order-queries.ts';
-import { giveBackAndTell, lockOrder, ordersChanged, positionOf } from './order-status.ts';
+import { giveBackAndTell, lockOrder, ordersChanged, positionOf, type NamedStockLine } from './order-status.ts';
 
 /**
- * The new lines of an order: a line of a product and size the order already had keeps the price
- * the customer was told; a new one is priced now. Sizes follow the order's own rule (lineSize).
+ * The new lines of an order: a line of a variant (product, colour, size) the order already had
+ * keeps the price the customer was told; a new one is priced now. Colours and sizes follow the
+ * order's own rule (lineVariant, ADR 036).
  */
 async function repricedLines(trx: Executor, orderId: number, items: NonNullable<OrderEdit['items']>) {
-  const [old, products, sizes] = await Promise.all([
+  const [old, products] = await Promise.all([
     repo.findItemsOf(trx, [orderId]),
-    repo.findProductsForOrder(
-      trx,
-      items.map((i) => i.product_id),
-    ),
-    catalog.findSizesOf(
+    findOrderProducts(
       trx,
       items.map((i) => i.product_id),
     ),
   ]);
   const lines: NewLine[] = [];
   for (const item of items) {
-    const product = products.find((p) => p.id === item.product_id);
+    const product = products.get(item.product_id);
     if (!product) throw badRequest(`Product ${item.product_id} not found`);
-    const resolved = lineSize(
-      {
-        has_sizes: product.has_sizes === 1,
-        sizes: sizes.filter((s) => s.product_id === product.id).map((s) => s.size),
-      },
-      item.size,
-    );
+    const resolved = resolveLine(product, item);
     if ('problem' in resolved) throw badRequest(`${product.name}: ${ORDER_MESSAGES[resolved.problem]}`);
-    const same = lines.find((l) => l.product_id === product.id && l.size === resolved.size);
+    const sameVariant = (l: { product_id: number | null; color_id?: number; size: string }) =>
+      l.product_id === product.id && (l.color_id ?? 0) === resolved.color_id && l.size === resolved.size;
+    const same = lines.find(sameVariant);
     if (same) {
       same.quantity += item.quantity;
       continue;
     }
-    const before = old.find((o) => o.product_id === product.id && o.size === resolved.size);
-    lines.push(orderLineOf(product, resolved.size, item.quantity, before));
+    const before = old.find(sameVariant);
+    const diff = variantRowOf(product, resolved.color_id, resolved.size)?.price_diff_cents ?? 0;
+    lines.push(orderLineOf(product, { ...resolved, price_diff_cents: diff }, item.quantity, before));
   }
   return { old, lines };
 }
@@ -136,10 +129,17 @@ export async function editOrder(
       const { old, lines } = await repricedLines(trx, id, edit.items);
       itemsBefore = itemSummary(row, old);
       itemsAfter = itemSummary(row, lines);
-      const was: StockLine[] = old.flatMap((i) =>
-        i.product_id === null ? [] : [{ product_id: i.product_id, size: i.size, quantity: i.quantity }],
+      const was: NamedStockLine[] = old.flatMap((i) =>
+        i.product_id === null
+          ? []
+          : [{ product_id: i.product_id, color_id: i.color_id, color: i.color, size: i.size, quantity: i.quantity }],
       );
-      const wanted: StockLine[] = lines.map((l) => ({ product_id: l.product_id, size: l.size, quantity: l.quantity }));
+      const wanted: StockLine[] = lines.map((l) => ({
+        product_id: l.product_id,
+        color_id: l.color_id ?? 0,
+        size: l.size,
+        quantity: l.quantity,
+      }));
       // Only an order that holds its units moves them (one held for a blacklisted phone takes its
       // lines' units when released); the coupon use stays as it is. Both lines' rows are locked
       // first, in the global order, so that this cannot deadlock with customers' orders.

@@ -19,17 +19,27 @@ import * as desk from './order-desk.repository.ts';
 import { duplicatesOf } from '../place/duplicates.ts';
 import * as repo from '../orders.repository.ts';
 import { undoableCall } from './desk-snapshots.ts';
+import { orderedSizeLabel } from '../line-labels.ts';
 
 const NO_REPUTATION: PhoneReputation = { orders: 0, delivered: 0, returned: 0, refused: 0, cancelled: 0 };
 
 // ---------------------------------------------------------------- the admin's order
 
-export function itemSummary(row: OrderRow, items: readonly { quantity: number; product_name: string; size: string }[]) {
+/** The order's lines in its history: "2× Robe été (Rouge / M), 1× Savon" (a custom order: its item). */
+export function itemSummary(
+  row: OrderRow,
+  items: readonly { quantity: number; product_name: string; size: string; color?: string | null | undefined }[],
+) {
   if (row.type === 'custom') {
     const details = [row.size, row.color].filter(Boolean).join(', ');
     return `Custom: ${row.clothing_type ?? ''}${details ? ` (${details})` : ''}`;
   }
-  return items.map((i) => `${i.quantity}× ${i.product_name}${i.size ? ` (${i.size})` : ''}`).join(', ');
+  return items
+    .map((i) => {
+      const variant = [i.color ?? '', orderedSizeLabel(i.size)].filter(Boolean).join(' / ');
+      return `${i.quantity}× ${i.product_name}${variant ? ` (${variant})` : ''}`;
+    })
+    .join(', ');
 }
 
 /**
@@ -87,6 +97,8 @@ export async function toAdminOrders(
         unit_price: toDa(i.unit_final_price_cents),
         product_type: i.product_type,
         size: i.size,
+        color: i.color,
+        color_id: i.color_id,
         product_discount_percentage: i.product_discount_percentage,
         product_images: i.product_image ? [{ image_url: i.product_image }] : [],
       })),

@@ -81,7 +81,14 @@ export async function orderStats(db: Database, now = new Date(), period: StatsPe
       ...rates(recent),
       per_wilaya: perWilaya,
     },
-    low_stock: low.map((r) => ({ product_id: r.product_id, name: r.name, size: r.size, stock: Number(r.stock) })),
+    low_stock: low.map((r) => ({
+      product_id: r.product_id,
+      name: r.name,
+      size: r.size,
+      // A variant of a colour names it (ADR 036); other rows answer as before.
+      ...(r.color ? { color: r.color } : {}),
+      stock: Number(r.stock),
+    })),
     low_stock_threshold: settings.low_stock_threshold,
   };
 }

@@ -24,6 +24,7 @@ import { giveBack, takeOne, type StockLine } from '../stock/order-stock.ts';
 import * as desk from './order-desk.repository.ts';
 import * as repo from '../orders.repository.ts';
 import { getOrder } from './order-queries.ts';
+import { orderLineLabel } from '../line-labels.ts';
 
 /** The facts of an order its moves depend on (order-transitions.ts). */
 export function positionOf(row: OrderRow): OrderPosition {
@@ -35,39 +36,56 @@ export function positionOf(row: OrderRow): OrderPosition {
   };
 }
 
-/** A regular order's stock lines (what its lines take when it holds its units). */
-async function stockLinesOf(trx: Executor, row: OrderRow): Promise<StockLine[]> {
+/** A stock line with the colour's name it was ordered in (for the owner's messages). */
+export type NamedStockLine = StockLine & { color?: string };
+
+/** A regular order's stock lines (what its lines take when it holds its units), per variant. */
+async function stockLinesOf(trx: Executor, row: OrderRow): Promise<NamedStockLine[]> {
   if (row.type !== 'regular') return [];
   const items = await repo.findItemsOf(trx, [row.id]);
   return items.flatMap((i) =>
-    i.product_id === null ? [] : [{ product_id: i.product_id, size: i.size, quantity: i.quantity }],
+    i.product_id === null
+      ? []
+      : [{ product_id: i.product_id, color_id: i.color_id, color: i.color, size: i.size, quantity: i.quantity }],
   );
 }
 
-/** "2 × Sac, 1 × Ceinture": the lines' products by their names now. */
-async function describeLines(trx: Executor, lines: readonly StockLine[]): Promise<string> {
+/**
+ * "2 × Sac, 1 × Ceinture": the lines' products by their names now; with `variant`, each line's
+ * colour and size too ("1 × Robe été — Rouge / M").
+ */
+async function describeLines(
+  trx: Executor,
+  lines: readonly NamedStockLine[],
+  { variant = false }: { variant?: boolean } = {},
+): Promise<string> {
   const rows = await catalog.findProductRowsByIds(trx, [...new Set(lines.map((l) => l.product_id))]);
   const names = new Map(rows.map((row) => [row.id, row.name]));
-  return lines.map((l) => `${l.quantity} × ${names.get(l.product_id) ?? `product ${l.product_id}`}`).join(', ');
+  return lines
+    .map((l) => {
+      const name = names.get(l.product_id) ?? `product ${l.product_id}`;
+      const label = variant ? orderLineLabel({ product_name: name, color: l.color ?? '', size: l.size }) : name;
+      return `${l.quantity} × ${label}`;
+    })
+    .join(', ');
 }
 
 /** Gives an order's units back; the ones with no row to go to are written in its history. */
 export async function giveBackAndTell(
   trx: Executor,
   orderId: number,
-  order: { stock: StockLine[]; couponId: number | null },
+  order: { stock: NamedStockLine[]; couponId: number | null },
   now: string,
   author: string | null,
 ): Promise<void> {
-  const notPutBack = await giveBack(trx, order);
-  if (notPutBack.length === 0) return;
-  await desk.insertEvent(trx, {
-    order_id: orderId,
-    kind: 'stock',
-    detail: ORDER_MESSAGES.notPutBack(await describeLines(trx, notPutBack)),
-    author,
-    created_at: now,
-  });
+  const { sizeless, noRow } = await giveBack(trx, order);
+  const details = [
+    ...(sizeless.length > 0 ? [ORDER_MESSAGES.notPutBack(await describeLines(trx, sizeless))] : []),
+    ...(noRow.length > 0 ? [ORDER_MESSAGES.notPutBackVariant(await describeLines(trx, noRow, { variant: true }))] : []),
+  ];
+  for (const detail of details) {
+    await desk.insertEvent(trx, { order_id: orderId, kind: 'stock', detail, author, created_at: now });
+  }
 }
 
 /** Locks and reads an order for a change (PostgreSQL: two changes of one order take turns). */

@@ -42,7 +42,13 @@ export async function trackOrder(db: Database, orderId: number, phone: string): 
     items:
       row.type === 'custom'
         ? [{ name: row.clothing_type ?? '', size: row.size ?? '', quantity: 1 }]
-        : items.map((i) => ({ name: i.product_name, size: i.size, quantity: i.quantity })),
+        : items.map((i) => ({
+            name: i.product_name,
+            size: i.size,
+            // The variant's colour (ADR 036), on a line that has one.
+            ...(i.color ? { color: i.color } : {}),
+            quantity: i.quantity,
+          })),
     total: toDa(row.final_total_cents),
     amount_due: toDa(
       amountDueCentimes(

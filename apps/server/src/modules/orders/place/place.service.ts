@@ -15,8 +15,10 @@ import {
   type ReferenceImagePosition,
 } from '@shop/domain/order-schemas';
 import type { CreatedOrder } from '@shop/domain/order-responses';
-import { couponDiscount, finalPriceCentimes, orderTotals, type Discount, type OrderTotals } from '@shop/domain/pricing';
-import { lineSize, toShortSize } from '@shop/domain/sizes';
+import { couponDiscount, orderTotals, type Discount, type OrderTotals } from '@shop/domain/pricing';
+import { toShortSize } from '@shop/domain/sizes';
+import { foldText } from '@shop/domain/search-text';
+import { variantFinalPriceCentimes } from '@shop/domain/variants';
 import { mergeLines } from '@shop/domain/order-lines';
 import type { DeliveryType } from '@shop/domain/shipping-schemas';
 import { deliveryOf } from '../delivery.ts';
@@ -26,7 +28,8 @@ import { badRequest, conflict, forbidden } from '../../../http/errors.ts';
 import type { UploadedFile } from '../../../http/multipart.ts';
 import type { ImageStorage } from '../../media/image-storage.ts';
 import { deleteImageFiles, prepareImage, storePreparedImage } from '../../media/media.service.ts';
-import { checkStock, type StockReads } from '../../catalog/catalog.service.ts';
+import { checkStock, type StockReads } from '../stock/stock-check.ts';
+import { resolveLine, variantRowOf } from '../variant-products.ts';
 import { ORDER_MESSAGES } from '../order-messages.ts';
 import { orderLineOf } from '../order-lines.ts';
 import { takeOne, type StockLine } from '../stock/order-stock.ts';
@@ -121,7 +124,7 @@ export const ORDER_REFUSALS = { pricesChanged: 'prices_changed', stock: 'stock' 
 function assertClientFigures(
   client: { subtotal: number; shipping_fee: number },
   totals: OrderTotals,
-  lines?: readonly { product: { id: number }; size: string; unitCents: number }[],
+  lines?: readonly { product: { id: number }; size: string; color: string; unitCents: number }[],
 ): void {
   const off = (da: number, cents: number) => Math.abs(da * 100 - cents) > PRICE_TOLERANCE_CENTS + 1e-6;
   if (off(client.subtotal, totals.subtotal) || off(client.shipping_fee, totals.shippingFee)) {
@@ -134,7 +137,14 @@ function assertClientFigures(
         discount_amount: toDa(totals.discount),
         total: toDa(totals.total),
         ...(lines
-          ? { items: lines.map((l) => ({ product_id: l.product.id, size: l.size, unit_price: toDa(l.unitCents) })) }
+          ? {
+              items: lines.map((l) => ({
+                product_id: l.product.id,
+                size: l.size,
+                ...(l.color ? { color: l.color } : {}),
+                unit_price: toDa(l.unitCents),
+              })),
+            }
           : {}),
       },
       ORDER_REFUSALS.pricesChanged,
@@ -203,24 +213,41 @@ async function stockReport(stock: StockReads, lines: readonly StockLine[], short
   const { items } = await checkStock(stock, mergedStock(lines));
   return items.map((item) => ({
     ...item,
-    ok: item.ok && !short.some((s) => s.product_id === item.product_id && s.size === item.size),
+    ok:
+      item.ok &&
+      !short.some(
+        (s) => s.product_id === item.product_id && (s.color_id ?? 0) === (item.color_id ?? 0) && s.size === item.size,
+      ),
   }));
 }
 
 // ---------------------------------------------------------------- regular order
 
 /**
- * One order may not hold more lines, or more units of a product and size, than a shop sells to one
+ * One order may not hold more lines, or more units of a variant, than a shop sells to one
  * customer (MAX_LINES_PER_ORDER, MAX_QUANTITY_PER_LINE): one anonymous order of 100 lines reserved
- * a whole shop's stock. Lines of the same product and size count as one, as the order merges them
- * (ten lines of 5 are 50 units of one line).
+ * a whole shop's stock. Lines of the same product, colour and size count as one, as the order
+ * merges them (ten lines of 5 are 50 units of one line); colours are told apart by their text here,
+ * before the products are read.
  */
 export function assertOrderSize(
-  items: readonly { product_id: number; size: string; quantity: number }[],
+  items: readonly { product_id: number; size: string; color?: string | undefined; quantity: number }[],
   limits: { maxQuantityPerLine: number; maxLines: number },
 ): void {
+  const colorKeys = new Map<string, number>();
+  const colorKey = (color: string | undefined) => {
+    const folded = foldText(color ?? '').trim();
+    if (!folded) return 0;
+    if (!colorKeys.has(folded)) colorKeys.set(folded, colorKeys.size + 1);
+    return colorKeys.get(folded);
+  };
   const lines = mergeLines(
-    items.map((item) => ({ ...item, size: item.size.trim() === '' ? '' : toShortSize(item.size) })),
+    items.map((item) => ({
+      product_id: item.product_id,
+      quantity: item.quantity,
+      color_id: colorKey(item.color),
+      size: item.size.trim() === '' ? '' : toShortSize(item.size),
+    })),
   );
   if (lines.length > limits.maxLines) throw badRequest(ORDER_MESSAGES.tooManyLines(limits.maxLines));
   if (lines.some((line) => line.quantity > limits.maxQuantityPerLine)) {
@@ -239,7 +266,7 @@ export interface RegularOrderData {
   wilaya?: string | undefined;
   delivery_type?: DeliveryType | undefined;
   commune?: string | undefined;
-  items: { product_id: number; quantity: number; size: string }[];
+  items: { product_id: number; quantity: number; size: string; color?: string | undefined }[];
   checkout_draft_key?: string | undefined;
 }
 
@@ -266,11 +293,12 @@ export async function placeRegularOrder(
   const lines = input.items.map((item) => {
     const product = products.find((p) => p?.id === item.product_id);
     if (!product) throw badRequest(ORDER_MESSAGES.productNotFound);
-    const resolved = lineSize({ has_sizes: product.has_sizes === 1, sizes: product.sizes }, item.size);
-    if ('problem' in resolved) throw badRequest(ORDER_MESSAGES[resolved.problem]);
-    const { size } = resolved;
-    const unitCents = finalPriceCentimes(product.price_cents, product.discount_percentage);
-    return { product, size, quantity: item.quantity, unitCents };
+    // The one rule of a cart line (ADR 036): its colour, then its size, must be a variant it has.
+    const variant = resolveLine(product, item);
+    if ('problem' in variant) throw badRequest(ORDER_MESSAGES[variant.problem]);
+    const diff = variantRowOf(product, variant.color_id, variant.size)?.price_diff_cents ?? 0;
+    const unitCents = variantFinalPriceCentimes(product.price_cents, diff, product.discount_percentage);
+    return { product, ...variant, diff, quantity: item.quantity, unitCents };
   });
 
   const pricing = await priceContext(placing, input);
@@ -289,8 +317,14 @@ export async function placeRegularOrder(
       color: null,
       size: null,
     },
-    items: lines.map((l) => orderLineOf(l.product, l.size, l.quantity)),
-    stock: lines.map((l) => ({ product_id: l.product.id, size: l.size, quantity: l.quantity })),
+    items: lines.map((l) =>
+      orderLineOf(
+        l.product,
+        { size: l.size, color_id: l.color_id, color: l.color, price_diff_cents: l.diff },
+        l.quantity,
+      ),
+    ),
+    stock: lines.map((l) => ({ product_id: l.product.id, color_id: l.color_id, size: l.size, quantity: l.quantity })),
     couponId: pricing.coupon?.id ?? null,
     reserve: flags.held === 0,
     key,
@@ -357,7 +391,7 @@ export async function placeCustomOrder(
     if (!size) throw badRequest(ORDER_MESSAGES.clothingSizeInvalid);
   }
   const color = parseList(item.available_colors).find((c) => c.toLowerCase() === input.color.toLowerCase());
-  if (!color) throw badRequest(ORDER_MESSAGES.colorInvalid);
+  if (!color) throw badRequest(ORDER_MESSAGES.clothingColorInvalid);
 
   const uploads = POSITIONS.flatMap(([field, position]) => {
     const file = files.find((f) => f.fieldname === field);

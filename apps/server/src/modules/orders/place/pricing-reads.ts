@@ -1,4 +1,4 @@
-// The reads that price an order (its products with their sizes, the wilaya's shipping fee, the
+// The reads that price an order (its products with their colours and variants, the wilaya's shipping fee, the
 // coupon), shared by the orders that arrive together (db/batched-reads.ts): one query per table
 // for all of them instead of three or four per order, which were most of the database's
 // statements while orders were placed (bench). The stock and coupon uses are decided again under
@@ -6,13 +6,13 @@
 import type DataLoader from 'dataloader';
 import { batchedReads } from '../../../db/batched-reads.ts';
 import type { CouponRow, Database } from '../../../db/database.ts';
-import * as catalog from '../../catalog/catalog.service.ts';
 import * as coupons from '../../coupons/coupons.service.ts';
 import { shippingRowsOf } from '../delivery.ts';
 import type { KnownKey } from './order-keys.ts';
 import * as repo from '../orders.repository.ts';
 import * as desk from '../desk/order-desk.repository.ts';
 import { duplicateWindowStart } from './duplicates.ts';
+import { findOrderProducts, type OrderProduct } from '../variant-products.ts';
 
 /** A wilaya's row of the shipping table. */
 export type WilayaFeeRow = Awaited<ReturnType<typeof repo.findShippingRows>>[number];
@@ -27,10 +27,11 @@ export interface CommuneFee {
 /** A wilaya's row with its communes priced apart. */
 export type ShippingRow = WilayaFeeRow & { communes: CommuneFee[] };
 
-export type PricedProduct = Awaited<ReturnType<typeof repo.findProductsForOrder>>[number] & { sizes: string[] };
+/** A product with its colours and variants, and the sizes it has (over its colours). */
+export type PricedProduct = OrderProduct & { sizes: string[] };
 
 export interface PricingReads {
-  /** A product by id, with the sizes it has (none for a product without sizes). */
+  /** A product by id, with its colours and variants (none for a product with one stock). */
   product: DataLoader<number, PricedProduct | undefined>;
   /** A shipping row by wilaya name, compared by wilayaKey (packages/domain/wilaya.ts), with its communes' own fees. */
   shipping: DataLoader<string, ShippingRow | undefined>;
@@ -48,10 +49,10 @@ export interface PricingReads {
 export function createPricingReads(db: Database): PricingReads {
   return {
     product: batchedReads(async (ids) => {
-      const [products, sizes] = await Promise.all([repo.findProductsForOrder(db, ids), catalog.findSizesOf(db, ids)]);
-      const sizesOf = new Map<number, string[]>();
-      for (const row of sizes) sizesOf.set(row.product_id, [...(sizesOf.get(row.product_id) ?? []), row.size]);
-      return new Map(products.map((p) => [p.id, { ...p, sizes: sizesOf.get(p.id) ?? [] }]));
+      const products = await findOrderProducts(db, ids);
+      return new Map(
+        [...products].map(([id, p]) => [id, { ...p, sizes: [...new Set(p.variants.map((v) => v.size))] }]),
+      );
     }),
     shipping: batchedReads(() => shippingRowsOf(db)),
     orderKey: batchedReads(async (keys) => new Map((await repo.findOrderKeys(db, keys)).map((row) => [row.key, row]))),

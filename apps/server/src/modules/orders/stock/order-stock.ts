@@ -1,4 +1,4 @@
-// The stock and coupon use of orders: lines merged per size row, and the moves of one order
+// The stock and coupon use of orders: lines merged per variant row (product, colour, size), and the moves of one order
 // (DESIGN §3.3-3.4). What an order may take is decided by planBatch (order-batch-plan.ts) only:
 // a reopened order or a custom order's coupon use is a batch of one, decided against the rows
 // the store read (and, on PostgreSQL, locked: stock-store.ts), then taken with guards.
@@ -28,7 +28,7 @@ export function heldStock(rows: StockRows): HeldStock {
   };
 }
 
-/** What one order holds: its size rows (sized lines only), its products' totals, its coupon use. */
+/** What one order holds: its variant rows (sized lines only), its products' totals, its coupon use. */
 export function movesOf(order: BatchOrder): StockMoves {
   const merged = mergedStock(order.stock);
   return {
@@ -55,7 +55,7 @@ export function fitToProducts(
   for (const line of lines) {
     const bySize = sized.get(line.product_id);
     if (bySize === undefined) gone.push(line);
-    else if (!bySize) fitted.push({ ...line, size: '' });
+    else if (!bySize) fitted.push({ ...line, color_id: 0, size: '' });
     else if (line.size) fitted.push(line);
     else sizeless.push(line);
   }
@@ -105,14 +105,18 @@ export async function lockStockRows(trx: Executor, productIds: readonly number[]
 /**
  * Gives one order's stock and coupon use back (a cancelled order) to its products as they are now
  * (fitToProducts), its rows read (and, on PostgreSQL, locked) first in the global lock order.
- * Answers the lines whose units have no row to go back to (no size, for a product sold by size
- * since): the caller tells the owner.
+ * Answers the lines whose units have no row to go back to: without a size, of a product sold by
+ * size since (`sizeless`), or of a variant the product no longer has (`noRow`: its colour removed,
+ * its size no longer sold); the caller tells the owner.
  */
-export async function giveBack(trx: Executor, order: BatchOrder): Promise<StockLine[]> {
+export async function giveBack(
+  trx: Executor,
+  order: BatchOrder,
+): Promise<{ sizeless: StockLine[]; noRow: StockLine[] }> {
   const store = stockStoreOf(trx);
   if (order.stock.length === 0) {
     await store.give(trx, movesOf(order));
-    return [];
+    return { sizeless: [], noRow: [] };
   }
   const rows = await store.hold(
     trx,
@@ -121,6 +125,11 @@ export async function giveBack(trx: Executor, order: BatchOrder): Promise<StockL
     null,
   );
   const { fitted, sizeless } = fitToProducts(order.stock, rows);
-  await store.give(trx, movesOf({ ...order, stock: fitted }));
-  return sizeless;
+  // A variant row gone since the order (its colour removed, its size no longer in the scale):
+  // its units have no row to go back to, nor to the product's total (the sum of its rows).
+  const held = new Set(rows.sizes.map((row) => lineKey(row)));
+  const kept = fitted.filter((line) => !line.size || held.has(lineKey(line)));
+  const noRow = fitted.filter((line) => line.size && !held.has(lineKey(line)));
+  await store.give(trx, movesOf({ ...order, stock: kept }));
+  return { sizeless, noRow };
 }

@@ -11,6 +11,7 @@ import type { StockMoves, StockStore } from './stock-store.ts';
 function arrays(moves: StockMoves) {
   return {
     sizeIds: moves.sizes.map((l) => l.product_id),
+    sizeColors: moves.sizes.map((l) => l.color_id ?? 0),
     sizeNames: moves.sizes.map((l) => l.size),
     sizeQuantities: moves.sizes.map((l) => l.quantity),
     productIds: moves.products.map(([id]) => id),
@@ -26,9 +27,10 @@ export const postgresStockStore: StockStore = {
     const coupons = [...new Set(couponIds)];
     const sizeRows = db
       .selectFrom('product_sizes')
-      .select(['product_id', 'size', 'stock'])
+      .select(['product_id', 'color_id', 'size', 'stock'])
       .where('product_id', 'in', products.length > 0 ? products : [0])
       .orderBy('product_id')
+      .orderBy('color_id')
       .orderBy('size')
       .forUpdate();
     const productRows = db
@@ -45,14 +47,17 @@ export const postgresStockStore: StockStore = {
       .orderBy('id')
       .forUpdate();
     const members = [
-      sql`select 'size' as kind, product_id as id, size, stock, null::integer as max_uses, 0 as current_uses,
-        0 as has_sizes from ${sizeRows} s`,
-      sql`select 'product', id, '', stock, null, 0, has_sizes from ${productRows} p`,
-      ...(coupons.length > 0 ? [sql`select 'coupon', id, '', 0, max_uses, current_uses, 0 from ${couponRows} c`] : []),
+      sql`select 'size' as kind, product_id as id, color_id, size, stock, null::integer as max_uses,
+        0 as current_uses, 0 as has_sizes from ${sizeRows} s`,
+      sql`select 'product', id, 0, '', stock, null, 0, has_sizes from ${productRows} p`,
+      ...(coupons.length > 0
+        ? [sql`select 'coupon', id, 0, '', 0, max_uses, current_uses, 0 from ${couponRows} c`]
+        : []),
     ];
     const result = await sql<{
       kind: 'size' | 'product' | 'coupon';
       id: number;
+      color_id: number;
       size: string;
       stock: number;
       max_uses: number | null;
@@ -61,7 +66,12 @@ export const postgresStockStore: StockStore = {
     }>`${sql.join(members, sql` union all `)}`.execute(db);
     const of = (kind: string) => result.rows.filter((row) => row.kind === kind);
     return {
-      sizes: of('size').map((row) => ({ product_id: row.id, size: row.size, stock: row.stock })),
+      sizes: of('size').map((row) => ({
+        product_id: row.id,
+        color_id: row.color_id,
+        size: row.size,
+        stock: row.stock,
+      })),
       products: of('product').map((row) => ({ id: row.id, stock: row.stock, has_sizes: row.has_sizes })),
       coupons: of('coupon').map((row) => ({ id: row.id, max_uses: row.max_uses, current_uses: row.current_uses })),
     };
@@ -71,9 +81,10 @@ export const postgresStockStore: StockStore = {
     const a = arrays(moves);
     const result = await sql<{ sizes: number; products: number; coupons: number }>`with
       s as (update product_sizes set stock = product_sizes.stock - v.quantity
-        from unnest(${a.sizeIds}::integer[], ${a.sizeNames}::text[], ${a.sizeQuantities}::integer[])
-          as v(product_id, size, quantity)
-        where product_sizes.product_id = v.product_id and product_sizes.size = v.size
+        from unnest(${a.sizeIds}::integer[], ${a.sizeColors}::integer[], ${a.sizeNames}::text[],
+          ${a.sizeQuantities}::integer[]) as v(product_id, color_id, size, quantity)
+        where product_sizes.product_id = v.product_id and product_sizes.color_id = v.color_id
+          and product_sizes.size = v.size
           and product_sizes.stock >= v.quantity
         returning 1),
       p as (update products set stock = products.stock - v.quantity
@@ -98,9 +109,10 @@ export const postgresStockStore: StockStore = {
     const a = arrays(moves);
     await sql`with
       s as (update product_sizes set stock = product_sizes.stock + v.quantity
-        from unnest(${a.sizeIds}::integer[], ${a.sizeNames}::text[], ${a.sizeQuantities}::integer[])
-          as v(product_id, size, quantity)
-        where product_sizes.product_id = v.product_id and product_sizes.size = v.size
+        from unnest(${a.sizeIds}::integer[], ${a.sizeColors}::integer[], ${a.sizeNames}::text[],
+          ${a.sizeQuantities}::integer[]) as v(product_id, color_id, size, quantity)
+        where product_sizes.product_id = v.product_id and product_sizes.color_id = v.color_id
+          and product_sizes.size = v.size
         returning 1),
       p as (update products set stock = products.stock + v.quantity
         from unnest(${a.productIds}::integer[], ${a.productQuantities}::integer[]) as v(id, quantity)

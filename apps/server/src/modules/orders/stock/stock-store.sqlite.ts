@@ -36,7 +36,7 @@ export const sqliteStockStore: StockStore = {
       rows.sizes.push(
         ...(await db
           .selectFrom('product_sizes')
-          .select(['product_id', 'size', 'stock'])
+          .select(['product_id', 'color_id', 'size', 'stock'])
           .where('product_id', 'in', ids)
           .execute()),
       );
@@ -60,10 +60,10 @@ export const sqliteStockStore: StockStore = {
   async take(db, moves: StockMoves) {
     const sizes = await updateFromValues(
       db,
-      moves.sizes.map((l) => sql`(${l.product_id}, ${l.size}, ${l.quantity})`),
-      (values) => sql`update product_sizes set stock = product_sizes.stock - v.column3 from ${values}
-        where product_sizes.product_id = v.column1 and product_sizes.size = v.column2
-          and product_sizes.stock >= v.column3`,
+      moves.sizes.map((l) => sql`(${l.product_id}, ${l.color_id ?? 0}, ${l.size}, ${l.quantity})`),
+      (values) => sql`update product_sizes set stock = product_sizes.stock - v.column4 from ${values}
+        where product_sizes.product_id = v.column1 and product_sizes.color_id = v.column2
+          and product_sizes.size = v.column3 and product_sizes.stock >= v.column4`,
     );
     if (sizes !== moves.sizes.length) return false;
     const products = await updateFromValues(
@@ -86,9 +86,10 @@ export const sqliteStockStore: StockStore = {
   async give(db, moves: StockMoves) {
     await updateFromValues(
       db,
-      moves.sizes.map((l) => sql`(${l.product_id}, ${l.size}, ${l.quantity})`),
-      (values) => sql`update product_sizes set stock = product_sizes.stock + v.column3 from ${values}
-        where product_sizes.product_id = v.column1 and product_sizes.size = v.column2`,
+      moves.sizes.map((l) => sql`(${l.product_id}, ${l.color_id ?? 0}, ${l.size}, ${l.quantity})`),
+      (values) => sql`update product_sizes set stock = product_sizes.stock + v.column4 from ${values}
+        where product_sizes.product_id = v.column1 and product_sizes.color_id = v.column2
+          and product_sizes.size = v.column3`,
     );
     await updateFromValues(
       db,

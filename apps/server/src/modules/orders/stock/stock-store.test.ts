@@ -47,8 +47,9 @@ describe('the stock store', () => {
         stockStoreOf(trx).hold(trx, [soap, shirt, shirt], [usable, unlimited, inactive, expired], todayIso()),
       );
     expect(rows.sizes.sort((a, b) => a.size.localeCompare(b.size))).toEqual([
-      { product_id: shirt, size: 'M', stock: 2 },
-      { product_id: shirt, size: 'S', stock: 1 },
+      // Each row is a variant (ADR 036): a product without colours has colour 0.
+      { product_id: shirt, color_id: 0, size: 'M', stock: 2 },
+      { product_id: shirt, color_id: 0, size: 'S', stock: 1 },
     ]);
     expect(rows.products.sort((a, b) => a.id - b.id)).toEqual([
       { id: shirt, stock: 3, has_sizes: 1 },
@@ -123,5 +124,82 @@ describe('the stock store', () => {
     expect(await productStock(t.db.kysely, shirt, 'S')).toBe(3);
     expect(await productStock(t.db.kysely, shirt)).toBe(5);
     expect(await uses(coupon)).toBe(0);
+  });
+});
+
+describe('the stock store, per variant (ADR 036)', () => {
+  /** A product in two colours, M in each: its id and the colours' ids. */
+  async function twoColours(red: number, blue: number) {
+    const product = await insertProduct(t.db.kysely, { sizes: {} });
+    const colour = async (name: string, position: number) =>
+      (
+        await t.db.kysely
+          .insertInto('product_colors')
+          .values({ product_id: product, name, slug: name.toLowerCase(), swatch: '#123456', position })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const ids = { red: await colour('Rouge', 0), blue: await colour('Bleu', 1) };
+    await t.db.kysely
+      .insertInto('product_sizes')
+      .values([
+        { product_id: product, color_id: ids.red, size: 'M', stock: red },
+        { product_id: product, color_id: ids.blue, size: 'M', stock: blue },
+      ])
+      .execute();
+    await t.db.kysely
+      .updateTable('products')
+      .set({ stock: red + blue })
+      .where('id', '=', product)
+      .execute();
+    return { product, ...ids };
+  }
+  const rowStock = async (product: number, colorId: number) =>
+    (
+      await t.db.kysely
+        .selectFrom('product_sizes')
+        .select('stock')
+        .where('product_id', '=', product)
+        .where('color_id', '=', colorId)
+        .where('size', '=', 'M')
+        .executeTakeFirstOrThrow()
+    ).stock;
+
+  it('reads each colour’s row, guards and moves it alone', async () => {
+    const { product, red, blue } = await twoColours(1, 5);
+    const rows = await t.db.kysely.transaction().execute((trx) => stockStoreOf(trx).hold(trx, [product], [], null));
+    expect(rows.sizes.sort((a, b) => a.color_id - b.color_id)).toEqual([
+      { product_id: product, color_id: red, size: 'M', stock: 1 },
+      { product_id: product, color_id: blue, size: 'M', stock: 5 },
+    ]);
+    // Red has 1: two red units are refused though blue has 5 and the product 6.
+    expect(
+      await take({
+        sizes: [{ product_id: product, color_id: red, size: 'M', quantity: 2 }],
+        products: [[product, 2]],
+        couponUses: [],
+      }),
+    ).toBe(false);
+    expect(await rowStock(product, red)).toBe(1);
+    expect(await rowStock(product, blue)).toBe(5);
+    expect(
+      await take({
+        sizes: [{ product_id: product, color_id: blue, size: 'M', quantity: 2 }],
+        products: [[product, 2]],
+        couponUses: [],
+      }),
+    ).toBe(true);
+    expect(await rowStock(product, red)).toBe(1);
+    expect(await rowStock(product, blue)).toBe(3);
+    await t.db.kysely.transaction().execute((trx) =>
+      stockStoreOf(trx).give(trx, {
+        sizes: [{ product_id: product, color_id: red, size: 'M', quantity: 4 }],
+        products: [[product, 4]],
+        couponUses: [],
+      }),
+    );
+    expect(await rowStock(product, red)).toBe(5);
+    expect(await rowStock(product, blue)).toBe(3);
+    expect(await productStock(t.db.kysely, product)).toBe(8);
   });
 });

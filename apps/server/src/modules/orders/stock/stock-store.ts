@@ -10,17 +10,20 @@ import { dialectOf } from '../../../db/dialect.ts';
 import { postgresStockStore } from './stock-store.postgres.ts';
 import { sqliteStockStore } from './stock-store.sqlite.ts';
 
-/** The rows a decision reads: every size row of the products, the products, the coupons. */
+/**
+ * The rows a decision reads: every variant row of the products (a colour, 0 for none, and a size:
+ * ADR 036), the products, the coupons.
+ */
 export interface StockRows {
-  sizes: { product_id: number; size: string; stock: number }[];
+  sizes: { product_id: number; color_id: number; size: string; stock: number }[];
   /** has_sizes: 1 when sold by size (the stock is the sum of its size rows), 0 for one stock. */
   products: { id: number; stock: number; has_sizes: number }[];
   coupons: { id: number; max_uses: number | null; current_uses: number }[];
 }
 
-/** Units per size row and per product, and uses per coupon, to take or to give back. */
+/** Units per variant row (colour 0 or absent for none) and per product, and uses per coupon, to take or to give back. */
 export interface StockMoves {
-  sizes: readonly { product_id: number; size: string; quantity: number }[];
+  sizes: readonly { product_id: number; color_id?: number; size: string; quantity: number }[];
   products: readonly [productId: number, quantity: number][];
   couponUses: readonly [couponId: number, uses: number][];
 }
@@ -28,7 +31,8 @@ export interface StockMoves {
 export interface StockStore {
   /**
    * Reads the rows of these products and coupons; on PostgreSQL locks them until the transaction
-   * ends, in one global order (size rows, then products, then coupons, each sorted) so that
+   * ends, in one global order (variant rows by product, colour and size, then products, then coupons,
+   * each sorted) so that
    * writers of several processes take turns instead of deadlocking. Only coupons usable on
    * `couponsUsableOn` (active, not expired) are read, or any coupon when it is null.
    */
@@ -39,7 +43,7 @@ export interface StockStore {
     couponsUsableOn: string | null,
   ): Promise<StockRows>;
   /**
-   * Takes what was decided, every row guarded (never below 0, never past max_uses); false when a
+   * Takes what was decided, every row guarded and found by (product, colour, size) (never below 0, never past max_uses); false when a
    * guard refused a row (it changed since `hold`): the caller's transaction must then fail.
    */
   take(trx: Executor, moves: StockMoves): Promise<boolean>;
