@@ -36,6 +36,7 @@ import * as adAttribution from './migrations/027-ad-attribution.ts';
 import * as checkoutDrafts from './migrations/028-checkout-drafts.ts';
 import * as draftAttribution from './migrations/029-draft-attribution.ts';
 import * as variants from './migrations/030-variants.ts';
+import * as leadHolds from './migrations/031-lead-holds.ts';
 
 const migrations = {
   '001-initial': initial,
@@ -66,6 +67,7 @@ const migrations = {
   '028-checkout-drafts': checkoutDrafts,
   '029-draft-attribution': draftAttribution,
   '030-variants': variants,
+  '031-lead-holds': leadHolds,
 };
 
 /** The Migrator of a database, over this app's migrations. */
