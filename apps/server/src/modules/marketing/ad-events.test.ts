@@ -19,6 +19,7 @@ import {
   type FakeAdPlatforms,
 } from '../../../test/fake-ad-platforms.ts';
 import { enqueuePurchases } from './ad-events.service.ts';
+import { cachedMarketingSettings, MARKETING_SETTINGS_TTL_MS } from './marketing-settings.ts';
 import { adHosts, runAdEvents } from './ad-events-worker.ts';
 
 const METRICS_TOKEN = 'metrics-token-for-ads-tests';
@@ -477,6 +478,41 @@ describe('sending', () => {
     await send();
     expect(fake.received).toHaveLength(0);
     expect(await log(`order_id=${id}`)).toEqual([]);
+  });
+
+  it('a status change follows the stage the owner has just saved', async () => {
+    const before = await placed({ event_id: 'evt-stage-cache-1' });
+    expect((await confirm(before)).statusCode).toBe(200);
+    expect((await log(`order_id=${before}`)).map((e) => e.stage)).toEqual(['confirmed', 'confirmed']);
+    // The owner moves the purchase to delivery: the very next confirmation enqueues nothing.
+    expect((await saveSettings({ meta: 'delivered', tiktok: 'delivered' })).statusCode).toBe(200);
+    const after = await placed({ event_id: 'evt-stage-cache-2' });
+    expect((await confirm(after)).statusCode).toBe(200);
+    expect(await log(`order_id=${after}`)).toEqual([]);
+    expect((await setStatus(after, 'successful')).statusCode).toBe(200);
+    expect((await log(`order_id=${after}`)).map((e) => e.stage)).toEqual(['delivered', 'delivered']);
+    await send();
+    expect(eventsOf(after)).toHaveLength(2);
+  });
+
+  it('reads the settings once per few seconds per process; a change by another process is seen after that', async () => {
+    const start = Date.now();
+    expect((await cachedMarketingSettings(t.db.kysely, start)).meta.purchaseStage).toBe('confirmed');
+    // Another process saves a new stage (written straight to the table: this process is not told).
+    await t.db.kysely
+      .updateTable('shop_settings')
+      .set({ value: 'placed' })
+      .where('key', '=', 'marketing.meta.purchase_stage')
+      .execute();
+    try {
+      // The clock is passed in, never waited: within the time, this process keeps what it read…
+      expect((await cachedMarketingSettings(t.db.kysely, start + 1000)).meta.purchaseStage).toBe('confirmed');
+      // …after it, it reads the change.
+      const later = start + MARKETING_SETTINGS_TTL_MS + 1;
+      expect((await cachedMarketingSettings(t.db.kysely, later)).meta.purchaseStage).toBe('placed');
+    } finally {
+      await saveSettings({ meta: 'confirmed', tiktok: 'confirmed' });
+    }
   });
 
   it('enqueues once and sends once when two processes move the order and run the worker together', async () => {
