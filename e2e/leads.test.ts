@@ -117,7 +117,7 @@ describe('an abandoned checkout on a phone', () => {
     const held = other.page.getByRole('article', { name: 'Meriem Haddad' });
     await held.getByText('Being called by lina').waitFor();
     for (const name of ['Call', 'Create order', 'No answer', 'Not interested']) {
-      expect(await held.getByRole('button', { name }).isDisabled()).toBe(true);
+      expect(await held.getByRole('button', { name, exact: true }).isDisabled()).toBe(true);
     }
     await shot(other.page, '3-other-agent-sees-the-hold');
     expect(other.errors).toEqual([]);

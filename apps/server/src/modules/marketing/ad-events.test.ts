@@ -138,6 +138,14 @@ const eventsOf = (orderId: number) =>
     const props = r.event.properties as { order_id?: string } | undefined;
     return (data?.order_id ?? props?.order_id) === String(orderId);
   });
+/** A Content-Security-Policy header's directives by name. */
+const directives = (header: unknown): Record<string, string> =>
+  Object.fromEntries(
+    String(header)
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name = '', ...values]) => [name, values.join(' ')]),
+  );
 const inAnHour = () => new Date(Date.now() + 3_600_000);
 
 describe('the settings', () => {
@@ -191,8 +199,35 @@ describe('the settings', () => {
     expect(res.json<{ data: { pixels: unknown } }>().data.pixels).toEqual({
       meta: FAKE_META_PIXEL,
       tiktok: FAKE_TIKTOK_PIXEL,
+      scripts: {
+        meta: 'https://connect.facebook.net/en_US/fbevents.js',
+        tiktok: 'https://analytics.tiktok.com/i18n/pixel/events.js',
+      },
     });
     expect(res.body).not.toContain(FAKE_META_TOKEN);
+  });
+
+  it("loads the pixels' scripts from the configured addresses, and the CSP names those hosts", async () => {
+    const scripts = {
+      meta: 'http://127.0.0.1:9/en_US/fbevents.js',
+      tiktok: 'http://localhost:9/i18n/pixel/events.js',
+    };
+    const shop = await createTestContext({
+      env: { META_PIXEL_SCRIPT_URL: scripts.meta, TIKTOK_PIXEL_SCRIPT_URL: scripts.tiktok },
+    });
+    try {
+      const res = await shop.app.inject({ url: '/api/settings' });
+      expect(res.json<{ data: { pixels: { scripts: unknown } } }>().data.pixels.scripts).toEqual(scripts);
+      const csp = directives(res.headers['content-security-policy']);
+      expect(csp['script-src']).toBe("'self' http://127.0.0.1:9 http://localhost:9");
+      expect(csp['connect-src']).toBe("'self' http://127.0.0.1:9 http://localhost:9 https://www.facebook.com");
+      expect(res.headers['content-security-policy']).not.toContain('connect.facebook.net');
+    } finally {
+      await shop.close();
+    }
+    // By default, the platforms' own hosts.
+    const csp = directives((await t.app.inject({ url: '/api/settings' })).headers['content-security-policy']);
+    expect(csp['script-src']).toBe("'self' https://connect.facebook.net https://analytics.tiktok.com");
   });
 });
 

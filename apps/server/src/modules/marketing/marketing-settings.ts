@@ -107,7 +107,7 @@ export async function saveMarketingSettings(db: Database, input: MarketingSettin
   return readMarketingSettings(db);
 }
 
-/** The pixels the storefront loads: a platform's pixel id once it is set. */
-export function storefrontPixels(settings: MarketingSettings): StorefrontPixels {
-  return { meta: settings.meta.pixelId || null, tiktok: settings.tiktok.pixelId || null };
+/** The pixels the storefront loads: a platform's pixel id once it is set, and its script's address. */
+export function storefrontPixels(settings: MarketingSettings, scripts: StorefrontPixels['scripts']): StorefrontPixels {
+  return { meta: settings.meta.pixelId || null, tiktok: settings.tiktok.pixelId || null, scripts };
 }
