@@ -101,6 +101,7 @@ describe('an abandoned checkout on a phone', () => {
     await card.getByRole('button', { name: 'Create order' }).tap();
     // Opening it holds it: another agent sees who is calling and can neither call nor record.
     await card.getByText('You are calling this customer').waitFor();
+    await shot(desk, '3-agent-holds-the-lead');
     await adminCall(shop.baseUrl, ownerToken, 'POST', '/users', {
       username: 'nour',
       password: 'nour-calls-2026',
@@ -119,12 +120,12 @@ describe('an abandoned checkout on a phone', () => {
     for (const name of ['Call', 'Create order', 'No answer', 'Not interested']) {
       expect(await held.getByRole('button', { name, exact: true }).isDisabled()).toBe(true);
     }
-    await shot(other.page, '3-other-agent-sees-the-hold');
+    await shot(other.page, '4-other-agent-sees-the-hold');
     expect(other.errors).toEqual([]);
     await other.context.close();
     await card.getByRole('button', { name: 'Place the order' }).tap();
     await card.getByText(/^Recovered · order #\d+$/).waitFor();
-    await shot(desk, '4-agent-recovered');
+    await shot(desk, '5-agent-recovered');
     const orderId = Number((await card.getByText(/^Recovered · order #\d+$/).textContent())!.replace(/\D+/g, ''));
 
     // The order is the shop's, at the shop's price, waiting for its call.
