@@ -167,6 +167,15 @@ export async function releaseLead(db: Executor, id: number, userId?: number): Pr
   return Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
 }
 
+/** The leads this user holds go back to the list (they are disabled, or no longer call). */
+export function releaseLeadsOf(db: Executor, userId: number) {
+  return db
+    .updateTable('checkout_drafts')
+    .set({ claimed_by: null, claim_expires_at: null })
+    .where('claimed_by', '=', userId)
+    .execute();
+}
+
 /** The names of these users, by id (who holds a lead). */
 export async function userNames(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();

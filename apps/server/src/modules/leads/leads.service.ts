@@ -297,6 +297,11 @@ export async function releaseLead(db: Database, id: number, user: AdminIdentity,
   return oneLead(db, id, now);
 }
 
+/** A user who leaves the desk (disabled, or a role that does not call) holds no lead any more. */
+export async function releaseLeadsOf(db: Executor, userId: number): Promise<void> {
+  await repo.releaseLeadsOf(db, userId);
+}
+
 /** Refused (409) while another user holds the lead, unless `user` may step in (owner, manager). */
 async function assertFree(db: Executor, row: DraftRow, user: AdminIdentity, now: Date): Promise<void> {
   if (row.claimed_by === null || row.claimed_by === user.userId || can(user.role, 'assign')) return;

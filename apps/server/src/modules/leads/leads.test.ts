@@ -6,7 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lead, LeadFigures } from '@shop/domain/checkout-drafts';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { createTestContext, testDialect, type TestContext } from '../../../test/harness.ts';
+import { connect } from '../../db/connect.ts';
+import { HttpError } from '../../http/errors.ts';
 import {
   firstWilaya,
   insertCustomItem,
@@ -16,7 +18,7 @@ import {
   productStock,
 } from '../../../test/fixtures.ts';
 import { addStaff } from '../../../test/staff.ts';
-import { leadFigures, listLeads } from './leads.service.ts';
+import { claimLead, leadFigures, listLeads } from './leads.service.ts';
 import { runDraftCleanup } from './draft-cleanup.ts';
 
 let t: TestContext;
@@ -541,6 +543,34 @@ describe('two agents on one lead', () => {
     expect((await leadsNow()).find((l) => l.id === lead.id)?.claim?.username).toBe(winner.username);
   });
 
+  // Two server processes on one PostgreSQL database, each with its own connections. Skipped on
+  // SQLite: its test database is one process's, and its writes run one at a time (the test above).
+  it.runIf(testDialect === 'postgres')('one of two agents in two processes gets it', async () => {
+    const secondDb = connect(
+      { kind: 'postgres', url: process.env.TEST_DATABASE_URL ?? '' },
+      { searchPath: t.db.schema! },
+    );
+    try {
+      const { key, lead } = await openLeadOf();
+      const [sara, amine] = [await addStaff(t, 'agent'), await addStaff(t, 'agent')];
+      const as = (m: typeof sara) => ({ userId: m.id, username: m.username, role: 'agent' as const, sessionId: 0 });
+      const answers = await Promise.allSettled([
+        claimLead(t.db.kysely, lead.id, as(sara)),
+        claimLead(secondDb.kysely, lead.id, as(amine)),
+      ]);
+      const won = answers.filter((a) => a.status === 'fulfilled');
+      const lost = answers.flatMap((a) => (a.status === 'rejected' ? [a.reason as unknown] : []));
+      expect(won).toHaveLength(1);
+      expect(lost).toHaveLength(1);
+      expect(lost[0]).toBeInstanceOf(HttpError);
+      expect((lost[0] as HttpError).statusCode).toBe(409);
+      const winner = answers[0]?.status === 'fulfilled' ? sara : amine;
+      expect(await draftRow(key)).toMatchObject({ claimed_by: winner.id });
+    } finally {
+      await secondDb.close();
+    }
+  });
+
   it('ends 15 minutes after the holder’s last tap', async () => {
     const { lead } = await openLeadOf();
     const sara = await addStaff(t, 'agent');
@@ -555,6 +585,15 @@ describe('two agents on one lead', () => {
     expect((await leadsNow(amine.headers)).find((l) => l.id === lead.id)?.claim).toBeNull();
     const late = await call(lead.id, amine.headers);
     expect(late.statusCode, late.body).toBe(200);
+  });
+
+  it('a disabled agent’s lead is free again at once', async () => {
+    const { key, lead } = await openLeadOf();
+    const sara = await addStaff(t, 'agent');
+    expect((await post(`/api/leads/${lead.id}/claim`, sara.headers)).statusCode).toBe(200);
+    expect((await post(`/api/users/${sara.id}/disable`, owner)).statusCode).toBe(200);
+    expect(await draftRow(key)).toMatchObject({ claimed_by: null, claim_expires_at: null });
+    expect((await leadsNow()).find((l) => l.id === lead.id)?.claim).toBeNull();
   });
 
   it('lets the owner step in: record the outcome or give the lead back', async () => {
