@@ -2,7 +2,7 @@
 // tracking (/suivi) pages downloads (JS and CSS, raw, gzip and brotli, measured by visiting each in Chromium), then
 // runs Lighthouse (mobile preset, five runs per page) on the same pages of a local server with
 // the demo catalogue, and prints the medians. Writes bench/results/web.md. BENCH_WEB_RUNS=0
-// reports the sizes only.
+// reports the sizes only; BENCH_WEB_PIXELS=1 runs it with ad pixels set (below).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +26,11 @@ const PAGES = process.env.BENCH_WEB_PAGES?.split(',').filter(Boolean);
 // frame is painted, so it counts them in the first paint's path.
 const THROTTLING = process.env.BENCH_WEB_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
 const LHR_DIR = process.env.BENCH_WEB_LHR_DIR;
+// BENCH_WEB_PIXELS=1: the owner has set a Meta pixel id and a TikTok pixel code (no tokens), as a
+// shop running ads has; the pages carry them and set the pixels' queues up (their scripts wait for
+// a first interaction, which Lighthouse does not make). The report is printed, not written.
+const PIXELS = process.env.BENCH_WEB_PIXELS === '1';
+const ADMIN_PASSWORD = 'bench-password-123';
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -161,12 +166,14 @@ async function main(): Promise<void> {
       // As a deployed shop is configured: canonical links and the sitemap line are absolute.
       PUBLIC_BASE_URL: baseUrl,
       LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: 'bench-password-123',
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
     await waitFor(`${baseUrl}/api/settings`, server);
+    if (PIXELS) await setPixels(baseUrl);
     const latest = (await (await fetch(`${baseUrl}/api/product/getLatest`)).json()) as { data: { id: number }[] };
     const productId = latest.data[0]?.id ?? 1;
     const pages = [
@@ -201,7 +208,7 @@ async function main(): Promise<void> {
       );
     }
     const report = [
-      `Run of ${new Date().toISOString()}, ${os.cpus().length} CPUs, Chromium ${CHROME_PATH}; Lighthouse mobile preset (${THROTTLING === 'devtools' ? 'devtools' : 'simulated'} throttling), median of ${RUNS} runs.`,
+      `Run of ${new Date().toISOString()}, ${os.cpus().length} CPUs, Chromium ${CHROME_PATH}; Lighthouse mobile preset (${THROTTLING === 'devtools' ? 'devtools' : 'simulated'} throttling), median of ${RUNS} runs${PIXELS ? '; with a Meta and a TikTok pixel set' : ''}.`,
       '',
       '| first load | JS files | JS raw (kB) | JS gzip (kB) | JS brotli (kB) | CSS gzip (kB) |',
       '| --- | ---: | ---: | ---: | ---: | ---: |',
@@ -217,12 +224,29 @@ async function main(): Promise<void> {
     ].join('\n');
     console.log(`\n${report}\n`);
     fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-    if (!PAGES && RUNS > 0) fs.writeFileSync(path.join(root, 'bench/results/web.md'), `${report}\n`);
+    if (!PAGES && RUNS > 0 && !PIXELS) fs.writeFileSync(path.join(root, 'bench/results/web.md'), `${report}\n`);
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     fs.rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+/** Signs in as the owner and sets the two pixel ids in the marketing settings. */
+async function setPixels(baseUrl: string): Promise<void> {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  const { data } = (await login.json()) as { data: { token: string } };
+  const platform = (pixel_id: string) => ({ pixel_id, test_event_code: '', purchase_stage: 'confirmed' });
+  const res = await fetch(`${baseUrl}/api/marketing/settings`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${data.token}` },
+    body: JSON.stringify({ meta: platform('123456789012345'), tiktok: platform('CBENCH0TIKTOK0PIXEL') }),
+  });
+  if (!res.ok) throw new Error(`marketing settings: ${res.status} ${await res.text()}`);
 }
 
 main().catch((err: unknown) => {

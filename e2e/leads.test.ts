@@ -1,7 +1,8 @@
 // A checkout left on a phone becomes a lead, and an agent on a phone turns it into an order in two
 // taps (390×844, touch), in Chromium against the real server: the customer adds a product, types a
 // name and a phone in the cart's checkout and leaves; the agent opens To confirm → Abandoned, taps
-// Create order, then Place the order; the order is in the shop at the server's price. The owner
+// Create order (which holds the lead: a second agent's card says "Being called by lina", its
+// buttons disabled), then Place the order; the order is in the shop at the server's price. The owner
 // set the delay to 0 minutes first (the rule itself is tested with the clock passed in, in
 // apps/server/src/modules/leads/leads.test.ts). Screens under e2e/screenshots/leads/.
 // Alone: `npm run build && npx vitest run --project e2e e2e/leads.test.ts`.
@@ -98,9 +99,33 @@ describe('an abandoned checkout on a phone', () => {
     await expect(card.getByRole('link', { name: '0770456789' }).getAttribute('href')).resolves.toBe('tel:0770456789');
     await shot(desk, '2-agent-abandoned');
     await card.getByRole('button', { name: 'Create order' }).tap();
+    // Opening it holds it: another agent sees who is calling and can neither call nor record.
+    await card.getByText('You are calling this customer').waitFor();
+    await shot(desk, '3-agent-holds-the-lead');
+    await adminCall(shop.baseUrl, ownerToken, 'POST', '/users', {
+      username: 'nour',
+      password: 'nour-calls-2026',
+      role: 'agent',
+    });
+    const other = await adminPage(
+      browser,
+      shop.baseUrl,
+      await signIn('nour', 'nour-calls-2026'),
+      VIEWPORTS.mobile,
+      true,
+    );
+    await other.page.goto('/admin/confirm?tab=abandoned');
+    const held = other.page.getByRole('article', { name: 'Meriem Haddad' });
+    await held.getByText('Being called by lina').waitFor();
+    for (const name of ['Call', 'Create order', 'No answer', 'Not interested']) {
+      expect(await held.getByRole('button', { name, exact: true }).isDisabled()).toBe(true);
+    }
+    await shot(other.page, '4-other-agent-sees-the-hold');
+    expect(other.errors).toEqual([]);
+    await other.context.close();
     await card.getByRole('button', { name: 'Place the order' }).tap();
     await card.getByText(/^Recovered · order #\d+$/).waitFor();
-    await shot(desk, '3-agent-recovered');
+    await shot(desk, '5-agent-recovered');
     const orderId = Number((await card.getByText(/^Recovered · order #\d+$/).textContent())!.replace(/\D+/g, ''));
 
     // The order is the shop's, at the shop's price, waiting for its call.

@@ -157,6 +157,10 @@ const envSchema = z
     // how long a send waits, and how often the outbox is sent (0: never, tests send it themselves).
     META_API_URL: httpUrl.default('https://graph.facebook.com/v24.0'),
     TIKTOK_API_URL: httpUrl.default('https://business-api.tiktok.com/open_api/v1.3'),
+    // The pixels' scripts the storefront loads (a local fake in the e2e journey); the CSP allows
+    // their hosts.
+    META_PIXEL_SCRIPT_URL: httpUrl.default('https://connect.facebook.net/en_US/fbevents.js'),
+    TIKTOK_PIXEL_SCRIPT_URL: httpUrl.default('https://analytics.tiktok.com/i18n/pixel/events.js'),
     AD_EVENTS_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(10),
     AD_EVENTS_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).default(30),
     SHOP_NAME: z.string().default('Boutique DZ'),
@@ -236,7 +240,14 @@ export interface Config {
   /** The courier parcels are sent to; yalidine undefined: not configured. */
   courier: CourierConfig;
   /** The ad platforms' server APIs and the outbox's schedule (modules/marketing). */
-  ads: { metaApiUrl: string; tiktokApiUrl: string; timeoutMs: number; intervalSeconds: number };
+  ads: {
+    metaApiUrl: string;
+    tiktokApiUrl: string;
+    timeoutMs: number;
+    intervalSeconds: number;
+    /** The pixels' scripts the storefront loads; their origins are in the CSP. */
+    pixelScripts: { meta: string; tiktok: string };
+  };
   /** What one order may hold: units of one line, and lines. */
   orderLimits: { maxQuantityPerLine: number; maxLines: number };
   /** GEO_DIVISION: the wilayas in force, a division's id or `auto` (by the calendar). */
@@ -357,6 +368,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = shopEnvironment()): Config {
       tiktokApiUrl: e.TIKTOK_API_URL,
       timeoutMs: e.AD_EVENTS_TIMEOUT_SECONDS * 1000,
       intervalSeconds: e.AD_EVENTS_INTERVAL_SECONDS,
+      pixelScripts: { meta: e.META_PIXEL_SCRIPT_URL, tiktok: e.TIKTOK_PIXEL_SCRIPT_URL },
     },
     orderLimits: { maxQuantityPerLine: e.MAX_QUANTITY_PER_LINE, maxLines: e.MAX_LINES_PER_ORDER },
     geoDivision: e.GEO_DIVISION,

@@ -30,6 +30,8 @@ export interface FakeAdPlatforms {
   mode: { meta: FakeMode; tiktok: FakeMode };
   /** Calls that reached the fake, answered or not. */
   calls(platform: 'meta' | 'tiktok'): number;
+  /** The first event accepted, already or later, that `match` picks (a wait on the event, not the clock). */
+  arrived(match: (event: ReceivedEvent) => boolean): Promise<ReceivedEvent>;
   close(): Promise<void>;
 }
 
@@ -37,6 +39,14 @@ export async function startFakeAdPlatforms(): Promise<FakeAdPlatforms> {
   const received: ReceivedEvent[] = [];
   const mode: FakeAdPlatforms['mode'] = { meta: 'ok', tiktok: 'ok' };
   const counts = { meta: 0, tiktok: 0 };
+  const waiting: { match: (event: ReceivedEvent) => boolean; resolve: (event: ReceivedEvent) => void }[] = [];
+  const accept = (event: ReceivedEvent) => {
+    received.push(event);
+    for (const waiter of waiting.filter((w) => w.match(event))) {
+      waiting.splice(waiting.indexOf(waiter), 1);
+      waiter.resolve(event);
+    }
+  };
   const server = await startFakeServer((request): FakeAnswer | undefined => {
     const meta = /^\/meta\/([^/]+)\/events$/.exec(request.url.pathname);
     const body = (request.json ?? {}) as { data?: Record<string, unknown>[]; test_event_code?: string };
@@ -58,7 +68,7 @@ export async function startFakeAdPlatforms(): Promise<FakeAdPlatforms> {
         };
       }
       for (const event of body.data ?? []) {
-        received.push({ platform: 'meta', pixel: meta[1] ?? '', testEventCode: body.test_event_code, event, body });
+        accept({ platform: 'meta', pixel: meta[1] ?? '', testEventCode: body.test_event_code, event, body });
       }
       return { status: 200, body: { events_received: body.data?.length ?? 0, messages: [], fbtrace_id: 'fake' } };
     }
@@ -71,7 +81,7 @@ export async function startFakeAdPlatforms(): Promise<FakeAdPlatforms> {
       }
       const full = body as { event_source_id?: string; event_source?: string } & typeof body;
       for (const event of body.data ?? []) {
-        received.push({
+        accept({
           platform: 'tiktok',
           pixel: full.event_source_id ?? '',
           testEventCode: body.test_event_code,
@@ -94,6 +104,11 @@ export async function startFakeAdPlatforms(): Promise<FakeAdPlatforms> {
     received,
     mode,
     calls: (platform) => counts[platform],
+    arrived: (match) => {
+      const already = received.find(match);
+      if (already) return Promise.resolve(already);
+      return new Promise((resolve) => waiting.push({ match, resolve }));
+    },
     close: () => server.close(),
   };
 }

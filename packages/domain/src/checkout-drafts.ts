@@ -12,6 +12,7 @@ import {
 import { toAsciiDigits } from './digits.ts';
 import { attributionSchema } from './marketing.ts';
 import { customerPhoneSchema } from './phone.ts';
+import { orderClaimSchema } from './staff.ts';
 
 export { draftReady } from './draft-ready.ts';
 import { DELIVERY_TYPES } from './shipping-schemas.ts';
@@ -147,6 +148,11 @@ export const leadSchema = z
     order_id: z.number().nullable(),
     /** 'desk' once an agent's "Create order" placed it. */
     converted_by: z.enum(['customer', 'desk']).nullable(),
+    /**
+     * Who is calling this lead now (an order's hold: DESK_CLAIM_MINUTES from their last sign of
+     * life, `expires_at` never null); null when nobody is, or it has run out.
+     */
+    claim: orderClaimSchema.nullable(),
   })
   .meta({ id: 'Lead' });
 export type Lead = z.infer<typeof leadSchema>;

@@ -143,8 +143,15 @@ export const marketingSettingsReadSchema = z
   .meta({ id: 'MarketingSettings' });
 export type MarketingSettingsRead = z.infer<typeof marketingSettingsReadSchema>;
 
-/** The pixels the storefront loads (public: pixel ids are in every page's source anyway). */
-export const storefrontPixelsSchema = z.object({ meta: z.string().nullable(), tiktok: z.string().nullable() });
+/**
+ * The pixels the storefront loads (public: pixel ids are in every page's source anyway), and
+ * where their scripts come from (the platforms' hosts; a local fake in the e2e journey).
+ */
+export const storefrontPixelsSchema = z.object({
+  meta: z.string().nullable(),
+  tiktok: z.string().nullable(),
+  scripts: z.object({ meta: z.string(), tiktok: z.string() }),
+});
 export type StorefrontPixels = z.infer<typeof storefrontPixelsSchema>;
 
 // ---------------------------------------------------------------- the events log

@@ -539,6 +539,9 @@ export interface CheckoutDraftTable {
   call_back_at: string | null;
   last_call_at: string | null;
   last_call_by: string | null;
+  /** The user calling this lead now (migration 032), until claim_expires_at; null: nobody. */
+  claimed_by: number | null;
+  claim_expires_at: string | null;
 }
 
 export interface DB {

@@ -37,6 +37,7 @@ import * as checkoutDrafts from './migrations/028-checkout-drafts.ts';
 import * as draftAttribution from './migrations/029-draft-attribution.ts';
 import * as variants from './migrations/030-variants.ts';
 import * as deepPages from './migrations/031-deep-pages.ts';
+import * as leadHolds from './migrations/032-lead-holds.ts';
 
 const migrations = {
   '001-initial': initial,
@@ -68,6 +69,7 @@ const migrations = {
   '029-draft-attribution': draftAttribution,
   '030-variants': variants,
   '031-deep-pages': deepPages,
+  '032-lead-holds': leadHolds,
 };
 
 /** The Migrator of a database, over this app's migrations. */

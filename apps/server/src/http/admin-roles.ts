@@ -78,6 +78,8 @@ export const ADMIN_ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'PUT /api/order/confirmation/:id': 'desk',
   'GET /api/leads': 'desk',
   'PUT /api/leads/:id/call': 'desk',
+  'POST /api/leads/:id/claim': 'desk',
+  'POST /api/leads/:id/release': 'desk',
   'POST /api/leads/:id/order': 'desk',
   'GET /api/leads/figures': 'revenue',
   'GET /api/leads/settings': 'settings',

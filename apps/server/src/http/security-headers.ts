@@ -7,29 +7,36 @@ import helmet from 'helmet';
 import type { App } from './types.ts';
 
 // The ad pixels (docs/marketing.md): Meta's script from connect.facebook.net, its beacons to
-// www.facebook.com; TikTok's script and beacons on analytics.tiktok.com. Only these hosts, and
-// nothing runs from them unless the owner set a pixel id.
+// www.facebook.com; TikTok's script and beacons on analytics.tiktok.com (the scripts' hosts as
+// configured: META_PIXEL_SCRIPT_URL, TIKTOK_PIXEL_SCRIPT_URL). Only these hosts, and nothing runs
+// from them unless the owner set a pixel id.
 const META_BEACON = 'https://www.facebook.com';
-const META_HOSTS = ['https://connect.facebook.net', META_BEACON];
-const TIKTOK_HOSTS = ['https://analytics.tiktok.com'];
 
 const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  scriptSrc: ["'self'", 'https://connect.facebook.net', ...TIKTOK_HOSTS],
-  connectSrc: ["'self'", ...META_HOSTS, ...TIKTOK_HOSTS],
+  scriptSrc: ["'self'"],
+  connectSrc: ["'self'"],
   fontSrc: ["'self'", 'data:'],
   objectSrc: ["'none'"],
   frameAncestors: ["'none'"],
   upgradeInsecureRequests: null,
 };
 
+/** The pixels' scripts (config.ads.pixelScripts) whose hosts the policy allows. */
+export interface PixelScripts {
+  meta: string;
+  tiktok: string;
+}
+
 /**
  * The headers helmet sets with our policy, computed by running its middleware once. Images may
  * also come from `imageOrigin`: the bucket's public address (S3_PUBLIC_URL) the uploads redirect to.
+ * Scripts and connections may go to the pixels' script hosts, Meta's beacons to www.facebook.com.
  */
-export function securityHeaders(imageOrigin?: string): Record<string, string> {
+export function securityHeaders(pixelScripts: PixelScripts, imageOrigin?: string): Record<string, string> {
+  const pixelHosts = [...new Set([new URL(pixelScripts.meta).origin, new URL(pixelScripts.tiktok).origin])];
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -44,6 +51,8 @@ export function securityHeaders(imageOrigin?: string): Record<string, string> {
       directives: {
         ...CSP_DIRECTIVES,
         imgSrc: [...CSP_DIRECTIVES.imgSrc, ...(imageOrigin ? [imageOrigin] : []), META_BEACON],
+        scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...pixelHosts],
+        connectSrc: [...new Set([...CSP_DIRECTIVES.connectSrc, ...pixelHosts, META_BEACON])],
       },
     },
     crossOriginResourcePolicy: { policy: 'same-site' },
@@ -53,7 +62,7 @@ export function securityHeaders(imageOrigin?: string): Record<string, string> {
 
 export function registerSecurityHeaders(app: App): void {
   const publicUrl = app.config.s3?.publicUrl;
-  const headers = securityHeaders(publicUrl ? new URL(publicUrl).origin : undefined);
+  const headers = securityHeaders(app.config.ads.pixelScripts, publicUrl ? new URL(publicUrl).origin : undefined);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

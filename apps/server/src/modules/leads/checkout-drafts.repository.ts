@@ -1,6 +1,7 @@
 // The checkout_drafts table (migration 028): drafts upserted by the storefront, marked converted by
 // the order placed with their key (in that order's transaction), called about by the desk.
-import type { Executor } from '../../db/database.ts';
+import type { ExpressionBuilder } from 'kysely';
+import type { DB, Executor } from '../../db/database.ts';
 
 export interface DraftValues {
   checkout: string;
@@ -42,7 +43,13 @@ export async function convertDrafts(
   for (const row of rows) {
     await trx
       .updateTable('checkout_drafts')
-      .set({ order_id: row.orderId, converted_by: row.by, converted_at: row.at })
+      .set({
+        order_id: row.orderId,
+        converted_by: row.by,
+        converted_at: row.at,
+        claimed_by: null,
+        claim_expires_at: null,
+      })
       .where('draft_key', '=', row.key)
       .where('order_id', 'is', null)
       .execute();
@@ -94,13 +101,29 @@ export function productNames(db: Executor, ids: readonly number[]) {
     .execute();
 }
 
-/** Records a call on a lead still open; false when it has an order or is not there. */
+/** The hold a call may go through: nobody else's (or `override`: the owner's or a manager's). */
+export interface LeadHolder {
+  userId: number;
+  override: boolean;
+  now: string;
+}
+
+/** Nobody else holds it: no hold, this user's, or a hold that has run out. */
+function freeFor(eb: ExpressionBuilder<DB, 'checkout_drafts'>, { userId, now }: LeadHolder) {
+  return eb.or([eb('claimed_by', 'is', null), eb('claimed_by', '=', userId), eb('claim_expires_at', '<=', now)]);
+}
+
+/**
+ * Records a call on a lead still open and not held by another user, and ends its hold (the call
+ * was made); false when it has an order, is not there, or another holds it.
+ */
 export async function recordLeadCall(
   db: Executor,
   id: number,
   change: { call_state: string; call_back_at: string | null; addAttempt: boolean; at: string; by: string },
+  holder: LeadHolder,
 ): Promise<boolean> {
-  const result = await db
+  let query = db
     .updateTable('checkout_drafts')
     .set((eb) => ({
       call_state: change.call_state,
@@ -108,11 +131,60 @@ export async function recordLeadCall(
       call_attempts: change.addAttempt ? eb('call_attempts', '+', 1) : eb.ref('call_attempts'),
       last_call_at: change.at,
       last_call_by: change.by,
+      claimed_by: null,
+      claim_expires_at: null,
     }))
     .where('id', '=', id)
+    .where('order_id', 'is', null);
+  if (!holder.override) query = query.where((eb) => freeFor(eb, holder));
+  return Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
+}
+
+/**
+ * Takes (or keeps, moving its end on) the hold of an open lead for `holder.userId` until `until`,
+ * by one UPDATE whose WHERE says nobody else holds it: of two agents at once (one process or
+ * two), one gets it. False when it has an order, is not there, or another holds it.
+ */
+export async function claimLead(db: Executor, id: number, holder: LeadHolder, until: string): Promise<boolean> {
+  const result = await db
+    .updateTable('checkout_drafts')
+    .set({ claimed_by: holder.userId, claim_expires_at: until })
+    .where('id', '=', id)
     .where('order_id', 'is', null)
+    .where((eb) => freeFor(eb, holder))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Ends the hold on a lead; only `userId`'s when given. False when there was none to end. */
+export async function releaseLead(db: Executor, id: number, userId?: number): Promise<boolean> {
+  let query = db
+    .updateTable('checkout_drafts')
+    .set({ claimed_by: null, claim_expires_at: null })
+    .where('id', '=', id)
+    .where('claimed_by', 'is not', null);
+  if (userId !== undefined) query = query.where('claimed_by', '=', userId);
+  return Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
+}
+
+/** The leads this user holds go back to the list (they are disabled, or no longer call). */
+export function releaseLeadsOf(db: Executor, userId: number) {
+  return db
+    .updateTable('checkout_drafts')
+    .set({ claimed_by: null, claim_expires_at: null })
+    .where('claimed_by', '=', userId)
+    .execute();
+}
+
+/** The names of these users, by id (who holds a lead). */
+export async function userNames(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.username]));
 }
 
 /** Deletes the drafts last changed before `before`; answers how many. */

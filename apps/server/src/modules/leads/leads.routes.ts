@@ -11,6 +11,7 @@ import {
 import { createdOrderSchema, orderConflictSchema } from '@shop/domain/order-responses';
 import { envelopeSchema } from '@shop/domain/responses';
 import { idParamsSchema } from '@shop/domain/common-schemas';
+import { DESK_CLAIM_MINUTES } from '@shop/domain/staff';
 import type { App } from '../../http/types.ts';
 import { envelope } from '../../http/envelope.ts';
 import { errorResponses } from '../../http/contracts.ts';
@@ -18,11 +19,13 @@ import { signedIn } from '../../http/admin-guard.ts';
 import { assertOrderSize } from '../orders/orders-public.service.ts';
 import {
   callLead,
+  claimLead,
   createOrderFromLead,
   LEAD_MESSAGES,
   leadFigures,
   leadSettings,
   listLeads,
+  releaseLead,
   saveDraft,
   saveLeadSettings,
 } from './leads.service.ts';
@@ -75,7 +78,8 @@ export function leadsAdminRoutes(app: App): void {
     {
       schema: {
         ...admin,
-        summary: "A lead's call: no answer, call back at a time, or not interested (leaves the list)",
+        summary:
+          "A lead's call: no answer, call back at a time, or not interested (leaves the list); ends the hold. 409 while another agent holds the lead (the owner and managers may step in)",
         params: idParamsSchema,
         body: leadCallSchema,
         response: { 200: leadAnswer, ...errorResponses(404, 409) },
@@ -83,9 +87,39 @@ export function leadsAdminRoutes(app: App): void {
     },
     async (request) =>
       envelope(
-        await callLead(app.db.kysely, request.params.id, request.body, signedIn(request).username),
+        await callLead(app.db.kysely, request.params.id, request.body, signedIn(request)),
         LEAD_MESSAGES.callSaved,
       ),
+  );
+
+  app.post(
+    '/leads/:id/claim',
+    {
+      schema: {
+        ...admin,
+        summary: `Holds a lead for the signed-in user while they call (${DESK_CLAIM_MINUTES} minutes from their last tap, as an order of the desk); 409 while another holds it`,
+        params: idParamsSchema,
+        response: { 200: leadAnswer, ...errorResponses(404, 409) },
+      },
+      config: { keepsCache: true },
+    },
+    async (request) =>
+      envelope(await claimLead(app.db.kysely, request.params.id, signedIn(request)), LEAD_MESSAGES.claimed),
+  );
+
+  app.post(
+    '/leads/:id/release',
+    {
+      schema: {
+        ...admin,
+        summary: "Gives a lead back (its holder, or the owner or a manager for anyone's)",
+        params: idParamsSchema,
+        response: { 200: leadAnswer, ...errorResponses(404, 409) },
+      },
+      config: { keepsCache: true },
+    },
+    async (request) =>
+      envelope(await releaseLead(app.db.kysely, request.params.id, signedIn(request)), LEAD_MESSAGES.released),
   );
 
   app.post(
@@ -94,7 +128,7 @@ export function leadsAdminRoutes(app: App): void {
       schema: {
         ...admin,
         summary:
-          "Places the lead's cart as an order, priced and checked by the server as a customer's order; the lead shows as recovered. Sent twice, answers the same order",
+          "Places the lead's cart as an order, priced and checked by the server as a customer's order; the lead shows as recovered. Sent twice, answers the same order. 409 while another agent holds the lead",
         params: idParamsSchema,
         body: leadOrderSchema,
         response: {
@@ -106,7 +140,7 @@ export function leadsAdminRoutes(app: App): void {
       },
     },
     async (request, reply) => {
-      const result = await createOrderFromLead(app.orderPlacing, request.params.id, request.body, {
+      const result = await createOrderFromLead(app.orderPlacing, request.params.id, request.body, signedIn(request), {
         check: (items) => assertOrderSize(items, app.config.orderLimits),
       });
       return reply.status(201).send(envelope(result, LEAD_MESSAGES.recovered(result.order.order_id), 201));

@@ -18,12 +18,14 @@ import {
   type LeadSettings,
 } from '@shop/domain/checkout-drafts';
 import { ADDRESS_SEPARATOR } from '@shop/domain/order-schemas';
+import { can, DESK_CLAIM_MINUTES, type OrderClaim } from '@shop/domain/staff';
 import type { CreatedOrder } from '@shop/domain/order-responses';
 import type { Selectable } from 'kysely';
 import type { CheckoutDraftTable, Database, Executor } from '../../db/database.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import * as settingsRepo from '../../db/shop-settings.ts';
 import { placeRegularOrder, type OrderPlacing } from '../orders/orders-public.service.ts';
+import type { AdminIdentity } from '../auth/auth.service.ts';
 import {
   attributionOfRequest,
   type ClientOfRequest,
@@ -46,6 +48,10 @@ export const LEAD_MESSAGES = {
   saved: 'Saved',
   callSaved: 'Call saved',
   recovered: (id: number) => `Order #${id} placed for this lead`,
+  heldBy: (name: string) => `Being called by ${name}: the lead is theirs until they record the call or give it back`,
+  claimed: 'This lead is yours: call the customer',
+  released: 'The lead is back in the list',
+  notYours: 'This lead is not yours to give back',
 };
 
 // ---------------------------------------------------------------- the storefront's drafts
@@ -175,7 +181,19 @@ function parseLines(text: string): DraftLine[] {
   }
 }
 
-async function toLeads(db: Executor, rows: readonly DraftRow[]): Promise<Lead[]> {
+/** Who holds a lead now: nobody once the hold has run out, or once it has its order. */
+function claimOf(row: DraftRow, holders: ReadonlyMap<number, string>, now: string): OrderClaim | null {
+  if (row.claimed_by === null || row.order_id !== null) return null;
+  if (row.claim_expires_at === null || row.claim_expires_at <= now) return null;
+  return { user_id: row.claimed_by, username: holders.get(row.claimed_by) ?? '', expires_at: row.claim_expires_at };
+}
+
+async function toLeads(db: Executor, rows: readonly DraftRow[], now = new Date()): Promise<Lead[]> {
+  const at = now.toISOString();
+  const holders = await repo.userNames(
+    db,
+    rows.flatMap((row) => (row.claimed_by === null ? [] : [row.claimed_by])),
+  );
   const lines = new Map(rows.map((row) => [row.id, parseLines(row.lines)]));
   const names = new Map(
     (
@@ -209,6 +227,7 @@ async function toLeads(db: Executor, rows: readonly DraftRow[]): Promise<Lead[]>
     last_call_by: row.last_call_by,
     order_id: row.order_id,
     converted_by: row.converted_by === 'desk' ? 'desk' : row.converted_by === 'customer' ? 'customer' : null,
+    claim: claimOf(row, holders, at),
   }));
 }
 
@@ -247,7 +266,7 @@ export async function listLeads(db: Executor, now = new Date()): Promise<Lead[]>
     }
     return b.updated_at.localeCompare(a.updated_at);
   });
-  return toLeads(db, rows);
+  return toLeads(db, rows, now);
 }
 
 async function openLead(db: Executor, id: number): Promise<DraftRow> {
@@ -257,24 +276,84 @@ async function openLead(db: Executor, id: number): Promise<DraftRow> {
   return row;
 }
 
-export async function callLead(db: Database, id: number, call: LeadCall, author: string, now = new Date()) {
-  await openLead(db, id);
-  const saved = await repo.recordLeadCall(db, id, {
-    call_state: call.outcome,
-    call_back_at: call.outcome === 'call_back' ? new Date(call.call_back_at).toISOString() : null,
-    addAttempt: call.outcome === 'no_answer',
-    at: now.toISOString(),
-    by: author,
-  });
-  // The customer's order went in between the read and the write.
-  if (!saved) await openLead(db, id);
-  return oneLead(db, id);
+// ---------------------------------------------------------------- the hold (as an order's)
+
+function holdEnd(now: Date): string {
+  return new Date(now.getTime() + DESK_CLAIM_MINUTES * 60_000).toISOString();
 }
 
-async function oneLead(db: Executor, id: number): Promise<Lead> {
+/** The hold `user` works under: their own, or anyone's for the owner and managers (they step in). */
+function holderOf(user: AdminIdentity, now: Date): repo.LeadHolder {
+  return { userId: user.userId, override: can(user.role, 'assign'), now: now.toISOString() };
+}
+
+/** Why `user` could not work on a lead: gone, ordered, or held by another (409 naming them). */
+async function refusal(db: Executor, id: number, now: Date) {
+  const row = await openLead(db, id);
+  const [lead] = await toLeads(db, [row], now);
+  return conflict(LEAD_MESSAGES.heldBy(lead?.claim?.username ?? ''));
+}
+
+/**
+ * An agent opens a lead (taps Call, Create order or Call back): they hold it for
+ * DESK_CLAIM_MINUTES, moved on by each such tap; 409 while another user holds it.
+ */
+export async function claimLead(db: Database, id: number, user: AdminIdentity, now = new Date()): Promise<Lead> {
+  if (!(await repo.claimLead(db, id, holderOf(user, now), holdEnd(now)))) throw await refusal(db, id, now);
+  return oneLead(db, id, now);
+}
+
+/** Gives a lead back: its holder may, and the owner and managers for anyone's. */
+export async function releaseLead(db: Database, id: number, user: AdminIdentity, now = new Date()): Promise<Lead> {
+  const anyone = can(user.role, 'assign');
+  if (!(await repo.releaseLead(db, id, anyone ? undefined : user.userId))) {
+    const row = await repo.findDraft(db, id);
+    if (!row) throw notFound(LEAD_MESSAGES.notFound);
+    const held = row.claimed_by !== null && row.claim_expires_at !== null && row.claim_expires_at > now.toISOString();
+    if (held) throw conflict(LEAD_MESSAGES.notYours);
+  }
+  return oneLead(db, id, now);
+}
+
+/** A user who leaves the desk (disabled, or a role that does not call) holds no lead any more. */
+export async function releaseLeadsOf(db: Executor, userId: number): Promise<void> {
+  await repo.releaseLeadsOf(db, userId);
+}
+
+/** Refused (409) while another user holds the lead, unless `user` may step in (owner, manager). */
+async function assertFree(db: Executor, row: DraftRow, user: AdminIdentity, now: Date): Promise<void> {
+  if (row.claimed_by === null || row.claimed_by === user.userId || can(user.role, 'assign')) return;
+  if (row.claim_expires_at === null || row.claim_expires_at <= now.toISOString()) return;
+  const holders = await repo.userNames(db, [row.claimed_by]);
+  throw conflict(LEAD_MESSAGES.heldBy(holders.get(row.claimed_by) ?? ''));
+}
+
+// ---------------------------------------------------------------- calls and "Create order"
+
+/** Records the call's outcome, which ends the hold; 409 while another user holds the lead. */
+export async function callLead(db: Database, id: number, call: LeadCall, user: AdminIdentity, now = new Date()) {
+  await openLead(db, id);
+  const saved = await repo.recordLeadCall(
+    db,
+    id,
+    {
+      call_state: call.outcome,
+      call_back_at: call.outcome === 'call_back' ? new Date(call.call_back_at).toISOString() : null,
+      addAttempt: call.outcome === 'no_answer',
+      at: now.toISOString(),
+      by: user.username,
+    },
+    holderOf(user, now),
+  );
+  // The customer's order went in between the read and the write, or another agent holds it.
+  if (!saved) throw await refusal(db, id, now);
+  return oneLead(db, id, now);
+}
+
+async function oneLead(db: Executor, id: number, now = new Date()): Promise<Lead> {
   const row = await repo.findDraft(db, id);
   if (!row) throw notFound(LEAD_MESSAGES.notFound);
-  const [lead] = await toLeads(db, [row]);
+  const [lead] = await toLeads(db, [row], now);
   if (!lead) throw notFound(LEAD_MESSAGES.notFound);
   return lead;
 }
@@ -283,20 +362,24 @@ async function oneLead(db: Executor, id: number): Promise<Lead> {
  * "Create order": the lead's cart placed as a customer's order is (prices, stock, coupon-free,
  * blacklist and duplicate flags decided by the server), with the draft's key so the draft is
  * marked recovered in the order's transaction, and the attribution the draft kept so the order
- * counts for the ad that brought the customer. A second tap, by anyone, answers the same order:
+ * counts for the ad that brought the customer. Refused (409) while another agent holds the lead;
+ * the order ends the hold. A second tap, by anyone, answers the same order:
  * the order's idempotency key is the draft's.
  */
 export async function createOrderFromLead(
   placing: OrderPlacing,
   id: number,
   { address }: { address?: string | undefined },
+  user: AdminIdentity,
   limits: {
     check: (items: readonly { product_id: number; size: string; color?: string; quantity: number }[]) => void;
   },
+  now = new Date(),
 ): Promise<{ order: CreatedOrder; lead: Lead }> {
   const row = await repo.findDraft(placing.db, id);
   if (!row) throw notFound(LEAD_MESSAGES.notFound);
   if (row.order_id !== null && row.converted_by !== 'desk') throw conflict(LEAD_MESSAGES.ordered(row.order_id));
+  if (row.order_id === null) await assertFree(placing.db, row, user, now);
   const items = parseLines(row.lines);
   if (row.checkout !== 'cart' || items.length === 0) throw conflict(LEAD_MESSAGES.noLines);
   limits.check(items);

@@ -6,7 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lead, LeadFigures } from '@shop/domain/checkout-drafts';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { createTestContext, testDialect, type TestContext } from '../../../test/harness.ts';
+import { connect } from '../../db/connect.ts';
+import { HttpError } from '../../http/errors.ts';
 import {
   firstWilaya,
   insertCustomItem,
@@ -16,7 +18,7 @@ import {
   productStock,
 } from '../../../test/fixtures.ts';
 import { addStaff } from '../../../test/staff.ts';
-import { leadFigures, listLeads } from './leads.service.ts';
+import { claimLead, leadFigures, listLeads } from './leads.service.ts';
 import { runDraftCleanup } from './draft-cleanup.ts';
 
 let t: TestContext;
@@ -539,5 +541,137 @@ describe('a lead of a product sold in colours (issue 30)', () => {
     } finally {
       await setDelay(20);
     }
+  });
+});
+
+describe('two agents on one lead', () => {
+  const post = (url: string, headers: Record<string, string>, payload: object = {}) =>
+    t.app.inject({ method: 'POST', url, headers, payload });
+  const call = (id: number, headers: Record<string, string>, payload: object = { outcome: 'no_answer' }) =>
+    t.app.inject({ method: 'PUT', url: `/api/leads/${id}/call`, headers, payload });
+
+  async function openLeadOf(lines: { product_id: number; quantity: number }[] = []) {
+    const key = newKey();
+    const phone = freshPhone();
+    await saveDraft(key, draftPayload(phone, lines));
+    await age(key, 30 * MINUTE);
+    const lead = (await leadsNow()).find((l) => l.customer_phone === phone);
+    if (!lead) throw new Error('the draft is no lead');
+    return { key, lead };
+  }
+
+  it('the first to open it holds it; the other is refused with a 409 naming them until the outcome', async () => {
+    const product = await insertProduct(t.db.kysely, { price: 1000, stock: 3 });
+    const { key, lead } = await openLeadOf([{ product_id: product, quantity: 1 }]);
+    const sara = await addStaff(t, 'agent');
+    const amine = await addStaff(t, 'agent');
+
+    const taken = await post(`/api/leads/${lead.id}/claim`, sara.headers);
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json<{ data: Lead }>().data.claim).toMatchObject({ user_id: sara.id, username: sara.username });
+
+    // The other agent sees who is calling, and cannot take it, record a call or create the order.
+    expect((await leadsNow(amine.headers)).find((l) => l.id === lead.id)?.claim).toMatchObject({
+      username: sara.username,
+    });
+    const heldBy = `Being called by ${sara.username}: the lead is theirs until they record the call or give it back`;
+    for (const refused of [
+      await post(`/api/leads/${lead.id}/claim`, amine.headers),
+      await call(lead.id, amine.headers),
+      await post(`/api/leads/${lead.id}/order`, amine.headers),
+    ]) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ status: 409, message: heldBy });
+    }
+    expect((await post(`/api/leads/${lead.id}/release`, amine.headers)).statusCode).toBe(409);
+    expect(await draftRow(key)).toMatchObject({ call_attempts: 0, order_id: null, claimed_by: sara.id });
+    expect(await productStock(t.db.kysely, product)).toBe(3);
+
+    // Opening it again moves the hold on; the holder's outcome ends it, and the other may take it.
+    expect((await post(`/api/leads/${lead.id}/claim`, sara.headers)).statusCode).toBe(200);
+    const done = await call(lead.id, sara.headers);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json<{ data: Lead }>().data).toMatchObject({ call_attempts: 1, claim: null });
+    const next = await post(`/api/leads/${lead.id}/claim`, amine.headers);
+    expect(next.json<{ data: Lead }>().data.claim).toMatchObject({ username: amine.username });
+    // Given back, it is anyone's.
+    const back = await post(`/api/leads/${lead.id}/release`, amine.headers);
+    expect(back.json<{ data: Lead }>().data.claim).toBeNull();
+    expect((await post(`/api/leads/${lead.id}/claim`, sara.headers)).statusCode).toBe(200);
+  });
+
+  it('one of two agents opening it at the same moment gets it', async () => {
+    const { lead } = await openLeadOf();
+    const agents = [await addStaff(t, 'agent'), await addStaff(t, 'agent'), await addStaff(t, 'agent')];
+    const answers = await Promise.all(agents.map((a) => post(`/api/leads/${lead.id}/claim`, a.headers)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    const winner = agents[answers.findIndex((a) => a.statusCode === 200)]!;
+    expect((await leadsNow()).find((l) => l.id === lead.id)?.claim?.username).toBe(winner.username);
+  });
+
+  // Two server processes on one PostgreSQL database, each with its own connections. Skipped on
+  // SQLite: its test database is one process's, and its writes run one at a time (the test above).
+  it.runIf(testDialect === 'postgres')('one of two agents in two processes gets it', async () => {
+    const secondDb = connect(
+      { kind: 'postgres', url: process.env.TEST_DATABASE_URL ?? '' },
+      { searchPath: t.db.schema! },
+    );
+    try {
+      const { key, lead } = await openLeadOf();
+      const [sara, amine] = [await addStaff(t, 'agent'), await addStaff(t, 'agent')];
+      const as = (m: typeof sara) => ({ userId: m.id, username: m.username, role: 'agent' as const, sessionId: 0 });
+      const answers = await Promise.allSettled([
+        claimLead(t.db.kysely, lead.id, as(sara)),
+        claimLead(secondDb.kysely, lead.id, as(amine)),
+      ]);
+      const won = answers.filter((a) => a.status === 'fulfilled');
+      const lost = answers.flatMap((a) => (a.status === 'rejected' ? [a.reason as unknown] : []));
+      expect(won).toHaveLength(1);
+      expect(lost).toHaveLength(1);
+      expect(lost[0]).toBeInstanceOf(HttpError);
+      expect((lost[0] as HttpError).statusCode).toBe(409);
+      const winner = answers[0]?.status === 'fulfilled' ? sara : amine;
+      expect(await draftRow(key)).toMatchObject({ claimed_by: winner.id });
+    } finally {
+      await secondDb.close();
+    }
+  });
+
+  it('ends 15 minutes after the holder’s last tap', async () => {
+    const { lead } = await openLeadOf();
+    const sara = await addStaff(t, 'agent');
+    const amine = await addStaff(t, 'agent');
+    expect((await post(`/api/leads/${lead.id}/claim`, sara.headers)).statusCode).toBe(200);
+    // The hold taken 15 minutes ago has run out: the clock is moved, never waited.
+    await t.db.kysely
+      .updateTable('checkout_drafts')
+      .set({ claim_expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', lead.id)
+      .execute();
+    expect((await leadsNow(amine.headers)).find((l) => l.id === lead.id)?.claim).toBeNull();
+    const late = await call(lead.id, amine.headers);
+    expect(late.statusCode, late.body).toBe(200);
+  });
+
+  it('a disabled agent’s lead is free again at once', async () => {
+    const { key, lead } = await openLeadOf();
+    const sara = await addStaff(t, 'agent');
+    expect((await post(`/api/leads/${lead.id}/claim`, sara.headers)).statusCode).toBe(200);
+    expect((await post(`/api/users/${sara.id}/disable`, owner)).statusCode).toBe(200);
+    expect(await draftRow(key)).toMatchObject({ claimed_by: null, claim_expires_at: null });
+    expect((await leadsNow()).find((l) => l.id === lead.id)?.claim).toBeNull();
+  });
+
+  it('lets the owner step in: record the outcome or give the lead back', async () => {
+    const product = await insertProduct(t.db.kysely, { price: 1000, stock: 3 });
+    const { lead } = await openLeadOf([{ product_id: product, quantity: 1 }]);
+    const sara = await addStaff(t, 'agent');
+    expect((await post(`/api/leads/${lead.id}/claim`, sara.headers)).statusCode).toBe(200);
+    const released = await post(`/api/leads/${lead.id}/release`, owner);
+    expect(released.json<{ data: Lead }>().data.claim).toBeNull();
+    expect((await post(`/api/leads/${lead.id}/claim`, sara.headers)).statusCode).toBe(200);
+    const made = await post(`/api/leads/${lead.id}/order`, owner);
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json<{ data: { lead: Lead } }>().data.lead).toMatchObject({ converted_by: 'desk', claim: null });
   });
 });

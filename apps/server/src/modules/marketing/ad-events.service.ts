@@ -14,7 +14,7 @@ import {
 } from '@shop/domain/marketing';
 import type { Executor } from '../../db/database.ts';
 import * as repo from './ad-events.repository.ts';
-import { readMarketingSettings, sendsServerEvents } from './marketing-settings.ts';
+import { cachedMarketingSettings, sendsServerEvents } from './marketing-settings.ts';
 
 /** What the request says beside the checkout's fields. */
 export interface ClientOfRequest {
@@ -89,7 +89,8 @@ export async function enqueuePurchases(
 ): Promise<void> {
   const stage = STAGE_OF_STATUS[status];
   if (!stage || orderIds.length === 0) return;
-  const settings = await readMarketingSettings(trx);
+  // Read at most every few seconds per process (marketing-settings.ts), not once per order moved.
+  const settings = await cachedMarketingSettings(trx);
   const platforms = AD_PLATFORMS.filter((p) => settings[p].purchaseStage === stage && sendsServerEvents(settings[p]));
   if (platforms.length === 0) return;
   const eventIds = new Map((await repo.findEventIds(trx, orderIds)).map((r) => [r.order_id, r.event_id]));

@@ -19,6 +19,7 @@ import {
   type FakeAdPlatforms,
 } from '../../../test/fake-ad-platforms.ts';
 import { enqueuePurchases } from './ad-events.service.ts';
+import { cachedMarketingSettings, MARKETING_SETTINGS_TTL_MS } from './marketing-settings.ts';
 import { adHosts, runAdEvents } from './ad-events-worker.ts';
 
 const METRICS_TOKEN = 'metrics-token-for-ads-tests';
@@ -137,6 +138,14 @@ const eventsOf = (orderId: number) =>
     const props = r.event.properties as { order_id?: string } | undefined;
     return (data?.order_id ?? props?.order_id) === String(orderId);
   });
+/** A Content-Security-Policy header's directives by name. */
+const directives = (header: unknown): Record<string, string> =>
+  Object.fromEntries(
+    String(header)
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name = '', ...values]) => [name, values.join(' ')]),
+  );
 const inAnHour = () => new Date(Date.now() + 3_600_000);
 
 describe('the settings', () => {
@@ -190,8 +199,35 @@ describe('the settings', () => {
     expect(res.json<{ data: { pixels: unknown } }>().data.pixels).toEqual({
       meta: FAKE_META_PIXEL,
       tiktok: FAKE_TIKTOK_PIXEL,
+      scripts: {
+        meta: 'https://connect.facebook.net/en_US/fbevents.js',
+        tiktok: 'https://analytics.tiktok.com/i18n/pixel/events.js',
+      },
     });
     expect(res.body).not.toContain(FAKE_META_TOKEN);
+  });
+
+  it("loads the pixels' scripts from the configured addresses, and the CSP names those hosts", async () => {
+    const scripts = {
+      meta: 'http://127.0.0.1:9/en_US/fbevents.js',
+      tiktok: 'http://localhost:9/i18n/pixel/events.js',
+    };
+    const shop = await createTestContext({
+      env: { META_PIXEL_SCRIPT_URL: scripts.meta, TIKTOK_PIXEL_SCRIPT_URL: scripts.tiktok },
+    });
+    try {
+      const res = await shop.app.inject({ url: '/api/settings' });
+      expect(res.json<{ data: { pixels: { scripts: unknown } } }>().data.pixels.scripts).toEqual(scripts);
+      const csp = directives(res.headers['content-security-policy']);
+      expect(csp['script-src']).toBe("'self' http://127.0.0.1:9 http://localhost:9");
+      expect(csp['connect-src']).toBe("'self' http://127.0.0.1:9 http://localhost:9 https://www.facebook.com");
+      expect(res.headers['content-security-policy']).not.toContain('connect.facebook.net');
+    } finally {
+      await shop.close();
+    }
+    // By default, the platforms' own hosts.
+    const csp = directives((await t.app.inject({ url: '/api/settings' })).headers['content-security-policy']);
+    expect(csp['script-src']).toBe("'self' https://connect.facebook.net https://analytics.tiktok.com");
   });
 });
 
@@ -477,6 +513,41 @@ describe('sending', () => {
     await send();
     expect(fake.received).toHaveLength(0);
     expect(await log(`order_id=${id}`)).toEqual([]);
+  });
+
+  it('a status change follows the stage the owner has just saved', async () => {
+    const before = await placed({ event_id: 'evt-stage-cache-1' });
+    expect((await confirm(before)).statusCode).toBe(200);
+    expect((await log(`order_id=${before}`)).map((e) => e.stage)).toEqual(['confirmed', 'confirmed']);
+    // The owner moves the purchase to delivery: the very next confirmation enqueues nothing.
+    expect((await saveSettings({ meta: 'delivered', tiktok: 'delivered' })).statusCode).toBe(200);
+    const after = await placed({ event_id: 'evt-stage-cache-2' });
+    expect((await confirm(after)).statusCode).toBe(200);
+    expect(await log(`order_id=${after}`)).toEqual([]);
+    expect((await setStatus(after, 'successful')).statusCode).toBe(200);
+    expect((await log(`order_id=${after}`)).map((e) => e.stage)).toEqual(['delivered', 'delivered']);
+    await send();
+    expect(eventsOf(after)).toHaveLength(2);
+  });
+
+  it('reads the settings once per few seconds per process; a change by another process is seen after that', async () => {
+    const start = Date.now();
+    expect((await cachedMarketingSettings(t.db.kysely, start)).meta.purchaseStage).toBe('confirmed');
+    // Another process saves a new stage (written straight to the table: this process is not told).
+    await t.db.kysely
+      .updateTable('shop_settings')
+      .set({ value: 'placed' })
+      .where('key', '=', 'marketing.meta.purchase_stage')
+      .execute();
+    try {
+      // The clock is passed in, never waited: within the time, this process keeps what it read…
+      expect((await cachedMarketingSettings(t.db.kysely, start + 1000)).meta.purchaseStage).toBe('confirmed');
+      // …after it, it reads the change.
+      const later = start + MARKETING_SETTINGS_TTL_MS + 1;
+      expect((await cachedMarketingSettings(t.db.kysely, later)).meta.purchaseStage).toBe('placed');
+    } finally {
+      await saveSettings({ meta: 'confirmed', tiktok: 'confirmed' });
+    }
   });
 
   it('enqueues once and sends once when two processes move the order and run the worker together', async () => {

@@ -46,6 +46,36 @@ export async function readMarketingSettings(db: Executor): Promise<MarketingSett
   return { meta: of('meta'), tiktok: of('tiktok') };
 }
 
+/** How long a process trusts the settings it read: another process's change reaches it within this. */
+export const MARKETING_SETTINGS_TTL_MS = 5000;
+
+/**
+ * The settings last read, per database: keyed by the database's dialect adapter, one per Kysely
+ * instance and shared by its transactions (db/dialect.ts reads it too), so a read inside a status
+ * change's transaction finds the process's copy, and two apps (tests' "processes") keep their own.
+ */
+const lastRead = new WeakMap<object, { value: MarketingSettings; at: number }>();
+const cacheKey = (db: Executor): object => db.getExecutor().adapter;
+
+/**
+ * The settings as every status change needs them (enqueuePurchases, in its transaction): read at
+ * most every MARKETING_SETTINGS_TTL_MS per process, as the desk's settings are. This process's own
+ * save forgets them at once; another process's is seen within that time.
+ */
+export async function cachedMarketingSettings(db: Executor, now = Date.now()): Promise<MarketingSettings> {
+  const key = cacheKey(db);
+  const kept = lastRead.get(key);
+  if (kept && now - kept.at <= MARKETING_SETTINGS_TTL_MS && now >= kept.at) return kept.value;
+  const value = await readMarketingSettings(db);
+  lastRead.set(key, { value, at: now });
+  return value;
+}
+
+/** This process changed the settings: the next read is fresh. */
+export function forgetMarketingSettings(db: Executor): void {
+  lastRead.delete(cacheKey(db));
+}
+
 /** Server events go to a platform only with both its pixel id and its token. */
 export function sendsServerEvents(settings: AdPlatformSettings): boolean {
   return settings.pixelId !== '' && settings.accessToken !== '';
@@ -73,10 +103,11 @@ export async function saveMarketingSettings(db: Database, input: MarketingSettin
     if (given.access_token !== undefined) values[keyOf(platform, 'access_token')] = given.access_token;
   }
   await db.transaction().execute((trx) => settingsRepo.saveSettings(trx, values, new Date().toISOString()));
+  forgetMarketingSettings(db);
   return readMarketingSettings(db);
 }
 
-/** The pixels the storefront loads: a platform's pixel id once it is set. */
-export function storefrontPixels(settings: MarketingSettings): StorefrontPixels {
-  return { meta: settings.meta.pixelId || null, tiktok: settings.tiktok.pixelId || null };
+/** The pixels the storefront loads: a platform's pixel id once it is set, and its script's address. */
+export function storefrontPixels(settings: MarketingSettings, scripts: StorefrontPixels['scripts']): StorefrontPixels {
+  return { meta: settings.meta.pixelId || null, tiktok: settings.tiktok.pixelId || null, scripts };
 }

@@ -108,7 +108,7 @@ export function shopSettingsReader(config: Config, db: Database, ttlMs = 5000) {
     async read(): Promise<ShopSettings> {
       if (!payment || Date.now() - payment.at > ttlMs) {
         const [value, marketing] = await Promise.all([paymentSettings(db), readMarketingSettings(db)]);
-        payment = { value, pixels: storefrontPixels(marketing), at: Date.now() };
+        payment = { value, pixels: storefrontPixels(marketing, config.ads.pixelScripts), at: Date.now() };
       }
       return { ...contactSettings(config), payment: payment.value, pixels: payment.pixels };
     },

@@ -8,6 +8,7 @@ import type { Database, Executor } from '../../db/database.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import * as auth from '../auth/auth.service.ts';
+import { releaseLeadsOf } from '../leads/leads.service.ts';
 import { costOf, hashPassword, OWASP_MIN_LOG_N } from '../auth/passwords.ts';
 import * as repo from './users.repository.ts';
 import { STAFF_MESSAGES } from './staff-messages.ts';
@@ -66,10 +67,13 @@ async function keepAnOwner(trx: Executor, user: { id: number; role: string; disa
   if (owners.filter((id) => id !== user.id).length === 0) throw conflict(STAFF_MESSAGES.lastOwner);
 }
 
-/** What leaves the desk with a user: their sessions, and their orders if they no longer call. */
+/** What leaves the desk with a user: their sessions, and their orders and leads if they no longer call. */
 async function signOut(trx: Executor, userId: number, role: Role | null) {
   await auth.deleteSessionsOfUser(trx, userId);
-  if (role === null || !can(role, 'desk')) await repo.releaseClaimsOf(trx, userId);
+  if (role === null || !can(role, 'desk')) {
+    await repo.releaseClaimsOf(trx, userId);
+    await releaseLeadsOf(trx, userId);
+  }
 }
 
 export async function updateUser(

@@ -27,7 +27,8 @@ export function StorefrontLayout() {
   // The ad pixels, when the owner set them: set up now, their scripts after the first interaction.
   const pixels = useSettings().data?.pixels;
   useEffect(() => captureLanding(), []);
-  useEffect(() => {
+  // Before the page's own effects (a product page's ViewContent comes after its PageView).
+  useLayoutEffect(() => {
     startPixels(pixels);
     trackAdEvent('PageView');
   }, [pixels, pathname]);

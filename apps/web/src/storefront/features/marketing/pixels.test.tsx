@@ -3,6 +3,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetPixelsForTests, startPixels, trackAdEvent } from './pixels.ts';
 
+const SCRIPTS = {
+  meta: 'https://connect.facebook.net/en_US/fbevents.js',
+  tiktok: 'https://analytics.tiktok.com/i18n/pixel/events.js',
+};
 const scripts = () => [...document.querySelectorAll('script')].map((s) => s.src);
 
 afterEach(() => {
@@ -12,7 +16,7 @@ afterEach(() => {
 
 describe('the ad pixels', () => {
   it('load nothing when no pixel is set', () => {
-    startPixels({ meta: null, tiktok: null });
+    startPixels({ meta: null, tiktok: null, scripts: SCRIPTS });
     trackAdEvent('PageView');
     window.dispatchEvent(new Event('pointerdown'));
     expect(scripts()).toEqual([]);
@@ -21,7 +25,7 @@ describe('the ad pixels', () => {
   });
 
   it("load the platforms' scripts after the first interaction, the events queued before with their ids", () => {
-    startPixels({ meta: '123456789012345', tiktok: 'CTIKTOKPIXEL' });
+    startPixels({ meta: '123456789012345', tiktok: 'CTIKTOKPIXEL', scripts: SCRIPTS });
     trackAdEvent('PageView');
     trackAdEvent('OrderPlaced', { value: 2900, contents: [{ id: '7', quantity: 2 }] }, 'ord-0123456789');
     expect(scripts()).toEqual([]);
@@ -59,5 +63,35 @@ describe('the ad pixels', () => {
     // A second interaction loads nothing more.
     window.dispatchEvent(new Event('keydown'));
     expect(scripts()).toHaveLength(2);
+  });
+
+  it('keep an event sent before the settings came (a page’s effect runs first) and send it once they do', () => {
+    trackAdEvent('PageView');
+    trackAdEvent('ViewContent', { value: 1500, contents: [{ id: '9', quantity: 1 }] });
+    startPixels({ meta: '123456789012345', tiktok: null, scripts: SCRIPTS });
+    trackAdEvent('PageView');
+    expect(window.fbq?.queue).toEqual([
+      ['init', '123456789012345'],
+      [
+        'track',
+        'ViewContent',
+        {
+          value: 1500,
+          currency: 'DZD',
+          content_ids: ['9'],
+          contents: [{ id: '9', quantity: 1 }],
+          content_type: 'product',
+        },
+        {},
+      ],
+      ['track', 'PageView', {}, {}],
+    ]);
+  });
+
+  it('drop what waited when the settings say there is no pixel', () => {
+    trackAdEvent('AddToCart', { value: 1500, contents: [{ id: '9', quantity: 1 }] });
+    startPixels({ meta: null, tiktok: null, scripts: SCRIPTS });
+    startPixels({ meta: '123456789012345', tiktok: null, scripts: SCRIPTS });
+    expect(window.fbq?.queue).toEqual([['init', '123456789012345']]);
   });
 });

@@ -2,7 +2,8 @@
 // the owner set a pixel id (the shop settings every page carries). Until the customer first
 // touches, types or scrolls, events wait in the pixels' own queues (the stubs their snippets
 // define, written here so that no inline script is needed under the CSP); then the platforms'
-// scripts load, async, from the hosts the CSP allows, and play the queue. The first paint never
+// scripts load, async, from the addresses the settings give (the server's configuration, whose
+// hosts the CSP allows), and play the queue. The first paint never
 // waits for them.
 import type { StorefrontPixels } from '@shop/domain/marketing';
 
@@ -30,8 +31,6 @@ declare global {
   }
 }
 
-const META_SCRIPT = 'https://connect.facebook.net/en_US/fbevents.js';
-const TIKTOK_SCRIPT = 'https://analytics.tiktok.com/i18n/pixel/events.js';
 const TIKTOK_METHODS = [
   'page',
   'track',
@@ -49,6 +48,16 @@ const TIKTOK_METHODS = [
 ];
 
 let started: StorefrontPixels | null = null;
+
+/**
+ * Events sent before the shop's settings said which pixels there are: a page's own effects run
+ * before the layout's, so a product page opened from an ad sends its ViewContent first. They are
+ * replayed when the pixels start, dropped when the settings say there are none. PageView is not
+ * kept: the layout sends it again once the settings are there.
+ */
+type TrackArgs = [event: keyof typeof EVENT_NAMES, data?: AdContents, eventId?: string];
+let early: TrackArgs[] | null = [];
+const EARLY_MAX = 20;
 
 function addScript(src: string): void {
   const script = document.createElement('script');
@@ -89,21 +98,25 @@ function tiktokStub(): Ttq {
 }
 
 /** What TikTok's loader records before its script comes (its snippet's ttq.load). */
-function loadTikTok(ttq: Ttq, pixel: string): void {
+function loadTikTok(ttq: Ttq, pixel: string, script: string): void {
   const instances = (ttq._i ??= {}) as Record<string, unknown>;
   const list = [] as unknown as Record<string, unknown>;
-  list._u = TIKTOK_SCRIPT;
+  list._u = script;
   instances[pixel] = list;
   ((ttq._t ??= {}) as Record<string, number>)[pixel] = Date.now();
   ((ttq._o ??= {}) as Record<string, object>)[pixel] = {};
-  addScript(`${TIKTOK_SCRIPT}?sdkid=${encodeURIComponent(pixel)}&lib=ttq`);
+  addScript(`${script}?sdkid=${encodeURIComponent(pixel)}&lib=ttq`);
 }
 
 const FIRST_INTERACTION = ['pointerdown', 'keydown', 'scroll', 'touchstart'] as const;
 
 /** Sets the pixels up once per page load, the scripts waiting for the first interaction. */
 export function startPixels(pixels: StorefrontPixels | undefined): void {
-  if (started || !pixels || (!pixels.meta && !pixels.tiktok)) return;
+  if (started || !pixels) return;
+  if (!pixels.meta && !pixels.tiktok) {
+    early = null;
+    return;
+  }
   started = pixels;
   if (pixels.meta) {
     const fbq = metaStub();
@@ -117,10 +130,13 @@ export function startPixels(pixels: StorefrontPixels | undefined): void {
   }
   const load = () => {
     for (const name of FIRST_INTERACTION) window.removeEventListener(name, load);
-    if (pixels.meta) addScript(META_SCRIPT);
-    if (pixels.tiktok && window.ttq) loadTikTok(window.ttq, pixels.tiktok);
+    if (pixels.meta) addScript(pixels.scripts.meta);
+    if (pixels.tiktok && window.ttq) loadTikTok(window.ttq, pixels.tiktok, pixels.scripts.tiktok);
   };
   for (const name of FIRST_INTERACTION) window.addEventListener(name, load, { once: true, passive: true });
+  const waiting = early ?? [];
+  early = null;
+  for (const args of waiting) trackAdEvent(...args);
 }
 
 export interface AdContents {
@@ -140,7 +156,10 @@ const EVENT_NAMES = {
 
 /** Sends a browser event to each configured pixel; with `eventId`, the id the server reuses. */
 export function trackAdEvent(event: keyof typeof EVENT_NAMES, data: AdContents = {}, eventId?: string): void {
-  if (!started) return;
+  if (!started) {
+    if (early && event !== 'PageView' && early.length < EARLY_MAX) early.push([event, data, eventId]);
+    return;
+  }
   const names = EVENT_NAMES[event];
   const ids = data.contents?.map((c) => c.id);
   if (started.meta && window.fbq) {
@@ -173,6 +192,7 @@ export function trackAdEvent(event: keyof typeof EVENT_NAMES, data: AdContents =
 /** For the tests: the page as it was before any pixel. */
 export function resetPixelsForTests(): void {
   started = null;
+  early = [];
   delete window.fbq;
   delete window._fbq;
   delete window.ttq;

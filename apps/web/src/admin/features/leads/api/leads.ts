@@ -30,12 +30,34 @@ function useLeadUpdate() {
 /** PUT /leads/{id}/call: no answer, call back, not interested. */
 export function useLeadCall() {
   const update = useLeadUpdate();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, call }: { id: number; call: LeadCall }) =>
       (await adminRequest<Lead>(`/leads/${id}/call`, { method: 'PUT', body: call })).data,
     onSuccess: update,
+    // Refused (another agent holds the lead): the list is read again, the card says who.
+    onError: () => queryClient.invalidateQueries({ queryKey: leadsQueryOptions().queryKey }),
   });
 }
+
+/**
+ * A change of who holds a lead (POST /leads/{id}/claim, /release): the card shows the answer; a
+ * refusal (another agent took it) reads the list again, so the card says who.
+ */
+function useLeadHold(action: 'claim' | 'release') {
+  const update = useLeadUpdate();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => (await adminRequest<Lead>(`/leads/${id}/${action}`, { method: 'POST' })).data,
+    onSuccess: update,
+    onError: () => queryClient.invalidateQueries({ queryKey: leadsQueryOptions().queryKey }),
+  });
+}
+
+/** POST /leads/{id}/claim: the agent opens the lead (Call, Create order, Call back) and holds it. */
+export const useClaimLead = () => useLeadHold('claim');
+/** POST /leads/{id}/release: "Give back". */
+export const useReleaseLead = () => useLeadHold('release');
 
 /** POST /leads/{id}/order: the lead's cart placed as an order by the server. */
 export function useCreateLeadOrder() {
@@ -57,6 +79,7 @@ export function useCreateLeadOrder() {
         queryClient.invalidateQueries({ queryKey: [ADMIN_KEY, 'lead-figures'] }),
       ]);
     },
+    onError: () => queryClient.invalidateQueries({ queryKey: leadsQueryOptions().queryKey }),
   });
 }
 

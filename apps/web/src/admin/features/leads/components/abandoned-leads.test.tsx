@@ -4,7 +4,8 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Lead } from '@shop/domain/checkout-drafts';
-import { bodiesSent, renderWithProviders, stubFetch } from '../../../lib/test-utils.tsx';
+import type { Identity } from '@shop/domain/staff';
+import { bodiesSent, OWNER, renderWithProviders, stubFetch } from '../../../lib/test-utils.tsx';
 import { ConfirmRoute } from '../../../routes/confirm.tsx';
 
 afterEach(() => {
@@ -33,14 +34,33 @@ function makeLead(overrides: Partial<Lead> = {}): Lead {
     last_call_by: null,
     order_id: null,
     converted_by: null,
+    claim: null,
     ...overrides,
   };
 }
 
-function leadServer(initial: Lead[]) {
+/** The desk's server: `me` is who signs in (their claims), `taker` takes a lead before them when set. */
+function leadServer(initial: Lead[], { me = OWNER, taker }: { me?: Identity; taker?: Identity } = {}) {
   let leads = [...initial];
+  const holdOf = (who: Identity) => ({
+    user_id: who.id,
+    username: who.username,
+    expires_at: new Date(Date.now() + 15 * 60_000).toISOString(),
+  });
   return stubFetch((url, init) => {
     if (url === '/api/leads') return { data: leads };
+    const hold = /^\/api\/leads\/(\d+)\/(claim|release)$/.exec(url);
+    if (hold && init?.method === 'POST') {
+      const was = leads.find((l) => l.id === Number(hold[1]))!;
+      if (hold[2] === 'claim' && taker) {
+        leads = leads.map((l) => (l.id === was.id ? { ...was, claim: holdOf(taker) } : l));
+        const message = `Being called by ${taker.username}: the lead is theirs until they record the call or give it back`;
+        return { status: 409, message };
+      }
+      const after: Lead = { ...was, claim: hold[2] === 'claim' ? holdOf(me) : null };
+      leads = leads.map((l) => (l.id === was.id ? after : l));
+      return { data: after };
+    }
     if (url.startsWith('/api/order/confirmQueue')) return { data: [] };
     const call = /^\/api\/leads\/(\d+)\/call$/.exec(url);
     if (call && init?.method === 'PUT') {
@@ -51,6 +71,7 @@ function leadServer(initial: Lead[]) {
         call_state: body.outcome,
         call_attempts: was.call_attempts + (body.outcome === 'no_answer' ? 1 : 0),
         call_back_at: body.call_back_at ?? null,
+        claim: null,
       };
       leads =
         body.outcome === 'not_interested'
@@ -61,7 +82,7 @@ function leadServer(initial: Lead[]) {
     const order = /^\/api\/leads\/(\d+)\/order$/.exec(url);
     if (order && init?.method === 'POST') {
       const was = leads.find((l) => l.id === Number(order[1]))!;
-      const after: Lead = { ...was, order_id: 41, converted_by: 'desk' };
+      const after: Lead = { ...was, order_id: 41, converted_by: 'desk', claim: null };
       leads = leads.map((l) => (l.id === was.id ? after : l));
       return {
         status: 201,
@@ -81,6 +102,10 @@ function leadServer(initial: Lead[]) {
     return undefined;
   });
 }
+
+/** The POSTs sent to an address (the holds have no body). */
+const posted = (fetchMock: ReturnType<typeof stubFetch>, url: string) =>
+  fetchMock.mock.calls.filter(([u, init]) => u === url && init?.method === 'POST');
 
 const card = (name: string) => screen.findByRole('article', { name });
 
@@ -132,5 +157,67 @@ describe('the Abandoned tab', () => {
     const samia = within(await card('Samia B.'));
     expect(samia.getByText(/Custom order/)).toBeInTheDocument();
     expect(samia.queryByRole('button', { name: 'Create order' })).not.toBeInTheDocument();
+  });
+});
+
+describe('two agents on one lead', () => {
+  const sara: Identity = { id: 2, username: 'sara', role: 'agent' };
+  const amine: Identity = { id: 3, username: 'amine', role: 'agent' };
+  const saraCalling = {
+    user_id: sara.id,
+    username: sara.username,
+    expires_at: new Date(Date.now() + 10 * 60_000).toISOString(),
+  };
+
+  test('another agent sees who is calling and cannot call, record an outcome or create the order', async () => {
+    const fetchMock = leadServer([makeLead({ claim: saraCalling })], { me: amine });
+    renderWithProviders(<ConfirmRoute />, { route: '/admin/confirm?tab=abandoned', as: amine });
+    const samia = within(await card('Samia B.'));
+    expect(samia.getByTestId('lead-holder-5')).toHaveTextContent('Being called by sara');
+    for (const name of ['Call', 'Create order', 'No answer', 'Call back', 'Not interested']) {
+      expect(samia.getByRole('button', { name })).toBeDisabled();
+    }
+    expect(samia.queryByRole('link', { name: '0551234567' })).not.toBeInTheDocument();
+    expect(samia.queryByRole('button', { name: 'Give back' })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST' || init?.method === 'PUT')).toEqual([]);
+  });
+
+  test('opening a lead holds it for me; Give back ends the hold', async () => {
+    const fetchMock = leadServer([makeLead()], { me: sara });
+    const user = userEvent.setup();
+    renderWithProviders(<ConfirmRoute />, { route: '/admin/confirm?tab=abandoned', as: sara });
+    const samia = within(await card('Samia B.'));
+    await user.click(samia.getByRole('button', { name: 'Create order' }));
+    expect(await samia.findByText('You are calling this customer')).toBeInTheDocument();
+    expect(samia.getByRole('button', { name: 'Place the order' })).toBeEnabled();
+    expect(posted(fetchMock, '/api/leads/5/claim')).toHaveLength(1);
+    await user.click(samia.getByRole('button', { name: 'Give the lead of Samia B. back' }));
+    expect(await screen.findByText('The lead of Samia B. is back in the list')).toBeInTheDocument();
+    expect(samia.queryByTestId('lead-holder-5')).not.toBeInTheDocument();
+  });
+
+  test('a lead another agent took at the same moment: the refusal says who, and the card follows', async () => {
+    leadServer([makeLead()], { me: sara, taker: amine });
+    const user = userEvent.setup();
+    renderWithProviders(<ConfirmRoute />, { route: '/admin/confirm?tab=abandoned', as: sara });
+    const samia = within(await card('Samia B.'));
+    await user.click(samia.getByRole('button', { name: 'Call back' }));
+    expect(await samia.findByText(/^Being called by amine: the lead is theirs/)).toBeInTheDocument();
+    expect(await samia.findByTestId('lead-holder-5')).toHaveTextContent('Being called by amine');
+    expect(samia.queryByRole('button', { name: 'Save call-back' })).not.toBeInTheDocument();
+    expect(samia.getByRole('button', { name: 'No answer' })).toBeDisabled();
+  });
+
+  test('the owner may step in: the outcome buttons stay, and Give back', async () => {
+    const fetchMock = leadServer([makeLead({ claim: saraCalling })]);
+    const user = userEvent.setup();
+    renderWithProviders(<ConfirmRoute />, { route: '/admin/confirm?tab=abandoned' });
+    const samia = within(await card('Samia B.'));
+    expect(samia.getByTestId('lead-holder-5')).toHaveTextContent('Being called by sara');
+    await user.click(samia.getByRole('button', { name: 'No answer' }));
+    expect(await samia.findByText('1 call without an answer')).toBeInTheDocument();
+    expect(samia.queryByTestId('lead-holder-5')).not.toBeInTheDocument();
+    // Stepping in takes no hold of the owner's own.
+    expect(posted(fetchMock, '/api/leads/5/claim')).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@ import type { Lead } from '@shop/domain/checkout-drafts';
 import { Banner, buttonClass, Field, formatAge, formatDate, inputClass } from '../../../components/ui.tsx';
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import { telHref } from '../../confirm/components/contact-links.ts';
-import { useCreateLeadOrder, useLeadCall } from '../api/leads.ts';
+import { useCan, useIdentity } from '../../../lib/access.tsx';
+import { useClaimLead, useCreateLeadOrder, useLeadCall, useReleaseLead } from '../api/leads.ts';
 import { leadTexts } from '../texts.ts';
 
 type Panel = 'call_back' | 'order' | null;
@@ -17,11 +18,23 @@ function localInputValue(date: Date): string {
 /**
  * One abandoned checkout, made for a thumb: who, where, what was in the cart, a tap to call, a
  * tap per outcome, and "Create order" then "Place the order" to turn it into a real order.
+ * Opening it (Call, Create order, Call back) holds it for this agent as an order of the desk is
+ * held; the other agents see who is calling and cannot call, record an outcome or create the
+ * order until the outcome, "Give back" or the hold's end. The owner and managers may step in.
  */
 export function LeadCard({ lead, now, onSaved }: { lead: Lead; now: number; onSaved: (notice: string) => void }) {
   const id = useId();
   const call = useLeadCall();
   const create = useCreateLeadOrder();
+  const claimLead = useClaimLead();
+  const release = useReleaseLead();
+  const me = useIdentity();
+  const mayStepIn = useCan('assign');
+  const claim = lead.claim;
+  const mine = claim !== null && claim.user_id === me.id;
+  // Another agent is on the phone with this customer: theirs to call and record (the server
+  // refuses it too); the owner and managers may still step in.
+  const lockedOut = claim !== null && !mine && !mayStepIn;
   const [panel, setPanel] = useState<Panel>(null);
   const [error, setError] = useState<string | null>(null);
   const [callBackAt, setCallBackAt] = useState('');
@@ -29,7 +42,31 @@ export function LeadCard({ lead, now, onSaved }: { lead: Lead; now: number; onSa
   const [address, setAddress] = useState(lead.address);
   const recovered = lead.order_id !== null;
   const orderable = lead.checkout === 'cart' && lead.lines.length > 0;
-  const busy = call.isPending || create.isPending;
+  const busy = call.isPending || create.isPending || lockedOut;
+
+  /**
+   * Holds the lead for me (or moves my hold on) as I open it; the dial is not held back for the
+   * answer. Refused, the card says who took it (the list is read again) and the panel closes.
+   */
+  function hold() {
+    if (claim !== null && !mine) return; // the owner or a manager stepping in takes no hold
+    claimLead.mutate(lead.id, {
+      onError: (e) => {
+        setPanel(null);
+        if (!sessionEnded(e)) setError(errorMessage(e, leadTexts.failedClaim));
+      },
+    });
+  }
+
+  function giveBack() {
+    setError(null);
+    release.mutate(lead.id, {
+      onSuccess: () => onSaved(leadTexts.released(lead.customer_name)),
+      onError: (e) => {
+        if (!sessionEnded(e)) setError(errorMessage(e, leadTexts.failedSave));
+      },
+    });
+  }
 
   async function record(outcome: 'no_answer' | 'not_interested') {
     setError(null);
@@ -70,6 +107,7 @@ export function LeadCard({ lead, now, onSaved }: { lead: Lead; now: number; onSa
   function toggle(next: Exclude<Panel, null>) {
     setFieldError(null);
     if (next === 'call_back' && !callBackAt) setCallBackAt(localInputValue(new Date(now + 3_600_000)));
+    if (panel !== next) hold();
     setPanel((open) => (open === next ? null : next));
   }
 
@@ -78,19 +116,47 @@ export function LeadCard({ lead, now, onSaved }: { lead: Lead; now: number; onSa
   return (
     <article
       aria-labelledby={titleId}
-      className={`rounded-lg border bg-white p-4 shadow-sm ${recovered ? 'border-emerald-400' : 'border-slate-200'}`}
+      className={`rounded-lg border bg-white p-4 shadow-sm ${
+        recovered ? 'border-emerald-400' : mine ? 'border-emerald-500 ring-2 ring-emerald-200' : 'border-slate-200'
+      }`}
       data-testid={`lead-card-${lead.id}`}
     >
+      {claim && !recovered ? (
+        <div
+          className={`-mx-4 -mt-4 mb-3 flex items-center justify-between gap-2 rounded-t-lg px-4 py-2 text-sm font-medium ${
+            mine ? 'bg-emerald-50 text-emerald-900' : 'bg-amber-50 text-amber-900'
+          }`}
+          data-testid={`lead-holder-${lead.id}`}
+        >
+          <span>{mine ? leadTexts.yours : leadTexts.heldBy(claim.username)}</span>
+          {mine || mayStepIn ? (
+            <button
+              type="button"
+              className={buttonClass('secondary', true)}
+              aria-label={leadTexts.releaseLabel(lead.customer_name)}
+              disabled={release.isPending}
+              onClick={giveBack}
+            >
+              {leadTexts.release}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       <div className="flex items-start justify-between gap-3">
         <h2 id={titleId} className="min-w-0 text-base font-semibold break-words text-slate-900">
           {lead.customer_name}
         </h2>
-        <a
-          href={telHref(lead.customer_phone)}
-          className="shrink-0 text-base font-semibold text-blue-700 tabular-nums underline"
-        >
-          {lead.customer_phone}
-        </a>
+        {lockedOut ? (
+          <span className="shrink-0 text-base font-semibold text-slate-700 tabular-nums">{lead.customer_phone}</span>
+        ) : (
+          <a
+            href={telHref(lead.customer_phone)}
+            className="shrink-0 text-base font-semibold text-blue-700 tabular-nums underline"
+            onClick={recovered ? undefined : hold}
+          >
+            {lead.customer_phone}
+          </a>
+        )}
       </div>
       <p className="mt-0.5 text-xs text-slate-600">
         {leadTexts.left(formatAge(lead.updated_at, new Date(now)))}
@@ -129,9 +195,19 @@ export function LeadCard({ lead, now, onSaved }: { lead: Lead; now: number; onSa
         </p>
       ) : (
         <div className="mt-3 grid grid-cols-2 gap-2">
-          <a href={telHref(lead.customer_phone)} className={`${buttonClass('secondary')} min-h-11 justify-center`}>
-            {leadTexts.call}
-          </a>
+          {lockedOut ? (
+            <button type="button" className={`${buttonClass('secondary')} min-h-11`} disabled>
+              {leadTexts.call}
+            </button>
+          ) : (
+            <a
+              href={telHref(lead.customer_phone)}
+              className={`${buttonClass('secondary')} min-h-11 justify-center`}
+              onClick={hold}
+            >
+              {leadTexts.call}
+            </a>
+          )}
           {orderable ? (
             <button
               type="button"
