@@ -10,7 +10,7 @@ import { productQuery } from '../products/api/get-product.ts';
 import { checkStock } from './api/check-stock.ts';
 import { createOrder } from './api/create-order.ts';
 import { createRating } from './api/create-rating.ts';
-import { clearCart, repriceCart, type CartLine } from './cart-store.ts';
+import { clearCart, repriceCart, sameColor, type CartLine } from './cart-store.ts';
 import { buildOrderPayload, orderItems, type CheckoutProblem, type OrderFigures } from './checkout.ts';
 import { rememberOrder, type PlacedOrder } from '../order-confirmation/confirmation-store.ts';
 import { shippingPricesQuery } from '../shipping/api/get-shipping-prices.ts';
@@ -70,7 +70,12 @@ export function useCheckout(lines: readonly CartLine[], onCompleted: (order: Pla
         ...(line.color ? { color: line.color } : {}),
         quantity: line.Quantity,
         unitPrice:
-          prices?.items?.find((p) => p.product_id === line.id && p.size === line.size)?.unit_price ?? line.cost,
+          prices?.items?.find(
+            (p) =>
+              p.product_id === line.id &&
+              p.size === line.size &&
+              sameColor((p as { color?: string }).color, line.color),
+          )?.unit_price ?? line.cost,
       })),
       ...serverFigures(created),
     };

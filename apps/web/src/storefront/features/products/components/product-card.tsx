@@ -15,11 +15,19 @@ import { Stars } from '../../../../lib/ui/stars.tsx';
 import { useInView } from '../../../../lib/ui/use-in-view.ts';
 import { formatDa, localized, t } from '../../../i18n/i18n.ts';
 import { primaryImage, type Product } from '../types.ts';
+import { colorName, type ProductColor } from '../variants.ts';
 
 export type CardProduct = Pick<
   Product,
   'id' | 'name' | 'images' | 'average_rating' | 'discount_percentage' | 'price' | 'final_price'
-> & { discounted_price?: number; name_ar?: string | null };
+> & {
+  discounted_price?: number;
+  name_ar?: string | null;
+  colors?: readonly Pick<ProductColor, 'id' | 'name' | 'name_ar' | 'swatch'>[];
+};
+
+/** At most this many colour dots on a card; more are said "+N". */
+export const CARD_COLOR_DOTS = 5;
 
 interface ProductCardProps {
   product: CardProduct;
@@ -63,6 +71,7 @@ export function ProductCard({
   const discount = toNumber(product.discount_percentage);
   const width = fixedWidth ? CAROUSEL_CARD_WIDTH_PX : undefined;
   const shown = eager || (ready && inView);
+  const colors = product.colors ?? [];
 
   return (
     <div
@@ -142,13 +151,44 @@ export function ProductCard({
               </>
             )}
           </div>
+          {colors.length > 0 && <ColorDots colors={colors} />}
         </Link>
       ) : (
         <div aria-hidden="true" className="invisible">
           <div className="aspect-square w-full" style={{ height: fixedWidth ? CAROUSEL_IMAGE_HEIGHT_PX : undefined }} />
           {/* The height of the name, stars and price lines below (no shift when they show). */}
           <div className="h-[92px]" />
+          {colors.length > 0 && <div className={COLOR_ROW} />}
         </div>
+      )}
+    </div>
+  );
+}
+
+/** The colour dots' row: its height is kept by the card's placeholder too (no shift when it shows). */
+const COLOR_ROW = 'mt-2 h-4';
+
+/** The product's colours as small dots (at most five, then "+N"), named for screen readers. */
+function ColorDots({ colors }: { colors: NonNullable<CardProduct['colors']> }) {
+  const more = colors.length - CARD_COLOR_DOTS;
+  return (
+    <div className={`${COLOR_ROW} flex items-center gap-1.5`} data-testid="card-colors">
+      <span className="sr-only">
+        {t('card.colors', { n: colors.length })} : {colors.map((c) => colorName(c)).join(', ')}
+      </span>
+      {colors.slice(0, CARD_COLOR_DOTS).map((color) => (
+        <span
+          key={color.id}
+          aria-hidden="true"
+          title={colorName(color)}
+          className="block h-3.5 w-3.5 shrink-0 rounded-full border border-black/15"
+          style={{ backgroundColor: color.swatch }}
+        />
+      ))}
+      {more > 0 && (
+        <span aria-hidden="true" className="text-xs leading-none font-medium text-neutral-600">
+          {t('card.moreColors', { n: more })}
+        </span>
       )}
     </div>
   );
