@@ -47,7 +47,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
         </p>
         {line.color && (
           <p className="flex items-center gap-1.5 text-sm text-neutral-600" data-testid="line-color">
-            {t('cart.color')}:
+            <span>{`${t('cart.color')}: `}</span>
             {line.swatch && (
               <span
                 aria-hidden="true"
