@@ -13,7 +13,7 @@ import { imageSrcSet, imageUrl } from '../../../../lib/api.ts';
 import { formatRating, formatRatingOutOf5, toNumber } from '../../../../lib/format.ts';
 import { Stars } from '../../../../lib/ui/stars.tsx';
 import { useInView } from '../../../../lib/ui/use-in-view.ts';
-import { formatDa, localized, t } from '../../../i18n/i18n.ts';
+import { formatDa, listSeparator, localized, t } from '../../../i18n/i18n.ts';
 import { primaryImage, type Product } from '../types.ts';
 import { colorName, type ProductColor } from '../variants.ts';
 
@@ -174,7 +174,7 @@ function ColorDots({ colors }: { colors: NonNullable<CardProduct['colors']> }) {
   return (
     <div className={`${COLOR_ROW} flex items-center gap-1.5`} data-testid="card-colors">
       <span className="sr-only">
-        {t('card.colors', { n: colors.length })} : {colors.map((c) => colorName(c)).join(', ')}
+        {t('card.colors', { n: colors.length })} : {colors.map((c) => colorName(c)).join(listSeparator())}
       </span>
       {colors.slice(0, CARD_COLOR_DOTS).map((color) => (
         <span
