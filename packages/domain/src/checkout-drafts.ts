@@ -38,10 +38,6 @@ export const draftAttributionSchema = attributionSchema.omit({ event_id: true })
 export const draftLineSchema = z.strictObject({
   product_id: idSchema,
   size: line(20),
-  /** The variant's colour, its French name, as the order line sends it (ADR 036); absent without colours. */
-  color: optionalTypedText('line', 50, { tooLong: 'Texte trop long', characters: 'Caractères non autorisés' })
-    .optional()
-    .transform((value) => value || undefined),
   quantity: numberInput(
     z.number().int({ error: 'Quantité invalide' }).min(1, { error: 'Quantité invalide' }).max(1000),
     'Quantité invalide',
