@@ -67,7 +67,8 @@ export function useCheckout(lines: readonly CartLine[], onCompleted: (order: Pla
         name: line.name,
         name_ar: line.name_ar ?? null,
         size: line.size,
-        ...(line.color ? { color: line.color } : {}),
+        ...(line.color ? { color: line.color, color_ar: line.color_ar ?? null } : {}),
+        ...(line.size_scale ? { size_scale: line.size_scale } : {}),
         quantity: line.Quantity,
         unitPrice:
           prices?.items?.find(

@@ -172,6 +172,10 @@ describe('cart lines per colour', () => {
     await user.click(d.getByRole('button', { name: 'Confirmer la commande' }));
     expect(await screen.findByTestId('order-number')).toHaveTextContent('#42');
     expect(sentBodies(fetchMock, '/order')[0]).toMatchObject({ items });
+    // The thank-you screen lists each line's size and colour.
+    expect(screen.getByText(/^Medium · Rouge · /)).toBeInTheDocument();
+    expect(screen.getByText(/^Medium · Bleu · /)).toBeInTheDocument();
+    expect(screen.getByText(/^42\.5 · /)).toBeInTheDocument();
   });
 
   it('names the colour of a refused line in the unavailable list, in Arabic on /ar', async () => {
