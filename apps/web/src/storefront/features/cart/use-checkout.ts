@@ -5,6 +5,7 @@ import { DEFAULT_PRODUCT_REVIEW } from '@shop/domain/constants';
 import { normalizeAlgerianPhone } from '@shop/domain/phone-number';
 import type { CheckoutCustomer } from '@shop/domain/form-schemas';
 import { t } from '../../i18n/i18n.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { serverFigures, usePlaceOrder, type ServerPrices } from '../checkout/use-place-order.ts';
 import { productQuery } from '../products/api/get-product.ts';
 import { checkStock } from './api/check-stock.ts';
@@ -112,7 +113,12 @@ export function useCheckout(lines: readonly CartLine[], onCompleted: (order: Pla
         };
       }
       return null;
-    } catch {
+    } catch (error) {
+      // A line the server refuses (a colour no longer chosen for a product now sold in colours, a
+      // size it no longer has): its own words, in the page's language, with the way out.
+      if (error instanceof ApiError && error.status === 400 && error.message) {
+        return { message: error.message, hint: t('cart.adjust') };
+      }
       return { message: t('cart.stockCheckFailed') };
     }
   }

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { activateLanguage } from '../../../i18n/i18n.ts';
-import { mockFetch, ok, renderPage, sentBodies } from '../../../test-utils.tsx';
+import { fail, mockFetch, ok, renderPage, sentBodies } from '../../../test-utils.tsx';
 import {
   addToCart,
   CART_STORAGE_KEY,
@@ -176,6 +176,19 @@ describe('cart lines per colour', () => {
     expect(screen.getByText(/^Medium · Rouge · /)).toBeInTheDocument();
     expect(screen.getByText(/^Medium · Bleu · /)).toBeInTheDocument();
     expect(screen.getByText(/^42\.5 · /)).toBeInTheDocument();
+  });
+
+  it('says what the server refuses in a line, such as a colour not chosen on a product now sold in colours', async () => {
+    const user = userEvent.setup();
+    addToCart({ ...redM, color: undefined, color_ar: undefined, swatch: undefined });
+    setup((url) =>
+      url.pathname === '/api/product/checkStock' ? fail(400, 'Veuillez sélectionner une couleur') : undefined,
+    );
+    await user.click(screen.getByRole('button', { name: /Passer la commande/ }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Veuillez sélectionner une couleur');
+    expect(alert).toHaveTextContent('Veuillez ajuster votre panier avant de continuer.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('names the colour of a refused line in the unavailable list, in Arabic on /ar', async () => {
