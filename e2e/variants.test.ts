@@ -278,7 +278,7 @@ async function journey(lang: 'fr' | 'ar') {
     ).toBe('true');
     await page.getByTestId('card-colors').first().waitFor();
     expect(await overflow(page, VIEWPORTS.mobile.width)).toBe(0);
-    await page.screenshot({ path: path.join(SHOTS, `shop-filters-${lang}.png`), fullPage: false });
+    await page.screenshot({ path: path.join(SHOTS, `shop-filters-${lang}.png`), fullPage: true });
     expect(errors).toEqual([]);
   } finally {
     await context.close();
