@@ -9,6 +9,9 @@ import { toNumber } from '../../../lib/format.ts';
 import { currentLanguage, localized, sizeLabel as letterSizeLabel } from '../../i18n/i18n.ts';
 import type { Product, ProductImage } from './types.ts';
 
+/** The query parameter that keeps a product page's colour: `/product/12?couleur=rouge`. */
+export const COLOR_PARAM = 'couleur';
+
 export interface ProductColor {
   id: number;
   name: string;

@@ -25,6 +25,7 @@ import { ProductReviews } from './product-reviews.tsx';
 import { SizePicker } from './size-picker.tsx';
 import { ColorPicker } from './color-picker.tsx';
 import {
+  COLOR_PARAM,
   colorBySlug,
   colorStock,
   imagesFor,
@@ -34,9 +35,6 @@ import {
   type ProductColor,
   type VariantFields,
 } from '../../products/variants.ts';
-
-/** The query parameter that keeps the chosen colour: `/product/12?couleur=rouge`. */
-export const COLOR_PARAM = 'couleur';
 
 export function ProductPage({ id }: { id: string }) {
   const product = useProduct(id);

@@ -15,7 +15,7 @@ import { Stars } from '../../../../lib/ui/stars.tsx';
 import { useInView } from '../../../../lib/ui/use-in-view.ts';
 import { formatDa, listSeparator, localized, t } from '../../../i18n/i18n.ts';
 import { primaryImage, type Product } from '../types.ts';
-import { colorName, type ProductColor } from '../variants.ts';
+import { COLOR_PARAM, colorName, type ProductColor } from '../variants.ts';
 
 export type CardProduct = Pick<
   Product,
@@ -23,7 +23,8 @@ export type CardProduct = Pick<
 > & {
   discounted_price?: number;
   name_ar?: string | null;
-  colors?: readonly Pick<ProductColor, 'id' | 'name' | 'name_ar' | 'swatch'>[];
+  colors?: readonly (Pick<ProductColor, 'id' | 'name' | 'name_ar' | 'swatch'> &
+    Partial<Pick<ProductColor, 'slug' | 'image_ids'>>)[];
 };
 
 /** At most this many colour dots on a card; more are said "+N". */
@@ -45,6 +46,8 @@ interface ProductCardProps {
   onImageSettled?: () => void;
   /** The name's heading level: 3 under a carousel's h2, 2 right under the shop's h1. */
   headingLevel?: 2 | 3;
+  /** The shop's colour filter (a slug): the card shows that colour's photo and opens on it. */
+  colorSlug?: string | undefined;
 }
 
 /** SPEC §3/§4: image, name, stars, current price and, above 0, the discount. */
@@ -56,6 +59,7 @@ export function ProductCard({
   priority = false,
   onImageSettled,
   headingLevel = 3,
+  colorSlug,
 }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const [ready, setReady] = useState(eager);
@@ -72,6 +76,15 @@ export function ProductCard({
   const width = fixedWidth ? CAROUSEL_CARD_WIDTH_PX : undefined;
   const shown = eager || (ready && inView);
   const colors = product.colors ?? [];
+  // Filtered by a colour: its first photo, and the product page opens on it (?couleur=).
+  const filtered = colorSlug ? colors.find((c) => c.slug === colorSlug) : undefined;
+  const colorPhoto = filtered?.image_ids?.length
+    ? product.images?.find((i) => i.id === filtered.image_ids?.[0])?.image_url
+    : undefined;
+  const picture = colorPhoto ?? primaryImage(product);
+  const to = filtered?.slug
+    ? `${paths.product(product.id)}?${new URLSearchParams({ [COLOR_PARAM]: filtered.slug }).toString()}`
+    : paths.product(product.id);
 
   return (
     <div
@@ -88,18 +101,14 @@ export function ProductCard({
       }}
     >
       {ready ? (
-        <Link
-          to={paths.product(product.id)}
-          className="group block rounded-2xl focus-visible:outline-offset-4"
-          draggable={false}
-        >
+        <Link to={to} className="group block rounded-2xl focus-visible:outline-offset-4" draggable={false}>
           <div
             className="overflow-hidden rounded-2xl bg-[#f0eeed]"
             style={{ height: fixedWidth ? CAROUSEL_IMAGE_HEIGHT_PX : undefined }}
           >
             <img
-              src={imageUrl(primaryImage(product), 250)}
-              srcSet={imageSrcSet(primaryImage(product), 250)}
+              src={imageUrl(picture, 250)}
+              srcSet={imageSrcSet(picture, 250)}
               alt={localized(product.name, product.name_ar)}
               width={CAROUSEL_CARD_WIDTH_PX}
               height={CAROUSEL_IMAGE_HEIGHT_PX}

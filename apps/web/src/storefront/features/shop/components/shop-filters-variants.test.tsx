@@ -38,7 +38,7 @@ const facets = {
   ],
 };
 
-function setup(at: string) {
+function setup(at: string, list?: unknown[]) {
   const lists: URL[] = [];
   const facetCalls: URL[] = [];
   mockFetch((url) => {
@@ -51,7 +51,7 @@ function setup(at: string) {
       lists.push(url);
       const many = [1, 2, 3, 4, 5, 6, 7].map((id) => ({ ...colors[0]!, id, name: `C${id}`, slug: `c${id}` }));
       return ok({
-        data: [product(1, colors), product(2), product(3, many)],
+        data: list ?? [product(1, colors), product(2), product(3, many)],
         pagination: { page: 1, limit: 16, total: 3, total_pages: 1, has_next_page: false },
       });
     }
@@ -76,13 +76,13 @@ describe('shop colour and size filters', () => {
     expect(
       within(colorGroup)
         .getAllByRole('button')
-        .map((b) => b.textContent),
+        .map((b) => b.querySelector('.sr-only')?.textContent),
     ).toEqual(['Rouge (4)', 'Bleu (2)']);
     const sizeGroup = screen.getByRole('group', { name: 'Taille' });
     expect(
       within(sizeGroup)
         .getAllByRole('button')
-        .map((b) => b.textContent),
+        .map((b) => b.querySelector('.sr-only')?.textContent),
     ).toEqual(['Medium (5)', '38 (1)', '2 ans (3)']);
     expect(params(facetCalls.at(-1))).toEqual({ type: '1' });
 
@@ -127,6 +127,32 @@ describe('shop colour and size filters', () => {
     expect(third).toHaveTextContent('+2');
   });
 
+  it('shows the filtered colour’s photo on a card, and opens its page on that colour', async () => {
+    const dress = {
+      ...product(1, [colors[1], { ...colors[0], image_ids: [6] }]),
+      images: [
+        { id: 5, image_url: '/uploads/all.webp', is_primary: 1 },
+        { id: 6, image_url: '/uploads/red.webp', is_primary: 0 },
+      ],
+    };
+    setup('/Shop?couleur=rouge', [dress]);
+    const card = await screen.findByRole('link', { name: /Produit 1/ });
+    expect(card).toHaveAttribute('href', '/product/1?couleur=rouge');
+    expect(within(card).getByRole('img')).toHaveAttribute('src', '/public/uploads/w/250/red.webp');
+  });
+
+  it('shows the main photo and a plain link without a colour filter', async () => {
+    setup('/Shop', [
+      {
+        ...product(1, [{ ...colors[0], image_ids: [6] }]),
+        images: [{ id: 5, image_url: '/uploads/all.webp', is_primary: 1 }],
+      },
+    ]);
+    const card = await screen.findByRole('link', { name: /Produit 1/ });
+    expect(card).toHaveAttribute('href', '/product/1');
+    expect(within(card).getByRole('img')).toHaveAttribute('src', '/public/uploads/w/250/all.webp');
+  });
+
   it('names the colours and sizes in Arabic on /ar', async () => {
     await act(() => activateLanguage('ar'));
     setup('/Shop');
@@ -134,13 +160,13 @@ describe('shop colour and size filters', () => {
     expect(
       within(colorGroup)
         .getAllByRole('button')
-        .map((b) => b.textContent),
+        .map((b) => b.querySelector('.sr-only')?.textContent),
     ).toEqual(['أحمر (4)', 'Bleu (2)']);
     const sizeGroup = screen.getByRole('group', { name: 'المقاس' });
     expect(
       within(sizeGroup)
         .getAllByRole('button')
-        .map((b) => b.textContent),
+        .map((b) => b.querySelector('.sr-only')?.textContent),
     ).toEqual(['متوسط (M) (5)', '38 (1)', '2 سنوات (3)']);
     expect(within(screen.getByRole('link', { name: /Produit 1/ })).getByTestId('card-colors')).toHaveTextContent(
       'أحمر، Bleu',

@@ -211,6 +211,7 @@ export function ShopPage() {
                       eager={index < SHOP_FIRST_SCREEN_CARDS}
                       priority={index < SHOP_PRELOADED_CARDS}
                       headingLevel={2}
+                      colorSlug={params.color}
                     />
                   </li>
                 ))}

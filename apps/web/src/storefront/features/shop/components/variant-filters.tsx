@@ -41,13 +41,29 @@ export function ColorFilter({
                   className={`block h-5 w-5 shrink-0 rounded-full border ${isSelected ? 'border-white' : 'border-black/15'}`}
                   style={{ backgroundColor: facet.swatch }}
                 />
-                {t('shop.facetCount', { name, n: facet.count })}
+                <FacetText name={name} count={facet.count} selected={isSelected} />
               </button>
             </li>
           );
         })}
       </ul>
     </fieldset>
+  );
+}
+
+/**
+ * A chip's name and how many products have it: "Rouge (4)" to a screen reader, the count set apart
+ * in grey on screen (a size named "متوسط (M)" would otherwise end in two brackets).
+ */
+function FacetText({ name, count, selected }: { name: string; count: number; selected: boolean }) {
+  return (
+    <>
+      <span className="sr-only">{t('shop.facetCount', { name, n: count })}</span>
+      <span aria-hidden="true">{name}</span>
+      <span aria-hidden="true" className={`text-xs ${selected ? 'text-neutral-300' : 'text-neutral-500'}`}>
+        {count}
+      </span>
+    </>
   );
 }
 
@@ -80,7 +96,7 @@ export function SizeFilter({
                 onClick={() => onSelect(isSelected ? undefined : facet.size)}
                 className={`${CHIP} ${chipState(isSelected)}`}
               >
-                {t('shop.facetCount', { name: facetLabel(facet), n: facet.count })}
+                <FacetText name={facetLabel(facet)} count={facet.count} selected={isSelected} />
               </button>
             </li>
           );
