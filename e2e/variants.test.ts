@@ -22,7 +22,7 @@ import {
   VIEWPORTS,
   type ShopServer,
 } from './harness.ts';
-import { overflow } from './page-checks.ts';
+import { accessibilityViolations, overflow } from './page-checks.ts';
 
 const SHOTS = path.join(SCREENSHOT_DIR, 'variants');
 
@@ -214,6 +214,7 @@ async function journey(lang: 'fr' | 'ar') {
     expect(await large.isDisabled()).toBe(true);
     expect(await large.textContent()).toContain(texts.soldOut);
     expect(await overflow(page, VIEWPORTS.mobile.width)).toBe(0);
+    expect(await accessibilityViolations(page, true)).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, `product-red-${lang}.png`), fullPage: true });
 
     await page.getByRole('button', { name: texts.medium }).click();
@@ -248,6 +249,7 @@ async function journey(lang: 'fr' | 'ar') {
     ]);
     await chooseWilaya(page, lang === 'fr' ? '16' : 'الجزائر', lang === 'fr' ? 'Wilaya' : 'الولاية');
     expect(await overflow(page, VIEWPORTS.mobile.width)).toBe(0);
+    expect(await accessibilityViolations(page, true)).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, `cart-${lang}.png`), fullPage: true });
 
     await page.getByRole('button', { name: texts.checkout }).click();
@@ -278,6 +280,7 @@ async function journey(lang: 'fr' | 'ar') {
     ).toBe('true');
     await page.getByTestId('card-colors').first().waitFor();
     expect(await overflow(page, VIEWPORTS.mobile.width)).toBe(0);
+    expect(await accessibilityViolations(page, true)).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, `shop-filters-${lang}.png`), fullPage: true });
     expect(errors).toEqual([]);
   } finally {
