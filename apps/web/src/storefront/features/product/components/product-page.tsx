@@ -136,8 +136,15 @@ function ProductDetails({ product }: { product: Product & VariantFields }) {
   const maxQuantity = Math.max(1, Math.min(available, maxQuantityPerLine));
   const discount = toNumber(product.discount_percentage);
   // The chosen variant's price when variants differ in price; the product's otherwise.
-  const price = variant ? variant.final_price : toNumber(product.final_price);
-  const listPrice = toNumber(product.price) + (variant ? toNumber(variant.price_diff) : 0);
+  // The chosen variant's price; before a size is chosen, the colour's when all its sizes cost the same.
+  const colorVariants = color ? variants.variants.filter((v) => v.color_id === color.id) : [];
+  const priced =
+    variant ??
+    (colorVariants.length > 0 && colorVariants.every((v) => v.final_price === colorVariants[0]?.final_price)
+      ? colorVariants[0]
+      : undefined);
+  const price = priced ? priced.final_price : toNumber(product.final_price);
+  const listPrice = toNumber(product.price) + (priced ? toNumber(priced.price_diff) : 0);
   const images = imagesFor(product.images ?? [], color);
 
   function selectColor(next: ProductColor | undefined) {

@@ -186,6 +186,19 @@ describe('product page in colours', () => {
     ]);
   });
 
+  it('shows a colour’s price before a size is chosen when all its sizes cost the same', async () => {
+    const user = userEvent.setup();
+    setup({
+      ...product,
+      variants: [variant(red, 'M', 3), variant(red, 'L', 1), variant(blue, 'M', 6, 500), variant(blue, 'L', 2, 500)],
+    });
+    await screen.findByRole('button', { name: 'Rouge' });
+    expect(screen.getByText('3 000,00 Da')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Bleu' }));
+    expect(screen.getByText('3 500,00 Da')).toBeInTheDocument();
+    expect(screen.queryByText('3 000,00 Da')).not.toBeInTheDocument();
+  });
+
   it('sells a one-size product without a size picker, as size TU', async () => {
     const user = userEvent.setup();
     setup({
