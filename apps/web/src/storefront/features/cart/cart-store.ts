@@ -51,7 +51,8 @@ function isLine(value: unknown): value is CartLine {
     typeof v.cost === 'number' &&
     typeof v.Quantity === 'number' &&
     v.Quantity >= 1 &&
-    (v.max === undefined || typeof v.max === 'number')
+    (v.max === undefined || typeof v.max === 'number') &&
+    (v.color === undefined || v.color === null || typeof v.color === 'string')
   );
 }
 

@@ -12,6 +12,7 @@ import {
   clearCart,
   getCart,
   reloadCart,
+  repriceCart,
   setLineStock,
   type CartLine,
 } from '../cart-store.ts';
@@ -89,6 +90,19 @@ describe('cart lines per colour', () => {
       ['Rouge', 1],
       ['Bleu', 4],
     ]);
+  });
+
+  it('takes the server’s prices per colour, and drops a stored line whose colour is not a text', () => {
+    addToCart(redM);
+    addToCart(blueM);
+    repriceCart([{ product_id: 7, size: 'M', color: 'Bleu', unit_price: 3400 }]);
+    expect(getCart().map((l) => [l.color, l.cost])).toEqual([
+      ['Rouge', 3000],
+      ['Bleu', 3400],
+    ]);
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([{ ...redM, color: 42 }, blueM]));
+    reloadCart();
+    expect(getCart().map((l) => l.color)).toEqual(['Bleu']);
   });
 
   it('restores an older cart without colour fields, and one holding only the colour’s name', async () => {
