@@ -135,7 +135,6 @@ function ProductDetails({ product }: { product: Product & VariantFields }) {
   const { maxQuantityPerLine, maxLines } = useOrderLimits();
   const maxQuantity = Math.max(1, Math.min(available, maxQuantityPerLine));
   const discount = toNumber(product.discount_percentage);
-  // The chosen variant's price when variants differ in price; the product's otherwise.
   // The chosen variant's price; before a size is chosen, the colour's when all its sizes cost the same.
   const colorVariants = color ? variants.variants.filter((v) => v.color_id === color.id) : [];
   const priced =
