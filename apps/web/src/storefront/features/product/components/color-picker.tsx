@@ -1,4 +1,4 @@
-import { t } from '../../../i18n/i18n.ts';
+import { currentLanguage, t } from '../../../i18n/i18n.ts';
 import { colorName, type ProductColor } from '../../products/variants.ts';
 
 interface ColorPickerProps {
@@ -21,7 +21,8 @@ export function ColorPicker({ colors, stock, selected, onSelect }: ColorPickerPr
         {t('product.color')}
         {selected && (
           <>
-            {' : '}
+            {/* French sets its colon apart ("Couleur : Rouge"), Arabic does not ("اللون: أحمر"). */}
+            {currentLanguage() === 'ar' ? ': ' : ' : '}
             <span className="font-semibold text-neutral-900" data-testid="chosen-color">
               {colorName(selected)}
             </span>
