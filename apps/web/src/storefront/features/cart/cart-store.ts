@@ -2,6 +2,8 @@
 // A tiny external store read with useSyncExternalStore, so every badge and page agree.
 import { trackAdEvent } from '../marketing/pixels.ts';
 import { useSyncExternalStore } from 'react';
+import { foldText } from '@shop/domain/search-text';
+import type { SizeScale } from '@shop/domain/variants';
 
 export interface CartLine {
   id: number;
@@ -10,10 +12,16 @@ export interface CartLine {
   name_ar?: string | null;
   cost: number;
   src: string;
-  /** Short size code; '' for products without sizes (DESIGN §3.3). */
+  /** The size's key ("M", "38", "2a", "TU"); '' for products without sizes (DESIGN §3.3). */
   size: string;
   Quantity: number;
+  /** The colour's French name, as the order sends it; absent (or '') for a product without colours. */
   color?: string;
+  /** The colour's Arabic name and swatch (#rrggbb), for the cart's display; absent in older carts. */
+  color_ar?: string | null;
+  swatch?: string;
+  /** The size's scale when not letters ("numbers", "ages", "one"): how its label is said. */
+  size_scale?: SizeScale;
   /** The size's stock when last known (added, or checked on the cart page): the quantity's cap. */
   max?: number;
 }
@@ -43,7 +51,8 @@ function isLine(value: unknown): value is CartLine {
     typeof v.cost === 'number' &&
     typeof v.Quantity === 'number' &&
     v.Quantity >= 1 &&
-    (v.max === undefined || typeof v.max === 'number')
+    (v.max === undefined || typeof v.max === 'number') &&
+    (v.color === undefined || v.color === null || typeof v.color === 'string')
   );
 }
 
@@ -58,7 +67,12 @@ function commit(next: CartLine[]) {
 }
 
 function sameLine(a: LineKey, b: LineKey) {
-  return a.id === b.id && a.size === b.size && (a.color ?? '') === (b.color ?? '');
+  return a.id === b.id && a.size === b.size && sameColor(a.color, b.color);
+}
+
+/** Lines match on id, colour and size (SPEC §3); a colour is compared as the server folds it. */
+export function sameColor(a: string | null | undefined, b: string | null | undefined): boolean {
+  return foldText(a ?? '').trim() === foldText(b ?? '').trim();
 }
 
 export function getCart(): readonly CartLine[] {
@@ -104,10 +118,12 @@ export function setQuantity(key: LineKey, quantity: number) {
 }
 
 /** Records the stock the server reported for each line (the cart page's check). */
-export function setLineStock(stock: readonly { product_id: number; size: string; available: number }[]) {
+export function setLineStock(
+  stock: readonly { product_id: number; size: string; color?: string | undefined; available: number }[],
+) {
   let changed = false;
   const next = lines.map((l) => {
-    const found = stock.find((s) => s.product_id === l.id && s.size === l.size);
+    const found = stock.find((s) => s.product_id === l.id && s.size === l.size && sameColor(s.color, l.color));
     if (!found || found.available === l.max) return l;
     changed = true;
     return { ...l, max: found.available };
@@ -116,10 +132,12 @@ export function setLineStock(stock: readonly { product_id: number; size: string;
 }
 
 /** Puts the server's unit prices on the lines (an order refused because prices changed). */
-export function repriceCart(prices: readonly { product_id: number; size: string; unit_price: number }[]) {
+export function repriceCart(
+  prices: readonly { product_id: number; size: string; color?: string | undefined; unit_price: number }[],
+) {
   commit(
     lines.map((l) => {
-      const found = prices.find((p) => p.product_id === l.id && p.size === l.size);
+      const found = prices.find((p) => p.product_id === l.id && p.size === l.size && sameColor(p.color, l.color));
       return found ? { ...l, cost: found.unit_price } : l;
     }),
   );

@@ -1,19 +1,28 @@
 // Checkout rules of SPEC §5/§8 and the regular order payload of SPEC §3, kept apart from the UI.
 import { ADDRESS_SEPARATOR } from '@shop/domain/order-schemas';
-import { toShortSize } from '@shop/domain/sizes';
+import { cartSize } from '@shop/domain/sizes';
 import type { CheckoutCustomer } from '@shop/domain/form-schemas';
 import type { CartLine } from './cart-store.ts';
 import type { RegularOrderPayload } from './api/create-order.ts';
 import type { StockLine } from './api/check-stock.ts';
 import { draftKeyField } from '../checkout/draft-save.ts';
 
-/** Short size code for the order; '' stays '' (products without sizes, DESIGN §3.3). */
+/**
+ * The size the order names: a letter size as its short code (an older cart's "Medium" is M), any
+ * other scale's key as it is ("38", "2a", "TU"); '' stays '' (products without sizes, DESIGN §3.3).
+ */
 export function orderSize(size: string): string {
-  return size.trim() === '' ? '' : toShortSize(size);
+  return cartSize(size) || size.trim();
 }
 
+/** The order's (and the stock check's, and the draft's) lines: the colour's French name beside the size. */
 export function orderItems(lines: readonly CartLine[]) {
-  return lines.map((line) => ({ product_id: line.id, quantity: line.Quantity, size: orderSize(line.size) }));
+  return lines.map((line) => ({
+    product_id: line.id,
+    quantity: line.Quantity,
+    size: orderSize(line.size),
+    ...(line.color ? { color: line.color } : {}),
+  }));
 }
 
 export interface CheckoutProblem {

@@ -5,12 +5,13 @@ import { DEFAULT_PRODUCT_REVIEW } from '@shop/domain/constants';
 import { normalizeAlgerianPhone } from '@shop/domain/phone-number';
 import type { CheckoutCustomer } from '@shop/domain/form-schemas';
 import { t } from '../../i18n/i18n.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { serverFigures, usePlaceOrder, type ServerPrices } from '../checkout/use-place-order.ts';
 import { productQuery } from '../products/api/get-product.ts';
 import { checkStock } from './api/check-stock.ts';
 import { createOrder } from './api/create-order.ts';
 import { createRating } from './api/create-rating.ts';
-import { clearCart, repriceCart, type CartLine } from './cart-store.ts';
+import { clearCart, repriceCart, sameColor, type CartLine } from './cart-store.ts';
 import { buildOrderPayload, orderItems, type CheckoutProblem, type OrderFigures } from './checkout.ts';
 import { rememberOrder, type PlacedOrder } from '../order-confirmation/confirmation-store.ts';
 import { shippingPricesQuery } from '../shipping/api/get-shipping-prices.ts';
@@ -67,10 +68,16 @@ export function useCheckout(lines: readonly CartLine[], onCompleted: (order: Pla
         name: line.name,
         name_ar: line.name_ar ?? null,
         size: line.size,
-        ...(line.color ? { color: line.color } : {}),
+        ...(line.color ? { color: line.color, color_ar: line.color_ar ?? null } : {}),
+        ...(line.size_scale ? { size_scale: line.size_scale } : {}),
         quantity: line.Quantity,
         unitPrice:
-          prices?.items?.find((p) => p.product_id === line.id && p.size === line.size)?.unit_price ?? line.cost,
+          prices?.items?.find(
+            (p) =>
+              p.product_id === line.id &&
+              p.size === line.size &&
+              sameColor((p as { color?: string }).color, line.color),
+          )?.unit_price ?? line.cost,
       })),
       ...serverFigures(created),
     };
@@ -106,7 +113,12 @@ export function useCheckout(lines: readonly CartLine[], onCompleted: (order: Pla
         };
       }
       return null;
-    } catch {
+    } catch (error) {
+      // A line the server refuses (a colour no longer chosen for a product now sold in colours, a
+      // size it no longer has): its own words, in the page's language, with the way out.
+      if (error instanceof ApiError && error.status === 400 && error.message) {
+        return { message: error.message, hint: t('cart.adjust') };
+      }
       return { message: t('cart.stockCheckFailed') };
     }
   }

@@ -7,14 +7,14 @@ import { setLineStock, type CartLine } from './cart-store.ts';
 import { orderSize } from './checkout.ts';
 
 export function useLineStock(lines: readonly CartLine[]): void {
-  const wanted = [...new Set(lines.map((l) => `${l.id}|${orderSize(l.size)}`))].sort();
+  const wanted = [...new Set(lines.map((l) => JSON.stringify([l.id, orderSize(l.size), l.color ?? ''])))].sort();
   const stock = useQuery({
     queryKey: ['cart-stock', wanted],
     queryFn: () =>
       checkStock(
         wanted.map((key) => {
-          const [id = '', size = ''] = key.split('|');
-          return { product_id: Number(id), size, quantity: 1 };
+          const [id, size, color] = JSON.parse(key) as [number, string, string];
+          return { product_id: id, size, quantity: 1, ...(color ? { color } : {}) };
         }),
       ),
     enabled: wanted.length > 0,

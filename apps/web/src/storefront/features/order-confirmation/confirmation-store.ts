@@ -4,6 +4,8 @@
 // the form, not last week's thank-you. The cart's order also fills SPEC §3's lastOrderNumber and
 // lastOrderDetails keys.
 
+import type { SizeScale } from '@shop/domain/variants';
+
 /** How long a thank-you screen keeps showing after its order: one day. */
 export const CONFIRMATION_KEPT_MS = 24 * 60 * 60 * 1000;
 
@@ -11,9 +13,13 @@ export const CONFIRMATION_KEPT_MS = 24 * 60 * 60 * 1000;
 export interface PlacedLine {
   name: string;
   name_ar?: string | null;
-  /** Short size code, '' for none. */
+  /** The size's key ("M", "38", "2a", "TU"), '' for none. */
   size: string;
+  /** The colour's French name, and its Arabic one when the owner gave it (issue 30). */
   color?: string;
+  color_ar?: string | null;
+  /** The size's scale when not letters: how its label is said. */
+  size_scale?: SizeScale;
   quantity: number;
   /** Da, each. */
   unitPrice: number;

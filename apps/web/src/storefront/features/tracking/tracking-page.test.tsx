@@ -33,6 +33,8 @@ const shipped: OrderTracking = {
   items: [
     { name: 'Robe kabyle', size: 'M', quantity: 2 },
     { name: 'Savon à l’argan', size: '', quantity: 1 },
+    // The colour the order path adds to a line (issue 30).
+    Object.assign({ name: 'Robe été', size: 'L', quantity: 1 }, { color: 'Rouge' }),
   ],
   total: 5400,
   amount_due: 5400,
@@ -111,6 +113,8 @@ describe('TrackingPage', () => {
     expect(screen.getByText('Statut :').parentElement).toHaveTextContent('Statut : Expédiée');
     expect(screen.getByTestId('carrier-number')).toHaveTextContent('YAL-7781-DZ');
     expect(screen.getByText('Robe kabyle').closest('li')).toHaveTextContent('Robe kabyle · Taille M× 2');
+    // A line of a product in colours names its colour (issue 30).
+    expect(screen.getByText('Robe été').closest('li')).toHaveTextContent('Robe été · Taille L · Rouge× 1');
     expect(screen.getByText('Savon à l’argan').closest('li')).toHaveTextContent(/^Savon à l’argan× 1$/);
     expect(screen.getByTestId('tracking-total').textContent).toBe(formatDa(5400));
     // Where and how it is delivered.

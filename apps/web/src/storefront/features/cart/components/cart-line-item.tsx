@@ -3,7 +3,8 @@ import { paths } from '../../../../lib/paths.ts';
 import { imageUrl } from '../../../../lib/api.ts';
 import { QuantityStepper } from '../../../../lib/ui/quantity-stepper.tsx';
 import { Link } from 'react-router';
-import { formatDa, localized, sizeLabel, t } from '../../../i18n/i18n.ts';
+import { formatDa, localized, t } from '../../../i18n/i18n.ts';
+import { colorName, sizeText } from '../../products/variants.ts';
 import { CatalogText } from '../../../i18n/catalog-text.tsx';
 import { useOrderLimits } from '../../settings/api/get-settings.ts';
 import { isSoldOut, removeFromCart, setQuantity, type CartLine } from '../cart-store.ts';
@@ -12,7 +13,7 @@ export function CartLineItem({ line }: { line: CartLine }) {
   const { maxQuantityPerLine } = useOrderLimits();
   const name = localized(line.name, line.name_ar);
   const max = Math.min(line.max ?? Number.POSITIVE_INFINITY, maxQuantityPerLine);
-  const size = line.size === '' ? t('cart.noSize') : sizeLabel(line.size);
+  const size = line.size === '' ? t('cart.noSize') : sizeText(line.size_scale, line.size);
   return (
     <li className="flex gap-4 py-5 first:pt-0 last:pb-0">
       <Link to={paths.product(line.id)} className="shrink-0 rounded-xl">
@@ -44,7 +45,19 @@ export function CartLineItem({ line }: { line: CartLine }) {
         <p className="text-sm text-neutral-600">
           {t('cart.size')}: <span className="text-neutral-900">{size}</span>
         </p>
-        {line.color && <p className="text-sm text-neutral-600">{line.color}</p>}
+        {line.color && (
+          <p className="flex items-center gap-1.5 text-sm text-neutral-600" data-testid="line-color">
+            <span>{`${t('cart.color')}: `}</span>
+            {line.swatch && (
+              <span
+                aria-hidden="true"
+                className="inline-block h-3.5 w-3.5 rounded-full border border-black/15"
+                style={{ backgroundColor: line.swatch }}
+              />
+            )}
+            <span className="text-neutral-900">{colorName({ name: line.color, name_ar: line.color_ar })}</span>
+          </p>
+        )}
         <p className="text-sm text-neutral-600">
           {t('cart.unitPrice')}: <span className="text-neutral-900">{formatDa(line.cost)}</span>
         </p>

@@ -39,7 +39,7 @@ interface CheckoutDialogProps {
   onConfirmNewTotal: (customer: CheckoutCustomer) => void;
   onClose: () => void;
   /** The cart's lines, saved with what is typed as the checkout's draft. */
-  draftLines: readonly { product_id: number; size: string; quantity: number }[];
+  draftLines: readonly { product_id: number; size: string; quantity: number; color?: string }[];
 }
 
 const STAR_VALUES = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { formatAlgerianPhone } from '@shop/domain/phone-number';
 import { paths } from '../../../../lib/paths.ts';
 import { CatalogText } from '../../../i18n/catalog-text.tsx';
-import { formatDa, leftToRight, listSeparator, sizeLabel, t } from '../../../i18n/i18n.ts';
+import { formatDa, leftToRight, listSeparator, t } from '../../../i18n/i18n.ts';
+import { colorName, sizeText } from '../../products/variants.ts';
 import { useSettings } from '../../settings/api/get-settings.ts';
 import { useWilayaName } from '../../shipping/wilayas.ts';
 import { useCommuneName } from '../../shipping/communes.ts';
@@ -34,7 +35,10 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 }
 
 function LineItem({ line }: { line: PlacedLine }) {
-  const details = [line.size ? sizeLabel(line.size) : '', line.color ?? ''].filter(Boolean);
+  const details = [
+    line.size ? sizeText(line.size_scale, line.size) : '',
+    line.color ? colorName({ name: line.color, name_ar: line.color_ar }) : '',
+  ].filter(Boolean);
   return (
     <li className="flex justify-between gap-4 px-5 py-3">
       <div className="min-w-0">

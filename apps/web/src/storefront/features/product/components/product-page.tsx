@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { notify, preloadToasts } from '../../../layout/notify.ts';
-import type { Size } from '@shop/domain/sizes';
+import { useSearchParams } from 'react-router';
+import { ONE_SIZE } from '@shop/domain/variants';
 import { paths } from '../../../../lib/paths.ts';
 import { formatRating, formatRatingOutOf5, toNumber } from '../../../../lib/format.ts';
 import { NotFoundPage } from '../../../layout/not-found-page.tsx';
@@ -22,6 +23,18 @@ import { primaryImage, type Product } from '../../products/types.ts';
 import { Gallery } from './gallery.tsx';
 import { ProductReviews } from './product-reviews.tsx';
 import { SizePicker } from './size-picker.tsx';
+import { ColorPicker } from './color-picker.tsx';
+import {
+  COLOR_PARAM,
+  colorBySlug,
+  colorStock,
+  imagesFor,
+  productVariants,
+  sizeText,
+  variantOf,
+  type ProductColor,
+  type VariantFields,
+} from '../../products/variants.ts';
 
 export function ProductPage({ id }: { id: string }) {
   const product = useProduct(id);
@@ -67,8 +80,21 @@ export function ProductPage({ id }: { id: string }) {
 /** How long the add button says "Ajouté" after a tap. */
 const ADDED_FEEDBACK_MS = 2000;
 
-function ProductDetails({ product }: { product: Product }) {
-  const [size, setSize] = useState<Size | null>(null);
+function ProductDetails({ product }: { product: Product & VariantFields }) {
+  const variants = productVariants(product);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const colorStocks = new Map(variants.colors.map((c) => [c.id, colorStock(variants, c.id)]));
+  // The colour of the address (an ad's link, `?couleur=rouge`), else the first in stock; an unknown
+  // colour in the address is ignored.
+  const [colorId, setColorId] = useState<number | null>(
+    () =>
+      (
+        colorBySlug(variants.colors, searchParams.get(COLOR_PARAM)) ??
+        variants.colors.find((c) => (colorStocks.get(c.id) ?? 0) > 0)
+      )?.id ?? null,
+  );
+  const color = variants.colors.find((c) => c.id === colorId);
+  const [size, setSize] = useState<string | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [message, setMessage] = useState<string | null>(null);
   // The tap on "Ajouter au panier" answers in the same frame (a line under the button), whatever
@@ -92,47 +118,90 @@ function ProductDetails({ product }: { product: Product }) {
     };
   }, []);
 
-  const hasSizes = product.has_sizes && product.sizes.length > 0;
-  const sizeStock: Partial<Record<Size, number>> = Object.fromEntries(
-    product.sizes.map((s) => [s.name, toNumber(s.stock)]),
-  );
-  const stock = toNumber(product.stock);
-  const available = hasSizes ? (size ? (sizeStock[size] ?? 0) : stock) : stock;
+  const hasColors = variants.colors.length > 0;
+  const oneSize = product.has_sizes && variants.scale === 'one';
+  const hasSizes = product.has_sizes && !oneSize && variants.sizes.length > 0;
+  // The variants' stock for the chosen colour (none chosen: the sizes summed over colours).
+  const variantColorId = color?.id ?? 0;
+  const sizeStock = (key: string): number =>
+    hasColors && !color
+      ? variants.variants.filter((v) => v.size === key).reduce((sum, v) => sum + v.stock, 0)
+      : (variantOf(variants, variantColorId, key)?.stock ?? 0);
+  const lineSize = oneSize ? ONE_SIZE : hasSizes && size ? size : '';
+  const variant =
+    product.has_sizes && (!hasColors || color) ? variantOf(variants, variantColorId, lineSize) : undefined;
+  const stock = color ? (colorStocks.get(color.id) ?? 0) : toNumber(product.stock);
+  const available = variant ? variant.stock : stock;
   const { maxQuantityPerLine, maxLines } = useOrderLimits();
   const maxQuantity = Math.max(1, Math.min(available, maxQuantityPerLine));
-  const price = toNumber(product.final_price);
-  const listPrice = toNumber(product.price);
   const discount = toNumber(product.discount_percentage);
+  // The chosen variant's price; before a size is chosen, the colour's when all its sizes cost the same.
+  const colorVariants = color ? variants.variants.filter((v) => v.color_id === color.id) : [];
+  const priced =
+    variant ??
+    (colorVariants.length > 0 && colorVariants.every((v) => v.final_price === colorVariants[0]?.final_price)
+      ? colorVariants[0]
+      : undefined);
+  const price = priced ? priced.final_price : toNumber(product.final_price);
+  const listPrice = toNumber(product.price) + (priced ? toNumber(priced.price_diff) : 0);
+  const images = imagesFor(product.images ?? [], color);
 
-  function selectSize(next: Size | null) {
+  function selectColor(next: ProductColor | undefined) {
+    setColorId(next?.id ?? null);
+    setMessage(null);
+    // The address keeps the colour (an ad's link, a shared page), in place of the current entry.
+    setSearchParams(
+      (current) => {
+        const search = new URLSearchParams(current);
+        if (next) search.set(COLOR_PARAM, next.slug);
+        else search.delete(COLOR_PARAM);
+        return search;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+    const nextColorId = next?.id ?? 0;
+    if (size) {
+      const left = variantOf(variants, nextColorId, size)?.stock ?? 0;
+      // A size sold out in the new colour is chosen again; one in stock stays, capped.
+      if (next && left <= 0) setSize(null);
+      else if (next) setQuantity((q) => Math.max(1, Math.min(q, left)));
+    }
+  }
+
+  function selectSize(next: string | null) {
     setSize(next);
     setMessage(null);
-    // Picking a size caps the quantity at that size's stock (SPEC §4).
-    if (next) setQuantity((q) => Math.max(1, Math.min(q, sizeStock[next] ?? 0)));
+    // Picking a size caps the quantity at that variant's stock (SPEC §4).
+    if (next) setQuantity((q) => Math.max(1, Math.min(q, sizeStock(next))));
   }
 
   function add() {
-    if (stock <= 0) return setMessage(t('product.outOfStock'));
+    if (toNumber(product.stock) <= 0) return setMessage(t('product.outOfStock'));
+    if (hasColors && !color) return setMessage(t('product.pleaseChooseColor'));
     if (hasSizes && !size) return setMessage(t('product.pleaseChooseSize'));
-    if (hasSizes && size && (sizeStock[size] ?? 0) < quantity) return setMessage(t('product.sizeSoldOut'));
-    if (!hasSizes && stock < quantity) return setMessage(t('product.outOfStock'));
-    const lineSize = hasSizes && size ? size : '';
-    if (!findLine({ id: product.id, size: lineSize }) && getCart().length >= maxLines) {
+    if (product.has_sizes && (variant?.stock ?? 0) < quantity)
+      return setMessage(t(hasSizes ? 'product.sizeSoldOut' : 'product.outOfStock'));
+    if (!product.has_sizes && stock < quantity) return setMessage(t('product.outOfStock'));
+    const lineColor = color?.name ?? '';
+    if (!findLine({ id: product.id, size: lineSize, color: lineColor }) && getCart().length >= maxLines) {
       return setMessage(t('product.cartFull', { n: maxLines }));
     }
     // What is already in the cart counts against the stock (SPEC §5) and the order's limit.
-    const lineStock = hasSizes && size ? (sizeStock[size] ?? 0) : stock;
+    const lineStock = variant ? variant.stock : stock;
     const cap = Math.min(lineStock, maxQuantityPerLine);
+    const ownImage = color ? images.find((i) => i.id === color.image_ids[0])?.image_url : undefined;
     const result = addToCart(
       {
         id: product.id,
         name: product.name,
         name_ar: product.name_ar,
         cost: price,
-        src: primaryImage(product) ?? '',
+        src: ownImage ?? primaryImage({ images }) ?? primaryImage(product) ?? '',
         size: lineSize,
         Quantity: quantity,
         max: lineStock,
+        ...(color ? { color: color.name, color_ar: color.name_ar, swatch: color.swatch } : {}),
+        ...(lineSize && variants.scale !== 'letters' ? { size_scale: variants.scale } : {}),
       },
       maxQuantityPerLine,
     );
@@ -158,7 +227,7 @@ function ProductDetails({ product }: { product: Product }) {
         items={[{ label: t('shop.breadcrumb'), to: paths.shop }, { label: catalogText(product.name, product.name_ar) }]}
       />
       <div className="grid grid-cols-1 gap-8 md:grid-cols-2 md:gap-10">
-        <Gallery images={product.images ?? []} name={localized(product.name, product.name_ar)} />
+        <Gallery key={colorId ?? 0} images={images} name={localized(product.name, product.name_ar)} />
         <div>
           <h1 className="text-3xl font-black tracking-tight uppercase md:text-4xl">
             <CatalogText fr={product.name} ar={product.name_ar} />
@@ -203,9 +272,23 @@ function ProductDetails({ product }: { product: Product }) {
             {stock > 0 ? t('product.inStock', { n: stock }) : t('product.outOfStock')}
           </p>
           <hr className="my-6 border-neutral-200" />
+          {hasColors && (
+            <>
+              <ColorPicker colors={variants.colors} stock={colorStocks} selected={color} onSelect={selectColor} />
+              <hr className="my-6 border-neutral-200" />
+            </>
+          )}
           {hasSizes && (
             <>
-              <SizePicker stock={sizeStock} selected={size} onSelect={selectSize} />
+              <SizePicker
+                sizes={variants.sizes.map((key) => ({
+                  key,
+                  label: sizeText(variants.scale, key),
+                  stock: sizeStock(key),
+                }))}
+                selected={size}
+                onSelect={selectSize}
+              />
               {!size && stock > 0 && <p className="mt-2 text-sm text-neutral-500">{t('product.chooseSize')}</p>}
               <hr className="my-6 border-neutral-200" />
             </>

@@ -10,6 +10,10 @@ export interface ProductFilters {
   min?: number | undefined;
   max?: number | undefined;
   q?: string | undefined;
+  /** A colour's slug. */
+  color?: string | undefined;
+  /** A size's key ("M", "38", "2a"). */
+  size?: string | undefined;
 }
 
 export interface ProductPage {
@@ -25,6 +29,8 @@ function productsPath(filters: ProductFilters): string {
   if (filters.min !== undefined && filters.min > PRICE_SLIDER_MIN) params.set('min', String(filters.min));
   if (filters.max !== undefined && filters.max < PRICE_SLIDER_MAX) params.set('max', String(filters.max));
   if (filters.q) params.set('q', filters.q);
+  if (filters.color) params.set('color', filters.color);
+  if (filters.size) params.set('size', filters.size);
   return `/product/getAll?${params.toString()}`;
 }
 

@@ -13,13 +13,22 @@ import { imageSrcSet, imageUrl } from '../../../../lib/api.ts';
 import { formatRating, formatRatingOutOf5, toNumber } from '../../../../lib/format.ts';
 import { Stars } from '../../../../lib/ui/stars.tsx';
 import { useInView } from '../../../../lib/ui/use-in-view.ts';
-import { formatDa, localized, t } from '../../../i18n/i18n.ts';
+import { formatDa, listSeparator, localized, t } from '../../../i18n/i18n.ts';
 import { primaryImage, type Product } from '../types.ts';
+import { COLOR_PARAM, colorName, type ProductColor } from '../variants.ts';
 
 export type CardProduct = Pick<
   Product,
   'id' | 'name' | 'images' | 'average_rating' | 'discount_percentage' | 'price' | 'final_price'
-> & { discounted_price?: number; name_ar?: string | null };
+> & {
+  discounted_price?: number;
+  name_ar?: string | null;
+  colors?: readonly (Pick<ProductColor, 'id' | 'name' | 'name_ar' | 'swatch'> &
+    Partial<Pick<ProductColor, 'slug' | 'image_ids'>>)[];
+};
+
+/** At most this many colour dots on a card; more are said "+N". */
+export const CARD_COLOR_DOTS = 5;
 
 interface ProductCardProps {
   product: CardProduct;
@@ -37,6 +46,8 @@ interface ProductCardProps {
   onImageSettled?: () => void;
   /** The name's heading level: 3 under a carousel's h2, 2 right under the shop's h1. */
   headingLevel?: 2 | 3;
+  /** The shop's colour filter (a slug): the card shows that colour's photo and opens on it. */
+  colorSlug?: string | undefined;
 }
 
 /** SPEC §3/§4: image, name, stars, current price and, above 0, the discount. */
@@ -48,6 +59,7 @@ export function ProductCard({
   priority = false,
   onImageSettled,
   headingLevel = 3,
+  colorSlug,
 }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const [ready, setReady] = useState(eager);
@@ -63,6 +75,16 @@ export function ProductCard({
   const discount = toNumber(product.discount_percentage);
   const width = fixedWidth ? CAROUSEL_CARD_WIDTH_PX : undefined;
   const shown = eager || (ready && inView);
+  const colors = product.colors ?? [];
+  // Filtered by a colour: its first photo, and the product page opens on it (?couleur=).
+  const filtered = colorSlug ? colors.find((c) => c.slug === colorSlug) : undefined;
+  const colorPhoto = filtered?.image_ids?.length
+    ? product.images?.find((i) => i.id === filtered.image_ids?.[0])?.image_url
+    : undefined;
+  const picture = colorPhoto ?? primaryImage(product);
+  const to = filtered?.slug
+    ? `${paths.product(product.id)}?${new URLSearchParams({ [COLOR_PARAM]: filtered.slug }).toString()}`
+    : paths.product(product.id);
 
   return (
     <div
@@ -79,18 +101,14 @@ export function ProductCard({
       }}
     >
       {ready ? (
-        <Link
-          to={paths.product(product.id)}
-          className="group block rounded-2xl focus-visible:outline-offset-4"
-          draggable={false}
-        >
+        <Link to={to} className="group block rounded-2xl focus-visible:outline-offset-4" draggable={false}>
           <div
             className="overflow-hidden rounded-2xl bg-[#f0eeed]"
             style={{ height: fixedWidth ? CAROUSEL_IMAGE_HEIGHT_PX : undefined }}
           >
             <img
-              src={imageUrl(primaryImage(product), 250)}
-              srcSet={imageSrcSet(primaryImage(product), 250)}
+              src={imageUrl(picture, 250)}
+              srcSet={imageSrcSet(picture, 250)}
               alt={localized(product.name, product.name_ar)}
               width={CAROUSEL_CARD_WIDTH_PX}
               height={CAROUSEL_IMAGE_HEIGHT_PX}
@@ -142,13 +160,44 @@ export function ProductCard({
               </>
             )}
           </div>
+          {colors.length > 0 && <ColorDots colors={colors} />}
         </Link>
       ) : (
         <div aria-hidden="true" className="invisible">
           <div className="aspect-square w-full" style={{ height: fixedWidth ? CAROUSEL_IMAGE_HEIGHT_PX : undefined }} />
           {/* The height of the name, stars and price lines below (no shift when they show). */}
           <div className="h-[92px]" />
+          {colors.length > 0 && <div className={COLOR_ROW} />}
         </div>
+      )}
+    </div>
+  );
+}
+
+/** The colour dots' row: its height is kept by the card's placeholder too (no shift when it shows). */
+const COLOR_ROW = 'mt-2 h-4';
+
+/** The product's colours as small dots (at most five, then "+N"), named for screen readers. */
+function ColorDots({ colors }: { colors: NonNullable<CardProduct['colors']> }) {
+  const more = colors.length - CARD_COLOR_DOTS;
+  return (
+    <div className={`${COLOR_ROW} flex items-center gap-1.5`} data-testid="card-colors">
+      <span className="sr-only">
+        {t('card.colors', { n: colors.length })} : {colors.map((c) => colorName(c)).join(listSeparator())}
+      </span>
+      {colors.slice(0, CARD_COLOR_DOTS).map((color) => (
+        <span
+          key={color.id}
+          aria-hidden="true"
+          title={colorName(color)}
+          className="block h-3.5 w-3.5 shrink-0 rounded-full border border-black/15"
+          style={{ backgroundColor: color.swatch }}
+        />
+      ))}
+      {more > 0 && (
+        <span aria-hidden="true" className="text-xs leading-none font-medium text-neutral-600">
+          {t('card.moreColors', { n: more })}
+        </span>
       )}
     </div>
   );

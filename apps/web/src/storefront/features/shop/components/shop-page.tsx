@@ -10,7 +10,19 @@ import { useSuggestions } from '../../products/api/get-suggestions.ts';
 import { CatalogText, catalogText } from '../../../i18n/catalog-text.tsx';
 import { Link } from 'react-router';
 import { ProductCard } from '../../products/components/product-card.tsx';
-import { readShopParams, withPrice, withType, writeShopParams, type ShopParams } from '../shop-params.ts';
+import {
+  hasFilters,
+  readShopParams,
+  withColor,
+  withoutFilters,
+  withPrice,
+  withSize,
+  withType,
+  writeShopParams,
+  type ShopParams,
+} from '../shop-params.ts';
+import { useFacets } from '../../products/api/get-facets.ts';
+import { ColorFilter, SizeFilter } from './variant-filters.tsx';
 import { Pagination } from './pagination.tsx';
 import { PriceSlider } from './price-slider.tsx';
 
@@ -34,7 +46,19 @@ export function ShopPage() {
     min: params.min,
     max: params.max,
     q: search,
+    color: params.color,
+    size: params.size,
   });
+  const facets = useFacets({
+    type: params.type,
+    min: params.min,
+    max: params.max,
+    q: search,
+    color: params.color,
+    size: params.size,
+  });
+  const colorFacets = facets.data?.colors ?? [];
+  const sizeFacets = facets.data?.sizes ?? [];
 
   function update(next: ShopParams) {
     setSearchParams(writeShopParams(next));
@@ -127,6 +151,29 @@ export function ShopPage() {
                 />
               </div>
             </fieldset>
+            {(colorFacets.length > 0 || params.color !== undefined) && (
+              <ColorFilter
+                facets={colorFacets}
+                selected={params.color}
+                onSelect={(color) => update(withColor(params, color))}
+              />
+            )}
+            {(sizeFacets.length > 0 || params.size !== undefined) && (
+              <SizeFilter
+                facets={sizeFacets}
+                selected={params.size}
+                onSelect={(size) => update(withSize(params, size))}
+              />
+            )}
+            {hasFilters(params) && (
+              <button
+                type="button"
+                onClick={() => update(withoutFilters())}
+                className="mt-5 w-full rounded-full border border-neutral-300 px-4 py-2.5 text-sm font-medium hover:bg-neutral-100"
+              >
+                {t('shop.clearFilters')}
+              </button>
+            )}
           </div>
         </aside>
         <section className="min-w-0 flex-1" aria-labelledby="shop-title" aria-busy={products.isFetching}>
@@ -164,6 +211,7 @@ export function ShopPage() {
                       eager={index < SHOP_FIRST_SCREEN_CARDS}
                       priority={index < SHOP_PRELOADED_CARDS}
                       headingLevel={2}
+                      colorSlug={params.color}
                     />
                   </li>
                 ))}

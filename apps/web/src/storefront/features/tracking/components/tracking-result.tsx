@@ -74,6 +74,7 @@ export function TrackingResult({ order, headingRef }: { order: OrderTracking; he
               <span className="min-w-0 break-words">
                 {item.name}
                 {item.size && <span className="text-neutral-600"> · {t('tracking.size', { size: item.size })}</span>}
+                {lineColor(item) && <span className="text-neutral-600"> · {lineColor(item)}</span>}
               </span>
               <span className="shrink-0 font-medium">{t('tracking.quantity', { n: item.quantity })}</span>
             </li>
@@ -113,4 +114,9 @@ export function TrackingResult({ order, headingRef }: { order: OrderTracking; he
       </dl>
     </section>
   );
+}
+
+/** A line's colour, its French name as ordered (issue 30); '' for a product without colours. */
+function lineColor(item: OrderTracking['items'][number]): string {
+  return (item as { color?: string }).color ?? '';
 }
