@@ -7,35 +7,14 @@ import { foldText } from '@shop/domain/search-text';
 import { isSizeScale, ONE_SIZE, sizeLabel as scaleSizeLabel, type SizeScale } from '@shop/domain/variants';
 import { toNumber } from '../../../lib/format.ts';
 import { currentLanguage, localized, sizeLabel as letterSizeLabel } from '../../i18n/i18n.ts';
+import type { ProductColor, ProductVariant } from '@shop/domain/catalog-responses';
 import type { Product, ProductImage } from './types.ts';
 
 /** The query parameter that keeps a product page's colour: `/product/12?couleur=rouge`. */
 export const COLOR_PARAM = 'couleur';
 
-export interface ProductColor {
-  id: number;
-  name: string;
-  name_ar: string | null;
-  slug: string;
-  /** `#rrggbb` */
-  swatch: string;
-  image_ids: number[];
-}
-
-export interface ProductVariant {
-  /** 0 for a product without colours. */
-  color_id: number;
-  color: string;
-  color_ar: string | null;
-  slug: string;
-  swatch: string;
-  size: string;
-  size_label: string;
-  stock: number;
-  sku: string | null;
-  price_diff: number;
-  final_price: number;
-}
+// The shapes of the API's answers (packages/domain), type-only: nothing of zod reaches the bundle.
+export type { ProductColor, ProductVariant };
 
 /** The fields issue 30 adds to every product read (optional here: older reads lack them). */
 export interface VariantFields {
