@@ -4,6 +4,7 @@ import { toDa } from '@shop/domain/money';
 import { ORDER_STATUSES, type OrderStatus, type StatsPeriod } from '@shop/domain/order-status';
 import type { OrderStats } from '@shop/domain/order-responses';
 import { periodStart } from '@shop/domain/order-desk-schemas';
+import { isSizeScale, sizeLabel } from '@shop/domain/variants';
 import type { Database } from '../../../db/database.ts';
 import { deskSettings } from '../../settings/settings.service.ts';
 import * as desk from './order-desk.repository.ts';
@@ -81,7 +82,15 @@ export async function orderStats(db: Database, now = new Date(), period: StatsPe
       ...rates(recent),
       per_wilaya: perWilaya,
     },
-    low_stock: low.map((r) => ({ product_id: r.product_id, name: r.name, size: r.size, stock: Number(r.stock) })),
+    low_stock: low.map((r) => ({
+      product_id: r.product_id,
+      name: r.name,
+      color_id: Number(r.color_id),
+      color: r.color,
+      size: r.size,
+      size_label: r.size && isSizeScale(r.size_scale) ? sizeLabel(r.size_scale, r.size) : r.size,
+      stock: Number(r.stock),
+    })),
     low_stock_threshold: settings.low_stock_threshold,
   };
 }
