@@ -134,6 +134,11 @@ export function variantDraftOf(product?: Product): VariantDraft {
 
 let newKeys = 0;
 
+/** A figure of the five size fields as text ('' when empty). */
+function cellText(value: unknown): string {
+  return typeof value === 'number' || typeof value === 'string' ? String(value) : '';
+}
+
 /**
  * A new colour. The first colour of a product sold without colours takes the stock typed per size
  * (`plainSizes`, the five fields of the letter scale), so adding "Rouge" does not empty the stock.
@@ -147,8 +152,8 @@ export function addColor(draft: VariantDraft, plainSizes?: Partial<Record<string
     const sizes = sizesOf(draft);
     for (const size of 'sizes' in sizes ? sizes.sizes : []) {
       const plain = rows[rowKey('', size)];
-      const typed = draft.scale === 'letters' ? plainSizes?.[size] : undefined;
-      const stock = typed !== undefined && typed !== '' ? String(typed) : (plain?.stock ?? '0');
+      const typed = draft.scale === 'letters' ? cellText(plainSizes?.[size]) : '';
+      const stock = typed !== '' ? typed : (plain?.stock ?? '0');
       rows[rowKey(key, size)] = { stock, price_diff: plain?.price_diff ?? '', sku: plain?.sku ?? '' };
     }
   }
@@ -235,12 +240,12 @@ export function variantsPayload(draft: VariantDraft, plainSizes?: Partial<Record
   for (const color of colorKeysOf(draft)) {
     for (const size of list) {
       const row = draft.rows[rowKey(color, size)];
-      const typed = plain ? plainSizes?.[size] : row?.stock;
+      const typed = plain ? cellText(plainSizes?.[size]) : (row?.stock ?? '');
       const diff = (row?.price_diff ?? '').trim().replace(',', '.');
       rows.push({
         color,
         size,
-        stock: Number(typed === undefined || typed === '' ? 0 : typed),
+        stock: Number(typed.trim() === '' ? 0 : typed),
         ...(row?.seen !== undefined ? { seen: row.seen } : {}),
         sku: row?.sku.trim() ? row.sku.trim() : null,
         price_diff: diff ? Number(diff) : 0,
