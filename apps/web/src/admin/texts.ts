@@ -441,6 +441,8 @@ export const texts = {
     empty: 'No products.',
     colors: 'Colours',
     variantStock: 'Stock per colour and size',
+    variantLine: (variant: string, stock: number, low: boolean) =>
+      `${variant}: ${stock} left${low ? ', low stock' : ''}`,
     photoColorsFailed:
       'The product was saved, but the photos could not be given their colours: open it and save again.',
     variants: {
@@ -520,6 +522,7 @@ export const texts = {
     quantity: 'Quantity',
     priceAtTime: 'Price at the time',
     size: 'Size',
+    colorAndSize: 'Colour / size',
     discount: 'Discount',
     productType: 'Type',
     clothingType: 'Clothing type',

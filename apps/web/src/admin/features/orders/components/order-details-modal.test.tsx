@@ -123,6 +123,28 @@ describe("an order's details", () => {
     expect(formatDa(6540)).toMatch(/^6\s540,00 Da$/);
   });
 
+  test("show each line's colour with its size, a size on an age scale in words", async () => {
+    const coloured: Order = {
+      ...order,
+      order_items: [
+        { ...order.order_items[0]!, product_name: 'Robe été', color: 'Rouge', color_id: 41, size: 'M' },
+        { ...order.order_items[0]!, id: 3, product_name: 'Ensemble enfant', color: 'Vert', color_id: 43, size: '2a' },
+        { ...order.order_items[1]!, color: '', color_id: 0 },
+      ],
+    };
+    stubFetch((url) => (url === '/api/order/getOrder/41' ? { data: coloured } : undefined));
+    renderWithProviders(<OrderDetailsModal orderId={41} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Order #41' });
+    const lines = (await within(dialog).findAllByRole('listitem')).filter((li) =>
+      li.querySelector('[data-testid="line-total"]'),
+    );
+    const [dress, kids, soap] = lines;
+    expect(dress).toHaveTextContent('Colour / size: Rouge / M');
+    expect(kids).toHaveTextContent('Colour / size: Vert / 2 ans');
+    expect(soap).toHaveTextContent('Size: —');
+    expect(soap).not.toHaveTextContent('Colour');
+  });
+
   test('without a coupon the receipt has no coupon line', async () => {
     const plain = { ...order, coupon_code: null, discount_percentage: 0, discount_amount: 0, final_total: 7200 };
     stubFetch((url) => (url === '/api/order/getOrder/41' ? { data: plain } : undefined));
