@@ -226,6 +226,8 @@ export interface VariantsPayload {
     sku: string | null;
     price_diff: number;
   }[];
+  /** The rows the form showed that are not sent (a colour or a size removed), with their stock seen. */
+  removed: { color: string; size: string; seen: number }[];
 }
 
 /**
@@ -252,7 +254,15 @@ export function variantsPayload(draft: VariantDraft, plainSizes?: Partial<Record
       });
     }
   }
+  const sent = new Set(rows.map((row) => rowKey(row.color, row.size)));
+  const removed: VariantsPayload['removed'] = [];
+  for (const [key, row] of Object.entries(draft.rows)) {
+    if (row.seen === undefined || sent.has(key)) continue;
+    const cut = key.indexOf('|');
+    removed.push({ color: key.slice(0, cut), size: key.slice(cut + 1), seen: row.seen });
+  }
   return {
+    removed,
     colors: draft.colors.map((c) => ({
       ...(c.id !== undefined ? { id: c.id } : {}),
       key: c.key,
@@ -269,6 +279,36 @@ export function appendVariants(form: FormData, draft: VariantDraft, plainSizes?:
   form.append('size_scale', draft.scale);
   form.append('size_list', draft.scale === 'numbers' || draft.scale === 'ages' ? draft.sizeText : '');
   form.append('variants', JSON.stringify(variantsPayload(draft, plainSizes)));
+}
+
+/**
+ * The problems of a 400 (`data.errors[{ field, message }]`, `field` the path in the form:
+ * `size_list`, `variants.colors.2.name`, `variants.rows.3.size`) beside the boxes they are about;
+ * null when the answer names none of them.
+ */
+export function serverProblems(draft: VariantDraft, data: unknown): VariantProblems | null {
+  const errors = (data as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(errors)) return null;
+  const payload = variantsPayload(draft);
+  const problems: VariantProblems = {};
+  for (const error of errors as { field?: unknown; message?: unknown }[]) {
+    if (typeof error.field !== 'string' || typeof error.message !== 'string') continue;
+    const [root, list, index, part] = error.field.split('.');
+    if (root === 'size_list') problems.sizeList = error.message;
+    else if (root === 'variants' && list === 'colors') {
+      const color = draft.colors[Number(index)];
+      if (color && part === 'swatch') (problems.swatch ??= {})[color.key] = error.message;
+      else if (color) (problems.colorName ??= {})[color.key] = error.message;
+      else problems.tooManyColors = error.message;
+    } else if (root === 'variants' && list === 'rows') {
+      const row = payload.rows[Number(index)];
+      if (!row) continue;
+      const key = rowKey(row.color, row.size);
+      if (part === 'price_diff') (problems.priceDiff ??= {})[key] = error.message;
+      else (problems.stock ??= {})[key] = error.message;
+    }
+  }
+  return hasProblems(problems) ? problems : null;
 }
 
 /** The 409 of a save whose variant stock moved since the form opened (ADR 016). */

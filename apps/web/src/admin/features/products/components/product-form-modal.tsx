@@ -34,6 +34,7 @@ import {
   movedLabel,
   photoColorsPayload,
   sendsVariants,
+  serverProblems,
   variantDraftOf,
   variantProblems,
   variantsMovedOf,
@@ -229,6 +230,10 @@ export function ProductFormModal({ product, types, onClose }: ProductFormModalPr
         );
         return;
       }
+      // A 400 about the colours or sizes: each message beside its box.
+      const refused =
+        variants && error instanceof ApiError && error.status === 400 ? serverProblems(variants, error.data) : null;
+      if (refused) setProblems(refused);
       productToast.error(
         product ? errorMessage(error, texts.products.updateFailed) : errorMessage(error, texts.products.addFailed),
       );

@@ -109,6 +109,7 @@ function variantsSent(body: FormData) {
   return JSON.parse(body.get('variants') as string) as {
     colors: { id?: number; key: string; name: string; name_ar: string | null; swatch: string }[];
     rows: { color: string; size: string; stock: number; seen?: number; sku: string | null; price_diff: number }[];
+    removed: { color: string; size: string; seen: number }[];
   };
 }
 
@@ -270,6 +271,7 @@ describe('product form: colours and size scales', () => {
         { color: '42', size: '38', stock: 6, seen: 6, sku: null, price_diff: 0 },
         { color: '42', size: '40', stock: 4, seen: 4, sku: null, price_diff: 0 },
       ],
+      removed: [],
     });
     expect(fetchMock.mock.calls.map(([u]) => u)).toEqual(['/api/product/update/7', '/api/product/images/7']);
     expect(bodiesSent(fetchMock, '/api/product/images/7', 'PUT')).toEqual([
@@ -300,6 +302,11 @@ describe('product form: colours and size scales', () => {
     const sent = variantsSent(body);
     expect(sent.colors.map((c) => c.id)).toEqual([42]);
     expect(sent.rows.map((r) => `${r.color}/${r.size}`)).toEqual(['42/38', '42/40']);
+    // The rows the form showed and no longer sends, with the stock seen: the server checks they did not move.
+    expect(sent.removed).toEqual([
+      { color: '41', size: '38', seen: 5 },
+      { color: '41', size: '40', seen: 2 },
+    ]);
     expect(bodiesSent(fetchMock, '/api/product/images/7', 'PUT')).toEqual([
       expect.objectContaining({
         colors: [
@@ -364,6 +371,39 @@ describe('product form: colours and size scales', () => {
       { color: '41', size: '40', stock: 9, seen: 2 },
       { color: '42', size: '38', stock: 4, seen: 4 },
       { color: '42', size: '40', stock: 4, seen: 4 },
+    ]);
+  });
+
+  test('a size taken out of the list is sent as removed; a 400 about a colour or a size is shown beside its box', async () => {
+    const refused = {
+      status: 400,
+      message: 'Check the colours and sizes',
+      data: {
+        errors: [
+          { field: 'variants.colors.1.name', message: 'Two colours are named "Bleu"' },
+          { field: 'variants.rows.0.stock', message: 'A stock is a whole number from 0 to 1,000,000' },
+        ],
+      },
+    };
+    const fetchMock = stubFetch((url) => (url === '/api/product/update/7' ? refused : undefined));
+    const onClose = vi.fn();
+    renderWithProviders(<ProductFormModal product={dress} types={types} onClose={onClose} />);
+    const user = userEvent.setup();
+    await retype(user, 'Sizes', '38');
+    expect(screen.queryByLabelText('Stock of Rouge 40')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('A stock is a whole number from 0 to 1,000,000')).toBeInTheDocument();
+    expect(screen.getByLabelText('Stock of Rouge 38')).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('tab', { name: 'Bleu' }));
+    expect(screen.getByText('Two colours are named "Bleu"')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    const body = fetchMock.mock.calls.find(([u]) => u === '/api/product/update/7')![1]?.body as FormData;
+    expect(body.get('size_list')).toBe('38');
+    const sent = variantsSent(body);
+    expect(sent.rows.map((r) => `${r.color}/${r.size}`)).toEqual(['41/38', '42/38']);
+    expect(sent.removed).toEqual([
+      { color: '41', size: '40', seen: 2 },
+      { color: '42', size: '40', seen: 4 },
     ]);
   });
 
