@@ -624,6 +624,7 @@ export const texts = {
     add: 'Add',
     lineQuantity: (name: string) => `Quantity of ${name}`,
     lineSize: (name: string) => `Size of ${name}`,
+    lineVariant: (name: string) => `Colour and size of ${name}`,
     atLeastOneLine: 'An order keeps at least one line',
     quantityInvalid: 'Quantities are whole numbers of at least 1',
     editSaved: (id: number) => `Order #${id} changed`,
