@@ -215,6 +215,11 @@ describe('product form: editing stock against what was seen', () => {
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
     images: [],
+    // Sold on the letter scale without colours (ADR 036): the form of before.
+    size_scale: 'letters' as const,
+    size_list: ['S', 'M', 'L', 'XL', 'XXL'],
+    colors: [],
+    variants: [],
     ...sizes(2, 15),
   };
   const soap = { ...shirt, id: 13, name: 'Soap', stock: 8, has_sizes: false, ...sizes(0, 0), sizes: [] };
@@ -361,6 +366,7 @@ describe('product form: photos kept in place, saved with the form', () => {
     position,
     width: 800,
     height: 800,
+    color_id: null,
   });
   // As the server lists them: the primary first, the others by position.
   const editing: Product = {
@@ -388,6 +394,10 @@ describe('product form: photos kept in place, saved with the form', () => {
     size_xl: 0,
     size_xxl: 0,
     sizes: [],
+    size_scale: 'letters',
+    size_list: ['S', 'M', 'L', 'XL', 'XXL'],
+    colors: [],
+    variants: [],
     images: [photo(21, 1, true), photo(20, 0), photo(22, 2)],
   };
   const tiles = () =>
