@@ -394,7 +394,7 @@ export const texts = {
     removeImage: (name: string) => `Remove ${name}`,
     imageNotImage: (name: string) => `"${name}" is not an image (JPEG, PNG, WebP…): it was not added.`,
     imageTooLarge: (name: string) => `"${name}" is larger than 8 MB: it was not added.`,
-    soldBySize: 'Sold by size (S to XXL)',
+    soldBySize: 'Sold by size or colour (clothing)',
     selectType: 'Select a type',
     sizeStock: 'Stock per size',
     stockMoved: 'The stock changed while you were editing (orders since you opened this form). Nothing was saved.',

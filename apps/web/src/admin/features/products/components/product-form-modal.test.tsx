@@ -95,7 +95,7 @@ describe('product form: stock per size', () => {
     renderWithProviders(<ProductFormModal types={types} onClose={() => undefined} />);
     const user = userEvent.setup();
     await fillBasics(user);
-    await user.click(screen.getByLabelText('Sold by size (S to XXL)'));
+    await user.click(screen.getByLabelText('Sold by size or colour (clothing)'));
     expect(screen.queryByLabelText('S')).not.toBeInTheDocument();
     const stock = screen.getByLabelText('Stock');
     await user.clear(stock);
@@ -333,7 +333,7 @@ describe('product form: editing stock against what was seen', () => {
       <ProductFormModal product={soap} types={types} onClose={() => undefined} />,
     );
     const user = userEvent.setup();
-    await user.click(screen.getByLabelText('Sold by size (S to XXL)'));
+    await user.click(screen.getByLabelText('Sold by size or colour (clothing)'));
     await retype(user, 'S', '3');
     await retype(user, 'M', '5');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -350,7 +350,7 @@ describe('product form: editing stock against what was seen', () => {
     unmount();
 
     renderWithProviders(<ProductFormModal product={shirt} types={types} onClose={() => undefined} />);
-    await user.click(screen.getByLabelText('Sold by size (S to XXL)'));
+    await user.click(screen.getByLabelText('Sold by size or colour (clothing)'));
     expect(screen.getByLabelText('Stock')).toHaveValue(17);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent).toHaveLength(2));
