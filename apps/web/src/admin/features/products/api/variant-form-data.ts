@@ -277,7 +277,8 @@ export function variantsPayload(draft: VariantDraft, plainSizes?: Partial<Record
 /** Appends the variant fields to the multipart body of a product save. */
 export function appendVariants(form: FormData, draft: VariantDraft, plainSizes?: Partial<Record<string, unknown>>) {
   form.append('size_scale', draft.scale);
-  form.append('size_list', draft.scale === 'numbers' || draft.scale === 'ages' ? draft.sizeText : '');
+  // Letters and one size have their fixed sizes: only the owner's lists are sent.
+  if (draft.scale === 'numbers' || draft.scale === 'ages') form.append('size_list', draft.sizeText);
   form.append('variants', JSON.stringify(variantsPayload(draft, plainSizes)));
 }
 
