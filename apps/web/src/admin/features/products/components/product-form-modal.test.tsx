@@ -180,6 +180,21 @@ describe('product form: images checked as they are chosen', () => {
   });
 });
 
+/** A variant of a product without colours, as a product read and a 409 list them. */
+const plainVariant = (size: string, stock: number) => ({
+  color_id: 0,
+  color: '',
+  color_ar: null,
+  slug: '',
+  swatch: '',
+  size,
+  size_label: size,
+  stock,
+  sku: null,
+  price_diff: 0,
+  final_price: 2000,
+});
+
 describe('product form: editing stock against what was seen', () => {
   const sizes = (s: number, m: number) => ({
     size_s: s,
@@ -274,7 +289,14 @@ describe('product form: editing stock against what was seen', () => {
     const moved = {
       status: 409,
       message: 'The stock changed while you were editing: M is now 12 (you saw 15). Nothing was saved.',
-      data: { moved: [{ size: 'M', seen: 15, current: 12 }], has_sizes: true, stock: 15, sizes: sizes(3, 12).sizes },
+      data: {
+        moved: [{ color_id: 0, size: 'M', seen: 15, current: 12 }],
+        has_sizes: true,
+        stock: 15,
+        sizes: sizes(3, 12).sizes,
+        // Every variant as it is now (ADR 036): a product without colours has one per size.
+        variants: sizes(3, 12).sizes.map((s) => plainVariant(s.name, s.stock)),
+      },
     };
     const { sent } = server([moved]);
     const onClose = vi.fn();
@@ -312,7 +334,13 @@ describe('product form: editing stock against what was seen', () => {
       {
         status: 409,
         message: 'The stock changed while you were editing',
-        data: { moved: [{ size: null, seen: 8, current: 6 }], has_sizes: false, stock: 6, sizes: [] },
+        data: {
+          moved: [{ color_id: 0, size: null, seen: 8, current: 6 }],
+          has_sizes: false,
+          stock: 6,
+          sizes: [],
+          variants: [],
+        },
       },
     ]);
     renderWithProviders(<ProductFormModal product={soap} types={types} onClose={() => undefined} />);
