@@ -241,10 +241,21 @@ export const orderStatsSchema = z
       ...rates,
       per_wilaya: z.array(z.object({ wilaya: z.string(), orders: count, ...rates })),
     }),
-    /** Sizes (and products without sizes) at or under the owner's threshold, fewest first. */
-    /** `color`: the variant's colour, only on a row of a product sold in colours (ADR 036). */
+    /**
+     * Variants (a colour, or none, in a size) and products without sizes at or under the owner's
+     * threshold, fewest first: `color` '' and `color_id` 0 without colours, `size` the key ('' without
+     * sizes), `size_label` as shown ("2 ans", "Taille unique").
+     */
     low_stock: z.array(
-      z.object({ product_id: id, name: z.string(), size: z.string(), color: z.string().optional(), stock: count }),
+      z.object({
+        product_id: id,
+        name: z.string(),
+        color_id: z.number().int(),
+        color: z.string(),
+        size: z.string(),
+        size_label: z.string(),
+        stock: count,
+      }),
     ),
     low_stock_threshold: count,
   })

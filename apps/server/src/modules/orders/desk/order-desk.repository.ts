@@ -242,26 +242,38 @@ export function countsSince(db: Executor, since: string) {
 }
 
 /**
- * Variant rows (a colour, or none, and a size: ADR 036), and products without sizes, whose stock
- * is at or under `threshold`; fewest first. `color` is the colour's name, '' for none.
+ * Variants (a colour, or none, in a size), and products without sizes, whose stock is at or under
+ * `threshold`; fewest first. A variant carries its colour's name ('' without) and its scale.
  */
 export async function lowStock(db: Executor, threshold: number, limit: number) {
   const sizes = db
     .selectFrom('product_sizes')
     .innerJoin('products', 'products.id', 'product_sizes.product_id')
     .leftJoin('product_colors', 'product_colors.id', 'product_sizes.color_id')
-    .select((eb) => [
+    .select([
       'products.id as product_id',
       'products.name',
+      'products.size_scale',
+      'product_sizes.color_id',
+      sql<string>`coalesce(product_colors.name, '')`.as('color'),
+      sql<number>`coalesce(product_colors.position, 0)`.as('color_position'),
       'product_sizes.size',
       'product_sizes.stock',
-      eb.fn.coalesce('product_colors.name', sql<string>`''`).as('color'),
     ])
     .where('products.has_sizes', '=', 1)
     .where('product_sizes.stock', '<=', threshold);
   const plain = db
     .selectFrom('products')
-    .select(['id as product_id', 'name', sql<string>`''`.as('size'), 'stock', sql<string>`''`.as('color')])
+    .select([
+      'id as product_id',
+      'name',
+      'size_scale',
+      sql<number>`0`.as('color_id'),
+      sql<string>`''`.as('color'),
+      sql<number>`0`.as('color_position'),
+      sql<string>`''`.as('size'),
+      'stock',
+    ])
     .where('has_sizes', '=', 0)
     .where('stock', '<=', threshold);
   return db
@@ -269,7 +281,7 @@ export async function lowStock(db: Executor, threshold: number, limit: number) {
     .selectAll()
     .orderBy('stock')
     .orderBy('product_id')
-    .orderBy('color')
+    .orderBy('color_position')
     .orderBy('size')
     .limit(limit)
     .execute();

@@ -570,12 +570,28 @@ describe('the dashboard', () => {
         { wilaya: w2.name, orders: 1, confirmation_rate: null, delivery_rate: null, return_rate: null },
       ]);
       expect(stats.low_stock_threshold).toBe(3);
-      expect(stats.low_stock).toContainEqual({ product_id: low, name: 'Robe presque finie', size: 'S', stock: 2 });
+      expect(stats.low_stock).toContainEqual({
+        product_id: low,
+        name: 'Robe presque finie',
+        color_id: 0,
+        color: '',
+        size: 'S',
+        size_label: 'S',
+        stock: 2,
+      });
       expect(stats.low_stock.some((l) => l.product_id === low && l.size === 'M')).toBe(false);
       // The owner's threshold moves the list at once.
       await put('/api/settings/desk', { blacklist_policy: 'hold', low_stock_threshold: 10, review_moderation: false });
       const again = (await fresh.app.inject({ url: '/api/order/stats', headers })).json<{ data: OrderStats }>().data;
-      expect(again.low_stock).toContainEqual({ product_id: low, name: 'Robe presque finie', size: 'M', stock: 9 });
+      expect(again.low_stock).toContainEqual({
+        product_id: low,
+        name: 'Robe presque finie',
+        color_id: 0,
+        color: '',
+        size: 'M',
+        size_label: 'M',
+        stock: 9,
+      });
     } finally {
       await fresh.close();
     }

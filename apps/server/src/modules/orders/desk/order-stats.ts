@@ -4,6 +4,7 @@ import { toDa } from '@shop/domain/money';
 import { ORDER_STATUSES, type OrderStatus, type StatsPeriod } from '@shop/domain/order-status';
 import type { OrderStats } from '@shop/domain/order-responses';
 import { periodStart } from '@shop/domain/order-desk-schemas';
+import { isSizeScale, sizeLabel } from '@shop/domain/variants';
 import type { Database } from '../../../db/database.ts';
 import { deskSettings } from '../../settings/settings.service.ts';
 import * as desk from './order-desk.repository.ts';
@@ -84,9 +85,10 @@ export async function orderStats(db: Database, now = new Date(), period: StatsPe
     low_stock: low.map((r) => ({
       product_id: r.product_id,
       name: r.name,
+      color_id: Number(r.color_id),
+      color: r.color,
       size: r.size,
-      // A variant of a colour names it (ADR 036); other rows answer as before.
-      ...(r.color ? { color: r.color } : {}),
+      size_label: r.size && isSizeScale(r.size_scale) ? sizeLabel(r.size_scale, r.size) : r.size,
       stock: Number(r.stock),
     })),
     low_stock_threshold: settings.low_stock_threshold,

@@ -30,9 +30,12 @@ const stats = {
     ],
   },
   low_stock: [
-    { product_id: 4, name: 'Hoodie Zippé', size: 'M', stock: 0 },
-    { product_id: 4, name: 'Hoodie Zippé', size: 'L', stock: 1 },
-    { product_id: 7, name: 'Savon au lait de chèvre', size: '', stock: 2 },
+    { product_id: 4, name: 'Hoodie Zippé', color_id: 0, color: '', size: 'M', size_label: 'M', stock: 0 },
+    { product_id: 4, name: 'Hoodie Zippé', color_id: 0, color: '', size: 'L', size_label: 'L', stock: 1 },
+    { product_id: 9, name: 'Robe été', color_id: 31, color: 'Rouge', size: 'M', size_label: 'M', stock: 2 },
+    { product_id: 9, name: 'Robe été', color_id: 32, color: 'Bleu', size: 'M', size_label: 'M', stock: 2 },
+    { product_id: 11, name: 'Ensemble enfant', color_id: 0, color: '', size: '2a', size_label: '2 ans', stock: 2 },
+    { product_id: 7, name: 'Savon au lait de chèvre', color_id: 0, color: '', size: '', size_label: '', stock: 2 },
   ],
   low_stock_threshold: 3,
 };
@@ -92,8 +95,11 @@ describe('dashboard', () => {
 
     const lowStock = screen.getByRole('list', { name: 'Low-stock sizes and products' });
     expect(screen.getByText('Sizes and products with 3 or fewer left.')).toBeInTheDocument();
-    const [hoodie, soap] = within(lowStock).getAllByRole('listitem');
+    const [hoodie, dress, kids, soap] = within(lowStock).getAllByRole('listitem');
     expect(hoodie).toHaveTextContent('Hoodie ZippéM: 0L: 1');
+    // Per variant: the colour with its size, the size as shown on the product's scale.
+    expect(dress).toHaveTextContent('Robe étéRouge / M: 2Bleu / M: 2');
+    expect(kids).toHaveTextContent('Ensemble enfant2 ans: 2');
     expect(soap).toHaveTextContent('Savon au lait de chèvre2 left');
     expect(within(lowStock).getByRole('link', { name: 'Edit Hoodie Zippé' })).toHaveAttribute(
       'href',

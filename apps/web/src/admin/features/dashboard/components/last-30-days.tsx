@@ -89,13 +89,18 @@ export function LastThirtyDays({ figures }: { figures: OrderStats['last_30_days'
 /** Products shown before "Show all": the list can hold every size of a new shop's catalogue. */
 const LOW_STOCK_SHOWN = 8;
 
-/** Sizes and products at or under the owner's threshold, one line per product opening its form. */
+/**
+ * Variants (a colour in a size, or a size) and products at or under the owner's threshold, one line
+ * per product opening its form: "Robe été — Rouge / M: 2".
+ */
 export function LowStock({ items, threshold }: { items: OrderStats['low_stock']; threshold: number }) {
   const [showAll, setShowAll] = useState(false);
-  const products = new Map<number, { name: string; sizes: { size: string; stock: number }[] }>();
+  const products = new Map<number, { name: string; sizes: { key: string; variant: string; stock: number }[] }>();
   for (const item of items) {
     const product = products.get(item.product_id) ?? { name: item.name, sizes: [] };
-    product.sizes.push({ size: item.size, stock: item.stock });
+    // A variant as the owner reads it: "Rouge / M", the size alone without colours.
+    const variant = [item.color, item.size_label || item.size].filter(Boolean).join(' / ');
+    product.sizes.push({ key: `${item.color_id}-${item.size}`, variant, stock: item.stock });
     products.set(item.product_id, product);
   }
   const all = [...products.entries()];
@@ -127,12 +132,12 @@ export function LowStock({ items, threshold }: { items: OrderStats['low_stock'];
               <span className="flex flex-wrap gap-1">
                 {product.sizes.map((s) => (
                   <span
-                    key={s.size}
+                    key={s.key}
                     className={`rounded border px-1.5 py-0.5 text-xs tabular-nums ${
                       s.stock === 0 ? 'border-red-300 bg-red-50 text-red-800' : 'border-slate-300 text-slate-800'
                     }`}
                   >
-                    {texts.dashboard.sizeLeft(s.size, s.stock)}
+                    {texts.dashboard.sizeLeft(s.variant, s.stock)}
                   </span>
                 ))}
               </span>

@@ -121,6 +121,18 @@ describe('the Abandoned tab', () => {
     expect(samia.getByText(/Left the checkout .* · Hydra, Alger/)).toBeInTheDocument();
   });
 
+  test('a cart line in a colour shows it with its size', async () => {
+    const lines = [
+      { product_id: 9, size: 'M', color: 'Rouge', quantity: 1, product_name: 'Robe été' },
+      { product_id: 7, size: 'M', quantity: 2, product_name: 'Hoodie' },
+    ] as Lead['lines'];
+    leadServer([makeLead({ lines })]);
+    renderWithProviders(<ConfirmRoute />, { route: '/admin/confirm?tab=abandoned' });
+    const samia = within(await card('Samia B.'));
+    expect(samia.getByText('1 × Robe été (Rouge / M)')).toBeInTheDocument();
+    expect(samia.getByText('2 × Hoodie (M)')).toBeInTheDocument();
+  });
+
   test('Create order, then Place the order: the server places it and the lead shows recovered', async () => {
     const fetchMock = leadServer([makeLead()]);
     const user = userEvent.setup();

@@ -168,12 +168,17 @@ export function LeadCard({ lead, now, onSaved }: { lead: Lead; now: number; onSa
         <p className="mt-2 text-sm text-slate-700">{leadTexts.noLines}</p>
       ) : (
         <ul className="mt-2 text-sm text-slate-800">
-          {lead.lines.map((line) => (
-            <li key={`${line.product_id}-${line.size}`}>
-              {line.quantity} × {line.product_name ?? `#${line.product_id}`}
-              {line.size ? ` (${line.size})` : ''}
-            </li>
-          ))}
+          {lead.lines.map((line) => {
+            // The cart line's colour beside its size ("Rouge / M"), when the server sends one (ADR 036).
+            const color = 'color' in line && typeof line.color === 'string' ? line.color : '';
+            const variant = [color, line.size].filter(Boolean).join(' / ');
+            return (
+              <li key={`${line.product_id}-${color}-${line.size}`}>
+                {line.quantity} × {line.product_name ?? `#${line.product_id}`}
+                {variant ? ` (${variant})` : ''}
+              </li>
+            );
+          })}
         </ul>
       )}
       {!recovered && lead.call_state === 'no_answer' ? (

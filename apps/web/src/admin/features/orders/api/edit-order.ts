@@ -5,7 +5,11 @@ import { ADMIN_KEY, adminRequest } from '../../../lib/admin-request.ts';
 import type { Order } from '../../../lib/types.ts';
 import { invalidateOrders } from '../../../lib/invalidate-orders.ts';
 
-export type OrderEdit = z.input<typeof orderEditSchema>;
+type DomainEdit = z.input<typeof orderEditSchema>;
+/** The edit, its lines naming their variant's colour (its French name; absent without colours, ADR 036). */
+export type OrderEdit = Omit<DomainEdit, 'items'> & {
+  items?: (NonNullable<DomainEdit['items']>[number] & { color?: string })[];
+};
 
 /**
  * PUT /order/edit/{id}: a correction before the order ships. The server moves the stock and

@@ -123,6 +123,28 @@ describe("an order's details", () => {
     expect(formatDa(6540)).toMatch(/^6\s540,00 Da$/);
   });
 
+  test("show each line's colour with its size, a size on an age scale in words", async () => {
+    const coloured: Order = {
+      ...order,
+      order_items: [
+        { ...order.order_items[0]!, product_name: 'Robe été', color: 'Rouge', color_id: 41, size: 'M' },
+        { ...order.order_items[0]!, id: 3, product_name: 'Ensemble enfant', color: 'Vert', color_id: 43, size: '2a' },
+        { ...order.order_items[1]!, color: '', color_id: 0 },
+      ],
+    };
+    stubFetch((url) => (url === '/api/order/getOrder/41' ? { data: coloured } : undefined));
+    renderWithProviders(<OrderDetailsModal orderId={41} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Order #41' });
+    const lines = (await within(dialog).findAllByRole('listitem')).filter((li) =>
+      li.querySelector('[data-testid="line-total"]'),
+    );
+    const [dress, kids, soap] = lines;
+    expect(dress).toHaveTextContent('Colour / size: Rouge / M');
+    expect(kids).toHaveTextContent('Colour / size: Vert / 2 ans');
+    expect(soap).toHaveTextContent('Size: —');
+    expect(soap).not.toHaveTextContent('Colour');
+  });
+
   test('without a coupon the receipt has no coupon line', async () => {
     const plain = { ...order, coupon_code: null, discount_percentage: 0, discount_amount: 0, final_total: 7200 };
     stubFetch((url) => (url === '/api/order/getOrder/41' ? { data: plain } : undefined));
@@ -402,6 +424,84 @@ describe("an order's correction", () => {
         items: [
           { product_id: 4, size: 'L', quantity: 3 },
           { product_id: 4, size: 'M', quantity: 1 },
+        ],
+      },
+    ]);
+  });
+
+  test('a line of a product in colours changes to another colour × size; its colour is sent with each line', async () => {
+    const dressVariant = (colorId: number, color: string, size: string, stock: number) => ({
+      color_id: colorId,
+      color,
+      color_ar: null,
+      slug: color.toLowerCase(),
+      swatch: '#cc0000',
+      size,
+      size_label: size,
+      stock,
+      sku: null,
+      price_diff: 0,
+      final_price: 3000,
+    });
+    const dress = {
+      id: 9,
+      name: 'Robe été',
+      has_sizes: true,
+      stock: 8,
+      sizes: [],
+      size_scale: 'letters',
+      colors: [
+        { id: 41, name: 'Rouge', name_ar: null, slug: 'rouge', swatch: '#cc0000', image_ids: [] },
+        { id: 42, name: 'Bleu', name_ar: null, slug: 'bleu', swatch: '#1d4ed8', image_ids: [] },
+      ],
+      variants: [
+        dressVariant(41, 'Rouge', 'M', 0),
+        dressVariant(41, 'Rouge', 'L', 3),
+        dressVariant(42, 'Bleu', 'M', 5),
+      ],
+    };
+    const coloured: Order = {
+      ...editable,
+      order_items: [
+        {
+          ...editable.order_items[0]!,
+          product_id: 9,
+          product_name: 'Robe été',
+          size: 'M',
+          color: 'Rouge',
+          color_id: 41,
+        },
+        editable.order_items[1]!,
+      ],
+    };
+    const fetchMock = stubFetch((url, init) => {
+      if (url === '/api/order/getOrder/41') return { data: coloured };
+      if (url === '/api/ShippingPrice/read') return { data: wilayas };
+      if (url === '/api/product/getAll') return { data: [dress, soap] };
+      if (url === '/api/commune?wilaya=Oran') return { data: oranCommunes };
+      if (url === '/api/order/edit/41' && init?.method === 'PUT') return { data: coloured };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<OrderDetailsModal orderId={41} onClose={() => undefined} />);
+    await user.click(await screen.findByRole('button', { name: 'Edit order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit order #41' });
+    const variant = await within(dialog).findByLabelText('Colour and size of Robe été');
+    // The line's own variant counts what the order holds (2); another colour out of stock cannot be chosen.
+    expect(
+      within(variant)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Rouge / M (2)', 'Rouge / L (3)', 'Bleu / M (5)']);
+    expect(variant).toHaveValue('Rouge|M');
+    await user.selectOptions(variant, 'Bleu / M (5)');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByRole('dialog', { name: 'Order #41' });
+    expect(bodiesSent(fetchMock, '/api/order/edit/41', 'PUT')).toEqual([
+      {
+        items: [
+          { product_id: 9, size: 'M', color: 'Bleu', quantity: 2 },
+          { product_id: 7, size: '', quantity: 1 },
         ],
       },
     ]);

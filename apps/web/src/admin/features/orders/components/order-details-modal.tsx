@@ -9,6 +9,7 @@ import { ConfirmationBadge, OrderFlags, Reputation } from '../../../components/o
 import { Banner, ErrorState, Loading, buttonClass, formatDate } from '../../../components/ui.tsx';
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import type { Order } from '../../../lib/types.ts';
+import { sizeShown } from '../../../lib/size-shown.ts';
 import { texts } from '../../../texts.ts';
 import { useCan } from '../../../lib/access.tsx';
 import { useOrder } from '../api/get-order.ts';
@@ -274,9 +275,15 @@ function OrderDetails({
                     <span>
                       {texts.orders.productType}: {item.product_type ?? '—'}
                     </span>
-                    <span>
-                      {texts.orders.size}: {item.size || '—'}
-                    </span>
+                    {item.color ? (
+                      <span>
+                        {texts.orders.colorAndSize}: {[item.color, sizeShown(item.size)].filter(Boolean).join(' / ')}
+                      </span>
+                    ) : (
+                      <span>
+                        {texts.orders.size}: {sizeShown(item.size) || '—'}
+                      </span>
+                    )}
                     <span>
                       {texts.orders.discount}: {item.product_discount_percentage}%
                     </span>

@@ -17,6 +17,8 @@ interface Line {
   product_id: number;
   name: string;
   size: string;
+  /** The variant's colour (its French name), '' for a product without colours. */
+  color: string;
   /** As typed: checked when the form is sent. */
   quantity: string;
 }
@@ -59,6 +61,7 @@ function linesOf(order: Order): Line[] {
             product_id: item.product_id,
             name: item.product_name,
             size: item.size,
+            color: item.color ?? '',
             quantity: String(item.quantity),
           },
         ],
@@ -77,6 +80,7 @@ const sameLines = (a: Line[], b: Line[]) =>
     (l, i) =>
       l.product_id === b[i]!.product_id &&
       l.size === b[i]!.size &&
+      l.color === b[i]!.color &&
       quantityOf(l.quantity) === quantityOf(b[i]!.quantity),
   );
 
@@ -101,9 +105,10 @@ export function editOf(
   const commune = delivery.commune.trim();
   if (commune && commune !== (order.commune_name ?? '')) edit.commune = commune;
   if (linesEditable && !sameLines(lines, linesOf(order))) {
-    edit.items = lines.map(({ product_id, size, quantity }) => ({
+    edit.items = lines.map(({ product_id, size, color, quantity }) => ({
       product_id,
       size,
+      ...(color ? { color } : {}),
       quantity: quantityOf(quantity) ?? 1,
     }));
   }
@@ -122,6 +127,39 @@ function sizesOf(
 ): { name: string; available: number | null }[] {
   const sizes = (product?.sizes ?? []).map((s) => ({ name: s.name, available: s.stock + held(s.name) }));
   return current && !sizes.some((s) => s.name === current) ? [{ name: current, available: null }, ...sizes] : sizes;
+}
+
+/** A product sold in colours or on a scale other than S-XXL: its lines choose a variant. */
+function byVariant(product: Product | undefined): boolean {
+  return (
+    (product?.variants?.length ?? 0) > 0 &&
+    ((product?.colors?.length ?? 0) > 0 || (product?.size_scale ?? 'letters') !== 'letters')
+  );
+}
+
+/** A variant as a select's value: its colour and size. */
+const variantValue = (color: string, size: string) => `${color}|${size}`;
+
+/**
+ * The variants a line may take ("Rouge / M"), each with how many it can have: the variant's stock
+ * plus what the order itself holds of it. The line's own variant stays even if gone.
+ */
+function variantsOf(
+  product: Product | undefined,
+  line: { color: string; size: string },
+  held: (size: string, color: string) => number,
+): { value: string; label: string; available: number | null }[] {
+  const options = (product?.variants ?? []).map((v) => ({
+    value: variantValue(v.color, v.size),
+    label: [v.color, v.size_label].filter(Boolean).join(' / '),
+    available: v.stock + held(v.size, v.color),
+  }));
+  const current = variantValue(line.color, line.size);
+  return line.size || line.color
+    ? options.some((o) => o.value === current)
+      ? options
+      : [{ value: current, label: [line.color, line.size].filter(Boolean).join(' / '), available: null }, ...options]
+    : options;
 }
 
 /**
@@ -168,10 +206,12 @@ export function OrderEditForm({
   const byId = new Map((products.data ?? []).map((p) => [p.id, p]));
   const chosen = byId.get(Number(adding.product_id));
   /** Units of a product and size the order holds now (they come back to stock when lines change). */
-  const heldOf = (productId: number) => (size: string) =>
-    order.order_items
-      .filter((item) => item.product_id === productId && item.size === size)
-      .reduce((sum, item) => sum + item.quantity, 0);
+  const heldOf =
+    (productId: number) =>
+    (size: string, color = '') =>
+      order.order_items
+        .filter((item) => item.product_id === productId && item.size === size && (item.color ?? '') === color)
+        .reduce((sum, item) => sum + item.quantity, 0);
   const wilayaRow = wilayas.data.find((w) => w.wilaya_name === contact.wilaya);
   /** What each delivery type costs in the chosen wilaya and commune, as the server will price it. */
   const feeOf = (type: DeliveryType) =>
@@ -183,8 +223,11 @@ export function OrderEditForm({
 
   function addLine() {
     if (!chosen) return;
-    const size = chosen.has_sizes ? adding.size : '';
-    if (chosen.has_sizes && !size) return setError(texts.orders.chooseSize);
+    const variant = byVariant(chosen);
+    const cut = adding.size.indexOf('|');
+    const size = chosen.has_sizes ? (variant ? adding.size.slice(cut + 1) : adding.size) : '';
+    const color = variant && cut >= 0 ? adding.size.slice(0, cut) : '';
+    if (chosen.has_sizes && !adding.size) return setError(texts.orders.chooseSize);
     const quantity = quantityOf(adding.quantity);
     if (quantity === null) return setError(texts.orders.quantityInvalid);
     setError(null);
@@ -193,6 +236,7 @@ export function OrderEditForm({
       product_id: chosen.id,
       name: chosen.name,
       size,
+      color,
       quantity: String(quantity),
     };
     setLines((all) => [...all, line]);
@@ -324,11 +368,35 @@ export function OrderEditForm({
           <legend className="mb-2 text-sm font-semibold text-slate-700">{texts.orders.items}</legend>
           <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
             {lines.map((line) => {
-              const sizes = sizesOf(byId.get(line.product_id), line.size, heldOf(line.product_id));
+              const product = byId.get(line.product_id);
+              const sizes = sizesOf(product, line.size, heldOf(line.product_id));
+              const variants =
+                byVariant(product) || line.color ? variantsOf(product, line, heldOf(line.product_id)) : null;
+              const current = variantValue(line.color, line.size);
               return (
                 <li key={line.key} className="flex flex-wrap items-end gap-2 p-3">
                   <p className="w-full text-sm font-medium text-slate-900">{line.name}</p>
-                  {sizes.length > 0 ? (
+                  {variants ? (
+                    <select
+                      aria-label={texts.orders.lineVariant(line.name)}
+                      className={`${inputBase} w-40`}
+                      value={current}
+                      onChange={(e) => {
+                        const cut = e.target.value.indexOf('|');
+                        setLine(line.key, { color: e.target.value.slice(0, cut), size: e.target.value.slice(cut + 1) });
+                      }}
+                    >
+                      {variants.map((v) => (
+                        <option
+                          key={v.value}
+                          value={v.value}
+                          disabled={v.available !== null && v.available <= 0 && v.value !== current}
+                        >
+                          {v.available === null ? v.label : `${v.label} (${v.available})`}
+                        </option>
+                      ))}
+                    </select>
+                  ) : sizes.length > 0 ? (
                     <select
                       aria-label={texts.orders.lineSize(line.name)}
                       className={`${inputBase} w-24`}
@@ -385,7 +453,27 @@ export function OrderEditForm({
               </select>
             </Field>
             <div className="flex flex-wrap items-end gap-2">
-              {chosen?.has_sizes ? (
+              {chosen?.has_sizes && byVariant(chosen) ? (
+                <Field id={`${id}-add-size`} label={texts.orders.colorAndSize}>
+                  <select
+                    id={`${id}-add-size`}
+                    className={`${inputBase} w-40`}
+                    value={adding.size}
+                    onChange={(e) => setAdding((a) => ({ ...a, size: e.target.value }))}
+                  >
+                    <option value="">—</option>
+                    {(chosen.variants ?? []).map((v) => (
+                      <option
+                        key={variantValue(v.color, v.size)}
+                        value={variantValue(v.color, v.size)}
+                        disabled={v.stock <= 0}
+                      >
+                        {[v.color, v.size_label].filter(Boolean).join(' / ')} ({v.stock})
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+              ) : chosen?.has_sizes ? (
                 <Field id={`${id}-add-size`} label={texts.orders.size}>
                   <select
                     id={`${id}-add-size`}

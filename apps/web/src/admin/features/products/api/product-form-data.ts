@@ -4,6 +4,7 @@ import type { StockMoved } from '@shop/domain/catalog-responses';
 import { SIZES, SIZE_STOCK_FIELDS, type Size } from '@shop/domain/sizes';
 import { stockEditsOf } from '@shop/domain/stock-edits';
 import type { Product } from '../../../lib/types.ts';
+import { appendVariants, variantDraftSchema, type VariantDraft } from './variant-form-data.ts';
 
 /**
  * The stock figures the form was opened with (or last told by a 409): what the owner's changes are
@@ -17,7 +18,12 @@ const seenSchema = z.object({
 export type SeenStock = z.infer<typeof seenSchema>;
 
 /** The product form: the shared schema plus the "sold by size" switch and the figures seen. */
-export const productFormSchema = productFieldsSchema.extend({ sold_by_size: z.boolean(), seen: seenSchema.optional() });
+export const productFormSchema = productFieldsSchema.extend({
+  sold_by_size: z.boolean(),
+  seen: seenSchema.optional(),
+  /** The size scale, colours and stock per variant (variant-form-data.ts), checked by `variantProblems`. */
+  variants: variantDraftSchema.optional(),
+});
 export type ProductFormInput = z.input<typeof productFormSchema>;
 export type ProductFormValues = z.output<typeof productFormSchema>;
 
@@ -59,6 +65,35 @@ export function toProductFormData(values: ProductFormValues, images: File[]): Fo
   } else {
     form.append('stock', String(values.stock ?? 0));
   }
+  return form;
+}
+
+/** Multipart body of POST /product for a product with colours or another size scale: its variants. */
+export function toVariantProductData(values: ProductFormValues, images: File[], variants: VariantDraft): FormData {
+  const form = new FormData();
+  appendFields(form, values, images);
+  appendVariants(form, variants, values.sizes);
+  return form;
+}
+
+/**
+ * Multipart body of POST /product/update/{id} for a product edited with its variants: every
+ * variant, each existing one beside the stock seen when the form opened (docs/api.md); from one
+ * stock, the switch against the stock seen, as the sizes' switch does.
+ */
+export function toVariantUpdateData(
+  values: ProductFormValues,
+  seen: SeenStock,
+  images: File[],
+  variants: VariantDraft,
+): FormData {
+  const form = new FormData();
+  appendFields(form, values, images);
+  if (!seen.sold_by_size) {
+    form.append('has_sizes', 'true');
+    form.append('seen_stock', String(seen.stock));
+  }
+  appendVariants(form, variants, values.sizes);
   return form;
 }
 

@@ -4,7 +4,10 @@ import { ADMIN_KEY, adminRequest } from '../../../lib/admin-request.ts';
 import type { Product } from '../../../lib/types.ts';
 
 /** The product form's photos as the owner left them (their order, the primary, the deleted). */
-export async function savePhotos({ id, photos }: { id: number; photos: ProductPhotos }): Promise<Product> {
+/** The photos' colours (issue 30), sent with the arrangement after a product save. */
+export type PhotosWithColors = ProductPhotos & { colors?: { image_id: number; color_id: number | null }[] };
+
+export async function savePhotos({ id, photos }: { id: number; photos: PhotosWithColors }): Promise<Product> {
   return (await adminRequest<Product>(`/product/images/${id}`, { method: 'PUT', body: photos })).data;
 }
 

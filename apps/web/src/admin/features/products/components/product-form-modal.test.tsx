@@ -95,7 +95,7 @@ describe('product form: stock per size', () => {
     renderWithProviders(<ProductFormModal types={types} onClose={() => undefined} />);
     const user = userEvent.setup();
     await fillBasics(user);
-    await user.click(screen.getByLabelText('Sold by size (S to XXL)'));
+    await user.click(screen.getByLabelText('Sold by size or colour (clothing)'));
     expect(screen.queryByLabelText('S')).not.toBeInTheDocument();
     const stock = screen.getByLabelText('Stock');
     await user.clear(stock);
@@ -180,6 +180,21 @@ describe('product form: images checked as they are chosen', () => {
   });
 });
 
+/** A variant of a product without colours, as a product read and a 409 list them. */
+const plainVariant = (size: string, stock: number) => ({
+  color_id: 0,
+  color: '',
+  color_ar: null,
+  slug: '',
+  swatch: '',
+  size,
+  size_label: size,
+  stock,
+  sku: null,
+  price_diff: 0,
+  final_price: 2000,
+});
+
 describe('product form: editing stock against what was seen', () => {
   const sizes = (s: number, m: number) => ({
     size_s: s,
@@ -215,6 +230,11 @@ describe('product form: editing stock against what was seen', () => {
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
     images: [],
+    // Sold on the letter scale without colours (ADR 036): the form of before.
+    size_scale: 'letters' as const,
+    size_list: ['S', 'M', 'L', 'XL', 'XXL'],
+    colors: [],
+    variants: [],
     ...sizes(2, 15),
   };
   const soap = { ...shirt, id: 13, name: 'Soap', stock: 8, has_sizes: false, ...sizes(0, 0), sizes: [] };
@@ -269,7 +289,14 @@ describe('product form: editing stock against what was seen', () => {
     const moved = {
       status: 409,
       message: 'The stock changed while you were editing: M is now 12 (you saw 15). Nothing was saved.',
-      data: { moved: [{ size: 'M', seen: 15, current: 12 }], has_sizes: true, stock: 15, sizes: sizes(3, 12).sizes },
+      data: {
+        moved: [{ color_id: 0, size: 'M', seen: 15, current: 12 }],
+        has_sizes: true,
+        stock: 15,
+        sizes: sizes(3, 12).sizes,
+        // Every variant as it is now (ADR 036): a product without colours has one per size.
+        variants: sizes(3, 12).sizes.map((s) => plainVariant(s.name, s.stock)),
+      },
     };
     const { sent } = server([moved]);
     const onClose = vi.fn();
@@ -307,7 +334,13 @@ describe('product form: editing stock against what was seen', () => {
       {
         status: 409,
         message: 'The stock changed while you were editing',
-        data: { moved: [{ size: null, seen: 8, current: 6 }], has_sizes: false, stock: 6, sizes: [] },
+        data: {
+          moved: [{ color_id: 0, size: null, seen: 8, current: 6 }],
+          has_sizes: false,
+          stock: 6,
+          sizes: [],
+          variants: [],
+        },
       },
     ]);
     renderWithProviders(<ProductFormModal product={soap} types={types} onClose={() => undefined} />);
@@ -328,7 +361,7 @@ describe('product form: editing stock against what was seen', () => {
       <ProductFormModal product={soap} types={types} onClose={() => undefined} />,
     );
     const user = userEvent.setup();
-    await user.click(screen.getByLabelText('Sold by size (S to XXL)'));
+    await user.click(screen.getByLabelText('Sold by size or colour (clothing)'));
     await retype(user, 'S', '3');
     await retype(user, 'M', '5');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -345,7 +378,7 @@ describe('product form: editing stock against what was seen', () => {
     unmount();
 
     renderWithProviders(<ProductFormModal product={shirt} types={types} onClose={() => undefined} />);
-    await user.click(screen.getByLabelText('Sold by size (S to XXL)'));
+    await user.click(screen.getByLabelText('Sold by size or colour (clothing)'));
     expect(screen.getByLabelText('Stock')).toHaveValue(17);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent).toHaveLength(2));
@@ -361,6 +394,7 @@ describe('product form: photos kept in place, saved with the form', () => {
     position,
     width: 800,
     height: 800,
+    color_id: null,
   });
   // As the server lists them: the primary first, the others by position.
   const editing: Product = {
@@ -388,6 +422,10 @@ describe('product form: photos kept in place, saved with the form', () => {
     size_xl: 0,
     size_xxl: 0,
     sizes: [],
+    size_scale: 'letters',
+    size_list: ['S', 'M', 'L', 'XL', 'XXL'],
+    colors: [],
+    variants: [],
     images: [photo(21, 1, true), photo(20, 0), photo(22, 2)],
   };
   const tiles = () =>

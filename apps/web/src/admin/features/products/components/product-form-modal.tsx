@@ -19,6 +19,8 @@ import {
   seenStockOf,
   toProductFormData,
   toProductUpdateData,
+  toVariantProductData,
+  toVariantUpdateData,
   type ProductFormInput,
   type ProductFormValues,
 } from '../api/product-form-data.ts';
@@ -26,6 +28,21 @@ import { useCreateProduct } from '../api/create-product.ts';
 import { stockMovedOf, useUpdateProduct } from '../api/update-product.ts';
 import { useSavePhotos } from '../api/save-photos.ts';
 import { ProductPhotos, usePhotoArrangement } from './product-photos.tsx';
+import {
+  afterVariantsMoved,
+  hasProblems,
+  movedLabel,
+  photoColorsPayload,
+  sendsVariants,
+  serverProblems,
+  variantDraftOf,
+  variantProblems,
+  variantsMovedOf,
+  type VariantDraft,
+  type VariantProblems,
+  type VariantsMoved,
+} from '../api/variant-form-data.ts';
+import { ProductVariants } from './product-variants.tsx';
 
 const baseResolver = zodResolver(productFormSchema);
 // Only the stock fields that apply are checked: per size when sold by size, else the single stock.
@@ -45,6 +62,7 @@ function defaults(product?: Product): ProductFormInput {
       stock: 0,
       sizes: { S: 0, M: 0, L: 0, XL: 0, XXL: 0 },
       sold_by_size: true,
+      variants: variantDraftOf(),
     };
   }
   const seen = seenStockOf(product);
@@ -60,6 +78,7 @@ function defaults(product?: Product): ProductFormInput {
     sizes: seen.sizes,
     sold_by_size: seen.sold_by_size,
     seen,
+    variants: variantDraftOf(product),
   };
 }
 
@@ -85,6 +104,12 @@ export function ProductFormModal({ product, types, onClose }: ProductFormModalPr
   const [preparing, setPreparing] = useState(false);
   const draft = useRestoredFormDraft<ProductFormInput>(PRODUCT_FORM, target);
   const [moved, setMoved] = useState<StockMoved['moved'] | null>(null);
+  // The colours and sizes: what the owner must fix (once a save was tried), the figures that moved
+  // (a 409), and the colour each new photo shows.
+  const [problems, setProblems] = useState<VariantProblems | null>(null);
+  const [variantsMoved, setVariantsMoved] = useState<VariantsMoved | null>(null);
+  const [movedLines, setMovedLines] = useState<MovedLine[] | null>(null);
+  const [fileColors, setFileColors] = useState<Map<File, string>>(() => new Map());
   const {
     register,
     handleSubmit,
@@ -98,6 +123,11 @@ export function ProductFormModal({ product, types, onClose }: ProductFormModalPr
   });
   useKeepFormDraft(PRODUCT_FORM, target, () => ({ values: getValues(), filesLost: files.length > 0 }));
   const soldBySize = useWatch({ control, name: 'sold_by_size' });
+  const variantDraft = useWatch({ control, name: 'variants' }) ?? variantDraftOf(product);
+  const changeVariants = (next: VariantDraft) => {
+    setValue('variants', next);
+    if (problems) setProblems(variantProblems(next));
+  };
   const photos = usePhotoArrangement(product?.images ?? []);
   const savePhotos = useSavePhotos();
   async function savePhotosOf(id: number) {
@@ -112,21 +142,75 @@ export function ProductFormModal({ product, types, onClose }: ProductFormModalPr
     }
   }
 
+  /** After the product's save: the photos' colours, new colours and photos found in its answer. */
+  async function savePhotoColors(variants: VariantDraft, saved: Product, knownImageIds: number[]) {
+    if (!Array.isArray(saved.images)) return true;
+    const payload = photoColorsPayload(
+      variants,
+      saved,
+      files.map((file) => ({ colorKey: fileColors.get(file) ?? null })),
+      knownImageIds,
+    );
+    if (!payload) return true;
+    try {
+      await savePhotos.mutateAsync({ id: saved.id, photos: payload });
+      return true;
+    } catch (error) {
+      if (sessionEnded(error)) return false;
+      productToast.error(errorMessage(error, texts.products.photoColorsFailed));
+      return true;
+    }
+  }
+
   const onSubmit = handleSubmit(async (values) => {
     const seen = values.seen ?? (product ? seenStockOf(product) : null);
+    const current = getValues('variants');
+    const variants = values.sold_by_size && current && sendsVariants(current) ? current : null;
+    if (variants) {
+      const found = variantProblems(variants);
+      setProblems(found);
+      if (hasProblems(found)) {
+        productToast.error(texts.products.variants.fix);
+        return;
+      }
+    }
+    const knownImageIds = photos.tiles.map((tile) => tile.image.id);
     try {
+      let saved: Product;
       if (product && seen) {
         // The photos first: they are checked against those the form showed, before new ones are added.
         if (photos.changed) await savePhotosOf(product.id);
-        await update.mutateAsync({ id: product.id, body: toProductUpdateData(values, seen, files) });
-        productToast.success(texts.products.updated_);
+        const body = variants
+          ? toVariantUpdateData(values, seen, files, variants)
+          : toProductUpdateData(values, seen, files);
+        saved = await update.mutateAsync({ id: product.id, body });
       } else {
-        await create.mutateAsync(toProductFormData(values, files));
-        productToast.success(texts.products.added);
+        saved = await create.mutateAsync(
+          variants ? toVariantProductData(values, files, variants) : toProductFormData(values, files),
+        );
       }
+      if (variants && !(await savePhotoColors(variants, saved, knownImageIds))) return;
+      productToast.success(product ? texts.products.updated_ : texts.products.added);
       onClose();
     } catch (error) {
       if (sessionEnded(error)) return;
+      const variantsNow =
+        variants && error instanceof ApiError && error.status === 409 ? variantsMovedOf(error.data) : null;
+      if (variants && variantsNow) {
+        // Nothing was saved: the grid shows the current figures where they moved or were left as
+        // they were, the owner's other changes stay, and the next save is against what it shows.
+        setValue('variants', afterVariantsMoved(variants, variantsNow));
+        setVariantsMoved(variantsNow);
+        setMovedLines(
+          variantsNow.moved.map((m) => ({
+            key: `${m.color_id}-${m.size ?? ''}`,
+            label: movedLabel(variants, m.color_id, m.size) || texts.products.stock,
+            seen: m.seen,
+            current: m.current,
+          })),
+        );
+        return;
+      }
       const current = seen ? stockMovedOf(error) : null;
       if (current && seen) {
         // Nothing was saved: the stale figures are replaced by the current ones, the owner's other
@@ -136,8 +220,20 @@ export function ProductFormModal({ product, types, onClose }: ProductFormModalPr
         setValue('stock', next.stock);
         setValue('seen', next.seen);
         setMoved(current.moved);
+        setMovedLines(
+          current.moved.map((m) => ({
+            key: m.size ?? 'stock',
+            label: m.size ?? texts.products.stock,
+            seen: m.seen,
+            current: m.current,
+          })),
+        );
         return;
       }
+      // A 400 about the colours or sizes: each message beside its box.
+      const refused =
+        variants && error instanceof ApiError && error.status === 400 ? serverProblems(variants, error.data) : null;
+      if (refused) setProblems(refused);
       productToast.error(
         product ? errorMessage(error, texts.products.updateFailed) : errorMessage(error, texts.products.addFailed),
       );
@@ -196,33 +292,53 @@ export function ProductFormModal({ product, types, onClose }: ProductFormModalPr
             {texts.products.soldBySize}
           </label>
         </div>
-        {moved ? <StockMovedNotice moved={moved} /> : null}
+        {movedLines ? <StockMovedNotice lines={movedLines} /> : null}
         {soldBySize ? (
-          <fieldset className="sm:col-span-2">
-            <legend className="mb-1 text-xs font-medium text-slate-700">{texts.products.sizeStock}</legend>
-            <div className="grid grid-cols-3 gap-2 sm:grid-cols-5">
-              {SIZES.map((size) => (
-                <Field
-                  key={size}
-                  id={`product-size-${size}`}
-                  label={size}
-                  error={sizeErrors?.[size]?.message}
-                  hint={movedHint(moved, size)}
-                >
-                  <input
-                    id={`product-size-${size}`}
-                    type="number"
-                    min={0}
-                    step={1}
-                    inputMode="numeric"
-                    className={inputClass}
-                    aria-invalid={sizeErrors?.[size] ? true : undefined}
-                    {...register(`sizes.${size}`)}
-                  />
-                </Field>
-              ))}
-            </div>
-          </fieldset>
+          <ProductVariants
+            draft={variantDraft}
+            onChange={changeVariants}
+            plainSizes={() => getValues('sizes') ?? {}}
+            photos={product ? photos : null}
+            files={files}
+            fileColors={fileColors}
+            onFileColor={(file, key) =>
+              setFileColors((current) => {
+                const next = new Map(current);
+                if (key === null) next.delete(file);
+                else next.set(file, key);
+                return next;
+              })
+            }
+            problems={problems}
+            moved={variantsMoved}
+            plainFields={
+              <fieldset className="sm:col-span-2">
+                <legend className="mb-1 text-xs font-medium text-slate-700">{texts.products.sizeStock}</legend>
+                <div className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+                  {SIZES.map((size) => (
+                    <Field
+                      key={size}
+                      id={`product-size-${size}`}
+                      label={size}
+                      error={sizeErrors?.[size]?.message}
+                      hint={movedHint(moved, size)}
+                    >
+                      <input
+                        id={`product-size-${size}`}
+                        type="number"
+                        min={0}
+                        step={1}
+                        inputMode="numeric"
+                        className={inputClass}
+                        aria-invalid={sizeErrors?.[size] ? true : undefined}
+                        {...register(`sizes.${size}`)}
+                      />
+                    </Field>
+                  ))}
+                </div>
+              </fieldset>
+            }
+          />
         ) : (
           <Field
             id="product-stock"
@@ -261,14 +377,22 @@ function movedHint(moved: StockMoved['moved'] | null, size: StockMoved['moved'][
   return figure ? texts.products.stockMovedHint(figure.seen) : undefined;
 }
 
+/** A figure that moved while the form was open: "M" or "Rouge / 38", what the owner saw, what it is now. */
+interface MovedLine {
+  key: string;
+  label: string;
+  seen: number;
+  current: number;
+}
+
 /** After a 409: which figures moved while the form was open, and that nothing was saved. */
-function StockMovedNotice({ moved }: { moved: StockMoved['moved'] }) {
+function StockMovedNotice({ lines }: { lines: MovedLine[] }) {
   const ref = useRef<HTMLDivElement>(null);
   // On a phone the stock fields may be under the fold when the owner taps Save: the notice goes
   // to the top, the figures it speaks of right under it.
   useEffect(() => {
     ref.current?.scrollIntoView?.({ block: 'start' });
-  }, [moved]);
+  }, [lines]);
   return (
     <div
       ref={ref}
@@ -277,10 +401,8 @@ function StockMovedNotice({ moved }: { moved: StockMoved['moved'] }) {
     >
       <p className="font-medium">{texts.products.stockMoved}</p>
       <ul className="mt-1 list-disc pl-5">
-        {moved.map((m) => (
-          <li key={m.size ?? 'stock'}>
-            {texts.products.stockMovedLine(m.size ?? texts.products.stock, m.seen, m.current)}
-          </li>
+        {lines.map((m) => (
+          <li key={m.key}>{texts.products.stockMovedLine(m.label, m.seen, m.current)}</li>
         ))}
       </ul>
       <p className="mt-1">{texts.products.stockMovedAgain}</p>

@@ -117,3 +117,26 @@ describe('products page', () => {
     expect(asked.at(-1)).toBe('/api/product/getAll?page=1&limit=50&q=lin');
   });
 });
+
+describe('products page: colours', () => {
+  test('a product sold in colours shows them as dots beside its name; one without shows none', async () => {
+    const dress = {
+      ...product,
+      id: 13,
+      name: 'Robe été',
+      colors: [
+        { id: 41, name: 'Rouge', name_ar: null, slug: 'rouge', swatch: '#cc0000', image_ids: [] },
+        { id: 42, name: 'Bleu', name_ar: null, slug: 'bleu', swatch: '#1d4ed8', image_ids: [] },
+      ],
+    };
+    stubFetch((url) => {
+      if (url === '/api/ProductType/getAll') return { data: types };
+      if (url.startsWith('/api/product/getAll')) return { data: page([dress, { ...product, colors: [] }]) };
+      return undefined;
+    });
+    renderWithProviders(<ProductsPage />);
+    const dots = await screen.findByRole('img', { name: 'Colours: Rouge, Bleu' });
+    expect(dots.querySelectorAll('span')).toHaveLength(2);
+    expect(screen.getAllByRole('img', { name: /^Colours/ })).toHaveLength(1);
+  });
+});

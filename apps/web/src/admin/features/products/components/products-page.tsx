@@ -25,6 +25,7 @@ import { productQueryOptions } from '../api/get-product.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { DiscountInput } from './discount-input.tsx';
 import { PRODUCT_FORM, ProductFormModal } from './product-form-modal.tsx';
+import { ColorDots } from './color-dots.tsx';
 import { ProductDetailsModal } from './product-details-modal.tsx';
 
 /** How long the typing pauses before the list is searched. */
@@ -149,7 +150,12 @@ export function ProductsPage() {
           {
             header: texts.products.name,
             className: 'max-w-[16rem] font-medium',
-            cell: (product) => <span className="line-clamp-2">{product.name}</span>,
+            cell: (product) => (
+              <>
+                <span className="line-clamp-2">{product.name}</span>
+                <ColorDots colors={product.colors} />
+              </>
+            ),
           },
           {
             header: texts.products.price,
