@@ -80,16 +80,16 @@ async function dropSchema(schema: string): Promise<void> {
 }
 
 /**
- * The database of an older release, for a migration's test: migrated up to `last` only (SQLite in
- * memory, or a schema of its own on PostgreSQL); the test inserts what that release could hold,
- * then runs the rest with `migrate(db)`.
+ * A database without the app around it (SQLite in memory, or a schema of its own on PostgreSQL),
+ * migrated up to `upTo`, or fully. For a migration's test, that of an older release: the test
+ * inserts what that release could hold, then runs the rest with `migrate(db)`.
  */
-export async function olderDatabase(last: string): Promise<{ db: Db; close: () => Promise<void> }> {
+export async function migratedDatabase(upTo?: string): Promise<{ db: Db; close: () => Promise<void> }> {
   const schema = testDialect === 'postgres' ? await createSchema() : undefined;
   const db = schema
     ? connect({ kind: 'postgres', url: testDatabaseUrl() }, { searchPath: schema })
     : connect({ kind: 'sqlite', file: ':memory:' });
-  await migrate(db, last);
+  await migrate(db, upTo);
   return {
     db,
     close: async () => {

@@ -5,13 +5,13 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../connect.ts';
 import { migrate } from '../migrate.ts';
-import { olderDatabase } from '../../../test/harness.ts';
+import { migratedDatabase } from '../../../test/harness.ts';
 
 let db: Db;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ db, close } = await olderDatabase('018-sized-stock-sums'));
+  ({ db, close } = await migratedDatabase('018-sized-stock-sums'));
 });
 afterAll(() => close());
 

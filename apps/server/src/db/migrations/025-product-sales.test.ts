@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../connect.ts';
 import { migrate } from '../migrate.ts';
-import { olderDatabase } from '../../../test/harness.ts';
+import { migratedDatabase } from '../../../test/harness.ts';
 import { insertProduct } from '../../../test/fixtures.ts';
 import { findTopSellingIds } from '../../modules/catalog/catalog.repository.ts';
 
@@ -13,7 +13,7 @@ let db: Db;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ db, close } = await olderDatabase('024-courier-accounts'));
+  ({ db, close } = await migratedDatabase('024-courier-accounts'));
 });
 afterAll(() => close());
 

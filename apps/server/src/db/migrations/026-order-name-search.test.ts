@@ -7,14 +7,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { foldName, nameSearchWords } from '@shop/domain/name-fold';
 import type { Db } from '../connect.ts';
 import { migrate } from '../migrate.ts';
-import { olderDatabase, testDialect } from '../../../test/harness.ts';
+import { migratedDatabase, testDialect } from '../../../test/harness.ts';
 import { listOrders } from '../../modules/orders/orders.repository.ts';
 
 let db: Db;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ db, close } = await olderDatabase('025-product-sales'));
+  ({ db, close } = await migratedDatabase('025-product-sales'));
 });
 afterAll(() => close());
 

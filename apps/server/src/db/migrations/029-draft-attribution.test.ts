@@ -6,14 +6,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkoutDraftSchema } from '@shop/domain/checkout-drafts';
 import type { Db } from '../connect.ts';
 import { migrate } from '../migrate.ts';
-import { olderDatabase } from '../../../test/harness.ts';
+import { migratedDatabase } from '../../../test/harness.ts';
 import { saveDraft } from '../../modules/leads/leads.service.ts';
 
 let db: Db;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ db, close } = await olderDatabase('028-checkout-drafts'));
+  ({ db, close } = await migratedDatabase('028-checkout-drafts'));
 });
 afterAll(() => close());
 

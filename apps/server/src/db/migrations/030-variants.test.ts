@@ -1,41 +1,20 @@
 // Migration 030 on a shop's database as it was before colours (SQLite and PostgreSQL): every size
 // row becomes the same size without a colour, with the same stock; the products read as before
 // (letters, no colours); the new key takes a colour beside a size, and stock stays at least 0.
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { connect, type Db } from '../connect.ts';
+import type { Db } from '../connect.ts';
 import { migrate } from '../migrate.ts';
-import { testDialect } from '../../../test/harness.ts';
+import { migratedDatabase } from '../../../test/harness.ts';
 import { insertProduct } from '../../../test/fixtures.ts';
 import { toProducts } from '../../modules/catalog/catalog.service.ts';
 
 let db: Db;
-let schema: string | undefined;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  if (testDialect === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL!;
-    schema = `t_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-    db = connect({ kind: 'postgres', url }, { searchPath: schema });
-  } else {
-    db = connect({ kind: 'sqlite', file: ':memory:' });
-  }
-  await migrate(db, '029-draft-attribution');
+  ({ db, close } = await migratedDatabase('029-draft-attribution'));
 });
-afterAll(async () => {
-  await db.close();
-  if (schema) {
-    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(`drop schema ${schema} cascade`);
-    await client.end();
-  }
-});
+afterAll(() => close());
 
 it('turns every size row into the same size without a colour, with the same stock', async () => {
   const shirt = await insertProduct(db.kysely, { name: 'T-shirt', sizes: { S: 2, M: 5, L: 0, XL: 1, XXL: 0 } });

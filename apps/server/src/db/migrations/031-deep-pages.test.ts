@@ -1,20 +1,17 @@
 // Deep pages (SQLite and PostgreSQL): a numbered page far down the desk's queue or the shop's list
 // holds the same rows as before, and the statements the repositories send read the skipped rows
 // from an index alone (migration 031): no sort of the matching rows, no read of the table for them.
-import { randomBytes } from 'node:crypto';
 import { createQueryId, sql, type Insertable, type KyselyPlugin, type QueryId, type RootOperationNode } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldName } from '@shop/domain/name-fold';
-import { connect, type Db } from '../connect.ts';
+import type { Db } from '../connect.ts';
 import type { DB } from '../database.ts';
-import { migrate } from '../migrate.ts';
-import { testDialect } from '../../../test/harness.ts';
+import { migratedDatabase } from '../../../test/harness.ts';
 import { listOrders } from '../../modules/orders/orders.repository.ts';
 import { findProductRows, type ProductFilters } from '../../modules/catalog/catalog.repository.ts';
 
 let db: Db;
-let schema: string | undefined;
+let close: () => Promise<void>;
 
 const ORDERS = 6000;
 const PRODUCTS = 3000;
@@ -32,18 +29,7 @@ async function insertAll<T extends 'orders' | 'products' | 'product_types'>(tabl
 }
 
 beforeAll(async () => {
-  if (testDialect === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL!;
-    schema = `t_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-    db = connect({ kind: 'postgres', url }, { searchPath: schema });
-  } else {
-    db = connect({ kind: 'sqlite', file: ':memory:' });
-  }
-  await migrate(db);
+  ({ db, close } = await migratedDatabase());
   const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 3) * 60_000).toISOString();
   await insertAll(
     'product_types',
@@ -100,15 +86,7 @@ beforeAll(async () => {
   await sql`${sql.raw(db.kind === 'postgres' ? 'vacuum analyze' : 'analyze')}`.execute(db.kysely);
 });
 
-afterAll(async () => {
-  await db.close();
-  if (schema) {
-    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await client.connect();
-    await client.query(`drop schema ${schema} cascade`);
-    await client.end();
-  }
-});
+afterAll(() => close());
 
 /** The statements `read` sends, as the database receives them. */
 async function statementsOf(read: (k: Db['kysely']) => Promise<unknown>) {

@@ -176,17 +176,6 @@ export function releaseLeadsOf(db: Executor, userId: number) {
     .execute();
 }
 
-/** The names of these users, by id (who holds a lead). */
-export async function userNames(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'username'])
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
-  return new Map(rows.map((r) => [r.id, r.username]));
-}
-
 /** Deletes the drafts last changed before `before`; answers how many. */
 export async function deleteDraftsBefore(db: Executor, before: string): Promise<number> {
   const result = await db.deleteFrom('checkout_drafts').where('updated_at', '<', before).executeTakeFirst();

@@ -24,6 +24,7 @@ import type { Selectable } from 'kysely';
 import type { CheckoutDraftTable, Database, Executor } from '../../db/database.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import * as settingsRepo from '../../db/shop-settings.ts';
+import { userNames } from '../../db/user-names.ts';
 import { placeRegularOrder, type OrderPlacing } from '../orders/orders-public.service.ts';
 import type { AdminIdentity } from '../auth/auth.service.ts';
 import {
@@ -190,7 +191,7 @@ function claimOf(row: DraftRow, holders: ReadonlyMap<number, string>, now: strin
 
 async function toLeads(db: Executor, rows: readonly DraftRow[], now = new Date()): Promise<Lead[]> {
   const at = now.toISOString();
-  const holders = await repo.userNames(
+  const holders = await userNames(
     db,
     rows.flatMap((row) => (row.claimed_by === null ? [] : [row.claimed_by])),
   );
@@ -324,7 +325,7 @@ export async function releaseLeadsOf(db: Executor, userId: number): Promise<void
 async function assertFree(db: Executor, row: DraftRow, user: AdminIdentity, now: Date): Promise<void> {
   if (row.claimed_by === null || row.claimed_by === user.userId || can(user.role, 'assign')) return;
   if (row.claim_expires_at === null || row.claim_expires_at <= now.toISOString()) return;
-  const holders = await repo.userNames(db, [row.claimed_by]);
+  const holders = await userNames(db, [row.claimed_by]);
   throw conflict(LEAD_MESSAGES.heldBy(holders.get(row.claimed_by) ?? ''));
 }
 

@@ -44,17 +44,6 @@ export function updateOrder(db: Executor, id: number, values: Updateable<OrderTa
     .execute();
 }
 
-/** The names of these users, by id (who holds an order of the desk). */
-export async function userNames(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'username'])
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
-  return new Map(rows.map((r) => [r.id, r.username]));
-}
-
 // ---- a phone's past orders ----
 
 /**

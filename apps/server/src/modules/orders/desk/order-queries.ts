@@ -12,6 +12,7 @@ import type { Order, PhoneReputation } from '@shop/domain/order-responses';
 import type { OrderClaim } from '@shop/domain/staff';
 import { wilayaKey } from '@shop/domain/wilaya';
 import type { Database, Executor, OrderRow } from '../../../db/database.ts';
+import { userNames } from '../../../db/user-names.ts';
 import { notFound } from '../../../http/errors.ts';
 import { ORDER_MESSAGES } from '../order-messages.ts';
 import { deliveryTypeOf } from '../delivery.ts';
@@ -59,7 +60,7 @@ export async function toAdminOrders(
     new Set(reputations.filter((r) => Number(r.orders) > 1).map((r) => r.customer_phone)),
   );
   const now = new Date().toISOString();
-  const holders = await desk.userNames(
+  const holders = await userNames(
     db,
     rows.flatMap((row) => (row.claimed_by === null ? [] : [row.claimed_by])),
   );
