@@ -369,7 +369,15 @@ describe('the dashboard’s low stock', () => {
     expect(res.statusCode, res.body).toBe(200);
     const low = res.json<{ data: { low_stock: { product_id: number }[] } }>().data.low_stock;
     expect(low.filter((l) => l.product_id === dress.id)).toEqual([
-      { product_id: dress.id, name: 'Robe basse', size: 'M', color: 'Rouge', stock: 0 },
+      {
+        product_id: dress.id,
+        name: 'Robe basse',
+        color_id: dress.colors.rouge,
+        color: 'Rouge',
+        size: 'M',
+        size_label: 'M',
+        stock: 0,
+      },
     ]);
   });
 });
