@@ -168,11 +168,7 @@ export default tseslint.config(
     // SQL only in repositories. The stock stores are the order stock's repository, one per
     // database (orders/stock); migrations and db/ are the database's own layer.
     files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/http/**/*.ts', 'apps/server/src/cli/**/*.ts'],
-    ignores: [
-      '**/*.test.ts',
-      '**/*.repository.ts',
-      '**/stock-store.*.ts',
-    ],
+    ignores: ['**/*.test.ts', '**/*.repository.ts', '**/stock-store.*.ts'],
     rules: { 'no-restricted-syntax': ['error', ...QUERY_SYNTAX] },
   },
   {

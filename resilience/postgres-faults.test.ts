@@ -78,7 +78,7 @@ describe.skipIf(throwAwayClusterUnavailable !== null)(
         { username: ADMIN_USERNAME },
       ]);
       const demo = await query<{ n: number }>(target, 'select count(*)::int as n from products');
-      expect(demo[0]?.n).toBe(24);
+      expect(demo[0]?.n).toBe(28);
       const images = await query<{ image_url: string }>(target, 'select image_url from product_images');
       expect(fs.readdirSync(path.join(dataDir, 'uploads')).sort()).toEqual(
         images.map((i) => path.basename(i.image_url)).sort(),
