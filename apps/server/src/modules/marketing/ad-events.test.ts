@@ -19,7 +19,7 @@ import {
   type FakeAdPlatforms,
 } from '../../../test/fake-ad-platforms.ts';
 import { enqueuePurchases } from './ad-events.service.ts';
-import { cachedMarketingSettings, MARKETING_SETTINGS_TTL_MS } from './marketing-settings.ts';
+import { cachedMarketingSettings, forgetMarketingSettings, MARKETING_SETTINGS_TTL_MS } from './marketing-settings.ts';
 import { adHosts, runAdEvents } from './ad-events-worker.ts';
 
 const METRICS_TOKEN = 'metrics-token-for-ads-tests';
@@ -531,7 +531,9 @@ describe('sending', () => {
   });
 
   it('reads the settings once per few seconds per process; a change by another process is seen after that', async () => {
-    const start = Date.now();
+    // A clock of its own, and nothing kept from the tests before: the first read is at `start`.
+    const start = Date.parse('2026-11-26T10:00:00.000Z');
+    forgetMarketingSettings(t.db.kysely);
     expect((await cachedMarketingSettings(t.db.kysely, start)).meta.purchaseStage).toBe('confirmed');
     // Another process saves a new stage (written straight to the table: this process is not told).
     await t.db.kysely
