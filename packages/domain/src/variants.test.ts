@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mergeLines } from './order-lines.ts';
 import {
   colorSlug,
+  lineText,
   lineVariant,
   parseSizeList,
   sizeKeyOf,
@@ -118,5 +119,12 @@ describe('colour keys, prices and labels', () => {
   it('labels a line as the courier and the slips show it', () => {
     expect(variantLineLabel('Robe été', 'Rouge', 'M')).toBe('Robe été — Rouge / M');
     expect(variantLineLabel('Savon', '', '')).toBe('Savon');
+  });
+
+  it('writes a line the same way on a slip, a courier list and an export', () => {
+    expect(lineText('Robe été', 'Rouge', 'M')).toBe('Robe été — Rouge / M');
+    expect(lineText('Robe été', 'Rouge', '')).toBe('Robe été — Rouge');
+    expect(lineText('T-shirt', null, 'M')).toBe('T-shirt (M)');
+    expect(lineText('Savon', '', '')).toBe('Savon');
   });
 });

@@ -203,3 +203,13 @@ export function variantLineLabel(productName: string, color: string, sizeText: s
   const parts = [color, sizeText].filter(Boolean).join(' / ');
   return parts ? `${productName} — ${parts}` : productName;
 }
+
+/**
+ * A line in a list of lines (a slip, a courier's product list, the orders export): "Robe été —
+ * Rouge / M" for a line in a colour; a line without one as it always was, "T-shirt (M)", "Savon".
+ * `sizeText` is the size as the customer read it.
+ */
+export function lineText(productName: string, color: string | null | undefined, sizeText: string): string {
+  if (color) return variantLineLabel(productName, color, sizeText);
+  return sizeText ? `${productName} (${sizeText})` : productName;
+}

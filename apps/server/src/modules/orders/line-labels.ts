@@ -1,6 +1,6 @@
 // How an order line is shown to a person (slips, exports, a courier's product list, the order's
 // history): "Robe été — Rouge / M" (variantLineLabel, ADR 036), its size as the customer read it.
-import { sizeLabel, variantLineLabel } from '@shop/domain/variants';
+import { lineText, sizeLabel, variantLineLabel } from '@shop/domain/variants';
 
 /**
  * A stored size key as shown to a person, without its product's scale (the product may have
@@ -16,12 +16,7 @@ export function orderLineLabel(line: { product_name: string; color?: string | nu
   return variantLineLabel(line.product_name, line.color ?? '', orderedSizeLabel(line.size));
 }
 
-/**
- * A line in a list of lines (a courier's product list, the orders export): "Robe été — Rouge / M"
- * for a line in a colour; a line without one as it always was, "T-shirt (M)", "Savon".
- */
+/** A line in a list of lines (a courier's product list, the orders export): domain `lineText`. */
 export function orderLineText(line: { product_name: string; color?: string | null; size: string }): string {
-  if (line.color) return orderLineLabel(line);
-  const size = orderedSizeLabel(line.size);
-  return `${line.product_name}${size ? ` (${size})` : ''}`;
+  return lineText(line.product_name, line.color, orderedSizeLabel(line.size));
 }

@@ -22,7 +22,10 @@ const slip = {
   stop_desk_id: null,
   stop_desk_name: null,
   stop_desk_address: null,
-  items: [{ name: 'Personnalisée : Hoodie', size: 'M', quantity: 1, color: 'Noir' }],
+  items: [
+    { name: 'Personnalisée : Hoodie', size: 'M', quantity: 1, color: 'Noir' },
+    { name: 'T-shirt', size: 'L', quantity: 2, color: null },
+  ],
   amount: 4100,
   tracking_number: null,
   sender_name: 'Maison Lina',
@@ -36,7 +39,9 @@ describe('a delivery slip', () => {
     const card = await screen.findByTestId('slip');
     expect(screen.getByTestId('slip-sender')).toHaveTextContent('Maison Lina · 0555 12 34 56');
     expect(card).toHaveTextContent('Expéditeur');
-    expect(card).toHaveTextContent('1 × Personnalisée : Hoodie (M, Noir)');
+    // As the couriers' product lists write a line (domain lineText).
+    expect(card).toHaveTextContent('1 × Personnalisée : Hoodie — Noir / M');
+    expect(card).toHaveTextContent('2 × T-shirt (L)');
     expect(card).not.toHaveTextContent('Custom');
   });
 });

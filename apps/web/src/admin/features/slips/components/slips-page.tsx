@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import JsBarcode from 'jsbarcode';
 import { SLIPS_PER_PAGE, type Slip } from '@shop/domain/courier';
 import { formatDa } from '@shop/domain/money';
+import { lineText } from '@shop/domain/variants';
 import { paths } from '../../../../lib/paths.ts';
 import { Banner, ErrorState, Loading, buttonClass, formatDate } from '../../../components/ui.tsx';
 import { texts } from '../../../texts.ts';
@@ -132,8 +133,7 @@ function SlipCard({ slip }: { slip: Slip }) {
       <ul className="min-h-0 flex-1 overflow-hidden border-t border-slate-200 pt-1 text-xs">
         {slip.items.map((item, index) => (
           <li key={index} className="break-words">
-            {item.quantity} × {item.name}
-            {item.size || item.color ? ` (${[item.size, item.color].filter(Boolean).join(', ')})` : ''}
+            {item.quantity} × {lineText(item.name, item.color, item.size)}
           </li>
         ))}
       </ul>
