@@ -3,7 +3,7 @@
 // `--resilience` runs only the resilience project (multi-process, crash, backup, browser XSS:
 // `npm run test:resilience`); `--with-resilience` runs it as an extra step after everything
 // (.ci/run). Ends with the line "N passed, M failed" and a non-zero exit when anything failed.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +26,39 @@ function run(step: Step): boolean {
   return result.status === 0;
 }
 
+/**
+ * Steps that read the sources and write nothing the others read, run side by side (the machine's
+ * cores are otherwise idle while one of them waits on its own thread); each step's output is
+ * printed whole when it ends, so the logs do not interleave.
+ */
+async function runTogether(steps: readonly Step[]): Promise<boolean[]> {
+  return Promise.all(
+    steps.map(
+      (step) =>
+        new Promise<boolean>((resolve) => {
+          const child = spawn(step.command, step.args, { cwd: root, env: process.env });
+          const output: Buffer[] = [];
+          child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+          child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+          child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+          child.on('close', (code) => {
+            console.log(`\n▶ ${step.name}`);
+            process.stdout.write(Buffer.concat(output));
+            resolve(code === 0);
+          });
+        }),
+    ),
+  );
+}
+
+function count(step: Step, ok: boolean): void {
+  if (ok) passed += 1;
+  else {
+    failed += 1;
+    failures.push(step.name);
+  }
+}
+
 const flags = new Set<string>(process.argv.slice(2).filter((a) => a === '--resilience' || a === '--with-resilience'));
 const onlyResilience = flags.has('--resilience');
 const build: Step = {
@@ -41,13 +74,8 @@ const checks: Step[] = onlyResilience
       { name: 'format (prettier --check)', command: 'npm', args: ['run', '--silent', 'format:check'] },
       build,
     ];
-for (const step of checks) {
-  if (run(step)) passed += 1;
-  else {
-    failed += 1;
-    failures.push(step.name);
-  }
-}
+const results = await runTogether(checks);
+checks.forEach((step, i) => count(step, results[i] === true));
 
 /** One Vitest run; its passed and failed tests are added to the totals. */
 function vitest(name: string, args: string[]): void {
