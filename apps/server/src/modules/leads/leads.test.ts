@@ -880,9 +880,19 @@ describe('a lead of the custom order page (issue 31)', () => {
   });
 
   it.each([
-    ['no picture', { color: 'Noir', size: 'M' }, [], /image/i],
-    ['a colour the item does not have', { color: 'Violet', size: 'M' }, ['reference_image_front'], /couleur|colou?r/i],
-    ['a size the item does not have', { color: 'Noir', size: 'XXS' }, ['reference_image_front'], /taille|size/i],
+    ['no picture', { color: 'Noir', size: 'M' }, [], /^At least one reference picture is needed/],
+    [
+      'a colour the item does not have',
+      { color: 'Violet', size: 'M' },
+      ['reference_image_front'],
+      /^This colour is not offered/,
+    ],
+    [
+      'a size the item does not have',
+      { color: 'Noir', size: 'XXS' },
+      ['reference_image_front'],
+      /^This size is not offered/,
+    ],
     ['no colour', { size: 'M' }, ['reference_image_front'], /Choose the colour/],
     ['a field the form does not have', { color: 'Noir', size: 'M', coupon_code: 'X' }, ['reference_image_front'], /.+/],
   ])(
