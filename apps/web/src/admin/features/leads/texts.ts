@@ -20,7 +20,7 @@ export const leadTexts = {
   colorLabel: 'Colour',
   sizeLabel: 'Size',
   pictureLabels: { front: 'Front picture', back: 'Back picture', side: 'Side picture' },
-  pictureHint: 'Camera or gallery',
+  pictureHint: 'The pictures the customer sent (camera or gallery)',
   pictureRequired: 'Add at least one picture',
   cupPictureRequired: 'Add the front picture',
   noCustomItems: 'No custom item is offered: the owner adds them under Custom items',
