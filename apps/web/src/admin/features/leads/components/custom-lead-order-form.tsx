@@ -4,6 +4,7 @@ import type { CustomItem } from '@shop/domain/custom-item-responses';
 import { CUP_ITEM_NAME } from '@shop/domain/constants';
 import { isCupName } from '@shop/domain/custom-item-schemas';
 import { formatDa } from '@shop/domain/money';
+import { variantLineLabel } from '@shop/domain/variants';
 import type { CreatedOrder } from '@shop/domain/order-responses';
 import { ApiError } from '../../../../lib/api.ts';
 import { Banner, buttonClass, Field, inputClass } from '../../../components/ui.tsx';
@@ -37,9 +38,10 @@ export function customChoiceText(custom: NonNullable<Lead['custom']>): string {
     : custom.clothing_type
       ? leadTexts.itemGone(custom.clothing_type)
       : '';
-  const options = [custom.color, custom.size].filter(Boolean).join(' / ');
-  if (!item && !options) return leadTexts.customNothing;
-  return leadTexts.custom([item, options].filter(Boolean).join(' — '));
+  if (!item && !custom.color && !custom.size) return leadTexts.customNothing;
+  // An order line's label, as the slips and the couriers' lists write it ("Hoodie — Noir / M").
+  if (item) return leadTexts.custom(variantLineLabel(item, custom.color, custom.size));
+  return leadTexts.custom([custom.color, custom.size].filter(Boolean).join(' / '));
 }
 
 /** The item the draft named, among those offered now: by its id, or the cup by its word. */
