@@ -4,16 +4,20 @@
 // Create order (which holds the lead: a second agent's card says "Being called by lina", its
 // buttons disabled), then Place the order; the order is in the shop at the server's price. The owner
 // set the delay to 0 minutes first (the rule itself is tested with the clock passed in, in
-// apps/server/src/modules/leads/leads.test.ts). Screens under e2e/screenshots/leads/.
+// apps/server/src/modules/leads/leads.test.ts). A customer who leaves the custom order page is
+// called too: the agent takes the picture she sends (a JPEG drawn with sharp) and places the custom
+// order from the phone (issue 31). Screens under e2e/screenshots/leads/.
 // Alone: `npm run build && npx vitest run --project e2e e2e/leads.test.ts`.
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   adminCall,
   adminPage,
   adminToken,
+  chooseCommune,
   chooseWilaya,
   launchBrowser,
   newPage,
@@ -143,6 +147,117 @@ describe('an abandoned checkout on a phone', () => {
       status: 'pending',
       subtotal: product.final_price,
     });
+    expect(agent.errors).toEqual([]);
+    await agent.context.close();
+  });
+});
+
+describe('an abandoned custom order on a phone (issue 31)', () => {
+  test('the customer chose a hoodie and left; the agent places it with the picture she sent', async () => {
+    await adminCall(shop.baseUrl, ownerToken, 'PUT', '/leads/settings', { delay_minutes: 0 });
+    await adminCall(shop.baseUrl, ownerToken, 'POST', '/users', {
+      username: 'sami',
+      password: 'sami-calls-2026',
+      role: 'agent',
+    });
+    const agentToken = await signIn('sami', 'sami-calls-2026');
+
+    // The customer, on her phone: a hoodie, its second size and its second colour, then she leaves.
+    const customer = await newPage(browser, shop.baseUrl, VIEWPORTS.mobile, { phone: true, reducedMotion: true });
+    const { page } = customer;
+    await page.goto('/CustomOrder');
+    await page.locator('#clothingType').waitFor();
+    const hoodie = await page
+      .getByLabel('Type de vêtement')
+      .locator('option', { hasText: 'Hoodie' })
+      .getAttribute('value');
+    await page.locator('#clothingType').selectOption(hoodie ?? '');
+    const size = await page.locator('#size option').nth(1).getAttribute('value');
+    const color = await page.locator('#color option').nth(1).getAttribute('value');
+    await page.locator('#size').selectOption(size ?? '');
+    await page.locator('#color').selectOption(color ?? '');
+    await chooseWilaya(page, 'Alger');
+    await chooseCommune(page, 'hydr', 'Hydra');
+    const saved = page.waitForResponse(
+      (r) =>
+        r.url().includes('/api/checkout-drafts/') &&
+        r.request().method() === 'PUT' &&
+        r.status() === 200 &&
+        (r.request().postData() ?? '').includes('"custom"'),
+    );
+    await page.locator('#fullName').fill('Karima Saadi');
+    await page.locator('#phoneNumber').fill('0556 11 22 33');
+    const draft = JSON.parse((await saved).request().postData() ?? '{}') as { custom?: unknown };
+    expect(draft.custom).toEqual({ clothing_type: hoodie, color, size });
+    expect(customer.errors).toEqual([]);
+    await customer.context.close();
+
+    // The agent, on her phone: the card says what was chosen; Create order starts from it.
+    const agent = await adminPage(browser, shop.baseUrl, agentToken, VIEWPORTS.mobile, true);
+    const desk = agent.page;
+    await desk.goto('/admin/confirm?tab=abandoned');
+    const card = desk.getByRole('article', { name: 'Karima Saadi' });
+    await card.getByText(`Custom: Hoodie — ${color} / ${size}`).waitFor();
+    await shot(desk, '6-agent-custom-lead');
+    await card.getByRole('button', { name: 'Create order' }).tap();
+    await card.getByText('You are calling this customer').waitFor();
+    await expect(card.getByLabel('Item').inputValue()).resolves.toBe(hoodie);
+    await expect(card.getByLabel('Colour').inputValue()).resolves.toBe(color);
+    await expect(card.getByLabel('Size').inputValue()).resolves.toBe(size);
+    await expect(card.getByLabel('Front picture').getAttribute('accept')).resolves.toBe('image/*');
+
+    // Without a picture the form says so in place and sends nothing.
+    await card.getByRole('button', { name: 'Place the order' }).tap();
+    await card.getByText('Add at least one picture').waitFor();
+    await card.getByLabel('Street address (what the customer says)').fill('Lotissement 45 n° 12');
+    // The picture she sent by WhatsApp, from the phone's gallery.
+    const photo = await sharp({ create: { width: 1200, height: 1600, channels: 3, background: '#2e7d32' } })
+      .jpeg()
+      .toBuffer();
+    await card
+      .getByLabel('Front picture')
+      .setInputFiles({ name: 'whatsapp.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await card.getByRole('button', { name: 'Place the order' }).scrollIntoViewIfNeeded();
+    await shot(desk, '7-agent-custom-order-form');
+    await card.getByRole('button', { name: 'Place the order' }).tap();
+    const recovered = card.getByText(/^Recovered · order #\d+$/);
+    await recovered.waitFor();
+    await recovered.scrollIntoViewIfNeeded();
+    await shot(desk, '8-agent-custom-recovered');
+    const orderId = Number((await recovered.textContent())!.replace(/\D+/g, ''));
+
+    const res = await fetch(`${shop.baseUrl}/api/order/getOrder/${orderId}`, {
+      headers: { authorization: `Bearer ${ownerToken}` },
+    });
+    const order = (
+      (await res.json()) as {
+        data: {
+          type: string;
+          status: string;
+          customer_name: string;
+          customer_phone: string;
+          customer_address: string;
+          clothing_type: string;
+          color: string;
+          size: string | null;
+          reference_images: { position: string; image_url: string }[];
+        };
+      }
+    ).data;
+    expect(order).toMatchObject({
+      type: 'custom',
+      status: 'pending',
+      customer_name: 'Karima Saadi',
+      customer_phone: '0556112233',
+      clothing_type: 'Hoodie',
+      color,
+      size,
+    });
+    expect(order.customer_address).toContain('Lotissement 45 n° 12');
+    expect(order.reference_images.map((i) => i.position)).toEqual(['front']);
+    const picture = await fetch(`${shop.baseUrl}/public${order.reference_images[0]!.image_url}`);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toContain('image/webp');
     expect(agent.errors).toEqual([]);
     await agent.context.close();
   });

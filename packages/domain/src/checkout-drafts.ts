@@ -47,36 +47,53 @@ export const draftLineSchema = z.strictObject({
   ),
 });
 
-export const checkoutDraftSchema = z.strictObject({
-  checkout: z.enum(['cart', 'custom'], { error: 'Formulaire inconnu' }),
-  customer_name: typedText('name', CUSTOMER_NAME_MAX, CUSTOMER_NAME_TEXT),
-  customer_phone: customerPhoneSchema,
-  wilaya: line(100),
-  commune: line(100),
-  address: optionalTypedText('line', CUSTOMER_ADDRESS_MAX, CUSTOMER_ADDRESS_TEXT).optional().default(''),
-  postal_code: z
-    .string()
-    .trim()
-    .overwrite(toAsciiDigits)
-    .regex(/^(\d{5})?$/, { error: 'Code postal invalide' })
-    .optional()
-    .default(''),
-  delivery_type: z.enum(DELIVERY_TYPES, { error: 'Mode de livraison invalide' }).optional().default('home'),
-  lines: z.array(draftLineSchema).max(100, { error: 'Trop d’articles' }).optional().default([]),
-  /** The page the customer was on (its path and query, on this shop). */
-  page_url: z
-    .string()
-    .trim()
-    .max(500, { error: 'Adresse trop longue' })
-    .regex(/^\/[^\s]*$/, { error: 'Adresse invalide' })
-    .optional()
-    .default('/'),
-  /**
-   * Where the customer came from, as an order carries it (marketing.ts), without the event id: no
-   * browser event goes with a draft; the order the desk makes from it takes `lead-<draft key>`.
-   */
-  ...draftAttributionSchema.shape,
+/**
+ * What the custom order page's customer chose so far (issue 31): the custom item as the form sends
+ * it (its id, or "cup"), the colour and the size. The desk's "Create order" starts from it.
+ */
+export const draftCustomSchema = z.strictObject({
+  clothing_type: line(100),
+  color: line(50),
+  size: line(20),
 });
+
+export const checkoutDraftSchema = z
+  .strictObject({
+    checkout: z.enum(['cart', 'custom'], { error: 'Formulaire inconnu' }),
+    customer_name: typedText('name', CUSTOMER_NAME_MAX, CUSTOMER_NAME_TEXT),
+    customer_phone: customerPhoneSchema,
+    wilaya: line(100),
+    commune: line(100),
+    address: optionalTypedText('line', CUSTOMER_ADDRESS_MAX, CUSTOMER_ADDRESS_TEXT).optional().default(''),
+    postal_code: z
+      .string()
+      .trim()
+      .overwrite(toAsciiDigits)
+      .regex(/^(\d{5})?$/, { error: 'Code postal invalide' })
+      .optional()
+      .default(''),
+    delivery_type: z.enum(DELIVERY_TYPES, { error: 'Mode de livraison invalide' }).optional().default('home'),
+    lines: z.array(draftLineSchema).max(100, { error: 'Trop d’articles' }).optional().default([]),
+    /** The page the customer was on (its path and query, on this shop). */
+    page_url: z
+      .string()
+      .trim()
+      .max(500, { error: 'Adresse trop longue' })
+      .regex(/^\/[^\s]*$/, { error: 'Adresse invalide' })
+      .optional()
+      .default('/'),
+    /**
+     * Where the customer came from, as an order carries it (marketing.ts), without the event id: no
+     * browser event goes with a draft; the order the desk makes from it takes `lead-<draft key>`.
+     */
+    ...draftAttributionSchema.shape,
+    /** The custom order page's choices; only its drafts have them. */
+    custom: draftCustomSchema.optional(),
+  })
+  .refine((draft) => draft.checkout === 'custom' || draft.custom === undefined, {
+    path: ['custom'],
+    error: 'Choix réservé à la commande personnalisée',
+  });
 export type CheckoutDraftInput = z.input<typeof checkoutDraftSchema>;
 export type CheckoutDraft = z.output<typeof checkoutDraftSchema>;
 
@@ -97,13 +114,31 @@ export const leadCallSchema = z.discriminatedUnion(
 );
 export type LeadCall = z.infer<typeof leadCallSchema>;
 
+const leadAddress = optionalTypedText('line', CUSTOMER_ADDRESS_MAX, {
+  tooLong: 'The address is too long',
+  characters: 'The address has characters that cannot be printed',
+}).optional();
+
 /** "Create order": the street address when the agent got it on the phone; the rest is the draft's. */
-export const leadOrderSchema = z.strictObject({
-  address: optionalTypedText('line', CUSTOMER_ADDRESS_MAX, {
-    tooLong: 'The address is too long',
-    characters: 'The address has characters that cannot be printed',
-  }).optional(),
+export const leadOrderSchema = z.strictObject({ address: leadAddress });
+
+const chosen = (max: number, required: string) =>
+  typedText('line', max, { required, tooLong: 'Text too long', characters: 'Characters not allowed' });
+
+/**
+ * "Create order" of a custom order's lead (multipart fields; the reference pictures travel as files
+ * under the customer's field names): the item (its id, or "cup"), colour and size the customer
+ * chose on the phone, and the street address when they said it. The rest is the draft's.
+ */
+export const leadCustomOrderSchema = z.strictObject({
+  clothing_type: chosen(100, 'Choose the item'),
+  color: chosen(50, 'Choose the colour'),
+  size: optionalTypedText('line', 20, { tooLong: 'Text too long', characters: 'Characters not allowed' })
+    .optional()
+    .default(''),
+  address: leadAddress,
 });
+export type LeadCustomOrder = z.output<typeof leadCustomOrderSchema>;
 
 export const leadSettingsSchema = z.strictObject({
   delay_minutes: numberInput(
@@ -138,6 +173,20 @@ export const leadSchema = z
       }),
     ),
     page_url: z.string(),
+    /**
+     * A custom order page's lead: what the customer chose (the item as the form sent it, its
+     * name when it is still a custom item, the colour, the size; '' not chosen); null for a cart.
+     */
+    custom: z
+      .object({
+        clothing_type: z.string(),
+        /** The item's id, when `clothing_type` names one ("cup" names the cup). */
+        item_id: z.number().nullable(),
+        item_name: z.string().nullable(),
+        color: z.string(),
+        size: z.string(),
+      })
+      .nullable(),
     created_at: z.string(),
     updated_at: z.string(),
     call_state: z.enum(['new', ...LEAD_CALL_OUTCOMES]),

@@ -542,6 +542,13 @@ export interface CheckoutDraftTable {
   /** The user calling this lead now (migration 032), until claim_expires_at; null: nobody. */
   claimed_by: number | null;
   claim_expires_at: string | null;
+  /**
+   * What the custom order page's customer chose (migration 033): the custom item as the form sends
+   * it (its id, or "cup"), the colour and the size; '' when not chosen, and for a cart's draft.
+   */
+  custom_item: Generated<string>;
+  custom_color: Generated<string>;
+  custom_size: Generated<string>;
 }
 
 export interface DB {

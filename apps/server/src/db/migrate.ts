@@ -38,6 +38,7 @@ import * as draftAttribution from './migrations/029-draft-attribution.ts';
 import * as variants from './migrations/030-variants.ts';
 import * as deepPages from './migrations/031-deep-pages.ts';
 import * as leadHolds from './migrations/032-lead-holds.ts';
+import * as draftCustomChoice from './migrations/033-draft-custom-choice.ts';
 
 const migrations = {
   '001-initial': initial,
@@ -70,6 +71,7 @@ const migrations = {
   '030-variants': variants,
   '031-deep-pages': deepPages,
   '032-lead-holds': leadHolds,
+  '033-draft-custom-choice': draftCustomChoice,
 };
 
 /** The Migrator of a database, over this app's migrations. */

@@ -81,6 +81,7 @@ export const ADMIN_ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = {
   'POST /api/leads/:id/claim': 'desk',
   'POST /api/leads/:id/release': 'desk',
   'POST /api/leads/:id/order': 'desk',
+  'POST /api/leads/:id/custom-order': 'desk',
   'GET /api/leads/figures': 'revenue',
   'GET /api/leads/settings': 'settings',
   'PUT /api/leads/settings': 'settings',

@@ -64,7 +64,7 @@ describe('customer calls in Arabic', () => {
     const french = [
       ...customerOrderMessages.map((key) => {
         const message = ORDER_MESSAGES[key];
-        return typeof message === 'function' ? message(12) : message;
+        return typeof message === 'function' ? message(12) : typeof message === 'object' ? message.fr : message;
       }),
       ...Object.values(COUPON_MESSAGES).flatMap((m) => (typeof m === 'string' ? [] : [m.fr])),
       BRAND_RATING_THANKS,

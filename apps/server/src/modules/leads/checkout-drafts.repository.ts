@@ -16,6 +16,10 @@ export interface DraftValues {
   page_url: string;
   /** JSON of the attribution and the request's client (leads.service.ts). */
   attribution: string;
+  /** The custom order page's choices (migration 033); '' when none. */
+  custom_item: string;
+  custom_color: string;
+  custom_size: string;
 }
 
 /**
@@ -96,6 +100,16 @@ export function productNames(db: Executor, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('products')
+    .select(['id', 'name'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+}
+
+/** The custom items a custom page's drafts name (by id), for the desk's card. */
+export function customItemNames(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('custom_order_items')
     .select(['id', 'name'])
     .where('id', 'in', [...new Set(ids)])
     .execute();

@@ -3,6 +3,7 @@ import {
   checkoutDraftSchema,
   draftKeySchema,
   leadCallSchema,
+  leadCustomOrderSchema,
   leadFiguresSchema,
   leadOrderSchema,
   leadSchema,
@@ -10,16 +11,20 @@ import {
 } from '@shop/domain/checkout-drafts';
 import { createdOrderSchema, orderConflictSchema } from '@shop/domain/order-responses';
 import { envelopeSchema } from '@shop/domain/responses';
+import { REFERENCE_IMAGE_FIELDS } from '@shop/domain/order-schemas';
 import { idParamsSchema } from '@shop/domain/common-schemas';
 import { DESK_CLAIM_MINUTES } from '@shop/domain/staff';
 import type { App } from '../../http/types.ts';
 import { envelope } from '../../http/envelope.ts';
 import { errorResponses } from '../../http/contracts.ts';
 import { signedIn } from '../../http/admin-guard.ts';
+import { badRequest } from '../../http/errors.ts';
+import { withMultipart, type FileRules } from '../../http/multipart.ts';
 import { assertOrderSize } from '../orders/orders-public.service.ts';
 import {
   callLead,
   claimLead,
+  createCustomOrderFromLead,
   createOrderFromLead,
   LEAD_MESSAGES,
   leadFigures,
@@ -29,6 +34,20 @@ import {
   saveDraft,
   saveLeadSettings,
 } from './leads.service.ts';
+
+/** The custom order's reference pictures, under the customer's field names (front, back, side). */
+const REFERENCE_IMAGE_FILES: FileRules = {
+  accepts: (field) => Object.hasOwn(REFERENCE_IMAGE_FIELDS, field),
+  maxFiles: Object.keys(REFERENCE_IMAGE_FIELDS).length,
+};
+
+/** The multipart fields of a custom lead's order, checked with the API's error shape. */
+function customOrderFields(fields: Record<string, string>) {
+  const result = leadCustomOrderSchema.safeParse(fields);
+  if (result.success) return result.data;
+  const errors = result.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
+  throw badRequest(errors[0]?.message ?? 'Invalid request', { errors });
+}
 
 const savedSchema = z.object({ saved: z.literal(true) });
 const settingsAnswer = envelopeSchema(z.object({ delay_minutes: z.number() }));
@@ -143,6 +162,35 @@ export function leadsAdminRoutes(app: App): void {
       const result = await createOrderFromLead(app.orderPlacing, request.params.id, request.body, signedIn(request), {
         check: (items) => assertOrderSize(items, app.config.orderLimits),
       });
+      return reply.status(201).send(envelope(result, LEAD_MESSAGES.recovered(result.order.order_id), 201));
+    },
+  );
+
+  app.post(
+    '/leads/:id/custom-order',
+    {
+      schema: {
+        ...admin,
+        summary:
+          "Places a custom order page's lead as its order (multipart: clothing_type — the custom item's id or cup —, color, size, address?; files reference_image_front, reference_image_back, reference_image_side, as POST /Order; a cup takes the front only), priced and checked by the server as a customer's custom order, with the draft's customer, delivery and attribution; the lead shows as recovered. Sent twice, answers the same order. 409 while another agent holds the lead",
+        params: idParamsSchema,
+        response: {
+          201: envelopeSchema(z.object({ order: createdOrderSchema, lead: leadSchema })),
+          ...errorResponses(404, 409, 413, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await withMultipart(request, reply, REFERENCE_IMAGE_FILES, (body) =>
+        createCustomOrderFromLead(
+          app.orderPlacing,
+          app.imageStorage,
+          request.params.id,
+          customOrderFields(body.fields),
+          body.files,
+          signedIn(request),
+        ),
+      );
       return reply.status(201).send(envelope(result, LEAD_MESSAGES.recovered(result.order.order_id), 201));
     },
   );

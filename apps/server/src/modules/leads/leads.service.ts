@@ -14,10 +14,13 @@ import {
   type CheckoutDraft,
   type Lead,
   type LeadCall,
+  type LeadCustomOrder,
   type LeadFigures,
   type LeadSettings,
 } from '@shop/domain/checkout-drafts';
 import { ADDRESS_SEPARATOR } from '@shop/domain/order-schemas';
+import { CUP_ITEM_NAME } from '@shop/domain/constants';
+import { isCupName } from '@shop/domain/custom-item-schemas';
 import { can, DESK_CLAIM_MINUTES, type OrderClaim } from '@shop/domain/staff';
 import type { CreatedOrder } from '@shop/domain/order-responses';
 import type { Selectable } from 'kysely';
@@ -25,7 +28,9 @@ import type { CheckoutDraftTable, Database, Executor } from '../../db/database.t
 import { conflict, notFound } from '../../http/errors.ts';
 import * as settingsRepo from '../../db/shop-settings.ts';
 import { userNames } from '../../db/user-names.ts';
-import { placeRegularOrder, type OrderPlacing } from '../orders/orders-public.service.ts';
+import { placeCustomOrder, placeRegularOrder, type OrderPlacing } from '../orders/orders-public.service.ts';
+import type { UploadedFile } from '../../http/multipart.ts';
+import type { ImageStorage } from '../media/image-storage.ts';
 import type { AdminIdentity } from '../auth/auth.service.ts';
 import {
   attributionOfRequest,
@@ -45,7 +50,9 @@ const RECOVERED_SHOWN_MS = DAY;
 export const LEAD_MESSAGES = {
   notFound: 'There is no such lead (it may have been deleted after 30 days)',
   ordered: (id: number) => `This customer placed order #${id} already`,
-  noLines: 'This lead has no cart lines to order (a custom order needs its pictures): call and take the order',
+  noLines: 'This lead has no cart lines to order: call and take the order',
+  notCustom: 'This lead is a cart: its Create order places the cart',
+  customNeedsPictures: 'This lead is a custom order: its order is made with the pictures (the custom order form)',
   saved: 'Saved',
   callSaved: 'Call saved',
   recovered: (id: number) => `Order #${id} placed for this lead`,
@@ -83,6 +90,9 @@ export async function saveDraft(
       lines: JSON.stringify(draft.lines),
       page_url: draft.page_url,
       attribution: JSON.stringify(attributionOfRequest(draft, request)),
+      custom_item: draft.custom?.clothing_type ?? '',
+      custom_color: draft.custom?.color ?? '',
+      custom_size: draft.custom?.size ?? '',
     },
     now.toISOString(),
   );
@@ -182,6 +192,23 @@ function parseLines(text: string): DraftLine[] {
   }
 }
 
+/**
+ * What a custom page's customer chose, the item named: an id names a custom item (gone: no name),
+ * "cup" the cup (the form sends the word, SPEC §3).
+ */
+function customChoice(row: DraftRow, items: readonly { id: number; name: string }[]): Lead['custom'] {
+  const id = /^\d+$/.test(row.custom_item) ? Number(row.custom_item) : null;
+  const item = id === null ? undefined : items.find((i) => i.id === id);
+  const cup = isCupName(row.custom_item);
+  return {
+    clothing_type: row.custom_item,
+    item_id: item?.id ?? null,
+    item_name: item?.name ?? (cup ? CUP_ITEM_NAME : null),
+    color: row.custom_color,
+    size: cup || (item && isCupName(item.name)) ? '' : row.custom_size,
+  };
+}
+
 /** Who holds a lead now: nobody once the hold has run out, or once it has its order. */
 function claimOf(row: DraftRow, holders: ReadonlyMap<number, string>, now: string): OrderClaim | null {
   if (row.claimed_by === null || row.order_id !== null) return null;
@@ -204,6 +231,12 @@ async function toLeads(db: Executor, rows: readonly DraftRow[], now = new Date()
       )
     ).map((p) => [p.id, p.name]),
   );
+  const customItems = await repo.customItemNames(
+    db,
+    rows.flatMap((row) =>
+      row.checkout === 'custom' && /^\d+$/.test(row.custom_item) ? [Number(row.custom_item)] : [],
+    ),
+  );
   return rows.map((row) => ({
     id: row.id,
     checkout: row.checkout === 'custom' ? 'custom' : 'cart',
@@ -219,6 +252,7 @@ async function toLeads(db: Executor, rows: readonly DraftRow[], now = new Date()
       product_name: names.get(l.product_id) ?? null,
     })),
     page_url: row.page_url,
+    custom: row.checkout === 'custom' ? customChoice(row, customItems) : null,
     created_at: row.created_at,
     updated_at: row.updated_at,
     call_state: (['no_answer', 'call_back', 'not_interested'] as const).find((s) => s === row.call_state) ?? 'new',
@@ -382,7 +416,8 @@ export async function createOrderFromLead(
   if (row.order_id !== null && row.converted_by !== 'desk') throw conflict(LEAD_MESSAGES.ordered(row.order_id));
   if (row.order_id === null) await assertFree(placing.db, row, user, now);
   const items = parseLines(row.lines);
-  if (row.checkout !== 'cart' || items.length === 0) throw conflict(LEAD_MESSAGES.noLines);
+  if (row.checkout === 'custom') throw conflict(LEAD_MESSAGES.customNeedsPictures);
+  if (items.length === 0) throw conflict(LEAD_MESSAGES.noLines);
   limits.check(items);
   const street = address?.trim() || row.address || row.commune || row.wilaya;
   const order = await placeRegularOrder(
@@ -403,6 +438,57 @@ export async function createOrderFromLead(
       items,
       checkout_draft_key: row.draft_key,
     },
+    { key: leadOrderKey(row.draft_key), fingerprint: 'lead' },
+    leadAttribution(row),
+    { draftBy: 'desk', serverFigures: true },
+  );
+  return { order, lead: await oneLead(placing.db, id) };
+}
+
+/**
+ * "Create order" of a custom order page's lead: the agent called, the customer sent the pictures
+ * (WhatsApp, Messenger) and said the item, colour and size; the order is placed by the customer's
+ * own path, placeCustomOrder (the item's price and options, the pictures decoded and stored, the
+ * blacklist and duplicate flags), with the draft's name, phone and delivery, its attribution, and
+ * its key so the draft is marked recovered by the desk in the order's transaction. Refused (409)
+ * while another agent holds the lead; the order ends the hold. A second tap answers the same order.
+ */
+export async function createCustomOrderFromLead(
+  placing: OrderPlacing,
+  storage: ImageStorage,
+  id: number,
+  input: LeadCustomOrder,
+  files: readonly UploadedFile[],
+  user: AdminIdentity,
+  now = new Date(),
+): Promise<{ order: CreatedOrder; lead: Lead }> {
+  const row = await repo.findDraft(placing.db, id);
+  if (!row) throw notFound(LEAD_MESSAGES.notFound);
+  if (row.order_id !== null && row.converted_by !== 'desk') throw conflict(LEAD_MESSAGES.ordered(row.order_id));
+  if (row.order_id === null) await assertFree(placing.db, row, user, now);
+  if (row.checkout !== 'custom') throw conflict(LEAD_MESSAGES.notCustom);
+  const street = input.address?.trim() || row.address || row.commune || row.wilaya;
+  const order = await placeCustomOrder(
+    placing,
+    storage,
+    {
+      customer_name: row.customer_name,
+      customer_phone: row.customer_phone,
+      customer_address: `${row.wilaya}${ADDRESS_SEPARATOR}${street}`,
+      customer_postal_code: row.postal_code,
+      subtotal: 0,
+      shipping_fee: 0,
+      clothing_type: input.clothing_type,
+      color: input.color,
+      size: input.size,
+      coupon_code: '',
+      wilaya: row.wilaya,
+      ...(row.commune
+        ? { delivery_type: row.delivery_type === 'stop_desk' ? 'stop_desk' : 'home', commune: row.commune }
+        : {}),
+      checkout_draft_key: row.draft_key,
+    },
+    files,
     { key: leadOrderKey(row.draft_key), fingerprint: 'lead' },
     leadAttribution(row),
     { draftBy: 'desk', serverFigures: true },

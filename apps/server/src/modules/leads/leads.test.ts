@@ -4,6 +4,8 @@
 // passed in, the desk's calls and "Create order" priced by the server, the 30-day cleanup, roles
 // and the dashboard's figures.
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lead, LeadFigures } from '@shop/domain/checkout-drafts';
 import { createTestContext, testDialect, type TestContext } from '../../../test/harness.ts';
@@ -126,6 +128,10 @@ describe('the storefront saves a draft', () => {
     ['a landing address that is not a web page', { landing_url: 'javascript:alert(1)' }],
     ['a UTM tag with control characters', { utm_campaign: 'Soldes\u0007' }],
     ['an event id (the order from the lead has its own)', { event_id: 'evt-browser-0001' }],
+    ['custom choices in the cart’s checkout', { custom: { clothing_type: '1', color: 'Noir', size: 'M' } }],
+    ['a custom choice the page does not have', { checkout: 'custom', custom: { clothing_type: '1', print: 'x' } }],
+    ['a colour longer than 50 characters', { checkout: 'custom', custom: { color: 'N'.repeat(51) } }],
+    ['a size with control characters', { checkout: 'custom', custom: { size: 'M\u0007' } }],
   ])('refuses %s with a 400 envelope and writes nothing', async (_what, change) => {
     const key = newKey();
     const res = await saveDraft(key, { ...draftPayload(freshPhone()), ...change });
@@ -673,5 +679,261 @@ describe('two agents on one lead', () => {
     const made = await post(`/api/leads/${lead.id}/order`, owner);
     expect(made.statusCode, made.body).toBe(201);
     expect(made.json<{ data: { lead: Lead } }>().data.lead).toMatchObject({ converted_by: 'desk', claim: null });
+  });
+});
+
+describe('a lead of the custom order page (issue 31)', () => {
+  const uploads = () => (fs.existsSync(t.config.uploadsDir) ? fs.readdirSync(t.config.uploadsDir).sort() : []);
+  const ordersOf = (phone: string) =>
+    t.db.kysely.selectFrom('orders').select('id').where('customer_phone', '=', phone).execute();
+
+  /** A custom page's draft left 30 minutes ago with what the customer chose, as the form sends it. */
+  async function customLead(custom: Record<string, string>, extra: Record<string, unknown> = {}) {
+    const key = newKey();
+    const phone = freshPhone();
+    const saved = await saveDraft(key, {
+      ...draftPayload(phone),
+      checkout: 'custom',
+      page_url: '/custom-order',
+      postal_code: '16000',
+      custom,
+      ...extra,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await age(key, 30 * MINUTE);
+    const lead = (await leadsNow()).find((l) => l.customer_phone === phone);
+    if (!lead) throw new Error('the draft is no lead');
+    return { key, phone, lead };
+  }
+
+  async function createCustom(
+    id: number,
+    headers: Record<string, string>,
+    fields: Record<string, string>,
+    pictures: string[] = ['reference_image_front'],
+  ) {
+    const { payload, headers: type } = multipartBody([
+      ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+      ...(await Promise.all(
+        pictures.map(async (name) => ({
+          name,
+          value: await pngImage(40, 30, '#aa3355'),
+          filename: `${name}.png`,
+          contentType: 'image/png',
+        })),
+      )),
+    ]);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/leads/${id}/custom-order`,
+      headers: { ...headers, ...type },
+      payload,
+    });
+  }
+
+  it('keeps what the customer chose and shows it on the lead, the item named', async () => {
+    const hoodie = await insertCustomItem(t.db.kysely, { name: 'Hoodie', sizes: ['M', 'L'], colors: ['Noir'] });
+    const { key, lead } = await customLead({ clothing_type: String(hoodie), color: 'Noir', size: 'M' });
+    expect(await draftRow(key)).toMatchObject({ custom_item: String(hoodie), custom_color: 'Noir', custom_size: 'M' });
+    expect(lead.custom).toEqual({
+      clothing_type: String(hoodie),
+      item_id: hoodie,
+      item_name: 'Hoodie',
+      color: 'Noir',
+      size: 'M',
+    });
+    const { lead: cup } = await customLead({ clothing_type: 'cup', color: 'Blanc', size: '' });
+    expect(cup.custom).toEqual({ clothing_type: 'cup', item_id: null, item_name: 'cup', color: 'Blanc', size: '' });
+    const { lead: nothing } = await customLead({}, {});
+    expect(nothing.custom).toEqual({ clothing_type: '', item_id: null, item_name: null, color: '', size: '' });
+  });
+
+  it('places the custom order with its pictures, priced by the server, recovered by the desk, once', async () => {
+    const hoodie = await insertCustomItem(t.db.kysely, {
+      name: 'Hoodie',
+      base_price: 3200,
+      sizes: ['M', 'L'],
+      colors: ['Noir', 'Blanc'],
+    });
+    const { key, phone, lead } = await customLead(
+      { clothing_type: String(hoodie), color: 'Noir', size: 'M' },
+      { utm_source: 'facebook', utm_campaign: 'hoodies' },
+    );
+    const agent = await addStaff(t, 'agent');
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/leads/${lead.id}/claim`, headers: agent.headers })).statusCode,
+    ).toBe(200);
+
+    const fields = { clothing_type: String(hoodie), color: 'blanc', size: 'l', address: '5 rue Larbi Ben Mhidi' };
+    const res = await createCustom(lead.id, agent.headers, fields, ['reference_image_front', 'reference_image_back']);
+    expect(res.statusCode, res.body).toBe(201);
+    const { order, lead: recovered } = res.json<{
+      data: { order: { order_id: number; subtotal: number; shipping_fee: number; total: number }; lead: Lead };
+    }>().data;
+    expect(order).toMatchObject({ subtotal: 3200, shipping_fee: wilaya.price, total: 3200 + wilaya.price });
+    expect(recovered).toMatchObject({ order_id: order.order_id, converted_by: 'desk', claim: null });
+    expect(await draftRow(key)).toMatchObject({ order_id: order.order_id, converted_by: 'desk', claimed_by: null });
+
+    const placed = await t.db.kysely
+      .selectFrom('orders')
+      .select([
+        'type',
+        'status',
+        'custom_item_id',
+        'clothing_type',
+        'color',
+        'size',
+        'customer_name',
+        'customer_address',
+        'customer_postal_code',
+        'subtotal_cents',
+        'final_total_cents',
+      ])
+      .where('id', '=', order.order_id)
+      .executeTakeFirstOrThrow();
+    expect(placed).toEqual({
+      type: 'custom',
+      status: 'pending',
+      custom_item_id: hoodie,
+      clothing_type: 'Hoodie',
+      color: 'Blanc',
+      size: 'L',
+      customer_name: 'Samia Belkacem',
+      customer_address: `${wilaya.name} | 5 rue Larbi Ben Mhidi`,
+      customer_postal_code: '16000',
+      subtotal_cents: 320_000,
+      final_total_cents: (3200 + wilaya.price) * 100,
+    });
+    const pictures = await t.db.kysely
+      .selectFrom('order_reference_images')
+      .select(['position', 'image_url'])
+      .where('order_id', '=', order.order_id)
+      .orderBy('position')
+      .execute();
+    expect(pictures.map((p) => p.position)).toEqual(['back', 'front']);
+    for (const picture of pictures) {
+      expect(fs.existsSync(path.join(t.config.uploadsDir, path.basename(picture.image_url)))).toBe(true);
+    }
+    const attribution = await t.db.kysely
+      .selectFrom('order_attributions')
+      .select(['event_id', 'utm_source', 'utm_campaign'])
+      .where('order_id', '=', order.order_id)
+      .executeTakeFirst();
+    expect(attribution).toEqual({ event_id: `lead-${key}`, utm_source: 'facebook', utm_campaign: 'hoodies' });
+
+    // A second tap answers the same order, with nothing more written.
+    const files = uploads();
+    const again = await createCustom(lead.id, agent.headers, fields);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json<{ data: { order: { order_id: number } } }>().data.order.order_id).toBe(order.order_id);
+    expect(await ordersOf(phone)).toHaveLength(1);
+    expect(uploads()).toEqual(files);
+    expect((await leadsNow()).find((l) => l.id === lead.id)).toMatchObject({ order_id: order.order_id });
+  });
+
+  it('a cup takes its front picture only, and no size', async () => {
+    const { lead } = await customLead({ clothing_type: 'cup', color: 'Blanc', size: '' });
+    const cup = await t.db.kysely
+      .selectFrom('custom_order_items')
+      .select(['id', 'base_price_cents'])
+      .where('name', '=', 'cup')
+      .where('active', '=', 1)
+      .executeTakeFirst();
+    const cupId = cup?.id ?? (await insertCustomItem(t.db.kysely, { name: 'cup', sizes: null, colors: ['Blanc'] }));
+    const res = await createCustom(lead.id, owner, { clothing_type: 'cup', color: 'Blanc', size: 'XL' }, [
+      'reference_image_front',
+      'reference_image_side',
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const orderId = res.json<{ data: { order: { order_id: number } } }>().data.order.order_id;
+    const row = await t.db.kysely
+      .selectFrom('orders')
+      .select(['custom_item_id', 'size'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ custom_item_id: cupId, size: null });
+    const positions = await t.db.kysely
+      .selectFrom('order_reference_images')
+      .select('position')
+      .where('order_id', '=', orderId)
+      .execute();
+    expect(positions).toEqual([{ position: 'front' }]);
+  });
+
+  it('refuses it with a 409 while another agent holds the lead, writing nothing', async () => {
+    const item = await insertCustomItem(t.db.kysely, { name: 'Sweat', sizes: ['M'], colors: ['Noir'] });
+    const { key, phone, lead } = await customLead({ clothing_type: String(item), color: 'Noir', size: 'M' });
+    const [sara, amine] = [await addStaff(t, 'agent'), await addStaff(t, 'agent')];
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/leads/${lead.id}/claim`, headers: sara.headers })).statusCode,
+    ).toBe(200);
+    const files = uploads();
+    const res = await createCustom(lead.id, amine.headers, { clothing_type: String(item), color: 'Noir', size: 'M' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      status: 409,
+      message: `Being called by ${sara.username}: the lead is theirs until they record the call or give it back`,
+    });
+    expect(await ordersOf(phone)).toEqual([]);
+    expect(uploads()).toEqual(files);
+    expect(await draftRow(key)).toMatchObject({ order_id: null, claimed_by: sara.id });
+  });
+
+  it.each([
+    ['no picture', { color: 'Noir', size: 'M' }, [], /^At least one reference picture is needed/],
+    [
+      'a colour the item does not have',
+      { color: 'Violet', size: 'M' },
+      ['reference_image_front'],
+      /^This colour is not offered/,
+    ],
+    [
+      'a size the item does not have',
+      { color: 'Noir', size: 'XXS' },
+      ['reference_image_front'],
+      /^This size is not offered/,
+    ],
+    ['no colour', { size: 'M' }, ['reference_image_front'], /Choose the colour/],
+    ['a field the form does not have', { color: 'Noir', size: 'M', coupon_code: 'X' }, ['reference_image_front'], /.+/],
+  ])(
+    'refuses %s with a 400 envelope, writing nothing and keeping no picture',
+    async (_what, change, pictures, message) => {
+      const item = await insertCustomItem(t.db.kysely, { name: 'Sweat', sizes: ['M'], colors: ['Noir'] });
+      const { key, phone, lead } = await customLead({ clothing_type: String(item), color: 'Noir', size: 'M' });
+      const files = uploads();
+      const res = await createCustom(lead.id, owner, { clothing_type: String(item), ...change }, pictures);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ status: 400, message: expect.stringMatching(message) as string });
+      expect(await ordersOf(phone)).toEqual([]);
+      expect(uploads()).toEqual(files);
+      expect(await draftRow(key)).toMatchObject({ order_id: null, converted_by: null });
+    },
+  );
+
+  it('is for custom leads only, and the cart’s Create order is not', async () => {
+    const product = await insertProduct(t.db.kysely, { price: 1000, stock: 3 });
+    const cartKey = newKey();
+    const cartPhone = freshPhone();
+    await saveDraft(cartKey, draftPayload(cartPhone, [{ product_id: product, quantity: 1 }]));
+    await age(cartKey, 30 * MINUTE);
+    const cartLead = (await leadsNow()).find((l) => l.customer_phone === cartPhone)!;
+    expect(cartLead.custom).toBeNull();
+    const onCart = await createCustom(cartLead.id, owner, { clothing_type: '1', color: 'Noir' });
+    expect(onCart.statusCode).toBe(409);
+    const { lead } = await customLead({ clothing_type: 'cup', color: 'Blanc' });
+    const onCustom = await t.app.inject({
+      method: 'POST',
+      url: `/api/leads/${lead.id}/order`,
+      headers: owner,
+      payload: {},
+    });
+    expect(onCustom.statusCode).toBe(409);
+  });
+
+  it('is the desk’s: a packer may not', async () => {
+    const { lead } = await customLead({ clothing_type: 'cup', color: 'Blanc' });
+    const packer = await addStaff(t, 'packer');
+    const res = await createCustom(lead.id, packer.headers, { clothing_type: 'cup', color: 'Blanc' });
+    expect(res.statusCode).toBe(403);
   });
 });

@@ -15,11 +15,15 @@ export const ORDER_MESSAGES = {
   colorInvalid: 'Couleur invalide pour certains articles',
   colorNotExpected: "Ce produit n'a pas de couleur",
   couponUnusable: 'Code promo invalide ou expiré',
-  clothingTypeNotFound: 'Type de vêtement introuvable',
-  clothingSizeRequired: 'La taille est requise',
-  clothingSizeInvalid: "Cette taille n'est pas disponible",
-  clothingColorInvalid: "Cette couleur n'est pas disponible",
-  imageRequired: REFERENCE_IMAGE_REQUIRED,
+  // A custom order's refusals are said to the desk too (a lead's Create order, issue 31): in English there.
+  clothingTypeNotFound: { fr: 'Type de vêtement introuvable', en: 'This custom item is not offered' },
+  clothingSizeRequired: { fr: 'La taille est requise', en: 'Choose the size' },
+  clothingSizeInvalid: { fr: "Cette taille n'est pas disponible", en: 'This size is not offered for this item' },
+  clothingColorInvalid: { fr: "Cette couleur n'est pas disponible", en: 'This colour is not offered for this item' },
+  imageRequired: {
+    fr: REFERENCE_IMAGE_REQUIRED,
+    en: 'At least one reference picture is needed (the front for a cup)',
+  },
   tooManyLines: (max: number) => `Une commande compte au plus ${max} articles différents`,
   tooManyUnits: (max: number) => `Au plus ${max} unités par article`,
   noStopDesk: (wilaya: string) =>

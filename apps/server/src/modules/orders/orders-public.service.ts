@@ -5,6 +5,6 @@ export { findItemsOf, findOrder, findOrdersAfter, findOrdersIn, findPaymentsOf }
 export { insertEvent, updateOrder } from './desk/order-desk.repository.ts';
 export { applyStatus, lockOrder, ordersChanged } from './desk/order-status.ts';
 export { getOrder, listOrders, tableWilaya } from './desk/order-queries.ts';
-export { assertOrderSize, placeRegularOrder, type PlaceOptions } from './place/place.service.ts';
+export { assertOrderSize, placeCustomOrder, placeRegularOrder, type PlaceOptions } from './place/place.service.ts';
 export type { OrderPlacing } from './place/order-placing.ts';
 export { orderedSizeLabel, orderLineLabel, orderLineText } from './line-labels.ts';

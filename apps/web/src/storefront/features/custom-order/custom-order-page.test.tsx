@@ -542,6 +542,31 @@ describe('CustomOrderPage', () => {
     expect(form.get('reference_image_front')).toBeInstanceOf(File);
   });
 
+  it('saves the draft with the item, colour and size chosen, the cup as the word cup (issue 31)', async () => {
+    const user = userEvent.setup();
+    const drafts: unknown[] = [];
+    overrides['/api/checkout-drafts/'] = (_url, init) => {
+      drafts.push(JSON.parse(init?.body as string));
+      return envelope(200, { saved: true });
+    };
+    renderPage();
+    await loaded();
+    await user.selectOptions(screen.getByLabelText('Type de vêtement'), '2');
+    await user.selectOptions(screen.getByLabelText('Taille'), 'XXL');
+    await user.selectOptions(screen.getByLabelText('Couleur'), 'Bleu marine');
+    await user.type(screen.getByLabelText('Nom complet'), 'Amina Benali');
+    await user.type(screen.getByLabelText('Numéro de téléphone'), '0555123456');
+    await waitFor(() => expect(drafts).toHaveLength(1), { timeout: 4000 });
+    expect(drafts[0]).toMatchObject({
+      checkout: 'custom',
+      customer_name: 'Amina Benali',
+      custom: { clothing_type: '2', color: 'Bleu marine', size: 'XXL' },
+    });
+    await user.selectOptions(screen.getByLabelText('Type de vêtement'), '3');
+    await waitFor(() => expect(drafts).toHaveLength(2), { timeout: 4000 });
+    expect(drafts[1]).toMatchObject({ custom: { clothing_type: 'cup', color: 'Blanc', size: '' } });
+  });
+
   it('calls the cup "Tasse" and keeps the thank-you screen after a reload', async () => {
     const user = userEvent.setup();
     overrides['/api/Order'] = () => envelope(201, { order_id: 9, total: 2100 });

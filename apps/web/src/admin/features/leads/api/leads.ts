@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Lead, LeadCall, LeadFigures, LeadSettings } from '@shop/domain/checkout-drafts';
 import type { CreatedOrder } from '@shop/domain/order-responses';
+import type { CustomItem } from '@shop/domain/custom-item-responses';
 import { ADMIN_KEY, adminRequest } from '../../../lib/admin-request.ts';
 
 export const leadsQueryOptions = () =>
@@ -59,18 +60,17 @@ export const useClaimLead = () => useLeadHold('claim');
 /** POST /leads/{id}/release: "Give back". */
 export const useReleaseLead = () => useLeadHold('release');
 
-/** POST /leads/{id}/order: the lead's cart placed as an order by the server. */
-export function useCreateLeadOrder() {
+type LeadOrderAnswer = { order: CreatedOrder; lead: Lead };
+
+/**
+ * An order made from a lead: the card shows it recovered, and the lists it joins are read again.
+ * Refused (another agent holds the lead, the stock is short), the list is read again.
+ */
+function useLeadOrderMutation<Input>(send: (input: Input) => Promise<LeadOrderAnswer>) {
   const update = useLeadUpdate();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, address }: { id: number; address?: string }) =>
-      (
-        await adminRequest<{ order: CreatedOrder; lead: Lead }>(`/leads/${id}/order`, {
-          method: 'POST',
-          body: address ? { address } : {},
-        })
-      ).data,
+    mutationFn: send,
     onSuccess: async ({ lead }) => {
       update(lead);
       await Promise.all([
@@ -80,6 +80,39 @@ export function useCreateLeadOrder() {
       ]);
     },
     onError: () => queryClient.invalidateQueries({ queryKey: leadsQueryOptions().queryKey }),
+  });
+}
+
+/** POST /leads/{id}/order: the lead's cart placed as an order by the server. */
+export function useCreateLeadOrder() {
+  return useLeadOrderMutation(
+    async ({ id, address }: { id: number; address?: string }) =>
+      (
+        await adminRequest<LeadOrderAnswer>(`/leads/${id}/order`, {
+          method: 'POST',
+          body: address ? { address } : {},
+        })
+      ).data,
+  );
+}
+
+/**
+ * POST /leads/{id}/custom-order (multipart): a custom page's lead placed as its custom order, with
+ * the pictures the customer sent the agent, priced and checked by the server.
+ */
+export function useCreateLeadCustomOrder() {
+  return useLeadOrderMutation(
+    async ({ id, form }: { id: number; form: FormData }) =>
+      (await adminRequest<LeadOrderAnswer>(`/leads/${id}/custom-order`, { method: 'POST', body: form })).data,
+  );
+}
+
+/** The active custom items, as the storefront's custom order form offers them. */
+export function useActiveCustomItems({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: [ADMIN_KEY, 'custom-items', 'active'],
+    queryFn: async () => (await adminRequest<CustomItem[]>('/CustomOrderItem/getAll')).data ?? [],
+    enabled,
   });
 }
 

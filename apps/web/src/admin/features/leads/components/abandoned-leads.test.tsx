@@ -25,6 +25,7 @@ function makeLead(overrides: Partial<Lead> = {}): Lead {
     delivery_type: 'home',
     lines: [{ product_id: 7, size: 'M', quantity: 2, product_name: 'Hoodie' }],
     page_url: '/cart',
+    custom: null,
     created_at: new Date(Date.now() - 40 * 60_000).toISOString(),
     updated_at: new Date(Date.now() - 35 * 60_000).toISOString(),
     call_state: 'new',
@@ -49,6 +50,10 @@ function leadServer(initial: Lead[], { me = OWNER, taker }: { me?: Identity; tak
   });
   return stubFetch((url, init) => {
     if (url === '/api/leads') return { data: leads };
+    if (url === '/api/CustomOrderItem/getAll') {
+      const hoodie = { id: 4, name: 'hoodie', description: '', name_ar: null, description_ar: null, base_price: 3200 };
+      return { data: [{ ...hoodie, available_sizes: ['M', 'L'], available_colors: ['Noir'], active: true }] };
+    }
     const hold = /^\/api\/leads\/(\d+)\/(claim|release)$/.exec(url);
     if (hold && init?.method === 'POST') {
       const was = leads.find((l) => l.id === Number(hold[1]))!;
@@ -163,12 +168,17 @@ describe('the Abandoned tab', () => {
     expect(bodiesSent(fetchMock, '/api/leads/6/call', 'PUT')).toEqual([{ outcome: 'not_interested' }]);
   });
 
-  test('a custom checkout has no Create order: the pictures are needed', async () => {
-    leadServer([makeLead({ checkout: 'custom', lines: [] })]);
+  test('a custom checkout shows what the customer chose, and its Create order takes the pictures', async () => {
+    const custom = { clothing_type: '4', item_id: 4, item_name: 'hoodie', color: 'Noir', size: 'M' };
+    leadServer([makeLead({ checkout: 'custom', lines: [], custom })]);
+    const user = userEvent.setup();
     renderWithProviders(<ConfirmRoute />, { route: '/admin/confirm?tab=abandoned' });
     const samia = within(await card('Samia B.'));
-    expect(samia.getByText(/Custom order/)).toBeInTheDocument();
-    expect(samia.queryByRole('button', { name: 'Create order' })).not.toBeInTheDocument();
+    expect(samia.getByText('Custom: Hoodie — Noir / M')).toBeInTheDocument();
+    await user.click(samia.getByRole('button', { name: 'Create order' }));
+    expect(
+      await samia.findByText('Ask the customer to send the pictures (WhatsApp, Messenger), then add them here.'),
+    ).toBeInTheDocument();
   });
 });
 

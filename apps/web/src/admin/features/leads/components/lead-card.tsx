@@ -6,6 +6,7 @@ import { telHref } from '../../confirm/components/contact-links.ts';
 import { useCan, useIdentity } from '../../../lib/access.tsx';
 import { useClaimLead, useCreateLeadOrder, useLeadCall, useReleaseLead } from '../api/leads.ts';
 import { leadTexts } from '../texts.ts';
+import { CustomLeadOrderForm, customChoiceText } from './custom-lead-order-form.tsx';
 
 type Panel = 'call_back' | 'order' | null;
 
@@ -41,7 +42,9 @@ export function LeadCard({ lead, now, onSaved }: { lead: Lead; now: number; onSa
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [address, setAddress] = useState(lead.address);
   const recovered = lead.order_id !== null;
-  const orderable = lead.checkout === 'cart' && lead.lines.length > 0;
+  // A cart's lead is ordered as its cart; a custom page's with the pictures the customer sends.
+  const custom = lead.checkout === 'custom';
+  const orderable = custom || lead.lines.length > 0;
   const busy = call.isPending || create.isPending || lockedOut;
 
   /**
@@ -162,8 +165,10 @@ export function LeadCard({ lead, now, onSaved }: { lead: Lead; now: number; onSa
         {leadTexts.left(formatAge(lead.updated_at, new Date(now)))}
         {place ? ` · ${place}` : ''}
       </p>
-      {lead.checkout === 'custom' ? (
-        <p className="mt-2 text-sm text-slate-700">{leadTexts.custom}</p>
+      {custom ? (
+        <p className="mt-2 text-sm text-slate-800">
+          {customChoiceText(lead.custom ?? { clothing_type: '', item_id: null, item_name: null, color: '', size: '' })}
+        </p>
       ) : lead.lines.length === 0 ? (
         <p className="mt-2 text-sm text-slate-700">{leadTexts.noLines}</p>
       ) : (
@@ -267,7 +272,18 @@ export function LeadCard({ lead, now, onSaved }: { lead: Lead; now: number; onSa
           </button>
         </form>
       ) : null}
-      {panel === 'order' && !recovered ? (
+      {panel === 'order' && !recovered && custom ? (
+        <CustomLeadOrderForm
+          lead={lead}
+          disabled={lockedOut}
+          onCancel={() => setPanel(null)}
+          onPlaced={(order) => {
+            setPanel(null);
+            onSaved(leadTexts.placed(order.order_id, order.total));
+          }}
+        />
+      ) : null}
+      {panel === 'order' && !recovered && !custom ? (
         <form className="mt-3 flex flex-col gap-2" onSubmit={(e) => void placeOrder(e)}>
           <Field id={`${id}-address`} label={leadTexts.addressLabel} hint={leadTexts.orderHint}>
             <input

@@ -57,11 +57,12 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
     name: ['clothingType', 'wilaya', 'isCup', 'deliveryType', 'commune'],
   });
   const item = items.find((candidate) => String(candidate.id) === clothingType);
-  const [fullName, phoneNumber, address, zipCode] = useWatch({
+  const [fullName, phoneNumber, address, zipCode, color, size] = useWatch({
     control,
-    name: ['fullName', 'phoneNumber', 'address', 'zipCode'],
+    name: ['fullName', 'phoneNumber', 'address', 'zipCode', 'color', 'size'],
   });
-  // A custom order has no catalogue lines: the desk calls about it, the order needs its pictures.
+  // A custom order has no catalogue lines: the draft keeps the item, colour and size chosen, and
+  // the desk makes the order with the pictures the customer sends them (docs/leads.md).
   useDraftSave({
     checkout: 'custom',
     customer_name: fullName ?? '',
@@ -71,6 +72,12 @@ export function CustomOrderForm({ items, wilayas, preferCup, whatsappUrl, onPlac
     address: address ?? '',
     postal_code: /^\d{5}$/.test(zipCode ?? '') ? (zipCode ?? '') : '',
     delivery_type: deliveryType ?? 'home',
+    custom: {
+      // As the order sends it: the item's id, or the word cup (SPEC §3).
+      clothing_type: isCup ? CUP_ITEM_NAME : (clothingType ?? ''),
+      color: color ?? '',
+      size: isCup ? '' : (size ?? ''),
+    },
   });
 
   const images = useReferenceImages();
