@@ -38,6 +38,7 @@ import * as draftAttribution from './migrations/029-draft-attribution.ts';
 import * as variants from './migrations/030-variants.ts';
 import * as deepPages from './migrations/031-deep-pages.ts';
 import * as leadHolds from './migrations/032-lead-holds.ts';
+import * as orderFigures from './migrations/034-order-figures.ts';
 
 const migrations = {
   '001-initial': initial,
@@ -70,6 +71,7 @@ const migrations = {
   '030-variants': variants,
   '031-deep-pages': deepPages,
   '032-lead-holds': leadHolds,
+  '034-order-figures': orderFigures,
 };
 
 /** The Migrator of a database, over this app's migrations. */
@@ -121,6 +123,7 @@ async function concurrentIndexes(db: Db, last: string | undefined) {
       ? await orderNameSearch.postgresIndexes(db.kysely as unknown as Kysely<unknown>)
       : []),
     ...(reached('031-deep-pages') ? deepPages.postgresIndexes() : []),
+    ...(reached('034-order-figures') ? orderFigures.postgresIndexes() : []),
   ];
 }
 

@@ -249,6 +249,10 @@ function filtered(db: Executor, filter: OrderFilter) {
   // Timestamps are ISO text: a day's orders are those from its start to the next day's start.
   if (filter.from) query = query.where('created_at', '>=', filter.from);
   if (filter.to) query = query.where('created_at', '<', nextDay(filter.to));
+  if (filter.from || filter.to) {
+    const { from, to } = filter;
+    query = query.where((eb) => daysIdRange(eb, from, to));
+  }
   if (filter.attention === 'true') query = query.where('courier_attention', 'is not', null);
   if (filter.return_state) {
     query = query
@@ -256,6 +260,23 @@ function filtered(db: Executor, filter: OrderFilter) {
       .where('return_received_at', filter.return_state === 'received' ? 'is not' : 'is', null);
   }
   return query;
+}
+
+/**
+ * The ids the orders of these days can have: from the smallest to the largest id an order of one of
+ * them ever had (kept per day, migration 034; never narrowed, so no order of the days is outside).
+ * Orders are numbered as they come, so the range holds the days' orders and few others: a page of
+ * a date filter walks that range of the key, newest first, and not every newer order before it.
+ * No order on those days: no range, no order.
+ */
+function daysIdRange(eb: ExpressionBuilder<DB, 'orders'>, from: string | undefined, to: string | undefined) {
+  const days = (column: 'first_id' | 'last_id', bound: 'min' | 'max') => {
+    let query = eb.selectFrom('order_day_status').select((f) => f.fn[bound](column).as('bound'));
+    if (from) query = query.where('day', '>=', from);
+    if (to) query = query.where('day', '<=', to);
+    return query;
+  };
+  return eb.and([eb('orders.id', '>=', days('first_id', 'min')), eb('orders.id', '<=', days('last_id', 'max'))]);
 }
 
 /** The day after a YYYY-MM-DD day, as the same text. */
@@ -539,20 +560,27 @@ export function findStatusHistory(db: Executor, orderId: number) {
     .execute();
 }
 
-// ---- stats, computed in SQL (DESIGN §3.9) ----
+// ---- stats, computed in SQL (DESIGN §3.9) from the figures kept per day (migration 034) ----
 
-/** Orders per status, with their totals and delivery fees: every order, or those placed since a day. */
+/**
+ * Orders per status, with their totals and delivery fees: every order, or those placed since a day.
+ * Sums the kept rows of the days (one per day and status), not the orders.
+ */
 export async function orderCountsByStatus(db: Executor, since?: string | null) {
   let query = db
-    .selectFrom('orders')
+    .selectFrom('order_day_status')
     .select((eb) => [
       'status',
-      eb.fn.countAll<number>().as('n'),
-      eb.fn.coalesce(eb.fn.sum<number>('final_total_cents'), sql<number>`0`).as('total_cents'),
-      eb.fn.coalesce(eb.fn.sum<number>('shipping_fee_cents'), sql<number>`0`).as('shipping_cents'),
+      eb.fn.sum<number>('order_count').as('n'),
+      eb.fn.sum<number>('total_cents').as('total_cents'),
+      eb.fn.sum<number>('shipping_cents').as('shipping_cents'),
     ]);
-  if (since) query = query.where('created_at', '>=', since);
-  return query.groupBy('status').execute();
+  if (since) query = query.where('day', '>=', since);
+  // A status whose orders all moved on has rows at zero: not listed, as when orders were counted.
+  return query
+    .groupBy('status')
+    .having((eb) => eb.fn.sum('order_count'), '>', 0)
+    .execute();
 }
 
 export async function countProducts(db: Executor): Promise<number> {
@@ -565,18 +593,16 @@ export async function countProducts(db: Executor): Promise<number> {
 
 /** Orders placed per day since `fromDay` (YYYY-MM-DD) and the revenue of the successful ones. */
 export function ordersPerDay(db: Executor, fromDay: string) {
-  const day = sql<string>`substr(created_at, 1, 10)`;
   return db
-    .selectFrom('orders')
+    .selectFrom('order_day_status')
     .select([
-      day.as('day'),
-      sql<number>`count(*)`.as('orders'),
-      sql<number>`coalesce(sum(case when status = 'successful' then final_total_cents else 0 end), 0)`.as(
-        'revenue_cents',
-      ),
+      'day',
+      sql<number>`sum(order_count)`.as('orders'),
+      sql<number>`coalesce(sum(case when status = 'successful' then total_cents else 0 end), 0)`.as('revenue_cents'),
     ])
-    .where('created_at', '>=', fromDay)
-    .groupBy(day)
+    .where('day', '>=', fromDay)
+    .groupBy('day')
+    .having(sql`sum(order_count)`, '>', 0)
     .execute();
 }
 
