@@ -20,8 +20,8 @@ import type { DialectKind } from '../connect.ts';
 //    many orders the days hold. Rows are never removed; a row back to zero orders counts nothing.
 // 2. Filters. A page of the orders list reads its ids from an index holding the filter's columns,
 //    then only its rows (listOrders, migration 031). Added: by wilaya (with the status,
-//    confirmation, type and date beside it, for those filters combined with it), the orders a
-//    courier's word contradicts (partial: few orders), returned parcels received or not (partial).
+//    confirmation, type and date beside it, for those filters combined with it), returned parcels
+//    received or not (partial). The orders a courier's word contradicts have theirs since 017.
 //    SQLite builds them here; PostgreSQL after the migrations' transaction (postgresIndexes).
 export async function up(db: Kysely<unknown>, kind: DialectKind): Promise<void> {
   const big = kind === 'postgres' ? sql.raw('bigint') : sql.raw('integer');
@@ -147,7 +147,6 @@ async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
 // (wilaya_name, id), and the columns after the id let the other filters be checked in the index.
 const SQLITE_INDEXES = [
   sql`create index orders_wilaya_newest on orders (wilaya_name, id, status, confirmation, type, created_at)`,
-  sql`create index orders_attention_newest on orders (id, status, confirmation, type) where courier_attention is not null`,
   sql`create index orders_returned_newest on orders (id, return_received_at) where status = 'returned'`,
 ];
 
@@ -157,10 +156,6 @@ export function postgresIndexes(): { name: string; create: RawBuilder<unknown> }
     {
       name: 'orders_wilaya_newest',
       create: sql`create index concurrently if not exists orders_wilaya_newest on orders (wilaya_name, id) include (status, confirmation, type, created_at)`,
-    },
-    {
-      name: 'orders_attention_newest',
-      create: sql`create index concurrently if not exists orders_attention_newest on orders (id) include (status, confirmation, type) where courier_attention is not null`,
     },
     {
       name: 'orders_returned_newest',
