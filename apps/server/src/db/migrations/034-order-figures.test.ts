@@ -3,15 +3,16 @@
 // and confirmations changed one at a time and in bulk, totals, delivery fees and wilayas edited,
 // returns received, orders deleted) the stats of every period are, to the byte, what the sums over
 // every order — the reads the stats made before the figures were kept — give.
-import { sql, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../connect.ts';
-import type { Database, OrderTable } from '../database.ts';
+import type { OrderTable } from '../database.ts';
 import { migrate } from '../migrate.ts';
 import { migratedDatabase } from '../../../test/harness.ts';
 import { insertProduct } from '../../../test/fixtures.ts';
 import { insertOrders } from '../../modules/orders/orders.repository.ts';
-import { orderStats, type FigureReads } from '../../modules/orders/desk/order-stats.ts';
+import { orderStats } from '../../modules/orders/desk/order-stats.ts';
+import { summedOverOrders } from '../../../test/summed-figures.ts';
 import { STATS_PERIODS } from '@shop/domain/order-status';
 
 let db: Db;
@@ -37,45 +38,6 @@ function random(seed: number) {
     return state % n;
   };
 }
-
-/** The figures as the stats read them before they were kept: sums over every order. */
-const summedOverOrders: FigureReads = {
-  byStatus(k: Database, since?: string | null) {
-    let query = k
-      .selectFrom('orders')
-      .select((eb) => [
-        'status',
-        eb.fn.countAll<number>().as('n'),
-        eb.fn.coalesce(eb.fn.sum<number>('final_total_cents'), sql<number>`0`).as('total_cents'),
-        eb.fn.coalesce(eb.fn.sum<number>('shipping_fee_cents'), sql<number>`0`).as('shipping_cents'),
-      ]);
-    if (since) query = query.where('created_at', '>=', since);
-    return query.groupBy('status').execute();
-  },
-  perDay(k: Database, fromDay: string) {
-    const day = sql<string>`substr(created_at, 1, 10)`;
-    return k
-      .selectFrom('orders')
-      .select([
-        day.as('day'),
-        sql<number>`count(*)`.as('orders'),
-        sql<number>`coalesce(sum(case when status = 'successful' then final_total_cents else 0 end), 0)`.as(
-          'revenue_cents',
-        ),
-      ])
-      .where('created_at', '>=', fromDay)
-      .groupBy(day)
-      .execute();
-  },
-  perWilaya(k: Database, since: string) {
-    return k
-      .selectFrom('orders')
-      .select((eb) => ['wilaya_name', 'status', 'confirmation', eb.fn.countAll<number>().as('n')])
-      .where('created_at', '>=', since)
-      .groupBy(['wilaya_name', 'status', 'confirmation'])
-      .execute();
-  },
-};
 
 /** Every period's stats from the sums over the orders, as JSON. */
 async function summedStats() {

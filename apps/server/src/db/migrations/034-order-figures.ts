@@ -24,6 +24,10 @@ import type { DialectKind } from '../connect.ts';
 //    received or not (partial). The orders a courier's word contradicts have theirs since 017.
 //    SQLite builds them here; PostgreSQL after the migrations' transaction (postgresIndexes).
 export async function up(db: Kysely<unknown>, kind: DialectKind): Promise<void> {
+  // PostgreSQL: no order is written between the count of the past orders and the triggers (it
+  // would be in neither); other processes' orders wait for the migration's commit (seconds at a
+  // million orders). SQLite's migration holds the one write lock already.
+  if (kind === 'postgres') await sql`lock table orders in share row exclusive mode`.execute(db);
   const big = kind === 'postgres' ? sql.raw('bigint') : sql.raw('integer');
   await sql`create table order_day_status (
     day text not null,

@@ -232,7 +232,12 @@ function searchMatch(eb: ExpressionBuilder<DB, 'orders'>, q: string, postgres: b
   return eb.or([tracking, eb.and(words.map((word) => nameHolds(eb, word, postgres)))]);
 }
 
-function filtered(db: Executor, filter: OrderFilter) {
+/**
+ * The orders a filter matches. `inKeyOrder`: the caller reads them in the order of their ids (a
+ * page, an export's batch), and a date filter is also told the days' range of ids (daysIdRange).
+ * A count leaves it out: the index on created_at counts a date range without the table.
+ */
+function filtered(db: Executor, filter: OrderFilter, inKeyOrder = false) {
   let query = db.selectFrom('orders');
   if (filter.phone) {
     const phone = filter.phone;
@@ -249,7 +254,7 @@ function filtered(db: Executor, filter: OrderFilter) {
   // Timestamps are ISO text: a day's orders are those from its start to the next day's start.
   if (filter.from) query = query.where('created_at', '>=', filter.from);
   if (filter.to) query = query.where('created_at', '<', nextDay(filter.to));
-  if (filter.from || filter.to) {
+  if (inKeyOrder && (filter.from || filter.to)) {
     const { from, to } = filter;
     query = query.where((eb) => daysIdRange(eb, from, to));
   }
@@ -290,7 +295,7 @@ function nextDay(day: string): string {
  * then only the page's rows: page 500 skips 10,000 index entries, not 10,000 orders.
  */
 export function listOrders(db: Executor, filter: OrderFilter, limit: number, offset: number) {
-  const page = filtered(db, filter).select('orders.id').orderBy('orders.id', 'desc').limit(limit).offset(offset);
+  const page = filtered(db, filter, true).select('orders.id').orderBy('orders.id', 'desc').limit(limit).offset(offset);
   return db.selectFrom('orders').selectAll().where('id', 'in', page).orderBy('id', 'desc').execute();
 }
 
@@ -305,7 +310,12 @@ export function findOrdersIn(db: Executor, ids: number[]) {
  * size of the shop and no connection is held between batches.
  */
 export function findOrdersAfter(db: Executor, filter: OrderFilter, afterId: number, limit: number) {
-  return filtered(db, filter).selectAll().where('orders.id', '>', afterId).orderBy('orders.id').limit(limit).execute();
+  return filtered(db, filter, true)
+    .selectAll()
+    .where('orders.id', '>', afterId)
+    .orderBy('orders.id')
+    .limit(limit)
+    .execute();
 }
 
 /**
@@ -326,7 +336,7 @@ export async function findOrdersPage(
     const phone = phoneOnly(filter);
     const matching = phone
       ? db.selectFrom(phoneMatchIds(phone).as('m'))
-      : db.selectFrom(filtered(db, filter).select('orders.id').as('m'));
+      : db.selectFrom(filtered(db, filter, true).select('orders.id').as('m'));
     // The order a search names by its number comes first, then the newest.
     const pinned = phone ? undefined : searchedNumber(filter.q);
     const first = (column: 'm.id' | 'o.id') =>
@@ -352,7 +362,9 @@ export async function findOrdersPage(
     );
     return { rows, total, details: detailsOf(found) };
   }
-  const ids = (await filtered(db, filter).select('orders.id').orderBy('orders.id', 'desc').execute()).map((r) => r.id);
+  const ids = (await filtered(db, filter, true).select('orders.id').orderBy('orders.id', 'desc').execute()).map(
+    (r) => r.id,
+  );
   const pinned = searchedNumber(filter.q);
   if (pinned !== undefined && ids.includes(pinned))
     ids.splice(0, ids.length, pinned, ...ids.filter((id) => id !== pinned));

@@ -49,7 +49,7 @@ export interface FigureReads {
   ): Promise<{ wilaya_name: string; status: string; confirmation: string; n: Count }[]>;
 }
 
-const keptFigures: FigureReads = {
+export const keptFigures: FigureReads = {
   byStatus: repo.orderCountsByStatus,
   perDay: repo.ordersPerDay,
   perWilaya: desk.countsSince,
