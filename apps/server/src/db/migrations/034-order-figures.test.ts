@@ -13,6 +13,7 @@ import { insertProduct } from '../../../test/fixtures.ts';
 import { insertOrders } from '../../modules/orders/orders.repository.ts';
 import { orderStats } from '../../modules/orders/desk/order-stats.ts';
 import { summedOverOrders } from '../../../test/summed-figures.ts';
+import { statementsOf } from '../../../test/query-plans.ts';
 import { STATS_PERIODS } from '@shop/domain/order-status';
 
 let db: Db;
@@ -194,4 +195,13 @@ it('counts the past orders, then keeps every period’s stats equal to the sums 
   // Some wilaya's rates are there, and the orders moved (the figures are not those of the start).
   expect(kept.join()).toMatch(/"per_wilaya":\[\{"wilaya":/);
   expect(kept).not.toEqual(before);
+});
+
+it('reads the kept figures for the stats, never the orders', async () => {
+  for (const period of STATS_PERIODS) {
+    const statements = await statementsOf(db, (k) => orderStats(k, NOW, period));
+    expect(statements.some((s) => s.sql.includes('order_day_status'))).toBe(true);
+    expect(statements.some((s) => s.sql.includes('order_day_wilaya'))).toBe(true);
+    for (const statement of statements) expect(statement.sql).not.toMatch(/\bfrom "orders"/);
+  }
 });
