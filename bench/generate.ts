@@ -250,6 +250,15 @@ export async function generate(db: Db, options: GenerateOptions): Promise<Genera
     });
     history.push({ order_id: id, from_status: null, to_status: 'pending', changed_at: created });
   }
+  // A shop numbers its orders as they come: the year's dates, drawn above, go to the ids in order.
+  const dates = orders.map((o) => o.created_at).sort();
+  orders.forEach((order, i) => {
+    const at = dates[i] ?? order.created_at;
+    order.created_at = at;
+    order.updated_at = at;
+    const placed = history[i];
+    if (placed) placed.changed_at = at;
+  });
   await bulkInsert(db, 'orders', orders);
   await bulkInsert(db, 'order_items', items);
   await bulkInsert(db, 'order_status_history', history);

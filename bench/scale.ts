@@ -190,6 +190,9 @@ export async function scaleBench(): Promise<void> {
     const browser = { 'accept-encoding': 'gzip, deflate, br' };
     const name = sample.customer_name.split(' ').at(-1) ?? sample.customer_name;
     const deepPage = Math.max(1, Math.floor(ORDERS / 20 / 2));
+    // A month seven months back (the generated orders span a year), its middle page.
+    const dayBefore = (days: number) => new Date(Date.parse(day) - days * 86_400_000).toISOString().slice(0, 10);
+    const monthPage = Math.max(1, Math.floor(ORDERS / 12 / 20 / 2));
     const cases: [string, string, Record<string, string>, boolean?][] = [
       ['admin: orders page 1', '/api/order/getAllOrders?page=1&limit=20', admin],
       ['admin: orders, status filter', '/api/order/searchOrders?page=1&limit=20&status=pending', admin],
@@ -197,7 +200,14 @@ export async function scaleBench(): Promise<void> {
       ['admin: products page 1 (q)', '/api/product/getAll?page=1&limit=50&q=sahara', admin],
       ['admin: brand reviews page 1', '/api/BrandRating/getBrandRatings?page=1&limit=20&state=published', admin],
       ['admin: product ratings page 1', '/api/rating/getAllRatings/1/20', admin],
+      ['admin: orders by wilaya, page 40', '/api/order/searchOrders?page=40&limit=20&wilaya=Alger', admin],
+      [
+        `admin: orders of a month, page ${monthPage}`,
+        `/api/order/searchOrders?page=${monthPage}&limit=20&from=${dayBefore(239)}&to=${dayBefore(210)}`,
+        admin,
+      ],
       ['admin: dashboard stats', '/api/order/stats', admin],
+      ['admin: dashboard stats, 30 days', '/api/order/stats?period=30d', admin],
       ['search: phone', `/api/order/searchOrders?page=1&limit=20&phone=${sample.customer_phone.slice(-6)}`, admin],
       ['search: name', `/api/order/searchOrders?page=1&limit=20&q=${encodeURIComponent(name)}`, admin],
       ['export: every order (CSV)', '/api/order/export?format=csv', admin, true],

@@ -464,6 +464,30 @@ export interface CatalogChangeTable {
   changed_at: string;
 }
 
+/**
+ * Orders per day (created_at's first ten characters) and status, with their totals and delivery
+ * fees, and the smallest and largest id an order of that day ever had: kept by triggers
+ * (migration 034), the dashboard's figures. Sums are bigints on PostgreSQL (read as text).
+ */
+export interface OrderDayStatusTable {
+  day: string;
+  status: string;
+  order_count: number;
+  total_cents: number | string;
+  shipping_cents: number | string;
+  first_id: number;
+  last_id: number;
+}
+
+/** Orders per day, wilaya, status and confirmation: kept by triggers (migration 034). */
+export interface OrderDayWilayaTable {
+  day: string;
+  wilaya_name: string;
+  status: string;
+  confirmation: string;
+  order_count: number;
+}
+
 /** Units each product sold in successful orders, kept by triggers (migration 025). */
 export interface ProductSalesTable {
   product_id: number;
@@ -553,6 +577,8 @@ export interface CheckoutDraftTable {
 
 export interface DB {
   product_sales: ProductSalesTable;
+  order_day_status: OrderDayStatusTable;
+  order_day_wilaya: OrderDayWilayaTable;
   product_types: ProductTypeTable;
   products: ProductTable;
   product_sizes: ProductSizeTable;

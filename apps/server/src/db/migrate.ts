@@ -39,6 +39,7 @@ import * as variants from './migrations/030-variants.ts';
 import * as deepPages from './migrations/031-deep-pages.ts';
 import * as leadHolds from './migrations/032-lead-holds.ts';
 import * as draftCustomChoice from './migrations/033-draft-custom-choice.ts';
+import * as orderFigures from './migrations/034-order-figures.ts';
 
 const migrations = {
   '001-initial': initial,
@@ -72,6 +73,7 @@ const migrations = {
   '031-deep-pages': deepPages,
   '032-lead-holds': leadHolds,
   '033-draft-custom-choice': draftCustomChoice,
+  '034-order-figures': orderFigures,
 };
 
 /** The Migrator of a database, over this app's migrations. */
@@ -123,6 +125,7 @@ async function concurrentIndexes(db: Db, last: string | undefined) {
       ? await orderNameSearch.postgresIndexes(db.kysely as unknown as Kysely<unknown>)
       : []),
     ...(reached('031-deep-pages') ? deepPages.postgresIndexes() : []),
+    ...(reached('034-order-figures') ? orderFigures.postgresIndexes() : []),
   ];
 }
 

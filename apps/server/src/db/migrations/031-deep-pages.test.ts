@@ -1,12 +1,13 @@
 // Deep pages (SQLite and PostgreSQL): a numbered page far down the desk's queue or the shop's list
 // holds the same rows as before, and the statements the repositories send read the skipped rows
 // from an index alone (migration 031): no sort of the matching rows, no read of the table for them.
-import { createQueryId, sql, type Insertable, type KyselyPlugin, type QueryId, type RootOperationNode } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldName } from '@shop/domain/name-fold';
 import type { Db } from '../connect.ts';
 import type { DB } from '../database.ts';
 import { migratedDatabase } from '../../../test/harness.ts';
+import { planOf as planIn, statementsOf as statementsIn } from '../../../test/query-plans.ts';
 import { listOrders } from '../../modules/orders/orders.repository.ts';
 import { findProductRows, type ProductFilters } from '../../modules/catalog/catalog.repository.ts';
 
@@ -88,45 +89,8 @@ beforeAll(async () => {
 
 afterAll(() => close());
 
-/** The statements `read` sends, as the database receives them. */
-async function statementsOf(read: (k: Db['kysely']) => Promise<unknown>) {
-  // Every query is seen, subqueries included; the ones that come back with rows were sent.
-  const seen = new Map<QueryId, RootOperationNode>();
-  const sent: RootOperationNode[] = [];
-  const recorder: KyselyPlugin = {
-    transformQuery: (args) => {
-      seen.set(args.queryId, args.node);
-      return args.node;
-    },
-    transformResult: (args) => {
-      const node = seen.get(args.queryId);
-      if (node) sent.push(node);
-      return Promise.resolve(args.result);
-    },
-  };
-  await read(db.kysely.withPlugin(recorder));
-  return sent.map((node) => db.kysely.getExecutor().compileQuery(node, createQueryId()));
-}
-
-/** The plan of a statement: SQLite's query plan, PostgreSQL's plan with what each node read. */
-async function planOf(statement: { sql: string; parameters: readonly unknown[] }): Promise<string> {
-  if (db.kind === 'sqlite') {
-    const rows = await db.kysely.executeQuery<{ detail: string }>({
-      sql: `explain query plan ${statement.sql}`,
-      parameters: statement.parameters,
-      query: statement as never,
-      queryId: createQueryId(),
-    });
-    return rows.rows.map((r) => r.detail).join('\n');
-  }
-  const rows = await db.kysely.executeQuery<{ 'QUERY PLAN': string }>({
-    sql: `explain (analyze, costs off, timing off, summary off) ${statement.sql}`,
-    parameters: statement.parameters,
-    query: statement as never,
-    queryId: createQueryId(),
-  });
-  return rows.rows.map((r) => r['QUERY PLAN']).join('\n');
-}
+const statementsOf = (read: (k: Db['kysely']) => Promise<unknown>) => statementsIn(db, read);
+const planOf = (statement: { sql: string; parameters: readonly unknown[] }) => planIn(db, statement);
 
 describe('the desk’s queues, page by page', () => {
   const expected = async (keep: (o: { status: string; confirmation: string; type: string }) => boolean) =>

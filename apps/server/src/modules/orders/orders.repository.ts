@@ -232,7 +232,12 @@ function searchMatch(eb: ExpressionBuilder<DB, 'orders'>, q: string, postgres: b
   return eb.or([tracking, eb.and(words.map((word) => nameHolds(eb, word, postgres)))]);
 }
 
-function filtered(db: Executor, filter: OrderFilter) {
+/**
+ * The orders a filter matches. `inKeyOrder`: the caller reads them in the order of their ids (a
+ * page, an export's batch), and a date filter is also told the days' range of ids (daysIdRange).
+ * A count leaves it out: the index on created_at counts a date range without the table.
+ */
+function filtered(db: Executor, filter: OrderFilter, inKeyOrder = false) {
   let query = db.selectFrom('orders');
   if (filter.phone) {
     const phone = filter.phone;
@@ -249,6 +254,10 @@ function filtered(db: Executor, filter: OrderFilter) {
   // Timestamps are ISO text: a day's orders are those from its start to the next day's start.
   if (filter.from) query = query.where('created_at', '>=', filter.from);
   if (filter.to) query = query.where('created_at', '<', nextDay(filter.to));
+  if (inKeyOrder && (filter.from || filter.to)) {
+    const { from, to } = filter;
+    query = query.where((eb) => daysIdRange(eb, from, to));
+  }
   if (filter.attention === 'true') query = query.where('courier_attention', 'is not', null);
   if (filter.return_state) {
     query = query
@@ -256,6 +265,23 @@ function filtered(db: Executor, filter: OrderFilter) {
       .where('return_received_at', filter.return_state === 'received' ? 'is not' : 'is', null);
   }
   return query;
+}
+
+/**
+ * The ids the orders of these days can have: from the smallest to the largest id an order of one of
+ * them ever had (kept per day, migration 034; never narrowed, so no order of the days is outside).
+ * Orders are numbered as they come, so the range holds the days' orders and few others: a page of
+ * a date filter walks that range of the key, newest first, and not every newer order before it.
+ * No order on those days: no range, no order.
+ */
+function daysIdRange(eb: ExpressionBuilder<DB, 'orders'>, from: string | undefined, to: string | undefined) {
+  const days = (column: 'first_id' | 'last_id', bound: 'min' | 'max') => {
+    let query = eb.selectFrom('order_day_status').select((f) => f.fn[bound](column).as('bound'));
+    if (from) query = query.where('day', '>=', from);
+    if (to) query = query.where('day', '<=', to);
+    return query;
+  };
+  return eb.and([eb('orders.id', '>=', days('first_id', 'min')), eb('orders.id', '<=', days('last_id', 'max'))]);
 }
 
 /** The day after a YYYY-MM-DD day, as the same text. */
@@ -269,7 +295,7 @@ function nextDay(day: string): string {
  * then only the page's rows: page 500 skips 10,000 index entries, not 10,000 orders.
  */
 export function listOrders(db: Executor, filter: OrderFilter, limit: number, offset: number) {
-  const page = filtered(db, filter).select('orders.id').orderBy('orders.id', 'desc').limit(limit).offset(offset);
+  const page = filtered(db, filter, true).select('orders.id').orderBy('orders.id', 'desc').limit(limit).offset(offset);
   return db.selectFrom('orders').selectAll().where('id', 'in', page).orderBy('id', 'desc').execute();
 }
 
@@ -284,7 +310,12 @@ export function findOrdersIn(db: Executor, ids: number[]) {
  * size of the shop and no connection is held between batches.
  */
 export function findOrdersAfter(db: Executor, filter: OrderFilter, afterId: number, limit: number) {
-  return filtered(db, filter).selectAll().where('orders.id', '>', afterId).orderBy('orders.id').limit(limit).execute();
+  return filtered(db, filter, true)
+    .selectAll()
+    .where('orders.id', '>', afterId)
+    .orderBy('orders.id')
+    .limit(limit)
+    .execute();
 }
 
 /**
@@ -305,7 +336,7 @@ export async function findOrdersPage(
     const phone = phoneOnly(filter);
     const matching = phone
       ? db.selectFrom(phoneMatchIds(phone).as('m'))
-      : db.selectFrom(filtered(db, filter).select('orders.id').as('m'));
+      : db.selectFrom(filtered(db, filter, true).select('orders.id').as('m'));
     // The order a search names by its number comes first, then the newest.
     const pinned = phone ? undefined : searchedNumber(filter.q);
     const first = (column: 'm.id' | 'o.id') =>
@@ -331,7 +362,9 @@ export async function findOrdersPage(
     );
     return { rows, total, details: detailsOf(found) };
   }
-  const ids = (await filtered(db, filter).select('orders.id').orderBy('orders.id', 'desc').execute()).map((r) => r.id);
+  const ids = (await filtered(db, filter, true).select('orders.id').orderBy('orders.id', 'desc').execute()).map(
+    (r) => r.id,
+  );
   const pinned = searchedNumber(filter.q);
   if (pinned !== undefined && ids.includes(pinned))
     ids.splice(0, ids.length, pinned, ...ids.filter((id) => id !== pinned));
@@ -539,20 +572,27 @@ export function findStatusHistory(db: Executor, orderId: number) {
     .execute();
 }
 
-// ---- stats, computed in SQL (DESIGN §3.9) ----
+// ---- stats, computed in SQL (DESIGN §3.9) from the figures kept per day (migration 034) ----
 
-/** Orders per status, with their totals and delivery fees: every order, or those placed since a day. */
+/**
+ * Orders per status, with their totals and delivery fees: every order, or those placed since a day.
+ * Sums the kept rows of the days (one per day and status), not the orders.
+ */
 export async function orderCountsByStatus(db: Executor, since?: string | null) {
   let query = db
-    .selectFrom('orders')
+    .selectFrom('order_day_status')
     .select((eb) => [
       'status',
-      eb.fn.countAll<number>().as('n'),
-      eb.fn.coalesce(eb.fn.sum<number>('final_total_cents'), sql<number>`0`).as('total_cents'),
-      eb.fn.coalesce(eb.fn.sum<number>('shipping_fee_cents'), sql<number>`0`).as('shipping_cents'),
+      eb.fn.sum<number>('order_count').as('n'),
+      eb.fn.sum<number>('total_cents').as('total_cents'),
+      eb.fn.sum<number>('shipping_cents').as('shipping_cents'),
     ]);
-  if (since) query = query.where('created_at', '>=', since);
-  return query.groupBy('status').execute();
+  if (since) query = query.where('day', '>=', since);
+  // A status whose orders all moved on has rows at zero: not listed, as when orders were counted.
+  return query
+    .groupBy('status')
+    .having((eb) => eb.fn.sum('order_count'), '>', 0)
+    .execute();
 }
 
 export async function countProducts(db: Executor): Promise<number> {
@@ -565,18 +605,16 @@ export async function countProducts(db: Executor): Promise<number> {
 
 /** Orders placed per day since `fromDay` (YYYY-MM-DD) and the revenue of the successful ones. */
 export function ordersPerDay(db: Executor, fromDay: string) {
-  const day = sql<string>`substr(created_at, 1, 10)`;
   return db
-    .selectFrom('orders')
+    .selectFrom('order_day_status')
     .select([
-      day.as('day'),
-      sql<number>`count(*)`.as('orders'),
-      sql<number>`coalesce(sum(case when status = 'successful' then final_total_cents else 0 end), 0)`.as(
-        'revenue_cents',
-      ),
+      'day',
+      sql<number>`sum(order_count)`.as('orders'),
+      sql<number>`coalesce(sum(case when status = 'successful' then total_cents else 0 end), 0)`.as('revenue_cents'),
     ])
-    .where('created_at', '>=', fromDay)
-    .groupBy(day)
+    .where('day', '>=', fromDay)
+    .groupBy('day')
+    .having(sql`sum(order_count)`, '>', 0)
     .execute();
 }
 

@@ -220,13 +220,14 @@ export async function unblacklistPhone(db: Executor, phone: string): Promise<boo
 
 // ---- the 30-day figures ----
 
-/** Orders placed since `since`, counted per wilaya, status and confirmation. */
+/** Orders placed since `since` (a day), counted per wilaya, status and confirmation (kept: migration 034). */
 export function countsSince(db: Executor, since: string) {
   return db
-    .selectFrom('orders')
-    .select((eb) => ['wilaya_name', 'status', 'confirmation', eb.fn.countAll<number>().as('n')])
-    .where('created_at', '>=', since)
+    .selectFrom('order_day_wilaya')
+    .select((eb) => ['wilaya_name', 'status', 'confirmation', eb.fn.sum<number>('order_count').as('n')])
+    .where('day', '>=', since)
     .groupBy(['wilaya_name', 'status', 'confirmation'])
+    .having((eb) => eb.fn.sum('order_count'), '>', 0)
     .execute();
 }
 
