@@ -472,6 +472,8 @@ export interface CatalogChangeTable {
 export interface OrderDayStatusTable {
   day: string;
   status: string;
+  /** The order's id modulo FIGURE_SLOTS: one row in several, so that orders placed at once update different rows. */
+  slot: number;
   order_count: number;
   total_cents: number | string;
   shipping_cents: number | string;
@@ -485,6 +487,7 @@ export interface OrderDayWilayaTable {
   wilaya_name: string;
   status: string;
   confirmation: string;
+  slot: number;
   order_count: number;
 }
 

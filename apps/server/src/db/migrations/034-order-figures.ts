@@ -18,6 +18,10 @@ import type { DialectKind } from '../connect.ts';
 //      wilaya.
 //    A period reads a row per day and status (per day and combination for the wilayas), however
 //    many orders the days hold. Rows are never removed; a row back to zero orders counts nothing.
+//    Each is split in FIGURE_SLOTS rows by the order's id (slot = id % FIGURE_SLOTS; the reads sum
+//    them): on PostgreSQL a row updated by one transaction waits for its commit before another
+//    can update it, and every order placed today moves (today, pending); split, orders placed at
+//    once by several processes mostly update different rows instead of queueing on one.
 // 2. Filters. A page of the orders list reads its ids from an index holding the filter's columns,
 //    then only its rows (listOrders, migration 031). Added: by wilaya (with the status,
 //    confirmation, type and date beside it, for those filters combined with it), returned parcels
@@ -32,27 +36,29 @@ export async function up(db: Kysely<unknown>, kind: DialectKind): Promise<void> 
   await sql`create table order_day_status (
     day text not null,
     status text not null,
+    slot integer not null,
     order_count integer not null,
     total_cents ${big} not null,
     shipping_cents ${big} not null,
     first_id integer not null,
     last_id integer not null,
-    primary key (day, status)
+    primary key (day, status, slot)
   )`.execute(db);
   await sql`create table order_day_wilaya (
     day text not null,
     wilaya_name text not null,
     status text not null,
     confirmation text not null,
+    slot integer not null,
     order_count integer not null,
-    primary key (day, wilaya_name, status, confirmation)
+    primary key (day, wilaya_name, status, confirmation, slot)
   )`.execute(db);
-  await sql`insert into order_day_status (day, status, order_count, total_cents, shipping_cents, first_id, last_id)
-    select substr(created_at, 1, 10), status, count(*), sum(final_total_cents), sum(shipping_fee_cents), min(id), max(id)
-    from orders group by substr(created_at, 1, 10), status`.execute(db);
-  await sql`insert into order_day_wilaya (day, wilaya_name, status, confirmation, order_count)
-    select substr(created_at, 1, 10), wilaya_name, status, confirmation, count(*)
-    from orders group by substr(created_at, 1, 10), wilaya_name, status, confirmation`.execute(db);
+  await sql`insert into order_day_status (day, status, slot, order_count, total_cents, shipping_cents, first_id, last_id)
+    select substr(created_at, 1, 10), status, ${SLOT}, count(*), sum(final_total_cents), sum(shipping_fee_cents), min(id), max(id)
+    from orders group by 1, 2, 3`.execute(db);
+  await sql`insert into order_day_wilaya (day, wilaya_name, status, confirmation, slot, order_count)
+    select substr(created_at, 1, 10), wilaya_name, status, confirmation, ${SLOT}, count(*)
+    from orders group by 1, 2, 3, 4, 5`.execute(db);
   if (kind === 'postgres') {
     await postgresTriggers(db);
     return;
@@ -61,27 +67,32 @@ export async function up(db: Kysely<unknown>, kind: DialectKind): Promise<void> 
   for (const index of SQLITE_INDEXES) await index.execute(db);
 }
 
+/** Rows each figure is split in, by the order's id (see above). */
+export const FIGURE_SLOTS = 4;
+const SLOT_SQL = `id % ${FIGURE_SLOTS}`;
+const SLOT = sql.raw(SLOT_SQL);
+
 /** The columns whose change moves an order between rows of the figures. */
 const MOVING = ['status', 'confirmation', 'wilaya_name', 'final_total_cents', 'shipping_fee_cents', 'created_at'];
 
 /** SQL adding (sign 1) or taking away (-1) one order, `row` (new or old), in the figures. */
 function sqliteMove(row: 'new' | 'old', sign: 1 | -1) {
   if (sign === 1) {
-    return sql.raw(`insert into order_day_status (day, status, order_count, total_cents, shipping_cents, first_id, last_id)
-        values (substr(${row}.created_at, 1, 10), ${row}.status, 1, ${row}.final_total_cents, ${row}.shipping_fee_cents, ${row}.id, ${row}.id)
-        on conflict (day, status) do update set order_count = order_count + 1,
+    return sql.raw(`insert into order_day_status (day, status, slot, order_count, total_cents, shipping_cents, first_id, last_id)
+        values (substr(${row}.created_at, 1, 10), ${row}.status, ${row}.${SLOT_SQL}, 1, ${row}.final_total_cents, ${row}.shipping_fee_cents, ${row}.id, ${row}.id)
+        on conflict (day, status, slot) do update set order_count = order_count + 1,
           total_cents = total_cents + excluded.total_cents, shipping_cents = shipping_cents + excluded.shipping_cents,
           first_id = min(first_id, excluded.first_id), last_id = max(last_id, excluded.last_id);
-      insert into order_day_wilaya (day, wilaya_name, status, confirmation, order_count)
-        values (substr(${row}.created_at, 1, 10), ${row}.wilaya_name, ${row}.status, ${row}.confirmation, 1)
-        on conflict (day, wilaya_name, status, confirmation) do update set order_count = order_count + 1;`);
+      insert into order_day_wilaya (day, wilaya_name, status, confirmation, slot, order_count)
+        values (substr(${row}.created_at, 1, 10), ${row}.wilaya_name, ${row}.status, ${row}.confirmation, ${row}.${SLOT_SQL}, 1)
+        on conflict (day, wilaya_name, status, confirmation, slot) do update set order_count = order_count + 1;`);
   }
   return sql.raw(`update order_day_status set order_count = order_count - 1,
         total_cents = total_cents - ${row}.final_total_cents, shipping_cents = shipping_cents - ${row}.shipping_fee_cents
-        where day = substr(${row}.created_at, 1, 10) and status = ${row}.status;
+        where day = substr(${row}.created_at, 1, 10) and status = ${row}.status and slot = ${row}.${SLOT_SQL};
       update order_day_wilaya set order_count = order_count - 1
         where day = substr(${row}.created_at, 1, 10) and wilaya_name = ${row}.wilaya_name
-          and status = ${row}.status and confirmation = ${row}.confirmation;`);
+          and status = ${row}.status and confirmation = ${row}.confirmation and slot = ${row}.${SLOT_SQL};`);
 }
 
 async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
@@ -105,16 +116,16 @@ async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
  */
 function postgresMove(source: string, sign: 1 | -1) {
   const s = sign === 1 ? '' : '-';
-  return sql.raw(`insert into order_day_status as f (day, status, order_count, total_cents, shipping_cents, first_id, last_id)
-        select substr(created_at, 1, 10), status, ${s}count(*), ${s}sum(final_total_cents), ${s}sum(shipping_fee_cents), min(id), max(id)
-        from ${source} o group by 1, 2 order by 1, 2
-        on conflict (day, status) do update set order_count = f.order_count + excluded.order_count,
+  return sql.raw(`insert into order_day_status as f (day, status, slot, order_count, total_cents, shipping_cents, first_id, last_id)
+        select substr(created_at, 1, 10), status, ${SLOT_SQL}, ${s}count(*), ${s}sum(final_total_cents), ${s}sum(shipping_fee_cents), min(id), max(id)
+        from ${source} o group by 1, 2, 3 order by 1, 2, 3
+        on conflict (day, status, slot) do update set order_count = f.order_count + excluded.order_count,
           total_cents = f.total_cents + excluded.total_cents, shipping_cents = f.shipping_cents + excluded.shipping_cents,
           first_id = least(f.first_id, excluded.first_id), last_id = greatest(f.last_id, excluded.last_id);
-      insert into order_day_wilaya as f (day, wilaya_name, status, confirmation, order_count)
-        select substr(created_at, 1, 10), wilaya_name, status, confirmation, ${s}count(*)
-        from ${source} o group by 1, 2, 3, 4 order by 1, 2, 3, 4
-        on conflict (day, wilaya_name, status, confirmation) do update set order_count = f.order_count + excluded.order_count;`);
+      insert into order_day_wilaya as f (day, wilaya_name, status, confirmation, slot, order_count)
+        select substr(created_at, 1, 10), wilaya_name, status, confirmation, ${SLOT_SQL}, ${s}count(*)
+        from ${source} o group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
+        on conflict (day, wilaya_name, status, confirmation, slot) do update set order_count = f.order_count + excluded.order_count;`);
 }
 
 async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
