@@ -10,11 +10,12 @@ import type { Browser, Page } from 'playwright-core';
 import {
   adminPage,
   adminToken,
+  expectToast,
   launchBrowser,
   SCREENSHOT_DIR,
   startShop,
-  VIEWPORTS,
   type ShopServer,
+  VIEWPORTS,
 } from './harness.ts';
 import { overflow } from './page-checks.ts';
 
@@ -113,8 +114,7 @@ describe('colours and sizes in the back office', () => {
       await shot(page, 'form-phone-blue');
       expect(await overflow(page, VIEWPORTS.mobile.width)).toBeLessThanOrEqual(0);
 
-      await dialog.getByRole('button', { name: 'Save' }).tap();
-      await page.getByText('Product added successfully!').waitFor();
+      await expectToast(page, 'Product added successfully!', () => dialog.getByRole('button', { name: 'Save' }).tap());
       await dialog.waitFor({ state: 'detached' });
 
       // What the server keeps.
@@ -151,8 +151,7 @@ describe('colours and sizes in the back office', () => {
       await edit.getByRole('tab', { name: 'Bleu' }).tap();
       expect(await edit.getByRole('button', { name: 'Photo 2 shows Bleu' }).getAttribute('aria-pressed')).toBe('true');
       await edit.getByLabel('Stock of Bleu 42', { exact: true }).fill('3');
-      await edit.getByRole('button', { name: 'Save' }).tap();
-      await page.getByText('Product updated successfully!').waitFor();
+      await expectToast(page, 'Product updated successfully!', () => edit.getByRole('button', { name: 'Save' }).tap());
       const again = await api<ReadProduct>(`/product/get/${id}`);
       expect(again.variants.find((v) => v.color_id === blue!.id && v.size === '42')?.stock).toBe(3);
       expect(again.stock).toBe(20);

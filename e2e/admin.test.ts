@@ -8,12 +8,13 @@ import type { Browser, Page } from 'playwright-core';
 import {
   ADMIN_PASSWORD,
   ADMIN_USERNAME,
-  VIEWPORTS,
+  expectToast,
   launchBrowser,
   newPage,
   screenshot,
   startShop,
   type ShopServer,
+  VIEWPORTS,
 } from './harness.ts';
 
 let shop: ShopServer;
@@ -126,8 +127,7 @@ describe('admin back office', () => {
     ]);
     await expect.poll(() => dialog.locator('img').count()).toBe(2);
     await screenshot(page, 'admin-product-add-desktop');
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Product added successfully!').waitFor();
+    await expectToast(page, 'Product added successfully!', () => dialog.getByRole('button', { name: 'Save' }).click());
     await dialog.waitFor({ state: 'detached' });
 
     await page.getByLabel('Search by name').fill(name);
@@ -301,8 +301,9 @@ describe('admin back office', () => {
     await page.getByRole('button', { name: `Edit ${wilaya.wilaya_name}` }).click();
     const shippingDialog = page.getByRole('dialog', { name: 'Edit shipping price' });
     await shippingDialog.getByLabel('Price (Da)').fill('1234.5');
-    await shippingDialog.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Shipping price updated successfully').waitFor();
+    await expectToast(page, 'Shipping price updated successfully', () =>
+      shippingDialog.getByRole('button', { name: 'Save' }).click(),
+    );
     const prices = (await api<{ data: Wilaya[] }>('/ShippingPrice/read')).body.data;
     expect(prices.find((p) => p.id === wilaya.id)?.price).toBe(1234.5);
     await screenshot(page, 'admin-shipping-prices-desktop');
@@ -366,8 +367,9 @@ describe('admin back office', () => {
     await expect.poll(() => sizeM.inputValue()).toBe('2');
     await screenshot(mobile.page, 'admin-product-stock-moved-mobile');
     await sizeM.fill('10');
-    await editForm.getByRole('button', { name: 'Save' }).click();
-    await mobile.page.getByText('Product updated successfully!').waitFor();
+    await expectToast(mobile.page, 'Product updated successfully!', () =>
+      editForm.getByRole('button', { name: 'Save' }).click(),
+    );
     const saved = await api<{ data: ProductRow }>(`/product/get/${product.id}`);
     expect(saved.body.data).toMatchObject({ size_m: 10, stock: 3 + 10 + 0 + 2 + 1 });
     expect(mobile.errors).toEqual([]);
@@ -432,8 +434,7 @@ describe('admin back office', () => {
     expect(await dialog.getByLabel('Price (Da)').inputValue()).toBe('3500');
     expect(await dialog.getByLabel('M', { exact: true }).inputValue()).toBe('4');
     await screenshot(page, 'admin-form-restored-mobile');
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Product added successfully!').waitFor();
+    await expectToast(page, 'Product added successfully!', () => dialog.getByRole('button', { name: 'Save' }).click());
     const products = await api<{ data: { name: string; size_m: number }[] }>('/product/getAll');
     expect(products.body.data.find((p) => p.name === name)).toMatchObject({ size_m: 4 });
     expect(await page.evaluate(() => sessionStorage.getItem('adminFormDrafts'))).toBeNull();

@@ -175,6 +175,31 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
+/**
+ * Does `action` (a tap on Save) and waits for a toast holding `text`. The toasts are watched from
+ * before the action, as the page adds them, so one that came and went while a loaded machine kept
+ * the test from looking (a product's toast closes after 3 s) is still seen.
+ */
+export async function expectToast(page: Page, text: string, action: () => Promise<unknown>): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __toasts?: string[] };
+    if (w.__toasts) return;
+    const seen: string[] = (w.__toasts = []);
+    const read = () => {
+      for (const toast of document.querySelectorAll('.Toastify__toast')) {
+        const said = toast.textContent ?? '';
+        if (!seen.includes(said)) seen.push(said);
+      }
+    };
+    new MutationObserver(read).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  await action();
+  await page.waitForFunction(
+    (wanted) => ((window as unknown as { __toasts?: string[] }).__toasts ?? []).some((said) => said.includes(wanted)),
+    text,
+  );
+}
+
 /** Signs in through the API and stores the token the way the admin pages keep it. */
 export async function adminToken(baseUrl: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/login`, {
