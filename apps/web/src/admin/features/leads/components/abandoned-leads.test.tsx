@@ -236,6 +236,18 @@ describe('the Abandoned tab', () => {
     ]);
   });
 
+  test('at home without a commune, only the wilaya is sent: the order pays the wilaya’s fee', async () => {
+    const fetchMock = leadServer([makeLead({ commune: '' })]);
+    const user = userEvent.setup();
+    renderWithProviders(<ConfirmRoute />, { route: '/admin/confirm?tab=abandoned' });
+    const samia = within(await card('Samia B.'));
+    await user.click(samia.getByRole('button', { name: 'Create order' }));
+    expect(await samia.findByTestId('lead-order-total')).toHaveTextContent(/^3\D?400[.,]00/);
+    await user.click(samia.getByRole('button', { name: 'Place the order' }));
+    expect(await samia.findByText('Recovered · order #41')).toBeInTheDocument();
+    expect(bodiesSent(fetchMock, '/api/leads/5/order', 'POST')).toEqual([{ wilaya: 'Alger' }]);
+  });
+
   test('the server’s refusal of the place shows in the form, and the lead stays open', async () => {
     const fetchMock = leadServer([makeLead()], { refuseOrder: 'This commune is not in the wilaya Alger' });
     const user = userEvent.setup();

@@ -35,8 +35,8 @@ export interface LeadDelivery {
   errors: Partial<Record<keyof DeliveryChoice, string>>;
   /** True when the place can be sent; otherwise the fields say what is missing. */
   check: () => boolean;
-  /** What the order sends: the wilaya, commune and delivery type shown. */
-  fields: () => { wilaya: string; commune: string; delivery_type: DeliveryType };
+  /** What the order sends: the wilaya, and the commune and delivery type when there is a commune. */
+  fields: () => { wilaya: string; commune?: string; delivery_type?: DeliveryType };
   /** The fields' props but their id: `<DeliveryFields id={…} {...delivery.props} />`. */
   props: Omit<DeliveryFieldsProps, 'id'>;
 }
@@ -56,11 +56,18 @@ export function useLeadDelivery(lead: Lead, wilayas: readonly ShippingPrice[]): 
     check() {
       const next: LeadDelivery['errors'] = {};
       if (!choice.wilaya) next.wilaya = leadTexts.wilayaRequired;
-      else if (!choice.commune.trim()) next.commune = leadTexts.communeRequired;
+      // A stop desk is named by its commune; a home delivery without one pays the wilaya's fee.
+      else if (choice.delivery_type === 'stop_desk' && !choice.commune.trim()) next.commune = leadTexts.communeRequired;
       setErrors(next);
       return Object.keys(next).length === 0;
     },
-    fields: () => ({ wilaya: choice.wilaya, commune: choice.commune.trim(), delivery_type: choice.delivery_type }),
+    fields: () => {
+      const commune = choice.commune.trim();
+      // As the order's rule has it: a delivery type goes with its commune; without one, home at the wilaya's fee.
+      return commune
+        ? { wilaya: choice.wilaya, commune, delivery_type: choice.delivery_type }
+        : { wilaya: choice.wilaya };
+    },
     props: {
       large: true,
       wilayas,
