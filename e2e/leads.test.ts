@@ -6,7 +6,9 @@
 // set the delay to 0 minutes first (the rule itself is tested with the clock passed in, in
 // apps/server/src/modules/leads/leads.test.ts). A customer who leaves the custom order page is
 // called too: the agent takes the picture she sends (a JPEG drawn with sharp) and places the custom
-// order from the phone (issue 31). Screens under e2e/screenshots/leads/.
+// order from the phone (issue 31). A customer who left before choosing a wilaya is ordered too: the
+// agent enters the wilaya, the stop desk and its commune she says, and sees the total first (issue 31).
+// Screens under e2e/screenshots/leads/.
 // Alone: `npm run build && npx vitest run --project e2e e2e/leads.test.ts`.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -237,6 +239,8 @@ describe('an abandoned custom order on a phone (issue 31)', () => {
           customer_name: string;
           customer_phone: string;
           customer_address: string;
+          wilaya_name: string;
+          commune_name: string | null;
           clothing_type: string;
           color: string;
           size: string | null;
@@ -249,6 +253,9 @@ describe('an abandoned custom order on a phone (issue 31)', () => {
       status: 'pending',
       customer_name: 'Karima Saadi',
       customer_phone: '0556112233',
+      // Where the parcel goes: the draft's, as the form started from it.
+      wilaya_name: 'Alger',
+      commune_name: 'Hydra',
       clothing_type: 'Hoodie',
       color,
       size,
@@ -258,6 +265,114 @@ describe('an abandoned custom order on a phone (issue 31)', () => {
     const picture = await fetch(`${shop.baseUrl}/public${order.reference_images[0]!.image_url}`);
     expect(picture.status).toBe(200);
     expect(picture.headers.get('content-type')).toContain('image/webp');
+    expect(agent.errors).toEqual([]);
+    await agent.context.close();
+  });
+});
+
+describe('a lead that had no wilaya (issue 31)', () => {
+  test('the customer left before choosing a wilaya; the agent enters where it goes and places it at the server’s fee', async () => {
+    await adminCall(shop.baseUrl, ownerToken, 'PUT', '/leads/settings', { delay_minutes: 0 });
+    // Oran has a stop desk at 450 Da.
+    const oran = (
+      (await (await fetch(`${shop.baseUrl}/api/ShippingPrice/read`)).json()) as {
+        data: { id: number; wilaya_name: string; price: number }[];
+      }
+    ).data.find((w) => w.wilaya_name === 'Oran')!;
+    await adminCall(shop.baseUrl, ownerToken, 'POST', '/ShippingPrice/update', {
+      id: oran.id,
+      wilaya_name: oran.wilaya_name,
+      price: oran.price,
+      stop_desk_price: 450,
+    });
+    await adminCall(shop.baseUrl, ownerToken, 'POST', '/users', {
+      username: 'yasmine',
+      password: 'yasmine-calls-2026',
+      role: 'agent',
+    });
+    const agentToken = await signIn('yasmine', 'yasmine-calls-2026');
+    const all = (await (await fetch(`${shop.baseUrl}/api/product/getAll`)).json()) as { data: ShopProduct[] };
+    const product = all.data.find((p) => !p.has_sizes && p.stock >= 2)!;
+
+    // The customer, on her phone: a product, the checkout opened, a name and a phone, no wilaya.
+    const customer = await newPage(browser, shop.baseUrl, VIEWPORTS.mobile, { phone: true, reducedMotion: true });
+    const { page } = customer;
+    await page.goto(`/product/${product.id}`);
+    await page.getByRole('heading', { name: product.name, level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Ajouter au panier' }).tap();
+    await page.getByTestId('cart-count').filter({ hasText: '1' }).waitFor();
+    await page.goto('/cart');
+    await page.getByRole('button', { name: /Passer la commande/ }).tap();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Nous pouvons vous appeler au sujet de cette commande').waitFor();
+    const saved = page.waitForResponse(
+      (r) => r.url().includes('/api/checkout-drafts/') && r.request().method() === 'PUT' && r.status() === 200,
+    );
+    await dialog.getByLabel('Nom complet').fill('Amel Bouzid');
+    await dialog.getByLabel('Numéro de téléphone').fill('0699 12 34 56');
+    const draft = JSON.parse((await saved).request().postData() ?? '{}') as { wilaya?: string };
+    expect(draft.wilaya ?? '').toBe('');
+    expect(customer.errors).toEqual([]);
+    await customer.context.close();
+
+    // The agent, on her phone.
+    const agent = await adminPage(browser, shop.baseUrl, agentToken, VIEWPORTS.mobile, true);
+    const desk = agent.page;
+    await desk.goto('/admin/confirm?tab=abandoned');
+    const card = desk.getByRole('article', { name: 'Amel Bouzid' });
+    await card.getByRole('button', { name: 'Create order' }).tap();
+    await card.getByText('You are calling this customer').waitFor();
+    const wilaya = card.getByLabel('Wilaya', { exact: true });
+    await expect(wilaya.inputValue()).resolves.toBe('');
+    // No wilaya: the form says so in place and sends nothing.
+    await card.getByRole('button', { name: 'Place the order' }).tap();
+    await card.getByRole('alert').filter({ hasText: 'Choose the wilaya' }).waitFor();
+    // Below the sticky header: the Wilaya and its message in the middle of the screen.
+    await wilaya.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await shot(desk, '9-agent-lead-without-wilaya');
+
+    // On the phone she says: Oran, the stop desk of Bir El Djir.
+    await wilaya.selectOption('Oran');
+    await card.getByLabel('Delivery', { exact: true }).selectOption('stop_desk');
+    await card.getByLabel('Commune', { exact: true }).fill('Bir El Djir');
+    const total = card.getByTestId('lead-order-total');
+    await total.filter({ hasText: /\d/ }).waitFor();
+    const shown = Number((await total.textContent())!.replace(/[^\d,]/g, '').replace(',', '.'));
+    expect(shown).toBe(product.final_price + 450);
+    await card.getByRole('button', { name: 'Place the order' }).scrollIntoViewIfNeeded();
+    await shot(desk, '10-agent-chose-the-stop-desk');
+    await card.getByRole('button', { name: 'Place the order' }).tap();
+    const recovered = card.getByText(/^Recovered · order #\d+$/);
+    await recovered.waitFor();
+    await recovered.scrollIntoViewIfNeeded();
+    await shot(desk, '11-agent-recovered-without-wilaya');
+    const orderId = Number((await recovered.textContent())!.replace(/\D+/g, ''));
+
+    const res = await fetch(`${shop.baseUrl}/api/order/getOrder/${orderId}`, {
+      headers: { authorization: `Bearer ${ownerToken}` },
+    });
+    const order = (
+      (await res.json()) as {
+        data: {
+          customer_name: string;
+          wilaya_name: string;
+          commune_name: string | null;
+          delivery_type: string;
+          shipping_fee: number;
+          final_total: number;
+          status: string;
+        };
+      }
+    ).data;
+    expect(order).toMatchObject({
+      customer_name: 'Amel Bouzid',
+      wilaya_name: 'Oran',
+      commune_name: 'Bir El Djir',
+      delivery_type: 'stop_desk',
+      shipping_fee: 450,
+      final_total: product.final_price + 450,
+      status: 'pending',
+    });
     expect(agent.errors).toEqual([]);
     await agent.context.close();
   });

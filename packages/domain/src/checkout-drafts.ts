@@ -119,8 +119,29 @@ const leadAddress = optionalTypedText('line', CUSTOMER_ADDRESS_MAX, {
   characters: 'The address has characters that cannot be printed',
 }).optional();
 
-/** "Create order": the street address when the agent got it on the phone; the rest is the draft's. */
-export const leadOrderSchema = z.strictObject({ address: leadAddress });
+/**
+ * Where the parcel goes, as the customer says it on the phone (issue 31): the wilaya, the commune
+ * (the stop desk's, for a stop desk) and home or stop desk. Each is optional: what the agent sends
+ * wins over the draft's, the rest is the draft's. Checked by the server as a customer's order is
+ * (the wilaya one the shop delivers to, the commune in it, a stop desk only where there is one).
+ */
+const leadPlace = (label: string) =>
+  optionalTypedText('line', 100, {
+    tooLong: `${label} is too long`,
+    characters: `${label} has characters that cannot be printed`,
+  }).optional();
+const leadDelivery = {
+  wilaya: leadPlace('The wilaya'),
+  commune: leadPlace('The commune'),
+  delivery_type: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(DELIVERY_TYPES, { error: `The delivery is one of ${DELIVERY_TYPES.join(', ')}` }).optional(),
+  ),
+};
+
+/** "Create order": the street address and where the parcel goes, when the agent got them on the phone; the rest is the draft's. */
+export const leadOrderSchema = z.strictObject({ address: leadAddress, ...leadDelivery });
+export type LeadOrder = z.output<typeof leadOrderSchema>;
 
 const chosen = (max: number, required: string) =>
   typedText('line', max, { required, tooLong: 'Text too long', characters: 'Characters not allowed' });
@@ -128,7 +149,8 @@ const chosen = (max: number, required: string) =>
 /**
  * "Create order" of a custom order's lead (multipart fields; the reference pictures travel as files
  * under the customer's field names): the item (its id, or "cup"), colour and size the customer
- * chose on the phone, and the street address when they said it. The rest is the draft's.
+ * chose on the phone, and the street address and where the parcel goes when they said them. The
+ * rest is the draft's.
  */
 export const leadCustomOrderSchema = z.strictObject({
   clothing_type: chosen(100, 'Choose the item'),
@@ -137,6 +159,7 @@ export const leadCustomOrderSchema = z.strictObject({
     .optional()
     .default(''),
   address: leadAddress,
+  ...leadDelivery,
 });
 export type LeadCustomOrder = z.output<typeof leadCustomOrderSchema>;
 

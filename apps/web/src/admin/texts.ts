@@ -613,6 +613,7 @@ export const texts = {
     communeRequired: 'Choose the commune for this delivery type',
     postalCodeForWilaya: (wilaya: string) => `Enter the 5-digit postal code in ${wilaya}`,
     deliveryWithFee: (type: string, fee: string | null) => `${type} · ${fee ?? 'none in this wilaya'}`,
+    chooseWilaya: 'Choose the wilaya',
     name: 'Name',
     streetAddress: 'Address',
     remove: 'Remove',

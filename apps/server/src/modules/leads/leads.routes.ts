@@ -147,7 +147,7 @@ export function leadsAdminRoutes(app: App): void {
       schema: {
         ...admin,
         summary:
-          "Places the lead's cart as an order, priced and checked by the server as a customer's order; the lead shows as recovered. Sent twice, answers the same order. 409 while another agent holds the lead",
+          "Places the lead's cart as an order, priced and checked by the server as a customer's order; the lead shows as recovered. Optional address, wilaya, commune and delivery_type (home or stop_desk: the commune is then the stop desk's) as the customer said them on the phone win over the draft's, checked as a customer's order (a wilaya the shop delivers to, a commune of it, a stop desk only where there is one; 400 in English, nothing written) and charged the server's fee. Sent twice, answers the same order. 409 while another agent holds the lead",
         params: idParamsSchema,
         body: leadOrderSchema,
         response: {
@@ -172,7 +172,7 @@ export function leadsAdminRoutes(app: App): void {
       schema: {
         ...admin,
         summary:
-          "Places a custom order page's lead as its order (multipart: clothing_type — the custom item's id or cup —, color, size, address?; files reference_image_front, reference_image_back, reference_image_side, as POST /Order; a cup takes the front only), priced and checked by the server as a customer's custom order, with the draft's customer, delivery and attribution; the lead shows as recovered. Sent twice, answers the same order. 409 while another agent holds the lead",
+          "Places a custom order page's lead as its order (multipart: clothing_type — the custom item's id or cup —, color, size, address?, wilaya?, commune?, delivery_type? — home or stop_desk, the commune then the stop desk's; files reference_image_front, reference_image_back, reference_image_side, as POST /Order; a cup takes the front only), priced and checked by the server as a customer's custom order, with the draft's customer and attribution, and the agent's wilaya, commune and delivery type else the draft's (a wilaya the shop delivers to, a commune of it, a stop desk only where there is one; 400 in English, nothing written; the server's fee); the lead shows as recovered. Sent twice, answers the same order. 409 while another agent holds the lead",
         params: idParamsSchema,
         response: {
           201: envelopeSchema(z.object({ order: createdOrderSchema, lead: leadSchema })),

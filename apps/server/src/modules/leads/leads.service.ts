@@ -19,6 +19,7 @@ import {
   type LeadSettings,
 } from '@shop/domain/checkout-drafts';
 import { ADDRESS_SEPARATOR } from '@shop/domain/order-schemas';
+import { wilayaKey } from '@shop/domain/wilaya';
 import { CUP_ITEM_NAME } from '@shop/domain/constants';
 import { isCupName } from '@shop/domain/custom-item-schemas';
 import { can, DESK_CLAIM_MINUTES, type OrderClaim } from '@shop/domain/staff';
@@ -28,7 +29,12 @@ import type { CheckoutDraftTable, Database, Executor } from '../../db/database.t
 import { conflict, notFound } from '../../http/errors.ts';
 import * as settingsRepo from '../../db/shop-settings.ts';
 import { userNames } from '../../db/user-names.ts';
-import { placeCustomOrder, placeRegularOrder, type OrderPlacing } from '../orders/orders-public.service.ts';
+import {
+  deliveryTypeOf,
+  placeCustomOrder,
+  placeRegularOrder,
+  type OrderPlacing,
+} from '../orders/orders-public.service.ts';
 import type { UploadedFile } from '../../http/multipart.ts';
 import type { ImageStorage } from '../media/image-storage.ts';
 import type { AdminIdentity } from '../auth/auth.service.ts';
@@ -393,9 +399,40 @@ async function oneLead(db: Executor, id: number, now = new Date()): Promise<Lead
   return lead;
 }
 
+/** Where the parcel goes, as the agent heard it on the phone: each field optional. */
+interface LeadPlace {
+  address?: string | undefined;
+  wilaya?: string | undefined;
+  commune?: string | undefined;
+  delivery_type?: 'home' | 'stop_desk' | undefined;
+}
+
+/**
+ * The order's customer address, postal code and delivery from the draft and what the agent sent:
+ * the agent's wins. The draft's commune and postal code stay only with the draft's wilaya (they are
+ * another wilaya's otherwise), and its delivery type only with a commune (a draft left before the
+ * commune was chosen has none). Checked and priced by the order's own path, as a customer's.
+ */
+function leadDelivery(row: DraftRow, input: LeadPlace) {
+  const wilaya = input.wilaya?.trim() || row.wilaya;
+  const sameWilaya = wilayaKey(wilaya) === wilayaKey(row.wilaya);
+  const commune = input.commune?.trim() || (sameWilaya ? row.commune : '');
+  const street = input.address?.trim() || (sameWilaya ? row.address : '') || commune || wilaya;
+  const deliveryType = input.delivery_type ?? (commune ? deliveryTypeOf(row.delivery_type) : undefined);
+  return {
+    customer_address: `${wilaya}${ADDRESS_SEPARATOR}${street}`,
+    customer_postal_code: sameWilaya ? row.postal_code : '',
+    wilaya,
+    // Sent without a commune, the delivery type is refused by the order's rule (a commune is needed).
+    ...(deliveryType ? { delivery_type: deliveryType } : {}),
+    ...(commune ? { commune } : {}),
+  };
+}
+
 /**
  * "Create order": the lead's cart placed as a customer's order is (prices, stock, coupon-free,
- * blacklist and duplicate flags decided by the server), with the draft's key so the draft is
+ * blacklist and duplicate flags decided by the server, the wilaya, commune and delivery the agent
+ * heard else the draft's, checked and priced as any order's), with the draft's key so the draft is
  * marked recovered in the order's transaction, and the attribution the draft kept so the order
  * counts for the ad that brought the customer. Refused (409) while another agent holds the lead;
  * the order ends the hold. A second tap, by anyone, answers the same order:
@@ -404,7 +441,7 @@ async function oneLead(db: Executor, id: number, now = new Date()): Promise<Lead
 export async function createOrderFromLead(
   placing: OrderPlacing,
   id: number,
-  { address }: { address?: string | undefined },
+  place: LeadPlace,
   user: AdminIdentity,
   limits: {
     check: (items: readonly { product_id: number; size: string; color?: string; quantity: number }[]) => void;
@@ -419,22 +456,15 @@ export async function createOrderFromLead(
   if (row.checkout === 'custom') throw conflict(LEAD_MESSAGES.customNeedsPictures);
   if (items.length === 0) throw conflict(LEAD_MESSAGES.noLines);
   limits.check(items);
-  const street = address?.trim() || row.address || row.commune || row.wilaya;
   const order = await placeRegularOrder(
     placing,
     {
       customer_name: row.customer_name,
       customer_phone: row.customer_phone,
-      customer_address: `${row.wilaya}${ADDRESS_SEPARATOR}${street}`,
-      customer_postal_code: row.postal_code,
+      ...leadDelivery(row, place),
       subtotal: 0,
       shipping_fee: 0,
       coupon_code: '',
-      wilaya: row.wilaya,
-      // A delivery type goes with its commune (a draft left before the commune was chosen has none).
-      ...(row.commune
-        ? { delivery_type: row.delivery_type === 'stop_desk' ? 'stop_desk' : 'home', commune: row.commune }
-        : {}),
       items,
       checkout_draft_key: row.draft_key,
     },
@@ -449,7 +479,8 @@ export async function createOrderFromLead(
  * "Create order" of a custom order page's lead: the agent called, the customer sent the pictures
  * (WhatsApp, Messenger) and said the item, colour and size; the order is placed by the customer's
  * own path, placeCustomOrder (the item's price and options, the pictures decoded and stored, the
- * blacklist and duplicate flags), with the draft's name, phone and delivery, its attribution, and
+ * blacklist and duplicate flags), with the draft's name and phone, where the parcel goes (the
+ * agent's wilaya, commune and delivery type, else the draft's), its attribution, and
  * its key so the draft is marked recovered by the desk in the order's transaction. Refused (409)
  * while another agent holds the lead; the order ends the hold. A second tap answers the same order.
  */
@@ -467,25 +498,19 @@ export async function createCustomOrderFromLead(
   if (row.order_id !== null && row.converted_by !== 'desk') throw conflict(LEAD_MESSAGES.ordered(row.order_id));
   if (row.order_id === null) await assertFree(placing.db, row, user, now);
   if (row.checkout !== 'custom') throw conflict(LEAD_MESSAGES.notCustom);
-  const street = input.address?.trim() || row.address || row.commune || row.wilaya;
   const order = await placeCustomOrder(
     placing,
     storage,
     {
       customer_name: row.customer_name,
       customer_phone: row.customer_phone,
-      customer_address: `${row.wilaya}${ADDRESS_SEPARATOR}${street}`,
-      customer_postal_code: row.postal_code,
+      ...leadDelivery(row, input),
       subtotal: 0,
       shipping_fee: 0,
       clothing_type: input.clothing_type,
       color: input.color,
       size: input.size,
       coupon_code: '',
-      wilaya: row.wilaya,
-      ...(row.commune
-        ? { delivery_type: row.delivery_type === 'stop_desk' ? 'stop_desk' : 'home', commune: row.commune }
-        : {}),
       checkout_draft_key: row.draft_key,
     },
     files,

@@ -937,3 +937,221 @@ describe('a lead of the custom order page (issue 31)', () => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+describe('the agent says where the parcel goes (issue 31)', () => {
+  // Oran: home 600 Da (the seed's), a stop desk at 450 Da; Alger: home 400, stop desk 300; Tlemcen none.
+  beforeAll(async () => {
+    const desk = (code: number, cents: number | null) =>
+      t.db.kysely
+        .updateTable('shipping_prices')
+        .set({ stop_desk_price_cents: cents })
+        .where('wilaya_code', '=', code)
+        .execute();
+    await desk(31, 45_000);
+    await desk(16, 30_000);
+    await desk(13, null);
+  });
+
+  const ordersOf = (phone: string) =>
+    t.db.kysely
+      .selectFrom('orders')
+      .select([
+        'id',
+        'wilaya_name',
+        'commune_name',
+        'delivery_type',
+        'customer_address',
+        'shipping_fee_cents',
+        'final_total_cents',
+      ])
+      .where('customer_phone', '=', phone)
+      .execute();
+
+  /** A cart's draft left 30 minutes ago, where the customer chose what `place` says (nothing: no wilaya). */
+  async function cartLead(place: Record<string, string>, price = 1000) {
+    const product = await insertProduct(t.db.kysely, { price, stock: 5 });
+    const key = newKey();
+    const phone = freshPhone();
+    const saved = await saveDraft(key, {
+      ...draftPayload(phone, [{ product_id: product, quantity: 2 }]),
+      wilaya: '',
+      ...place,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await age(key, 30 * MINUTE);
+    const lead = (await leadsNow()).find((l) => l.customer_phone === phone);
+    if (!lead) throw new Error('the draft is no lead');
+    return { key, phone, lead, product };
+  }
+
+  const createOrder = (id: number, payload: Record<string, unknown>, headers = owner) =>
+    t.app.inject({ method: 'POST', url: `/api/leads/${id}/order`, headers, payload });
+
+  it('orders a lead without a wilaya at the stop desk the agent heard, charged the server’s fee', async () => {
+    const { key, phone, lead, product } = await cartLead({});
+    expect(lead).toMatchObject({ wilaya: '', commune: '' });
+    const agent = await addStaff(t, 'agent');
+
+    // Without a wilaya the order is refused in English, nothing written.
+    const none = await createOrder(lead.id, {}, agent.headers);
+    expect(none.statusCode, none.body).toBe(400);
+    expect(none.json()).toMatchObject({ status: 400, message: 'Choose the wilaya the parcel goes to' });
+    expect(await ordersOf(phone)).toEqual([]);
+
+    const res = await createOrder(
+      lead.id,
+      { wilaya: 'Oran', commune: 'bir el djir', delivery_type: 'stop_desk', address: 'Cité 200 logements' },
+      agent.headers,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const { order } = res.json<{ data: { order: { order_id: number; shipping_fee: number; total: number } } }>().data;
+    expect(order).toMatchObject({ shipping_fee: 450, total: 2000 + 450 });
+    expect(await ordersOf(phone)).toEqual([
+      {
+        id: order.order_id,
+        wilaya_name: 'Oran',
+        commune_name: 'Bir El Djir',
+        delivery_type: 'stop_desk',
+        customer_address: 'Oran | Cité 200 logements',
+        shipping_fee_cents: 45_000,
+        final_total_cents: 245_000,
+      },
+    ]);
+    expect(await draftRow(key)).toMatchObject({ order_id: order.order_id, converted_by: 'desk' });
+    expect(await productStock(t.db.kysely, product)).toBe(3);
+  });
+
+  it.each([
+    [
+      'a wilaya the shop does not deliver to',
+      { wilaya: 'Atlantis', commune: 'Nowhere', delivery_type: 'home' },
+      'The shop does not deliver to this wilaya',
+    ],
+    [
+      'a commune of another wilaya',
+      { wilaya: 'Oran', commune: 'Hydra', delivery_type: 'home' },
+      'This commune is not in the wilaya Oran',
+    ],
+    [
+      'a stop desk where there is none',
+      { wilaya: 'Tlemcen', commune: 'Remchi', delivery_type: 'stop_desk' },
+      'There is no stop desk in the wilaya Tlemcen: choose home delivery',
+    ],
+    [
+      'a stop desk without its commune',
+      { wilaya: 'Oran', delivery_type: 'stop_desk' },
+      'Choose the commune (the stop desk’s, for a stop desk)',
+    ],
+    [
+      'a delivery type that does not exist',
+      { wilaya: 'Oran', commune: 'Arzew', delivery_type: 'drone' },
+      'The delivery is one of home, stop_desk',
+    ],
+  ])('refuses %s with a 400 in English, writing nothing', async (_what, place, message) => {
+    const { key, phone, lead, product } = await cartLead({});
+    const res = await createOrder(lead.id, place);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ status: 400, message });
+    expect(await ordersOf(phone)).toEqual([]);
+    expect(await draftRow(key)).toMatchObject({ order_id: null, converted_by: null });
+    expect(await productStock(t.db.kysely, product)).toBe(5);
+  });
+
+  it('keeps the draft’s wilaya, commune and delivery when the agent sends none; the agent’s win otherwise', async () => {
+    const draft = { wilaya: 'Alger', commune: 'Hydra', delivery_type: 'stop_desk', address: '3 rue Didouche' };
+    const kept = await cartLead(draft);
+    const res = await createOrder(kept.lead.id, {});
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await ordersOf(kept.phone)).toMatchObject([
+      {
+        wilaya_name: 'Alger',
+        commune_name: 'Hydra',
+        delivery_type: 'stop_desk',
+        customer_address: 'Alger | 3 rue Didouche',
+        shipping_fee_cents: 30_000,
+      },
+    ]);
+
+    // The customer would rather have it at home, in Oran: the draft's Alger commune does not follow.
+    const moved = await cartLead(draft);
+    const home = await createOrder(moved.lead.id, { wilaya: 'Oran', commune: 'Arzew', delivery_type: 'home' });
+    expect(home.statusCode, home.body).toBe(201);
+    expect(await ordersOf(moved.phone)).toMatchObject([
+      { wilaya_name: 'Oran', commune_name: 'Arzew', delivery_type: 'home', shipping_fee_cents: 60_000 },
+    ]);
+    // Only the delivery changed: the draft's wilaya and commune stay.
+    const desk = await cartLead({ ...draft, delivery_type: 'home' });
+    expect((await createOrder(desk.lead.id, { delivery_type: 'stop_desk' })).statusCode).toBe(201);
+    expect(await ordersOf(desk.phone)).toMatchObject([
+      { wilaya_name: 'Alger', commune_name: 'Hydra', delivery_type: 'stop_desk', shipping_fee_cents: 30_000 },
+    ]);
+  });
+
+  it('a custom order’s lead without a wilaya is ordered where the agent says; refused in English otherwise', async () => {
+    const item = await insertCustomItem(t.db.kysely, {
+      name: 'Tote',
+      base_price: 1500,
+      sizes: ['M'],
+      colors: ['Beige'],
+    });
+    const key = newKey();
+    const phone = freshPhone();
+    await saveDraft(key, {
+      ...draftPayload(phone),
+      wilaya: '',
+      checkout: 'custom',
+      page_url: '/custom-order',
+      custom: { clothing_type: String(item), color: 'Beige', size: 'M' },
+    });
+    await age(key, 30 * MINUTE);
+    const lead = (await leadsNow()).find((l) => l.customer_phone === phone)!;
+    const uploads = () => (fs.existsSync(t.config.uploadsDir) ? fs.readdirSync(t.config.uploadsDir).sort() : []);
+    const send = async (fields: Record<string, string>) => {
+      const { payload, headers } = multipartBody([
+        ...Object.entries({ clothing_type: String(item), color: 'Beige', size: 'M', ...fields }).map(
+          ([name, value]) => ({
+            name,
+            value,
+          }),
+        ),
+        {
+          name: 'reference_image_front',
+          value: await pngImage(40, 30, '#335577'),
+          filename: 'f.png',
+          contentType: 'image/png',
+        },
+      ]);
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/leads/${lead.id}/custom-order`,
+        headers: { ...owner, ...headers },
+        payload,
+      });
+    };
+
+    const files = uploads();
+    for (const [fields, message] of [
+      [{}, 'Choose the wilaya the parcel goes to'],
+      [{ wilaya: 'Oran', commune: 'Bab El Oued', delivery_type: 'home' }, 'This commune is not in the wilaya Oran'],
+      [{ wilaya: 'Atlantis' }, 'The shop does not deliver to this wilaya'],
+    ] as const) {
+      const refused = await send(fields);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({ status: 400, message });
+    }
+    expect(await ordersOf(phone)).toEqual([]);
+    expect(uploads()).toEqual(files);
+
+    const res = await send({ wilaya: 'Oran', commune: 'Arzew', delivery_type: 'stop_desk' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await ordersOf(phone)).toMatchObject([
+      {
+        wilaya_name: 'Oran',
+        commune_name: 'Arzew',
+        delivery_type: 'stop_desk',
+        shipping_fee_cents: 45_000,
+        final_total_cents: 195_000,
+      },
+    ]);
+  });
+});

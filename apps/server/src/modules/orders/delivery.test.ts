@@ -308,7 +308,8 @@ describe('communes priced apart from their wilaya', () => {
     expect(emptyCommune.json<{ message: string }>().message).toContain('Commune is required');
     const elsewhere = await edit({ commune: 'Maghnia' });
     expect(elsewhere.statusCode).toBe(400);
-    expect(elsewhere.json<{ message: string }>().message).toBe('Cette commune n’est pas dans la wilaya Alger');
+    // The back office is answered in English (the customer's order in French, above).
+    expect(elsewhere.json<{ message: string }>().message).toBe('This commune is not in the wilaya Alger');
     const noDesk = await edit({ wilaya: 'Tlemcen', commune: 'Remchi' });
     expect(noDesk.statusCode).toBe(400);
     expect(await adminOrder(id)).toMatchObject({

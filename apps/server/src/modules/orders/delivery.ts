@@ -1,7 +1,7 @@
 // How an order is delivered: at home or at a stop desk, in a commune of the wilaya,
 // priced at the commune's own fee for that delivery type when it has one, else the wilaya's.
 // Shared by a new order (place/place.service.ts) and a correction (desk/order-edits.ts).
-import { COMMUNE_MESSAGES, communeFeeOf } from '@shop/domain/geo/communes';
+import { communeFeeOf } from '@shop/domain/geo/communes';
 import { DELIVERY_TYPES, type DeliveryType } from '@shop/domain/shipping-schemas';
 import { wilayaKey } from '@shop/domain/wilaya';
 import { deliveryFee } from '@shop/domain/pricing';
@@ -73,15 +73,16 @@ export function deliveryOf(
   if (deliveryType === 'stop_desk' && noDeskAtAll) throw badRequest(ORDER_MESSAGES.noStopDesk(shipping.wilaya_name));
   const typed = input.commune?.trim() ?? '';
   if (!typed) {
-    if (input.delivery_type) throw badRequest(COMMUNE_MESSAGES.required);
+    if (input.delivery_type) throw badRequest(ORDER_MESSAGES.communeRequired);
     return { deliveryType, shippingCents: feeOf(shipping, deliveryType), communeName: null };
   }
   const wilaya = communeListOf(division, shipping.wilaya_code, shipping.wilaya_name);
   const commune = wilaya ? matchCommune(wilaya.communes, typed) : undefined;
   if (wilaya && !commune) {
     const moved = movedFrom(division, wilaya.code, typed);
-    if (moved) throw badRequest(COMMUNE_MESSAGES.movedTo(moved.commune.name, moved.wilaya.code, moved.wilaya.name));
-    throw badRequest(COMMUNE_MESSAGES.notInWilaya(shipping.wilaya_name));
+    if (moved)
+      throw badRequest(ORDER_MESSAGES.communeMovedTo(moved.commune.name, moved.wilaya.code, moved.wilaya.name));
+    throw badRequest(ORDER_MESSAGES.communeNotInWilaya(shipping.wilaya_name));
   }
   const communeName = commune?.name ?? typed;
   const shippingCents = feeOf(shipping, deliveryType, communeFeeOf(shipping.communes, communeName));
@@ -104,7 +105,7 @@ export function correctedDelivery(
   const ownCommune = shipping.wilaya_name === order.wilaya_name ? (order.commune_name ?? undefined) : undefined;
   const commune = edit.commune ?? ownCommune;
   if (commune === undefined) {
-    if (edit.delivery_type !== undefined) throw badRequest(COMMUNE_MESSAGES.required);
+    if (edit.delivery_type !== undefined) throw badRequest(ORDER_MESSAGES.communeRequired);
     return { deliveryType, shippingCents: feeOf(shipping, deliveryType), communeName: null };
   }
   return deliveryOf(division, shipping, { delivery_type: deliveryType, commune });

@@ -1,5 +1,8 @@
 // Texts of the order calls: French for the customer's calls, English for the admin's.
 import { REFERENCE_IMAGE_REQUIRED } from '@shop/domain/form-schemas';
+import { COMMUNE_MESSAGES, wilayaNumber } from '@shop/domain/geo/communes';
+import { CUSTOMER_MESSAGES } from '@shop/domain/customer-fields';
+import { UNKNOWN_WILAYA } from '@shop/domain/wilaya';
 export const ORDER_MESSAGES = {
   created: 'Commande créée avec succès',
   customCreated: 'Votre commande personnalisée a été créée avec succès',
@@ -26,8 +29,22 @@ export const ORDER_MESSAGES = {
   },
   tooManyLines: (max: number) => `Une commande compte au plus ${max} articles différents`,
   tooManyUnits: (max: number) => `Au plus ${max} unités par article`,
-  noStopDesk: (wilaya: string) =>
-    `Pas de point relais (stop desk) dans la wilaya ${wilaya} : choisissez la livraison à domicile`,
+  // Where the parcel goes: said to the desk too (a lead's Create order, an order's correction), in English there.
+  wilayaRequired: { fr: CUSTOMER_MESSAGES.wilayaRequired, en: 'Choose the wilaya the parcel goes to' },
+  unknownWilaya: { fr: UNKNOWN_WILAYA, en: 'The shop does not deliver to this wilaya' },
+  communeRequired: { fr: COMMUNE_MESSAGES.required, en: 'Choose the commune (the stop desk’s, for a stop desk)' },
+  communeNotInWilaya: (wilaya: string) => ({
+    fr: COMMUNE_MESSAGES.notInWilaya(wilaya),
+    en: `This commune is not in the wilaya ${wilaya}`,
+  }),
+  communeMovedTo: (commune: string, code: number, wilaya: string) => ({
+    fr: COMMUNE_MESSAGES.movedTo(commune, code, wilaya),
+    en: `${commune} is now in the wilaya ${wilayaNumber(code)} - ${wilaya}: choose that wilaya`,
+  }),
+  noStopDesk: (wilaya: string) => ({
+    fr: `Pas de point relais (stop desk) dans la wilaya ${wilaya} : choisissez la livraison à domicile`,
+    en: `There is no stop desk in the wilaya ${wilaya}: choose home delivery`,
+  }),
   frontImageRequired: "L'image de face est requise pour une tasse",
   idempotencyKeyInvalid: 'En-tête Idempotency-Key invalide (16 à 100 lettres, chiffres, - ou _)',
   idempotencyKeyReused: 'Cette clé Idempotency-Key a déjà servi pour une autre commande',

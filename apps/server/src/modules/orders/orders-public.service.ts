@@ -8,3 +8,4 @@ export { getOrder, listOrders, tableWilaya } from './desk/order-queries.ts';
 export { assertOrderSize, placeCustomOrder, placeRegularOrder, type PlaceOptions } from './place/place.service.ts';
 export type { OrderPlacing } from './place/order-placing.ts';
 export { orderedSizeLabel, orderLineLabel, orderLineText } from './line-labels.ts';
+export { deliveryTypeOf } from './delivery.ts';

@@ -7,7 +7,7 @@ import { holdings } from '@shop/domain/order-transitions';
 import type { Order } from '@shop/domain/order-responses';
 import { type OrderEdit } from '@shop/domain/order-desk-schemas';
 import { orderDiscount, orderTotals } from '@shop/domain/pricing';
-import { UNKNOWN_WILAYA, wilayaKey } from '@shop/domain/wilaya';
+import { wilayaKey } from '@shop/domain/wilaya';
 import type { Database, Executor, OrderRow } from '../../../db/database.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { badRequest, conflict } from '../../../http/errors.ts';
@@ -109,7 +109,7 @@ export async function editOrder(
       const shipping = (await shippingRowsOf(trx)).get(wilayaKey(edit.wilaya ?? row.wilaya_name));
       // An order keeps its wilaya; it is moved only to one the division in force offers.
       if (!shipping || (shipping.wilaya_name !== row.wilaya_name && !offeredIn(division, shipping.wilaya_code)))
-        throw badRequest(UNKNOWN_WILAYA);
+        throw badRequest(ORDER_MESSAGES.unknownWilaya);
       const changed =
         shipping.wilaya_name !== row.wilaya_name ||
         (edit.delivery_type ?? delivery.deliveryType) !== delivery.deliveryType ||

@@ -4,8 +4,7 @@
 import { recordPlacedOrders, type OrderAttributionInput } from '../../marketing/ad-events.service.ts';
 import { couponDisplayStatus, todayIso } from '@shop/domain/coupon-status';
 import { MAX_ORDER_TOTAL_CENTIMES } from '@shop/domain/constants';
-import { CUSTOMER_MESSAGES } from '@shop/domain/customer-fields';
-import { UNKNOWN_WILAYA, wilayaKey } from '@shop/domain/wilaya';
+import { wilayaKey } from '@shop/domain/wilaya';
 import { isCupName, parseList } from '@shop/domain/custom-item-schemas';
 import { toDa } from '@shop/domain/money';
 import {
@@ -86,7 +85,7 @@ interface DeliveryInput {
 
 async function priceContext({ reads, geography }: OrderPlacing, input: DeliveryInput): Promise<Pricing> {
   const wanted = wilayaKey(input.wilaya || splitCustomerAddress(input.customer_address).wilaya);
-  if (!wanted) throw badRequest(CUSTOMER_MESSAGES.wilayaRequired);
+  if (!wanted) throw badRequest(ORDER_MESSAGES.wilayaRequired);
   const [shipping, row] = await Promise.all([
     reads.shipping.load(wanted),
     input.coupon_code ? reads.coupon.load(input.coupon_code) : undefined,
@@ -94,7 +93,7 @@ async function priceContext({ reads, geography }: OrderPlacing, input: DeliveryI
   // Never a default fee for a name that is not in the table (DESIGN §6.4, decision 006), nor for a
   // wilaya of another division than the one in force.
   const division = geography.current();
-  if (!shipping || !offeredIn(division, shipping.wilaya_code)) throw badRequest(UNKNOWN_WILAYA);
+  if (!shipping || !offeredIn(division, shipping.wilaya_code)) throw badRequest(ORDER_MESSAGES.unknownWilaya);
   // The delivery is checked before the coupon: its message tells the customer what to change.
   const delivery = deliveryOf(division, shipping, input);
   let coupon: Pricing['coupon'] = null;

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Lead, LeadCall, LeadFigures, LeadSettings } from '@shop/domain/checkout-drafts';
+import type { Lead, LeadCall, LeadFigures, LeadOrder, LeadSettings } from '@shop/domain/checkout-drafts';
 import type { CreatedOrder } from '@shop/domain/order-responses';
 import type { CustomItem } from '@shop/domain/custom-item-responses';
 import { ADMIN_KEY, adminRequest } from '../../../lib/admin-request.ts';
@@ -83,16 +83,14 @@ function useLeadOrderMutation<Input>(send: (input: Input) => Promise<LeadOrderAn
   });
 }
 
-/** POST /leads/{id}/order: the lead's cart placed as an order by the server. */
+/**
+ * POST /leads/{id}/order: the lead's cart placed as an order by the server, with the street address
+ * and where the parcel goes (wilaya, commune, home or stop desk) as the agent heard them.
+ */
 export function useCreateLeadOrder() {
   return useLeadOrderMutation(
-    async ({ id, address }: { id: number; address?: string }) =>
-      (
-        await adminRequest<LeadOrderAnswer>(`/leads/${id}/order`, {
-          method: 'POST',
-          body: address ? { address } : {},
-        })
-      ).data,
+    async ({ id, body }: { id: number; body: LeadOrder }) =>
+      (await adminRequest<LeadOrderAnswer>(`/leads/${id}/order`, { method: 'POST', body })).data,
   );
 }
 

@@ -40,8 +40,45 @@ function makeLead(overrides: Partial<Lead> = {}): Lead {
   };
 }
 
+/** The shop's wilayas and fees (Da): Alger has no stop desk; Oran has one, and Bir El Djir its own home fee. */
+const WILAYAS = [
+  { id: 16, wilaya_code: 16, wilaya_name: 'Alger', price: 400, stop_desk_price: null, communes: [] },
+  {
+    id: 31,
+    wilaya_code: 31,
+    wilaya_name: 'Oran',
+    price: 600,
+    stop_desk_price: 450,
+    communes: [{ name: 'Bir El Djir', price: 700, stop_desk_price: null }],
+  },
+];
+/** The Hoodie of the carts: 1 500 Da, sold in S to L. */
+const PRODUCTS = [
+  {
+    id: 7,
+    name: 'Hoodie',
+    price: 2000,
+    final_price: 1500,
+    discount_percentage: 25,
+    has_sizes: true,
+    stock: 9,
+    sizes: [{ name: 'M', stock: 5 }],
+    variants: [],
+  },
+];
+const COMMUNES: Record<string, { name: string; name_ar: string; postal_code: string | null }[]> = {
+  Alger: [{ name: 'Hydra', name_ar: 'حيدرة', postal_code: '16035' }],
+  Oran: [
+    { name: 'Es Senia', name_ar: 'السانية', postal_code: null },
+    { name: 'Bir El Djir', name_ar: 'بئر الجير', postal_code: null },
+  ],
+};
+
 /** The desk's server: `me` is who signs in (their claims), `taker` takes a lead before them when set. */
-function leadServer(initial: Lead[], { me = OWNER, taker }: { me?: Identity; taker?: Identity } = {}) {
+function leadServer(
+  initial: Lead[],
+  { me = OWNER, taker, refuseOrder }: { me?: Identity; taker?: Identity; refuseOrder?: string } = {},
+) {
   let leads = [...initial];
   const holdOf = (who: Identity) => ({
     user_id: who.id,
@@ -50,6 +87,10 @@ function leadServer(initial: Lead[], { me = OWNER, taker }: { me?: Identity; tak
   });
   return stubFetch((url, init) => {
     if (url === '/api/leads') return { data: leads };
+    if (url === '/api/ShippingPrice/read') return { data: WILAYAS };
+    if (url === '/api/product/getAll') return { data: PRODUCTS };
+    const communes = /^\/api\/commune\?wilaya=(.+)$/.exec(url);
+    if (communes) return { data: COMMUNES[decodeURIComponent(communes[1] ?? '')] ?? [] };
     if (url === '/api/CustomOrderItem/getAll') {
       const hoodie = { id: 4, name: 'hoodie', description: '', name_ar: null, description_ar: null, base_price: 3200 };
       return { data: [{ ...hoodie, available_sizes: ['M', 'L'], available_colors: ['Noir'], active: true }] };
@@ -86,6 +127,7 @@ function leadServer(initial: Lead[], { me = OWNER, taker }: { me?: Identity; tak
     }
     const order = /^\/api\/leads\/(\d+)\/order$/.exec(url);
     if (order && init?.method === 'POST') {
+      if (refuseOrder) return { status: 400, message: refuseOrder };
       const was = leads.find((l) => l.id === Number(order[1]))!;
       const after: Lead = { ...was, order_id: 41, converted_by: 'desk', claim: null };
       leads = leads.map((l) => (l.id === was.id ? after : l));
@@ -144,12 +186,83 @@ describe('the Abandoned tab', () => {
     renderWithProviders(<ConfirmRoute />, { route: '/admin/confirm?tab=abandoned' });
     const samia = within(await card('Samia B.'));
     await user.click(samia.getByRole('button', { name: 'Create order' }));
+    // Where the parcel goes starts from the draft's: Hydra, Alger, at home; the total at today's prices.
+    expect(await samia.findByLabelText('Wilaya')).toHaveValue('Alger');
+    expect(samia.getByLabelText('Commune')).toHaveValue('Hydra');
+    expect(samia.getByLabelText('Delivery')).toHaveValue('home');
+    expect(samia.getByTestId('lead-order-total')).toHaveTextContent(/^3\D?400[.,]00/);
     await user.type(samia.getByLabelText('Street address (what the customer says)'), '3 rue Ben Aknoun');
     await user.click(samia.getByRole('button', { name: 'Place the order' }));
     expect(await screen.findByText(/^Order #41 placed .*: it waits in To confirm$/)).toBeInTheDocument();
     expect(samia.getByText('Recovered · order #41')).toBeInTheDocument();
     expect(samia.queryByRole('button', { name: 'No answer' })).not.toBeInTheDocument();
-    expect(bodiesSent(fetchMock, '/api/leads/5/order', 'POST')).toEqual([{ address: '3 rue Ben Aknoun' }]);
+    expect(bodiesSent(fetchMock, '/api/leads/5/order', 'POST')).toEqual([
+      { wilaya: 'Alger', commune: 'Hydra', delivery_type: 'home', address: '3 rue Ben Aknoun' },
+    ]);
+  });
+
+  test('a lead without a wilaya: the agent chooses where the parcel goes, and sees the total', async () => {
+    const fetchMock = leadServer([makeLead({ wilaya: '', commune: '', delivery_type: 'home' })]);
+    const user = userEvent.setup();
+    renderWithProviders(<ConfirmRoute />, { route: '/admin/confirm?tab=abandoned' });
+    const samia = within(await card('Samia B.'));
+    await user.click(samia.getByRole('button', { name: 'Create order' }));
+    const wilaya = await samia.findByLabelText('Wilaya');
+    expect(wilaya).toHaveValue('');
+    // No fee before a wilaya: the total waits for it.
+    expect(samia.getByTestId('lead-order-total')).toHaveTextContent('—');
+    await user.click(samia.getByRole('button', { name: 'Place the order' }));
+    expect(samia.getByRole('alert')).toHaveTextContent('Choose the wilaya');
+    expect(posted(fetchMock, '/api/leads/5/order')).toEqual([]);
+
+    // Alger has no stop desk; Oran has one at 450 DA.
+    await user.selectOptions(wilaya, 'Oran');
+    const delivery = samia.getByLabelText('Delivery');
+    expect(within(delivery).getByRole('option', { name: /^Stop desk · 450/ })).toBeEnabled();
+    await user.selectOptions(delivery, 'stop_desk');
+    await user.click(samia.getByRole('button', { name: 'Place the order' }));
+    expect(samia.getByRole('alert')).toHaveTextContent('Choose the commune (the stop desk’s, for a stop desk)');
+    expect(posted(fetchMock, '/api/leads/5/order')).toEqual([]);
+    await user.type(samia.getByLabelText('Commune'), 'Bir El Djir');
+    expect(samia.getByTestId('lead-order-total')).toHaveTextContent(/^3\D?450[.,]00/);
+    // At home, Bir El Djir's own fee (700 DA).
+    await user.selectOptions(delivery, 'home');
+    expect(samia.getByTestId('lead-order-total')).toHaveTextContent(/^3\D?700[.,]00/);
+    await user.selectOptions(delivery, 'stop_desk');
+    await user.click(samia.getByRole('button', { name: 'Place the order' }));
+    expect(await samia.findByText('Recovered · order #41')).toBeInTheDocument();
+    expect(bodiesSent(fetchMock, '/api/leads/5/order', 'POST')).toEqual([
+      { wilaya: 'Oran', commune: 'Bir El Djir', delivery_type: 'stop_desk' },
+    ]);
+  });
+
+  test('at home without a commune, only the wilaya is sent: the order pays the wilaya’s fee', async () => {
+    const fetchMock = leadServer([makeLead({ commune: '' })]);
+    const user = userEvent.setup();
+    renderWithProviders(<ConfirmRoute />, { route: '/admin/confirm?tab=abandoned' });
+    const samia = within(await card('Samia B.'));
+    await user.click(samia.getByRole('button', { name: 'Create order' }));
+    expect(await samia.findByTestId('lead-order-total')).toHaveTextContent(/^3\D?400[.,]00/);
+    await user.click(samia.getByRole('button', { name: 'Place the order' }));
+    expect(await samia.findByText('Recovered · order #41')).toBeInTheDocument();
+    expect(bodiesSent(fetchMock, '/api/leads/5/order', 'POST')).toEqual([{ wilaya: 'Alger' }]);
+  });
+
+  test('the server’s refusal of the place shows in the form, and the lead stays open', async () => {
+    const fetchMock = leadServer([makeLead()], { refuseOrder: 'This commune is not in the wilaya Alger' });
+    const user = userEvent.setup();
+    renderWithProviders(<ConfirmRoute />, { route: '/admin/confirm?tab=abandoned' });
+    const samia = within(await card('Samia B.'));
+    await user.click(samia.getByRole('button', { name: 'Create order' }));
+    await user.clear(await samia.findByLabelText('Commune'));
+    await user.type(samia.getByLabelText('Commune'), 'Maghnia');
+    await user.click(samia.getByRole('button', { name: 'Place the order' }));
+    expect(await samia.findByText('This commune is not in the wilaya Alger')).toBeInTheDocument();
+    expect(samia.getByRole('button', { name: 'Place the order' })).toBeEnabled();
+    expect(samia.queryByText(/^Recovered/)).not.toBeInTheDocument();
+    expect(bodiesSent(fetchMock, '/api/leads/5/order', 'POST')).toEqual([
+      { wilaya: 'Alger', commune: 'Maghnia', delivery_type: 'home' },
+    ]);
   });
 
   test('No answer counts the call; Not interested takes the lead off the list', async () => {
@@ -211,7 +324,7 @@ describe('two agents on one lead', () => {
     const samia = within(await card('Samia B.'));
     await user.click(samia.getByRole('button', { name: 'Create order' }));
     expect(await samia.findByText('You are calling this customer')).toBeInTheDocument();
-    expect(samia.getByRole('button', { name: 'Place the order' })).toBeEnabled();
+    expect(await samia.findByRole('button', { name: 'Place the order' })).toBeEnabled();
     expect(posted(fetchMock, '/api/leads/5/claim')).toHaveLength(1);
     await user.click(samia.getByRole('button', { name: 'Give the lead of Samia B. back' }));
     expect(await screen.findByText('The lead of Samia B. is back in the list')).toBeInTheDocument();

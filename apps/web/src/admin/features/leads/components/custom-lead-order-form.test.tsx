@@ -58,6 +58,19 @@ function customLead(custom: Lead['custom'], overrides: Partial<Lead> = {}): Lead
   };
 }
 
+/** The shop's wilayas and fees (Da): Alger has no stop desk; Oran has one, and Bir El Djir its own home fee. */
+const WILAYAS = [
+  { id: 16, wilaya_code: 16, wilaya_name: 'Alger', price: 400, stop_desk_price: null, communes: [] },
+  {
+    id: 31,
+    wilaya_code: 31,
+    wilaya_name: 'Oran',
+    price: 600,
+    stop_desk_price: 450,
+    communes: [{ name: 'Bir El Djir', price: 700, stop_desk_price: null }],
+  },
+];
+
 /** The desk's server; `refuse` answers the custom order with that 400 instead of placing it. */
 function server(lead: Lead, refuse?: { message: string; errors?: { field: string; message: string }[] }) {
   let current = lead;
@@ -66,6 +79,8 @@ function server(lead: Lead, refuse?: { message: string; errors?: { field: string
     if (url === '/api/leads') return { data: [current] };
     if (url === '/api/order/confirmQueue' || url.startsWith('/api/order/confirmQueue')) return { data: [] };
     if (url === '/api/CustomOrderItem/getAll') return { data: ITEMS };
+    if (url === '/api/ShippingPrice/read') return { data: WILAYAS };
+    if (url.startsWith('/api/commune?')) return { data: [] };
     if (url === `/api/leads/${lead.id}/claim`) return { data: current };
     if (url === `/api/leads/${lead.id}/custom-order` && init?.method === 'POST') {
       sent.push(init.body as FormData);
@@ -108,6 +123,11 @@ describe('Create order of a custom lead', () => {
     expect(card.getByLabelText('Colour')).toHaveValue('Noir');
     expect(card.getByLabelText('Size')).toHaveValue('XL');
     expect(card.getByLabelText('Street address (what the customer says)')).toHaveValue('Cité 200 logements');
+    // Where the parcel goes, from the draft: Bir El Djir, Oran, at home (its own fee, 700 DA).
+    expect(card.getByLabelText('Wilaya')).toHaveValue('Oran');
+    expect(card.getByLabelText('Commune')).toHaveValue('Bir El Djir');
+    expect(card.getByLabelText('Delivery')).toHaveValue('home');
+    expect(card.getByTestId('lead-order-total')).toHaveTextContent(/^3\D?900[.,]00/);
     // The active items, as the storefront offers them, with their price.
     expect(
       within(card.getByLabelText('Item'))
@@ -135,6 +155,11 @@ describe('Create order of a custom lead', () => {
     expect(form.get('color')).toBe('Noir');
     expect(form.get('size')).toBe('L');
     expect(form.get('address')).toBe('Cité 200 logements');
+    expect([form.get('wilaya'), form.get('commune'), form.get('delivery_type')]).toEqual([
+      'Oran',
+      'Bir El Djir',
+      'home',
+    ]);
     expect((form.get('reference_image_front') as File).name).toBe('front.png');
     expect((form.get('reference_image_back') as File).name).toBe('back.png');
     expect(form.has('reference_image_side')).toBe(false);
@@ -174,6 +199,32 @@ describe('Create order of a custom lead', () => {
     expect(sent).toHaveLength(1);
     expect(card.getByRole('button', { name: 'Place the order' })).toBeEnabled();
     expect(card.queryByText(/Recovered/)).not.toBeInTheDocument();
+  });
+
+  test('a lead without a wilaya: the form asks for it in place, then sends the agent’s place with the total shown', async () => {
+    const lead = customLead(
+      { clothing_type: '4', item_id: 4, item_name: 'hoodie', color: 'Noir', size: 'M' },
+      { wilaya: '', commune: '', address: '' },
+    );
+    const { sent } = server(lead);
+    const { user, card } = await openForm(lead);
+    expect(card.getByLabelText('Wilaya')).toHaveValue('');
+    expect(card.getByTestId('lead-order-total')).toHaveTextContent('—');
+    await user.upload(card.getByLabelText('Front picture'), png('front.png'));
+    await user.click(card.getByRole('button', { name: 'Place the order' }));
+    expect(card.getByRole('alert')).toHaveTextContent('Choose the wilaya');
+    expect(sent).toHaveLength(0);
+
+    await user.selectOptions(card.getByLabelText('Wilaya'), 'Alger');
+    // Alger has no stop desk: only home is offered there, at 400 DA.
+    expect(within(card.getByLabelText('Delivery')).getByRole('option', { name: /^Stop desk/ })).toBeDisabled();
+    await user.type(card.getByLabelText('Commune'), 'Hydra');
+    expect(card.getByTestId('lead-order-total')).toHaveTextContent(/^3\D?600[.,]00/);
+    await user.click(card.getByRole('button', { name: 'Place the order' }));
+    expect(await card.findByText('Recovered · order #77')).toBeInTheDocument();
+    const form = sent[0]!;
+    expect([form.get('wilaya'), form.get('commune'), form.get('delivery_type')]).toEqual(['Alger', 'Hydra', 'home']);
+    expect(form.has('address')).toBe(false);
   });
 
   test('changing the item keeps the colour it also has, else its first', async () => {

@@ -9,8 +9,12 @@ import type { CreatedOrder } from '@shop/domain/order-responses';
 import { ApiError } from '../../../../lib/api.ts';
 import { Banner, buttonClass, Field, inputClass } from '../../../components/ui.tsx';
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
+import type { ShippingPrice } from '../../../lib/types.ts';
+import { DeliveryFields } from '../../../components/delivery-fields.tsx';
+import { useWilayas } from '../../orders/api/get-wilayas.ts';
 import { useActiveCustomItems, useCreateLeadCustomOrder } from '../api/leads.ts';
 import { leadTexts } from '../texts.ts';
+import { OrderTotal, useLeadDelivery } from './lead-delivery.tsx';
 
 type Position = 'front' | 'back' | 'side';
 const POSITIONS: readonly Position[] = ['front', 'back', 'side'];
@@ -66,11 +70,14 @@ interface Props {
 /**
  * "Create order" of a custom order page's lead: the agent has the customer on the phone, who sends
  * the pictures by WhatsApp or Messenger; the item, colour and size start from what the customer
- * chose on the page, the pictures come from the phone's camera or gallery, and the server places
- * the order as the customer's own custom order is placed.
+ * chose on the page, where the parcel goes from the draft's wilaya, commune and delivery (the
+ * customer may say others), the pictures come from the phone's camera or gallery, the order's total
+ * shows before it is placed, and the server places the order as the customer's own custom order is
+ * placed.
  */
 export function CustomLeadOrderForm({ lead, disabled, onPlaced, onCancel }: Props) {
   const items = useActiveCustomItems();
+  const wilayas = useWilayas();
   if (items.isPending) return <p className="mt-3 text-sm text-slate-600">{leadTexts.loadingItems}</p>;
   if (items.isError) {
     return (
@@ -80,12 +87,37 @@ export function CustomLeadOrderForm({ lead, disabled, onPlaced, onCancel }: Prop
     );
   }
   if (items.data.length === 0) return <p className="mt-3 text-sm text-slate-700">{leadTexts.noCustomItems}</p>;
-  return <LoadedForm lead={lead} items={items.data} disabled={disabled} onPlaced={onPlaced} onCancel={onCancel} />;
+  if (wilayas.isPending) return <p className="mt-3 text-sm text-slate-600">{leadTexts.loadingPlaces}</p>;
+  if (wilayas.isError) {
+    return (
+      <div className="mt-3">
+        <Banner tone="error">{errorMessage(wilayas.error, leadTexts.failedPlaces)}</Banner>
+      </div>
+    );
+  }
+  return (
+    <LoadedForm
+      lead={lead}
+      items={items.data}
+      wilayas={wilayas.data}
+      disabled={disabled}
+      onPlaced={onPlaced}
+      onCancel={onCancel}
+    />
+  );
 }
 
-function LoadedForm({ lead, items, disabled, onPlaced, onCancel }: Props & { items: CustomItem[] }) {
+function LoadedForm({
+  lead,
+  items,
+  wilayas,
+  disabled,
+  onPlaced,
+  onCancel,
+}: Props & { items: CustomItem[]; wilayas: ShippingPrice[] }) {
   const id = useId();
   const create = useCreateLeadCustomOrder();
+  const delivery = useLeadDelivery(lead, wilayas);
   const initial = draftItem(items, lead.custom) ?? items[0];
   const [itemId, setItemId] = useState(String(initial?.id ?? ''));
   const [color, setColor] = useState(pick(initial?.available_colors ?? [], lead.custom?.color ?? ''));
@@ -126,16 +158,19 @@ function LoadedForm({ lead, items, disabled, onPlaced, onCancel }: Props & { ite
       const file = pictures[position];
       return file ? [[position, file] as const] : [];
     });
+    const placed = delivery.check();
     if (sent.length === 0) {
       setErrors({ pictures: cup ? leadTexts.cupPictureRequired : leadTexts.pictureRequired });
       return;
     }
+    if (!placed) return;
     const form = new FormData();
     // As the customer's custom form sends it: the item's id, or the word cup (SPEC §3).
     form.append('clothing_type', cup ? CUP_ITEM_NAME : String(item.id));
     form.append('color', color);
     if (!cup) form.append('size', size);
     if (address.trim()) form.append('address', address.trim());
+    for (const [name, value] of Object.entries(delivery.fields())) form.append(name, value);
     for (const [position, file] of sent) form.append(PICTURE_FIELDS[position], file);
     try {
       const { order } = await create.mutateAsync({ id: lead.id, form });
@@ -202,6 +237,7 @@ function LoadedForm({ lead, items, disabled, onPlaced, onCancel }: Props & { ite
           </Field>
         )}
       </div>
+      <DeliveryFields id={`${id}-place`} {...delivery.props} />
       <Field id={`${id}-address`} label={leadTexts.addressLabel} error={errors.address}>
         <input
           id={`${id}-address`}
@@ -231,6 +267,7 @@ function LoadedForm({ lead, items, disabled, onPlaced, onCancel }: Props & { ite
           </p>
         ) : null}
       </fieldset>
+      <OrderTotal items={item?.base_price ?? null} fee={delivery.fee} />
       <p className="text-xs text-slate-500">{leadTexts.customOrderHint}</p>
       <div className="grid grid-cols-2 gap-2">
         <button type="button" className={`${buttonClass('secondary')} min-h-11`} onClick={onCancel}>

@@ -4,8 +4,9 @@ import { Banner, buttonClass, Field, formatAge, formatDate, inputClass } from '.
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import { telHref } from '../../confirm/components/contact-links.ts';
 import { useCan, useIdentity } from '../../../lib/access.tsx';
-import { useClaimLead, useCreateLeadOrder, useLeadCall, useReleaseLead } from '../api/leads.ts';
+import { useClaimLead, useLeadCall, useReleaseLead } from '../api/leads.ts';
 import { leadTexts } from '../texts.ts';
+import { CartLeadOrderForm } from './cart-lead-order-form.tsx';
 import { CustomLeadOrderForm, customChoiceText } from './custom-lead-order-form.tsx';
 
 type Panel = 'call_back' | 'order' | null;
@@ -26,7 +27,6 @@ function localInputValue(date: Date): string {
 export function LeadCard({ lead, now, onSaved }: { lead: Lead; now: number; onSaved: (notice: string) => void }) {
   const id = useId();
   const call = useLeadCall();
-  const create = useCreateLeadOrder();
   const claimLead = useClaimLead();
   const release = useReleaseLead();
   const me = useIdentity();
@@ -40,12 +40,11 @@ export function LeadCard({ lead, now, onSaved }: { lead: Lead; now: number; onSa
   const [error, setError] = useState<string | null>(null);
   const [callBackAt, setCallBackAt] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [address, setAddress] = useState(lead.address);
   const recovered = lead.order_id !== null;
   // A cart's lead is ordered as its cart; a custom page's with the pictures the customer sends.
   const custom = lead.checkout === 'custom';
   const orderable = custom || lead.lines.length > 0;
-  const busy = call.isPending || create.isPending || lockedOut;
+  const busy = call.isPending || lockedOut;
 
   /**
    * Holds the lead for me (or moves my hold on) as I open it; the dial is not held back for the
@@ -92,18 +91,6 @@ export function LeadCard({ lead, now, onSaved }: { lead: Lead; now: number; onSa
       onSaved(leadTexts.saved.call_back(lead.customer_name, formatDate(when.toISOString())));
     } catch (e) {
       if (!sessionEnded(e)) setError(errorMessage(e, leadTexts.failedSave));
-    }
-  }
-
-  async function placeOrder(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    try {
-      const { order } = await create.mutateAsync({ id: lead.id, address: address.trim() || undefined });
-      setPanel(null);
-      onSaved(leadTexts.placed(order.order_id, order.total));
-    } catch (e) {
-      if (!sessionEnded(e)) setError(errorMessage(e, leadTexts.failedOrder));
     }
   }
 
@@ -284,25 +271,15 @@ export function LeadCard({ lead, now, onSaved }: { lead: Lead; now: number; onSa
         />
       ) : null}
       {panel === 'order' && !recovered && !custom ? (
-        <form className="mt-3 flex flex-col gap-2" onSubmit={(e) => void placeOrder(e)}>
-          <Field id={`${id}-address`} label={leadTexts.addressLabel} hint={leadTexts.orderHint}>
-            <input
-              id={`${id}-address`}
-              className={inputClass}
-              value={address}
-              autoComplete="off"
-              onChange={(e) => setAddress(e.target.value)}
-            />
-          </Field>
-          <div className="grid grid-cols-2 gap-2">
-            <button type="button" className={`${buttonClass('secondary')} min-h-11`} onClick={() => setPanel(null)}>
-              {leadTexts.cancel}
-            </button>
-            <button type="submit" className={`${buttonClass('primary')} min-h-11`} disabled={busy}>
-              {create.isPending ? leadTexts.placing : leadTexts.placeOrder}
-            </button>
-          </div>
-        </form>
+        <CartLeadOrderForm
+          lead={lead}
+          disabled={lockedOut}
+          onCancel={() => setPanel(null)}
+          onPlaced={(order) => {
+            setPanel(null);
+            onSaved(leadTexts.placed(order.order_id, order.total));
+          }}
+        />
       ) : null}
     </article>
   );

@@ -1,8 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { splitCustomerAddress } from '@shop/domain/order-schemas';
-import { DELIVERY_TYPES, type DeliveryType } from '@shop/domain/shipping-schemas';
-import { formatDa } from '@shop/domain/money';
-import { communeDeliveryFeeDa } from '@shop/domain/pricing';
+import type { DeliveryType } from '@shop/domain/shipping-schemas';
 import { Banner, ErrorState, Field, Loading, buttonClass, inputBase, inputClass } from '../../../components/ui.tsx';
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import type { Order, Product } from '../../../lib/types.ts';
@@ -10,7 +8,7 @@ import { texts } from '../../../texts.ts';
 import { useEditOrder, type OrderEdit } from '../api/edit-order.ts';
 import { useOrderProducts } from '../api/get-order-products.ts';
 import { useWilayas } from '../api/get-wilayas.ts';
-import { useCommunes } from '../../../../lib/communes.ts';
+import { DeliveryFields } from '../../../components/delivery-fields.tsx';
 
 interface Line {
   key: string;
@@ -184,7 +182,6 @@ export function OrderEditForm({
   const edit = useEditOrder();
   const [contact, setContact] = useState<Contact>(() => contactOf(order));
   const [delivery, setDelivery] = useState<Delivery>(() => deliveryOf(order));
-  const communes = useCommunes(contact.wilaya);
   const [lines, setLines] = useState<Line[]>(() => linesOf(order));
   const [adding, setAdding] = useState({ product_id: '', size: '', quantity: '1' });
   const [error, setError] = useState<string | null>(null);
@@ -212,11 +209,6 @@ export function OrderEditForm({
       order.order_items
         .filter((item) => item.product_id === productId && item.size === size && (item.color ?? '') === color)
         .reduce((sum, item) => sum + item.quantity, 0);
-  const wilayaRow = wilayas.data.find((w) => w.wilaya_name === contact.wilaya);
-  /** What each delivery type costs in the chosen wilaya and commune, as the server will price it. */
-  const feeOf = (type: DeliveryType) =>
-    wilayaRow ? communeDeliveryFeeDa(wilayaRow, type, delivery.commune.trim()) : null;
-
   function setLine(key: string, change: Partial<Line>) {
     setLines((all) => all.map((l) => (l.key === key ? { ...l, ...change } : l)));
   }
@@ -293,74 +285,27 @@ export function OrderEditForm({
             />
           </Field>
         ))}
-        <Field id={`${id}-wilaya`} label={texts.orders.wilaya}>
-          <select
-            id={`${id}-wilaya`}
-            className={inputClass}
-            value={contact.wilaya}
-            onChange={(e) => {
-              const wilaya = e.target.value;
-              // The old postal code is another wilaya's: the order's own only in the order's wilaya.
-              setContact((c) => ({
-                ...c,
-                wilaya,
-                customer_postal_code: wilaya === order.wilaya_name ? order.customer_postal_code : '',
-              }));
-              // A commune belongs to its wilaya: back to the order's own only in the order's wilaya.
-              setDelivery((d) => ({ ...d, commune: wilaya === order.wilaya_name ? (order.commune_name ?? '') : '' }));
-            }}
-          >
-            {wilayas.data.some((w) => w.wilaya_name === contact.wilaya) ? null : (
-              <option value={contact.wilaya}>{contact.wilaya}</option>
-            )}
-            {wilayas.data.map((w) => (
-              <option key={w.id} value={w.wilaya_name}>
-                {w.wilaya_code ? `${w.wilaya_code} - ` : ''}
-                {w.wilaya_name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={`${id}-delivery`} label={texts.orders.delivery}>
-          <select
-            id={`${id}-delivery`}
-            className={inputClass}
-            value={delivery.delivery_type}
-            onChange={(e) => setDelivery((d) => ({ ...d, delivery_type: e.target.value as DeliveryType }))}
-          >
-            {DELIVERY_TYPES.map((type) => {
-              const fee = feeOf(type);
-              return (
-                <option key={type} value={type} disabled={fee === null && type !== delivery.delivery_type}>
-                  {texts.orders.deliveryWithFee(texts.orders.deliveryTypes[type], fee === null ? null : formatDa(fee))}
-                </option>
-              );
-            })}
-          </select>
-        </Field>
-        <Field id={`${id}-commune`} label={texts.orders.commune} hint={texts.orders.communeHint}>
-          <input
-            id={`${id}-commune`}
-            className={inputClass}
-            autoComplete="off"
-            list={`${id}-communes`}
-            value={delivery.commune}
-            onChange={(e) => {
-              const commune = e.target.value;
-              setDelivery((d) => ({ ...d, commune }));
-              // A commune of the list with its postal code fills an empty one.
-              const code = communes.data?.find((c) => c.name === commune)?.postal_code;
-              if (code) setContact((c) => (c.customer_postal_code.trim() ? c : { ...c, customer_postal_code: code }));
-            }}
-          />
-          <datalist id={`${id}-communes`}>
-            {(communes.data ?? []).map((c) => (
-              <option key={c.name} value={c.name}>
-                {c.name_ar}
-              </option>
-            ))}
-          </datalist>
-        </Field>
+        <DeliveryFields
+          id={id}
+          wilayas={wilayas.data}
+          value={{ wilaya: contact.wilaya, ...delivery }}
+          onWilaya={(wilaya) => {
+            // The old postal code is another wilaya's: the order's own only in the order's wilaya.
+            setContact((c) => ({
+              ...c,
+              wilaya,
+              customer_postal_code: wilaya === order.wilaya_name ? order.customer_postal_code : '',
+            }));
+            // A commune belongs to its wilaya: back to the order's own only in the order's wilaya.
+            setDelivery((d) => ({ ...d, commune: wilaya === order.wilaya_name ? (order.commune_name ?? '') : '' }));
+          }}
+          onDeliveryType={(delivery_type) => setDelivery((d) => ({ ...d, delivery_type }))}
+          onCommune={(commune, code) => {
+            setDelivery((d) => ({ ...d, commune }));
+            // A commune of the list with its postal code fills an empty one.
+            if (code) setContact((c) => (c.customer_postal_code.trim() ? c : { ...c, customer_postal_code: code }));
+          }}
+        />
       </div>
 
       {linesEditable ? (
