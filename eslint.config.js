@@ -19,6 +19,7 @@ const ADMIN_PAGES = [
   'coupons',
   'custom-items',
   'dashboard',
+  'leads',
   'orders',
   'products',
   'ratings',

@@ -88,7 +88,8 @@ function leadServer(
   return stubFetch((url, init) => {
     if (url === '/api/leads') return { data: leads };
     if (url === '/api/ShippingPrice/read') return { data: WILAYAS };
-    if (url === '/api/product/getAll') return { data: PRODUCTS };
+    const product = /^\/api\/product\/get\/(\d+)$/.exec(url);
+    if (product) return { data: PRODUCTS.find((p) => p.id === Number(product[1])) };
     const communes = /^\/api\/commune\?wilaya=(.+)$/.exec(url);
     if (communes) return { data: COMMUNES[decodeURIComponent(communes[1] ?? '')] ?? [] };
     if (url === '/api/CustomOrderItem/getAll') {

@@ -5,9 +5,8 @@ import { DeliveryFields } from '../../../components/delivery-fields.tsx';
 import { Banner, buttonClass, Field, inputClass } from '../../../components/ui.tsx';
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import type { Product, ShippingPrice } from '../../../lib/types.ts';
-import { useOrderProducts } from '../../orders/api/get-order-products.ts';
-import { useWilayas } from '../../orders/api/get-wilayas.ts';
-import { useCreateLeadOrder } from '../api/leads.ts';
+import { useWilayas } from '../../../lib/wilayas.ts';
+import { useCreateLeadOrder, useLeadProducts } from '../api/leads.ts';
 import { leadTexts } from '../texts.ts';
 import { cartItemsDa, OrderTotal, useLeadDelivery } from './lead-delivery.tsx';
 
@@ -25,11 +24,11 @@ interface Props {
  */
 export function CartLeadOrderForm(props: Props) {
   const wilayas = useWilayas();
-  const products = useOrderProducts();
+  const products = useLeadProducts(props.lead.lines.map((line) => line.product_id));
   if (wilayas.isPending || products.isPending) {
     return <p className="mt-3 text-sm text-slate-600">{leadTexts.loadingPlaces}</p>;
   }
-  if (wilayas.isError || products.isError) {
+  if (wilayas.isError || products.error) {
     return (
       <div className="mt-3">
         <Banner tone="error">{errorMessage(wilayas.error ?? products.error, leadTexts.failedPlaces)}</Banner>

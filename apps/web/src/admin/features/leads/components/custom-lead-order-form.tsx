@@ -11,7 +11,7 @@ import { Banner, buttonClass, Field, inputClass } from '../../../components/ui.t
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import type { ShippingPrice } from '../../../lib/types.ts';
 import { DeliveryFields } from '../../../components/delivery-fields.tsx';
-import { useWilayas } from '../../orders/api/get-wilayas.ts';
+import { useWilayas } from '../../../lib/wilayas.ts';
 import { useActiveCustomItems, useCreateLeadCustomOrder } from '../api/leads.ts';
 import { leadTexts } from '../texts.ts';
 import { OrderTotal, useLeadDelivery } from './lead-delivery.tsx';

@@ -7,7 +7,7 @@ import type { Order, Product } from '../../../lib/types.ts';
 import { texts } from '../../../texts.ts';
 import { useEditOrder, type OrderEdit } from '../api/edit-order.ts';
 import { useOrderProducts } from '../api/get-order-products.ts';
-import { useWilayas } from '../api/get-wilayas.ts';
+import { useWilayas } from '../../../lib/wilayas.ts';
 import { DeliveryFields } from '../../../components/delivery-fields.tsx';
 
 interface Line {

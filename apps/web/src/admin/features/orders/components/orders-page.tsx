@@ -20,7 +20,7 @@ import {
 import { texts } from '../../../texts.ts';
 import { useCan } from '../../../lib/access.tsx';
 import { NO_FILTERS, useOrders, type OrderSearch } from '../api/search-orders.ts';
-import { useAllWilayas } from '../api/get-wilayas.ts';
+import { useAllWilayas } from '../../../lib/wilayas.ts';
 import { CourierActions } from './courier-actions.tsx';
 import { OrderDetailsModal } from './order-details-modal.tsx';
 import { paramsFromSearch, preferredPageSize, rememberPageSize, searchFromParams } from './order-filters.ts';

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_KEY, adminRequest } from '../../../lib/admin-request.ts';
-import type { ShippingPrice } from '../../../lib/types.ts';
+import { ADMIN_KEY, adminRequest } from './admin-request.ts';
+import type { ShippingPrice } from './types.ts';
 
-// The orders feature reads the wilayas itself: the shipping page is another page feature, which
-// a page does not import (docs/decisions/009).
+// The wilayas as the orders list, an order's correction and a lead's Create order offer them (the
+// shipping page, another page feature, keeps its own reads: docs/decisions/009).
 
 /** GET /ShippingPrice/read: the wilayas offered now, for an order's correction. */
 export async function getWilayas(): Promise<ShippingPrice[]> {
