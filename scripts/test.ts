@@ -20,9 +20,14 @@ let passed = 0;
 let failed = 0;
 const failures: string[] = [];
 
+/** "12 s": how long a step took, printed beside it so that a slow CI run says where its time went. */
+const took = (since: number) => `${Math.round((performance.now() - since) / 1000)} s`;
+
 function run(step: Step): boolean {
   console.log(`\n▶ ${step.name}`);
+  const started = performance.now();
   const result = spawnSync(step.command, step.args, { cwd: root, stdio: 'inherit', env: process.env });
+  console.log(`◀ ${step.name}: ${took(started)}`);
   return result.status === 0;
 }
 
@@ -36,13 +41,14 @@ async function runTogether(steps: readonly Step[]): Promise<boolean[]> {
     steps.map(
       (step) =>
         new Promise<boolean>((resolve) => {
+          const started = performance.now();
           const child = spawn(step.command, step.args, { cwd: root, env: process.env });
           const output: Buffer[] = [];
           child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
           child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
           child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
           child.on('close', (code) => {
-            console.log(`\n▶ ${step.name}`);
+            console.log(`\n▶ ${step.name} (${took(started)})`);
             process.stdout.write(Buffer.concat(output));
             resolve(code === 0);
           });
