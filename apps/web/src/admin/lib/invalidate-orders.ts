@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ADMIN_KEY } from './admin-request.ts';
+import { ORDER_PRODUCTS_KEY } from './order-products.ts';
 
 /** What a change to orders makes stale: the lists, the queue, the figures, the products' stock. */
 export function invalidateOrders(queryClient: QueryClient, ids: readonly number[] = []) {
@@ -8,7 +9,7 @@ export function invalidateOrders(queryClient: QueryClient, ids: readonly number[
     queryClient.invalidateQueries({ queryKey: [ADMIN_KEY, 'confirm-queue'] }),
     queryClient.invalidateQueries({ queryKey: [ADMIN_KEY, 'stats'] }),
     queryClient.invalidateQueries({ queryKey: [ADMIN_KEY, 'products'] }),
-    queryClient.invalidateQueries({ queryKey: [ADMIN_KEY, 'order-products'] }),
+    queryClient.invalidateQueries({ queryKey: ORDER_PRODUCTS_KEY }),
     ...ids.map((id) => queryClient.invalidateQueries({ queryKey: [ADMIN_KEY, 'order', id] })),
   ]);
 }

@@ -1,10 +1,8 @@
-import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Lead, LeadCall, LeadFigures, LeadOrder, LeadSettings } from '@shop/domain/checkout-drafts';
 import type { CreatedOrder } from '@shop/domain/order-responses';
 import type { CustomItem } from '@shop/domain/custom-item-responses';
-import { ApiError } from '../../../../lib/api.ts';
 import { ADMIN_KEY, adminRequest } from '../../../lib/admin-request.ts';
-import type { Product } from '../../../lib/types.ts';
 
 export const leadsQueryOptions = () =>
   queryOptions({
@@ -138,30 +136,5 @@ export function useSaveLeadSettings() {
     mutationFn: async (settings: LeadSettings) =>
       (await adminRequest<LeadSettings>('/leads/settings', { method: 'PUT', body: settings })).data,
     onSuccess: (saved) => queryClient.setQueryData([ADMIN_KEY, 'lead-settings'], saved),
-  });
-}
-
-/**
- * GET /product/get/{id} for each product of a lead's cart (a few), for the total the agent reads
- * out; not the whole catalogue. A product deleted since is absent (its line has no price).
- */
-export function useLeadProducts(ids: readonly number[]) {
-  return useQueries({
-    queries: [...new Set(ids)].map((id) => ({
-      queryKey: [ADMIN_KEY, 'lead-product', id],
-      queryFn: async (): Promise<Product | null> => {
-        try {
-          return (await adminRequest<Product>(`/product/get/${id}`)).data;
-        } catch (error) {
-          if (error instanceof ApiError && error.status === 404) return null;
-          throw error;
-        }
-      },
-    })),
-    combine: (results) => ({
-      isPending: results.some((r) => r.isPending),
-      error: results.find((r) => r.error)?.error ?? null,
-      data: results.flatMap((r) => (r.data ? [r.data] : [])),
-    }),
   });
 }

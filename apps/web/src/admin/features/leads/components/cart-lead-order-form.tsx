@@ -5,8 +5,9 @@ import { DeliveryFields } from '../../../components/delivery-fields.tsx';
 import { Banner, buttonClass, Field, inputClass } from '../../../components/ui.tsx';
 import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import type { Product, ShippingPrice } from '../../../lib/types.ts';
+import { useProductsById } from '../../../lib/order-products.ts';
 import { useWilayas } from '../../../lib/wilayas.ts';
-import { useCreateLeadOrder, useLeadProducts } from '../api/leads.ts';
+import { useCreateLeadOrder } from '../api/leads.ts';
 import { leadTexts } from '../texts.ts';
 import { cartItemsDa, OrderTotal, useLeadDelivery } from './lead-delivery.tsx';
 
@@ -24,7 +25,7 @@ interface Props {
  */
 export function CartLeadOrderForm(props: Props) {
   const wilayas = useWilayas();
-  const products = useLeadProducts(props.lead.lines.map((line) => line.product_id));
+  const products = useProductsById(props.lead.lines.map((line) => line.product_id));
   if (wilayas.isPending || products.isPending) {
     return <p className="mt-3 text-sm text-slate-600">{leadTexts.loadingPlaces}</p>;
   }

@@ -95,6 +95,26 @@ const order: Order = {
   status_history: [],
 };
 
+/**
+ * The server's product reads the edit form makes: one product by id, and the search (`q`, each
+ * word in the name), a page of 20. The form never asks for the whole catalogue.
+ */
+function productReads(url: string, products: readonly { id: number; name: string }[]) {
+  const byId = /^\/api\/product\/get\/(\d+)$/.exec(url);
+  if (byId) return { data: products.find((p) => p.id === Number(byId[1])) };
+  if (!url.startsWith('/api/product/getAll?')) return undefined;
+  const params = new URL(url, 'http://shop').searchParams;
+  expect(params.get('page')).toBe('1');
+  const words = (params.get('q') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const found = products.filter((p) => words.every((w) => p.name.toLowerCase().includes(w)));
+  return {
+    data: {
+      data: found,
+      pagination: { page: 1, limit: 20, total: found.length, total_pages: 1, has_next_page: false },
+    },
+  };
+}
+
 describe("an order's details", () => {
   test('show each line with its unit price, list price and total, and the coupon in Da and percent', async () => {
     stubFetch((url) => (url === '/api/order/getOrder/41' ? { data: order } : undefined));
@@ -379,7 +399,8 @@ describe("an order's correction", () => {
     return stubFetch((url, init) => {
       if (url === '/api/order/getOrder/41') return { data: current };
       if (url === '/api/ShippingPrice/read') return { data: wilayas };
-      if (url === '/api/product/getAll') return { data: [hoodie, soap] };
+      const product = productReads(url, [hoodie, soap]);
+      if (product) return product;
       if (url === '/api/commune?wilaya=Oran') return { data: oranCommunes };
       if (url === '/api/commune?wilaya=Alger') return { data: algerCommunes };
       if (url === '/api/order/edit/41' && init?.method === 'PUT') {
@@ -427,6 +448,26 @@ describe("an order's correction", () => {
         ],
       },
     ]);
+  });
+
+  test("finds the product to add through the server's search, never reading the whole catalogue", async () => {
+    const fetchMock = deskServer(() => ({ data: editable }));
+    const user = userEvent.setup();
+    renderWithProviders(<OrderDetailsModal orderId={41} onClose={() => undefined} />);
+    await user.click(await screen.findByRole('button', { name: 'Edit order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit order #41' });
+    const choices = () =>
+      within(within(dialog).getByLabelText('Add a product'))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    await waitFor(() => expect(choices()).toEqual(['Choose a product', 'Hoodie Zippé', 'Savon au lait de chèvre']));
+    await user.type(within(dialog).getByLabelText('Find a product'), 'savon');
+    await waitFor(() => expect(choices()).toEqual(['Choose a product', 'Savon au lait de chèvre']));
+    const reads = fetchMock.mock.calls.flatMap(([url]) =>
+      typeof url === 'string' && url.startsWith('/api/product/') ? [url] : [],
+    );
+    expect(reads).toContain('/api/product/getAll?page=1&limit=20&q=savon');
+    expect(reads).not.toContain('/api/product/getAll');
   });
 
   test('a line of a product in colours changes to another colour × size; its colour is sent with each line', async () => {
@@ -477,7 +518,8 @@ describe("an order's correction", () => {
     const fetchMock = stubFetch((url, init) => {
       if (url === '/api/order/getOrder/41') return { data: coloured };
       if (url === '/api/ShippingPrice/read') return { data: wilayas };
-      if (url === '/api/product/getAll') return { data: [dress, soap] };
+      const product = productReads(url, [dress, soap]);
+      if (product) return product;
       if (url === '/api/commune?wilaya=Oran') return { data: oranCommunes };
       if (url === '/api/order/edit/41' && init?.method === 'PUT') return { data: coloured };
       return undefined;

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { splitCustomerAddress } from '@shop/domain/order-schemas';
 import type { DeliveryType } from '@shop/domain/shipping-schemas';
 import { Banner, ErrorState, Field, Loading, buttonClass, inputBase, inputClass } from '../../../components/ui.tsx';
@@ -6,7 +6,7 @@ import { errorMessage, sessionEnded } from '../../../lib/admin-request.ts';
 import type { Order, Product } from '../../../lib/types.ts';
 import { texts } from '../../../texts.ts';
 import { useEditOrder, type OrderEdit } from '../api/edit-order.ts';
-import { useOrderProducts } from '../api/get-order-products.ts';
+import { useProductSearch, useProductsById } from '../../../lib/order-products.ts';
 import { useWilayas } from '../../../lib/wilayas.ts';
 import { DeliveryFields } from '../../../components/delivery-fields.tsx';
 
@@ -178,7 +178,20 @@ export function OrderEditForm({
   // A line whose product was deleted cannot be sent back: the lines stay as they are then.
   const linesEditable = regular && order.order_items.every((item) => item.product_id !== null);
   const wilayas = useWilayas();
-  const products = useOrderProducts({ enabled: linesEditable });
+  // The lines' products, and a search for one to add: never the whole catalogue (docs/scale.md).
+  const lineProducts = useProductsById(
+    order.order_items.flatMap((item) => (item.product_id === null ? [] : [item.product_id])),
+    { enabled: linesEditable },
+  );
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  useEffect(() => {
+    // A request once the owner stops typing, not one per letter.
+    const timer = setTimeout(() => setQuery(search.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const found = useProductSearch(query, { enabled: linesEditable });
+  const [picked, setPicked] = useState<ReadonlyMap<number, Product>>(() => new Map());
   const edit = useEditOrder();
   const [contact, setContact] = useState<Contact>(() => contactOf(order));
   const [delivery, setDelivery] = useState<Delivery>(() => deliveryOf(order));
@@ -187,21 +200,24 @@ export function OrderEditForm({
   const [error, setError] = useState<string | null>(null);
   const added = useRef(0);
 
-  if (wilayas.isError || products.isError) {
+  if (wilayas.isError || lineProducts.error) {
     return (
       <ErrorState
         message={texts.orders.loadChoicesFailed}
         onRetry={() => {
           if (wilayas.isError) void wilayas.refetch();
-          if (products.isError) void products.refetch();
+          if (lineProducts.error) void lineProducts.refetch();
         }}
       />
     );
   }
-  if (wilayas.isPending || (linesEditable && products.isPending)) return <Loading />;
+  if (wilayas.isPending || lineProducts.isPending) return <Loading />;
 
-  const byId = new Map((products.data ?? []).map((p) => [p.id, p]));
-  const chosen = byId.get(Number(adding.product_id));
+  const byId = new Map([...lineProducts.data, ...picked.values()].map((p) => [p.id, p]));
+  const results = found.data ?? [];
+  const chosen = results.find((p) => p.id === Number(adding.product_id)) ?? byId.get(Number(adding.product_id));
+  // The product chosen stays a choice while the owner types another search.
+  const choices = chosen && !results.some((p) => p.id === chosen.id) ? [chosen, ...results] : results;
   /** Units of a product and size the order holds now (they come back to stock when lines change). */
   const heldOf =
     (productId: number) =>
@@ -232,6 +248,7 @@ export function OrderEditForm({
       quantity: String(quantity),
     };
     setLines((all) => [...all, line]);
+    setPicked((known) => new Map(known).set(chosen.id, chosen));
     setAdding({ product_id: '', size: '', quantity: '1' });
   }
 
@@ -382,6 +399,17 @@ export function OrderEditForm({
             })}
           </ul>
           <div className="mt-3 space-y-2 rounded-md bg-slate-50 p-3">
+            <Field id={`${id}-find-product`} label={texts.orders.findProduct}>
+              <input
+                id={`${id}-find-product`}
+                type="search"
+                className={inputClass}
+                value={search}
+                placeholder={texts.orders.findProductHint}
+                onChange={(e) => setSearch(e.target.value)}
+              />
+            </Field>
+            {found.isError ? <p className="text-sm text-red-700">{texts.orders.searchFailed}</p> : null}
             <Field id={`${id}-add-product`} label={texts.orders.addLine}>
               <select
                 id={`${id}-add-product`}
@@ -390,7 +418,7 @@ export function OrderEditForm({
                 onChange={(e) => setAdding({ product_id: e.target.value, size: '', quantity: adding.quantity })}
               >
                 <option value="">{texts.orders.chooseProduct}</option>
-                {(products.data ?? []).map((p) => (
+                {choices.map((p) => (
                   <option key={p.id} value={p.id} disabled={p.stock <= 0}>
                     {p.name}
                   </option>
