@@ -23,6 +23,8 @@ export interface GenerateOptions {
   orders?: number;
   reviews?: number;
   uploadsDir: string;
+  /** Told after each slice of orders: how many are written. */
+  onOrders?: (written: number, total: number) => void;
 }
 
 export interface GenerateReport {
@@ -283,6 +285,7 @@ export async function generate(db: Db, options: GenerateOptions): Promise<Genera
       await insertRows(trx, 'order_status_history', history);
     });
     orderItems += items.length;
+    options.onOrders?.(lastOrder, orderCount);
   });
 
   // Reviews: half of the brand, half of products (with the products' rating totals kept in step).
