@@ -41,6 +41,8 @@ interface Measure {
   bytes: number;
   rss?: string;
   anonPeak?: number;
+  /** The anonymous memory's peak until half the bytes were received, and over the whole response. */
+  anonByHalf?: [number, number];
   error?: string;
 }
 
@@ -124,11 +126,17 @@ async function measure(
   // The process's own memory (anonymous: heap, buffers) sampled during the request; SQLite's
   // memory-mapped database file is counted apart (file-backed pages the kernel can drop).
   const anonBefore = memory ? statusField(pid, 'RssAnon') : 0;
+  let bytes = 0;
   let anonPeak = anonBefore;
   let filePeak = 0;
+  // The anonymous memory against the bytes received so far: a response held whole would grow
+  // with them, one streamed reaches its level early and stays there.
+  const samples: { bytes: number; anon: number }[] = [];
   const sampler = memory
     ? setInterval(() => {
-        anonPeak = Math.max(anonPeak, statusField(pid, 'RssAnon'));
+        const anon = statusField(pid, 'RssAnon');
+        samples.push({ bytes, anon });
+        anonPeak = Math.max(anonPeak, anon);
         filePeak = Math.max(filePeak, statusField(pid, 'RssFile'));
       }, 10)
     : undefined;
@@ -136,7 +144,6 @@ async function measure(
   const started = performance.now();
   let status = 0;
   let firstByteMs = 0;
-  let bytes = 0;
   let error: string | undefined;
   try {
     const response = await fetch(`${base}${pathname}`, { headers });
@@ -167,6 +174,9 @@ async function measure(
   if (error) out.error = error;
   if (memory) {
     out.anonPeak = anonPeak;
+    const peakUpTo = (share: number) =>
+      samples.reduce((peak, x) => (x.bytes <= bytes * share ? Math.max(peak, x.anon) : peak), anonBefore);
+    out.anonByHalf = [peakUpTo(0.5), anonPeak];
     out.rss = `${mb(anonBefore)} → peak ${mb(anonPeak)} (file-backed ${mb(filePeak)})`;
   }
   return out;
@@ -329,13 +339,14 @@ export async function scaleBench(): Promise<void> {
     const outcome = whole
       ? 'complete, same bytes'
       : `FAILED (${c.m.error ?? `status ${c.m.status}`}${c.ended ? `, server ${c.ended}` : ''}; ${mb(c.m.bytes)} of ${mb(m.bytes)})`;
-    return `${outcome}; peak ${mb(c.m.anonPeak ?? 0)}`;
+    const [half, end] = c.m.anonByHalf ?? [0, 0];
+    return `${outcome}; peak ${mb(half)} by half the bytes, ${mb(end)} by the end`;
   };
   const kind = postgresUrl ? 'PostgreSQL' : 'SQLite';
   const lines = [
     `${kind}, ${ORDERS} orders, ${PRODUCTS} products; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${new Date().toISOString()}. Each request once, cold, in this order; then each export alone on a fresh server with --max-old-space-size=${EXPORT_HEAP_MB}.`,
     '',
-    `| request | status | first byte (ms) | total (ms) | server CPU (ms) | size | anonymous RSS (exports) | heap capped at ${EXPORT_HEAP_MB} MB: outcome; anonymous RSS peak |`,
+    `| request | status | first byte (ms) | total (ms) | server CPU (ms) | size | anonymous RSS (exports) | heap capped at ${EXPORT_HEAP_MB} MB: outcome; anonymous RSS peaks |`,
     '| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |',
     ...results.map(
       (m) =>
