@@ -8,6 +8,10 @@
 // for the exports, the server's anonymous resident memory (heap, buffers) before and at its peak
 // during the request, sampled every 10 ms, and its file-backed pages (SQLite maps its file).
 // PostgreSQL's own CPU (its backend processes) is not in the CPU column.
+// Then the exports again, on a server whose V8 old generation is capped (BENCH_EXPORT_HEAP_MB, 64
+// by default): an export that held its file, or its orders, would die there of a full heap at a
+// size where a streaming one finishes with the same bytes and the same peak as at any other size.
+// Uncapped, V8 lets garbage pile up before collecting it, and the resident memory says little.
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,6 +30,7 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? Math.max(100, Math.round(ORDERS / 50)));
 const postgresUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 const TICKS = 100; // clock ticks per second of /proc/<pid>/stat (USER_HZ on Linux)
+const EXPORT_HEAP_MB = Number(process.env.BENCH_EXPORT_HEAP_MB ?? 64);
 
 interface Measure {
   name: string;
@@ -35,6 +40,10 @@ interface Measure {
   cpuMs: number;
   bytes: number;
   rss?: string;
+  anonPeak?: number;
+  /** The anonymous memory's peak until half the bytes were received, and over the whole response. */
+  anonByHalf?: [number, number];
+  error?: string;
 }
 
 /** The process's user + system CPU time, in ms. */
@@ -44,10 +53,13 @@ function cpuOf(pid: number): number {
 }
 
 function statusField(pid: number, field: 'RssAnon' | 'RssFile'): number {
-  const line = fs
-    .readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith(`${field}:`));
+  let status = '';
+  try {
+    status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return 0; // the process is gone
+  }
+  const line = status.split('\n').find((l) => l.startsWith(`${field}:`));
   return Number(/(\d+)/.exec(line ?? '')?.[1] ?? 0) * 1024;
 }
 
@@ -81,7 +93,18 @@ async function shopDatabase(): Promise<{ url: string; db: Db; uploadsDir: string
   await migrate(db);
   if (!built) {
     const started = Date.now();
-    const report = await generate(db, { uploadsDir, products: PRODUCTS, orders: ORDERS, reviews: 2000 });
+    const report = await generate(db, {
+      uploadsDir,
+      products: PRODUCTS,
+      orders: ORDERS,
+      reviews: 2000,
+      onOrders: (written, total) => {
+        if (written % 100_000 === 0 || written === total) {
+          const anon = mb(statusField(process.pid, 'RssAnon'));
+          console.log(`${written} of ${total} orders written after ${Date.now() - started} ms (anonymous RSS ${anon})`);
+        }
+      },
+    });
     if (postgresUrl) await sql`vacuum analyze`.execute(db.kysely);
     else await sql`analyze`.execute(db.kysely);
     fs.writeFileSync(ready, `${JSON.stringify(report)}\n`);
@@ -103,44 +126,70 @@ async function measure(
   // The process's own memory (anonymous: heap, buffers) sampled during the request; SQLite's
   // memory-mapped database file is counted apart (file-backed pages the kernel can drop).
   const anonBefore = memory ? statusField(pid, 'RssAnon') : 0;
+  let bytes = 0;
   let anonPeak = anonBefore;
   let filePeak = 0;
+  // The anonymous memory against the bytes received so far: a response held whole would grow
+  // with them, one streamed reaches its level early and stays there.
+  const samples: { bytes: number; anon: number }[] = [];
   const sampler = memory
     ? setInterval(() => {
-        anonPeak = Math.max(anonPeak, statusField(pid, 'RssAnon'));
+        const anon = statusField(pid, 'RssAnon');
+        samples.push({ bytes, anon });
+        anonPeak = Math.max(anonPeak, anon);
         filePeak = Math.max(filePeak, statusField(pid, 'RssFile'));
       }, 10)
     : undefined;
   const cpu = cpuOf(pid);
   const started = performance.now();
-  const response = await fetch(`${base}${pathname}`, { headers });
+  let status = 0;
   let firstByteMs = 0;
-  let bytes = 0;
-  const reader = response.body!.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (bytes === 0) firstByteMs = performance.now() - started;
-    bytes += value.byteLength;
+  let error: string | undefined;
+  try {
+    const response = await fetch(`${base}${pathname}`, { headers });
+    status = response.status;
+    const reader = response.body!.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (bytes === 0) firstByteMs = performance.now() - started;
+      bytes += value.byteLength;
+    }
+  } catch (e) {
+    // The server died during the request (a capped heap run out): what it sent until then.
+    error = e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e);
+  } finally {
+    clearInterval(sampler);
   }
   const totalMs = performance.now() - started;
-  clearInterval(sampler);
   // The server's CPU ticks are counted at its next clock tick: let one pass.
   await new Promise((r) => setTimeout(r, 20));
-  const out: Measure = {
-    name,
-    status: response.status,
-    firstByteMs,
-    totalMs,
-    cpuMs: cpuOf(pid) - cpu,
-    bytes,
-  };
-  if (memory) out.rss = `${mb(anonBefore)} → peak ${mb(anonPeak)} (file-backed ${mb(filePeak)})`;
+  let cpuMs = Number.NaN;
+  try {
+    cpuMs = cpuOf(pid) - cpu;
+  } catch {
+    // gone
+  }
+  const out: Measure = { name, status, firstByteMs, totalMs, cpuMs, bytes };
+  if (error) out.error = error;
+  if (memory) {
+    out.anonPeak = anonPeak;
+    const peakUpTo = (share: number) =>
+      samples.reduce((peak, x) => (x.bytes <= bytes * share ? Math.max(peak, x.anon) : peak), anonBefore);
+    out.anonByHalf = [peakUpTo(0.5), anonPeak];
+    out.rss = `${mb(anonBefore)} → peak ${mb(anonPeak)} (file-backed ${mb(filePeak)})`;
+  }
   return out;
 }
 
-function startServer(url: string, port: number, dataDir: string, uploadsDir: string): ChildProcess {
-  return spawn(process.execPath, ['apps/server/src/server.ts'], {
+function startServer(
+  url: string,
+  port: number,
+  dataDir: string,
+  uploadsDir: string,
+  nodeFlags: string[] = [],
+): ChildProcess {
+  return spawn(process.execPath, [...nodeFlags, 'apps/server/src/server.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -159,8 +208,59 @@ function startServer(url: string, port: number, dataDir: string, uploadsDir: str
   });
 }
 
+interface Server {
+  pid: number;
+  base: string;
+  admin: Record<string, string>;
+  /** How the process ended, once it has: its exit code or signal. */
+  ended: () => string | undefined;
+}
+
+/** Starts a fresh server on the shop, logs in, runs `work`, and stops it. */
+async function withServer<T>(
+  shop: { url: string; dataDir: string; uploadsDir: string },
+  nodeFlags: string[],
+  work: (server: Server) => Promise<T>,
+): Promise<T> {
+  const port = await freePort();
+  const child = startServer(shop.url, port, shop.dataDir, shop.uploadsDir, nodeFlags);
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${base}/api/settings`, child);
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    return await work({
+      pid: child.pid!,
+      base,
+      admin: { authorization: `Bearer ${token}` },
+      ended: () =>
+        child.exitCode !== null
+          ? `exit ${child.exitCode}`
+          : child.signalCode
+            ? `killed by ${child.signalCode}`
+            : undefined,
+    });
+  } finally {
+    await new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  }
+}
+
+function line(m: Measure): string {
+  const failed = m.error ? `, FAILED: ${m.error}` : '';
+  return `${m.name}: ${m.status}, first byte ${m.firstByteMs.toFixed(0)} ms, ${m.totalMs.toFixed(0)} ms, CPU ${m.cpuMs.toFixed(0)} ms, ${mb(m.bytes)}${m.rss ? `, RSS ${m.rss}` : ''}${failed}`;
+}
+
 export async function scaleBench(): Promise<void> {
   const { url, db, uploadsDir, dataDir } = await shopDatabase();
+  const shop = { url, dataDir, uploadsDir };
   const sample = await db.kysely
     .selectFrom('orders')
     .select(['customer_phone', 'customer_name'])
@@ -174,83 +274,99 @@ export async function scaleBench(): Promise<void> {
     .executeTakeFirstOrThrow();
   await db.close();
   const day = String(lastDay.at).slice(0, 10);
-  const port = await freePort();
-  const server = startServer(url, port, dataDir, uploadsDir);
-  const base = `http://127.0.0.1:${port}`;
-  try {
-    await waitFor(`${base}/api/settings`, server);
-    const pid = server.pid!;
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
-    const admin = { authorization: `Bearer ${token}` };
-    const browser = { 'accept-encoding': 'gzip, deflate, br' };
-    const name = sample.customer_name.split(' ').at(-1) ?? sample.customer_name;
-    const deepPage = Math.max(1, Math.floor(ORDERS / 20 / 2));
-    // A month seven months back (the generated orders span a year), its middle page.
-    const dayBefore = (days: number) => new Date(Date.parse(day) - days * 86_400_000).toISOString().slice(0, 10);
-    const monthPage = Math.max(1, Math.floor(ORDERS / 12 / 20 / 2));
-    const cases: [string, string, Record<string, string>, boolean?][] = [
-      ['admin: orders page 1', '/api/order/getAllOrders?page=1&limit=20', admin],
-      ['admin: orders, status filter', '/api/order/searchOrders?page=1&limit=20&status=pending', admin],
-      [`admin: orders page ${deepPage}`, `/api/order/getAllOrders?page=${deepPage}&limit=20`, admin],
-      ['admin: products page 1 (q)', '/api/product/getAll?page=1&limit=50&q=sahara', admin],
-      ['admin: brand reviews page 1', '/api/BrandRating/getBrandRatings?page=1&limit=20&state=published', admin],
-      ['admin: product ratings page 1', '/api/rating/getAllRatings/1/20', admin],
-      ['admin: orders by wilaya, page 40', '/api/order/searchOrders?page=40&limit=20&wilaya=Alger', admin],
-      [
-        `admin: orders of a month, page ${monthPage}`,
-        `/api/order/searchOrders?page=${monthPage}&limit=20&from=${dayBefore(239)}&to=${dayBefore(210)}`,
-        admin,
-      ],
-      ['admin: dashboard stats', '/api/order/stats', admin],
-      ['admin: dashboard stats, 30 days', '/api/order/stats?period=30d', admin],
-      ['search: phone', `/api/order/searchOrders?page=1&limit=20&phone=${sample.customer_phone.slice(-6)}`, admin],
-      ['search: name', `/api/order/searchOrders?page=1&limit=20&q=${encodeURIComponent(name)}`, admin],
-      ['export: every order (CSV)', '/api/order/export?format=csv', admin, true],
-      ['export: one day (CSV)', `/api/order/export?format=csv&from=${day}&to=${day}`, admin, true],
-      ['export: Yalidine, status filter', '/api/courier/export/yalidine?status=approved', admin, true],
-      ['shop: top selling', '/api/product/getTopSelling', browser],
-      ['shop: page 1', '/api/product/getAll?page=1&limit=16', browser],
-      ['shop: page 40', '/api/product/getAll?page=40&limit=16', browser],
-      ['shop: product', '/api/product/get/1', browser],
-      ['shop: sitemap index', '/sitemap.xml', browser],
-      ['shop: sitemap products file 1', '/sitemaps/products-fr-1.xml', browser],
-      ['old clients: getAll without page', '/api/product/getAll', browser],
-      ['old clients: brand reviews without page', '/api/BrandRating/getBrandRatings', admin],
-    ];
-    const results: Measure[] = [];
+  const browser = { 'accept-encoding': 'gzip, deflate, br' };
+  const name = sample.customer_name.split(' ').at(-1) ?? sample.customer_name;
+  const deepPage = Math.max(1, Math.floor(ORDERS / 20 / 2));
+  // A month seven months back (the generated orders span a year), its middle page.
+  const dayBefore = (days: number) => new Date(Date.parse(day) - days * 86_400_000).toISOString().slice(0, 10);
+  const monthPage = Math.max(1, Math.floor(ORDERS / 12 / 20 / 2));
+  const ADMIN = 'admin';
+  // [label, path, headers (ADMIN: the admin's token), export]
+  const cases: [string, string, Record<string, string> | typeof ADMIN, boolean?][] = [
+    ['admin: orders page 1', '/api/order/getAllOrders?page=1&limit=20', ADMIN],
+    ['admin: orders, status filter', '/api/order/searchOrders?page=1&limit=20&status=pending', ADMIN],
+    [`admin: orders page ${deepPage}`, `/api/order/getAllOrders?page=${deepPage}&limit=20`, ADMIN],
+    ['admin: products page 1 (q)', '/api/product/getAll?page=1&limit=50&q=sahara', ADMIN],
+    ['admin: brand reviews page 1', '/api/BrandRating/getBrandRatings?page=1&limit=20&state=published', ADMIN],
+    ['admin: product ratings page 1', '/api/rating/getAllRatings/1/20', ADMIN],
+    ['admin: orders by wilaya, page 40', '/api/order/searchOrders?page=40&limit=20&wilaya=Alger', ADMIN],
+    [
+      `admin: orders of a month, page ${monthPage}`,
+      `/api/order/searchOrders?page=${monthPage}&limit=20&from=${dayBefore(239)}&to=${dayBefore(210)}`,
+      ADMIN,
+    ],
+    ['admin: dashboard stats', '/api/order/stats', ADMIN],
+    ['admin: dashboard stats, 30 days', '/api/order/stats?period=30d', ADMIN],
+    ['search: phone', `/api/order/searchOrders?page=1&limit=20&phone=${sample.customer_phone.slice(-6)}`, ADMIN],
+    ['search: name', `/api/order/searchOrders?page=1&limit=20&q=${encodeURIComponent(name)}`, ADMIN],
+    ['export: every order (CSV)', '/api/order/export?format=csv', ADMIN, true],
+    ['export: one day (CSV)', `/api/order/export?format=csv&from=${day}&to=${day}`, ADMIN, true],
+    ['export: Yalidine, status filter', '/api/courier/export/yalidine?status=approved', ADMIN, true],
+    ['shop: top selling', '/api/product/getTopSelling', browser],
+    ['shop: page 1', '/api/product/getAll?page=1&limit=16', browser],
+    ['shop: page 40', '/api/product/getAll?page=40&limit=16', browser],
+    ['shop: product', '/api/product/get/1', browser],
+    ['shop: sitemap index', '/sitemap.xml', browser],
+    ['shop: sitemap products file 1', '/sitemaps/products-fr-1.xml', browser],
+    ['old clients: getAll without page', '/api/product/getAll', browser],
+    ['old clients: brand reviews without page', '/api/BrandRating/getBrandRatings', ADMIN],
+  ];
+  const results = await withServer(shop, [], async (server) => {
+    const measured: Measure[] = [];
     for (const [label, pathname, headers, memory] of cases) {
-      const m = await measure(pid, base, label, pathname, headers, memory);
-      results.push(m);
-      console.log(
-        `${label}: ${m.status}, first byte ${m.firstByteMs.toFixed(0)} ms, ${m.totalMs.toFixed(0)} ms, CPU ${m.cpuMs.toFixed(0)} ms, ${mb(m.bytes)}${m.rss ? `, RSS ${m.rss}` : ''}`,
+      const m = await measure(
+        server.pid,
+        server.base,
+        label,
+        pathname,
+        headers === ADMIN ? server.admin : headers,
+        memory,
       );
+      measured.push(m);
+      console.log(line(m));
     }
-    const kind = postgresUrl ? 'PostgreSQL' : 'SQLite';
-    const lines = [
-      `${kind}, ${ORDERS} orders, ${PRODUCTS} products; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${new Date().toISOString()}. Each request once, cold, in this order.`,
-      '',
-      '| request | status | first byte (ms) | total (ms) | server CPU (ms) | size | anonymous RSS (exports) |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
-      ...results.map(
-        (m) =>
-          `| ${m.name} | ${m.status} | ${m.firstByteMs.toFixed(0)} | ${m.totalMs.toFixed(0)} | ${m.cpuMs.toFixed(0)} | ${mb(m.bytes)} | ${m.rss ?? ''} |`,
-      ),
-    ];
-    const table = lines.join('\n');
-    console.log(`\n${table}\n`);
-    fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-    fs.writeFileSync(path.join(root, `bench/results/scale-${kind.toLowerCase()}-${ORDERS}.md`), `${table}\n`);
-    if (results.some((m) => m.status >= 400)) process.exitCode = 1;
-  } finally {
-    await new Promise<void>((resolve) => {
-      if (server.exitCode !== null) return resolve();
-      server.once('exit', () => resolve());
-      server.kill('SIGTERM');
+    return measured;
+  });
+  // Each export again, alone on a fresh server whose old generation is capped.
+  const capped = new Map<string, { m: Measure; ended?: string }>();
+  for (const [label, pathname, , memory] of cases) {
+    if (!memory) continue;
+    const result = await withServer(shop, [`--max-old-space-size=${EXPORT_HEAP_MB}`], async (server) => {
+      const m = await measure(server.pid, server.base, label, pathname, server.admin, true);
+      // A server that ran out of heap is gone by now, or going.
+      await new Promise((r) => setTimeout(r, 200));
+      return { m, ended: server.ended() };
     });
+    capped.set(label, result);
+    console.log(
+      `heap capped at ${EXPORT_HEAP_MB} MB: ${line(result.m)}${result.ended ? `, server ${result.ended}` : ''}`,
+    );
   }
+  const cappedCell = (m: Measure): string => {
+    const c = capped.get(m.name);
+    if (!c) return '';
+    const whole = c.m.status === 200 && !c.m.error && !c.ended && c.m.bytes === m.bytes;
+    const outcome = whole
+      ? 'complete, same bytes'
+      : `FAILED (${c.m.error ?? `status ${c.m.status}`}${c.ended ? `, server ${c.ended}` : ''}; ${mb(c.m.bytes)} of ${mb(m.bytes)})`;
+    const [half, end] = c.m.anonByHalf ?? [0, 0];
+    return `${outcome}; peak ${mb(half)} by half the bytes, ${mb(end)} by the end`;
+  };
+  const kind = postgresUrl ? 'PostgreSQL' : 'SQLite';
+  const lines = [
+    `${kind}, ${ORDERS} orders, ${PRODUCTS} products; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${new Date().toISOString()}. Each request once, cold, in this order; then each export alone on a fresh server with --max-old-space-size=${EXPORT_HEAP_MB}.`,
+    '',
+    `| request | status | first byte (ms) | total (ms) | server CPU (ms) | size | anonymous RSS (exports) | heap capped at ${EXPORT_HEAP_MB} MB: outcome; anonymous RSS peaks |`,
+    '| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |',
+    ...results.map(
+      (m) =>
+        `| ${m.name} | ${m.status} | ${m.firstByteMs.toFixed(0)} | ${m.totalMs.toFixed(0)} | ${m.cpuMs.toFixed(0)} | ${mb(m.bytes)} | ${m.rss ?? ''} | ${cappedCell(m)} |`,
+    ),
+  ];
+  const table = lines.join('\n');
+  console.log(`\n${table}\n`);
+  fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  fs.writeFileSync(path.join(root, `bench/results/scale-${kind.toLowerCase()}-${ORDERS}.md`), `${table}\n`);
+  const cappedFailed = [...capped.values()].some((c) => c.m.status !== 200 || c.m.error || c.ended);
+  if (results.some((m) => m.status >= 400 || m.error) || cappedFailed) process.exitCode = 1;
 }
