@@ -301,9 +301,9 @@ describe('admin back office', () => {
     await page.getByRole('button', { name: `Edit ${wilaya.wilaya_name}` }).click();
     const shippingDialog = page.getByRole('dialog', { name: 'Edit shipping price' });
     await shippingDialog.getByLabel('Price (Da)').fill('1234.5');
-    await expectToast(page, 'Shipping price updated successfully', () =>
-      shippingDialog.getByRole('button', { name: 'Save' }).click(),
-    );
+    await shippingDialog.getByRole('button', { name: 'Save' }).click();
+    // A banner (SPEC), not a toast: it stays.
+    await page.getByText('Shipping price updated successfully').waitFor();
     const prices = (await api<{ data: Wilaya[] }>('/ShippingPrice/read')).body.data;
     expect(prices.find((p) => p.id === wilaya.id)?.price).toBe(1234.5);
     await screenshot(page, 'admin-shipping-prices-desktop');
