@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import {
   adminCall,
   adminPage,
@@ -58,6 +58,23 @@ async function signIn(username: string, password: string): Promise<string> {
     body: JSON.stringify({ username, password }),
   });
   return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+/**
+ * Taps "Place the order" on a lead's card, waits for "Recovered · order #N", takes the screenshot
+ * and reads that order as the owner sees it.
+ */
+async function placeFromCard<T>(card: Locator, desk: Page, screenshotName: string): Promise<T> {
+  await card.getByRole('button', { name: 'Place the order' }).tap();
+  const recovered = card.getByText(/^Recovered · order #\d+$/);
+  await recovered.waitFor();
+  await recovered.scrollIntoViewIfNeeded();
+  await shot(desk, screenshotName);
+  const orderId = Number((await recovered.textContent())!.replace(/\D+/g, ''));
+  const res = await fetch(`${shop.baseUrl}/api/order/getOrder/${orderId}`, {
+    headers: { authorization: `Bearer ${ownerToken}` },
+  });
+  return ((await res.json()) as { data: T }).data;
 }
 
 describe('an abandoned checkout on a phone', () => {
@@ -129,20 +146,13 @@ describe('an abandoned checkout on a phone', () => {
     await shot(other.page, '4-other-agent-sees-the-hold');
     expect(other.errors).toEqual([]);
     await other.context.close();
-    await card.getByRole('button', { name: 'Place the order' }).tap();
-    await card.getByText(/^Recovered · order #\d+$/).waitFor();
-    await shot(desk, '5-agent-recovered');
-    const orderId = Number((await card.getByText(/^Recovered · order #\d+$/).textContent())!.replace(/\D+/g, ''));
-
     // The order is the shop's, at the shop's price, waiting for its call.
-    const res = await fetch(`${shop.baseUrl}/api/order/getOrder/${orderId}`, {
-      headers: { authorization: `Bearer ${ownerToken}` },
-    });
-    const order = (
-      (await res.json()) as {
-        data: { customer_name: string; customer_phone: string; status: string; subtotal: number };
-      }
-    ).data;
+    const order = await placeFromCard<{
+      customer_name: string;
+      customer_phone: string;
+      status: string;
+      subtotal: number;
+    }>(card, desk, '5-agent-recovered');
     expect(order).toMatchObject({
       customer_name: 'Meriem Haddad',
       customer_phone: '0770456789',
@@ -221,33 +231,19 @@ describe('an abandoned custom order on a phone (issue 31)', () => {
       .setInputFiles({ name: 'whatsapp.jpg', mimeType: 'image/jpeg', buffer: photo });
     await card.getByRole('button', { name: 'Place the order' }).scrollIntoViewIfNeeded();
     await shot(desk, '7-agent-custom-order-form');
-    await card.getByRole('button', { name: 'Place the order' }).tap();
-    const recovered = card.getByText(/^Recovered · order #\d+$/);
-    await recovered.waitFor();
-    await recovered.scrollIntoViewIfNeeded();
-    await shot(desk, '8-agent-custom-recovered');
-    const orderId = Number((await recovered.textContent())!.replace(/\D+/g, ''));
-
-    const res = await fetch(`${shop.baseUrl}/api/order/getOrder/${orderId}`, {
-      headers: { authorization: `Bearer ${ownerToken}` },
-    });
-    const order = (
-      (await res.json()) as {
-        data: {
-          type: string;
-          status: string;
-          customer_name: string;
-          customer_phone: string;
-          customer_address: string;
-          wilaya_name: string;
-          commune_name: string | null;
-          clothing_type: string;
-          color: string;
-          size: string | null;
-          reference_images: { position: string; image_url: string }[];
-        };
-      }
-    ).data;
+    const order = await placeFromCard<{
+      type: string;
+      status: string;
+      customer_name: string;
+      customer_phone: string;
+      customer_address: string;
+      wilaya_name: string;
+      commune_name: string | null;
+      clothing_type: string;
+      color: string;
+      size: string | null;
+      reference_images: { position: string; image_url: string }[];
+    }>(card, desk, '8-agent-custom-recovered');
     expect(order).toMatchObject({
       type: 'custom',
       status: 'pending',
@@ -341,29 +337,15 @@ describe('a lead that had no wilaya (issue 31)', () => {
     expect(shown).toBe(product.final_price + 450);
     await card.getByRole('button', { name: 'Place the order' }).scrollIntoViewIfNeeded();
     await shot(desk, '10-agent-chose-the-stop-desk');
-    await card.getByRole('button', { name: 'Place the order' }).tap();
-    const recovered = card.getByText(/^Recovered · order #\d+$/);
-    await recovered.waitFor();
-    await recovered.scrollIntoViewIfNeeded();
-    await shot(desk, '11-agent-recovered-without-wilaya');
-    const orderId = Number((await recovered.textContent())!.replace(/\D+/g, ''));
-
-    const res = await fetch(`${shop.baseUrl}/api/order/getOrder/${orderId}`, {
-      headers: { authorization: `Bearer ${ownerToken}` },
-    });
-    const order = (
-      (await res.json()) as {
-        data: {
-          customer_name: string;
-          wilaya_name: string;
-          commune_name: string | null;
-          delivery_type: string;
-          shipping_fee: number;
-          final_total: number;
-          status: string;
-        };
-      }
-    ).data;
+    const order = await placeFromCard<{
+      customer_name: string;
+      wilaya_name: string;
+      commune_name: string | null;
+      delivery_type: string;
+      shipping_fee: number;
+      final_total: number;
+      status: string;
+    }>(card, desk, '11-agent-recovered-without-wilaya');
     expect(order).toMatchObject({
       customer_name: 'Amel Bouzid',
       wilaya_name: 'Oran',

@@ -1,7 +1,7 @@
 // A wilaya's communes (GET /api/commune, static data the server lets browsers keep for a day), for
 // the storefront's commune picker and the back office's order correction.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Commune } from '@shop/domain/geo/communes';
+import type { Commune } from '@shop/domain/geo/commune-schemas';
 import { wilayaKey } from '@shop/domain/wilaya';
 import { apiRequest } from './api.ts';
 

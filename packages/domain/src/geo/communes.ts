@@ -1,8 +1,8 @@
 // The communes of each wilaya: data built by scripts/build-communes.ts into
 // communes-<division>.json, one file per division (the server reads them; the storefront asks GET
 // /api/commune). Pure lookups here, compared as wilaya names are (wilayaKey: accents, case,
-// invisible characters).
-import { z } from 'zod';
+// invisible characters). No zod here (the API's schemas are in commune-schemas.ts): the storefront's
+// first load reaches these lookups through the delivery fee, and zod is not in it.
 import { CUSTOMER_MESSAGES } from '../customer-fields.ts';
 import { wilayaKey } from '../wilaya.ts';
 
@@ -21,29 +21,6 @@ export interface CommuneData {
   source: string;
   wilayas: { code: number; name: string; communes: CommuneRecord[] }[];
 }
-
-/** What GET /api/commune answers for each commune, sorted by French name. */
-export const communeSchema = z
-  .object({
-    name: z.string(),
-    name_ar: z.string(),
-    postal_code: z.string().nullable(),
-    /**
-     * Set on a commune that left this wilaya for a newer one (Bou Saâda, asked under M'Sila from
-     * 2027): the wilaya it is in now, where it must be ordered. Absent on the wilaya's own communes.
-     */
-    moved_to: z.object({ code: z.number().int(), name: z.string() }).optional(),
-  })
-  .meta({ id: 'Commune' });
-export type Commune = z.infer<typeof communeSchema>;
-
-export const communeQuerySchema = z.object({
-  wilaya: z
-    .string({ error: 'Précisez la wilaya (numéro ou nom)' })
-    .trim()
-    .min(1, { error: 'Précisez la wilaya (numéro ou nom)' })
-    .max(100, { error: 'Wilaya inconnue' }),
-});
 
 export const COMMUNE_MESSAGES = {
   unknownWilaya: 'Wilaya inconnue',

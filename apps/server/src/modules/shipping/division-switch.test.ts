@@ -3,7 +3,7 @@
 // the switch (rows added once, the owner's fees kept, provisional fees), orders in a new wilaya and
 // commune, a moved commune refused under its old wilaya, orders placed before keeping their wilaya.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Commune } from '@shop/domain/geo/communes';
+import type { Commune } from '@shop/domain/geo/commune-schemas';
 import type { AdminShippingPrice, ShippingPrice, WilayaDivisions } from '@shop/domain/shipping-responses';
 import type { OrderStats } from '@shop/domain/order-responses';
 import { buildApp } from '../../app.ts';

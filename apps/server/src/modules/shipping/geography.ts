@@ -12,10 +12,10 @@ import {
   findDivisionWilaya,
   movedCommune,
   movedOutOf,
-  type Commune,
   type CommuneData,
   type CommuneRecord,
 } from '@shop/domain/geo/communes';
+import type { Commune } from '@shop/domain/geo/commune-schemas';
 import {
   AUTO_DIVISION,
   DIVISION_IDS,

@@ -1,4 +1,4 @@
-import { communeQuerySchema, communeSchema } from '@shop/domain/geo/communes';
+import { communeQuerySchema, communeSchema } from '@shop/domain/geo/commune-schemas';
 import {
   communeFeeDeleteSchema,
   feeGridApplySchema,
