@@ -50,6 +50,11 @@ export interface ServerProcess {
   baseUrl: string;
   child: ChildProcess;
   output: () => string;
+  /**
+   * Resolves once the server's output holds `pattern`: a log line is written beside the answer it
+   * goes with, and may reach this process after the answer does.
+   */
+  said: (pattern: RegExp) => Promise<void>;
   /** Resolves with the exit code (null when killed by a signal). */
   exited: Promise<number | null>;
   kill: (signal: NodeJS.Signals) => Promise<number | null>;
@@ -79,13 +84,33 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const listeners = new Set<() => void>();
+  const take = (d: Buffer) => {
+    output += d.toString();
+    for (const listener of listeners) listener();
+  };
+  child.stdout?.on('data', take);
+  child.stderr?.on('data', take);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     child,
     output: () => output,
+    said: (pattern) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (!pattern.test(output)) return;
+          listeners.delete(check);
+          resolve();
+        };
+        listeners.add(check);
+        check();
+        void exited.then(() => {
+          if (!listeners.has(check)) return;
+          listeners.delete(check);
+          reject(new Error(`the server exited without saying ${String(pattern)}:\n${output}`));
+        });
+      }),
     exited,
     async kill(signal) {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);

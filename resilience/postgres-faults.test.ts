@@ -147,7 +147,7 @@ describe.skipIf(throwAwayClusterUnavailable !== null)(
       for (const server of [a, b]) {
         expect(server.child.exitCode).toBeNull();
         expect(server.child.signalCode).toBeNull();
-        expect(server.output()).toMatch(/database connection lost/);
+        await server.said(/database connection lost/);
         expect(server.output()).not.toMatch(/"msg":"request failed"/);
       }
       const statuses = new Set(answers.map((x) => x.status));
@@ -202,7 +202,7 @@ describe.skipIf(throwAwayClusterUnavailable !== null)(
         }
         expect(res.status).toBe(503);
         expect(res.body.message).toBe('Service momentanément indisponible, veuillez réessayer dans quelques instants');
-        expect(server.output()).toMatch(/"msg":"disk full \(53100\): the write was refused"/);
+        await server.said(/"msg":"disk full \(53100\): the write was refused"/);
         expect(server.output()).not.toMatch(/"msg":"request failed"/);
 
         disk.free();
