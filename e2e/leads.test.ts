@@ -51,13 +51,30 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(DIR, `${name}.png`) });
 }
 
-async function signIn(username: string, password: string): Promise<string> {
+/** A new agent of the shop, signed in: their token. */
+async function newAgent(username: string): Promise<string> {
+  const password = `${username}-calls-2026`;
+  await adminCall(shop.baseUrl, ownerToken, 'POST', '/users', { username, password, role: 'agent' });
   const res = await fetch(`${shop.baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password }),
   });
   return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+/** A customer on her phone with a product sold without sizes in her cart, on the cart page. */
+async function customerAtCart() {
+  const all = (await (await fetch(`${shop.baseUrl}/api/product/getAll`)).json()) as { data: ShopProduct[] };
+  const product = all.data.find((p) => !p.has_sizes && p.stock >= 2)!;
+  const customer = await newPage(browser, shop.baseUrl, VIEWPORTS.mobile, { phone: true, reducedMotion: true });
+  const { page } = customer;
+  await page.goto(`/product/${product.id}`);
+  await page.getByRole('heading', { name: product.name, level: 1 }).waitFor();
+  await page.getByRole('button', { name: 'Ajouter au panier' }).tap();
+  await page.getByTestId('cart-count').filter({ hasText: '1' }).waitFor();
+  await page.goto('/cart');
+  return { product, customer, page };
 }
 
 /**
@@ -80,23 +97,10 @@ async function placeFromCard<T>(card: Locator, desk: Page, screenshotName: strin
 describe('an abandoned checkout on a phone', () => {
   test('the customer leaves after typing a name and phone; the agent makes the order in two taps', async () => {
     await adminCall(shop.baseUrl, ownerToken, 'PUT', '/leads/settings', { delay_minutes: 0 });
-    await adminCall(shop.baseUrl, ownerToken, 'POST', '/users', {
-      username: 'lina',
-      password: 'lina-calls-2026',
-      role: 'agent',
-    });
-    const agentToken = await signIn('lina', 'lina-calls-2026');
-    const all = (await (await fetch(`${shop.baseUrl}/api/product/getAll`)).json()) as { data: ShopProduct[] };
-    const product = all.data.find((p) => !p.has_sizes && p.stock >= 2)!;
+    const agentToken = await newAgent('lina');
 
     // The customer, on her phone.
-    const customer = await newPage(browser, shop.baseUrl, VIEWPORTS.mobile, { phone: true, reducedMotion: true });
-    const { page } = customer;
-    await page.goto(`/product/${product.id}`);
-    await page.getByRole('heading', { name: product.name, level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Ajouter au panier' }).tap();
-    await page.getByTestId('cart-count').filter({ hasText: '1' }).waitFor();
-    await page.goto('/cart');
+    const { product, customer, page } = await customerAtCart();
     await chooseWilaya(page, '16');
     await page.getByRole('button', { name: /Passer la commande/ }).tap();
     const dialog = page.getByRole('dialog');
@@ -125,18 +129,7 @@ describe('an abandoned checkout on a phone', () => {
     // Opening it holds it: another agent sees who is calling and can neither call nor record.
     await card.getByText('You are calling this customer').waitFor();
     await shot(desk, '3-agent-holds-the-lead');
-    await adminCall(shop.baseUrl, ownerToken, 'POST', '/users', {
-      username: 'nour',
-      password: 'nour-calls-2026',
-      role: 'agent',
-    });
-    const other = await adminPage(
-      browser,
-      shop.baseUrl,
-      await signIn('nour', 'nour-calls-2026'),
-      VIEWPORTS.mobile,
-      true,
-    );
+    const other = await adminPage(browser, shop.baseUrl, await newAgent('nour'), VIEWPORTS.mobile, true);
     await other.page.goto('/admin/confirm?tab=abandoned');
     const held = other.page.getByRole('article', { name: 'Meriem Haddad' });
     await held.getByText('Being called by lina').waitFor();
@@ -167,12 +160,7 @@ describe('an abandoned checkout on a phone', () => {
 describe('an abandoned custom order on a phone (issue 31)', () => {
   test('the customer chose a hoodie and left; the agent places it with the picture she sent', async () => {
     await adminCall(shop.baseUrl, ownerToken, 'PUT', '/leads/settings', { delay_minutes: 0 });
-    await adminCall(shop.baseUrl, ownerToken, 'POST', '/users', {
-      username: 'sami',
-      password: 'sami-calls-2026',
-      role: 'agent',
-    });
-    const agentToken = await signIn('sami', 'sami-calls-2026');
+    const agentToken = await newAgent('sami');
 
     // The customer, on her phone: a hoodie, its second size and its second colour, then she leaves.
     const customer = await newPage(browser, shop.baseUrl, VIEWPORTS.mobile, { phone: true, reducedMotion: true });
@@ -281,23 +269,10 @@ describe('a lead that had no wilaya (issue 31)', () => {
       price: oran.price,
       stop_desk_price: 450,
     });
-    await adminCall(shop.baseUrl, ownerToken, 'POST', '/users', {
-      username: 'yasmine',
-      password: 'yasmine-calls-2026',
-      role: 'agent',
-    });
-    const agentToken = await signIn('yasmine', 'yasmine-calls-2026');
-    const all = (await (await fetch(`${shop.baseUrl}/api/product/getAll`)).json()) as { data: ShopProduct[] };
-    const product = all.data.find((p) => !p.has_sizes && p.stock >= 2)!;
+    const agentToken = await newAgent('yasmine');
 
     // The customer, on her phone: a product, the checkout opened, a name and a phone, no wilaya.
-    const customer = await newPage(browser, shop.baseUrl, VIEWPORTS.mobile, { phone: true, reducedMotion: true });
-    const { page } = customer;
-    await page.goto(`/product/${product.id}`);
-    await page.getByRole('heading', { name: product.name, level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Ajouter au panier' }).tap();
-    await page.getByTestId('cart-count').filter({ hasText: '1' }).waitFor();
-    await page.goto('/cart');
+    const { product, customer, page } = await customerAtCart();
     await page.getByRole('button', { name: /Passer la commande/ }).tap();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Nous pouvons vous appeler au sujet de cette commande').waitFor();
