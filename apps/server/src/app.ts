@@ -170,7 +170,7 @@ export async function buildApp({ config, db, logger, onRoute, clock = Date.now }
       app.log.warn({ err }, 'could not look for orphan uploads in the image storage');
       return [];
     });
-    const temps = await removeStaleUploadTemps();
+    const temps = await removeStaleUploadTemps(config.uploadTempDir);
     if (orphans.length + temps > 0) {
       app.log.info(`removed ${orphans.length} upload file(s) nothing refers to and ${temps} stale upload folder(s)`);
     }

@@ -1,5 +1,6 @@
 // The only reader of process.env: configuration is parsed and checked once, at start.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { AUTO_DIVISION, DIVISION_IDS } from '@shop/domain/geo/wilayas';
@@ -83,6 +84,9 @@ const envSchema = z
     DATABASE_PREPARED_STATEMENTS: booleanFromEnv.default(true),
     DATA_DIR: z.string().default('data'),
     UPLOADS_DIR: z.string().optional(),
+    // Where a multipart request's files wait while it is read (http/multipart.ts): the system's
+    // temporary folder unless set.
+    UPLOAD_TEMP_DIR: z.string().optional(),
     ADMIN_USERNAME: z.string().min(1).default('admin'),
     ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
     SESSION_TTL_HOURS: z.coerce
@@ -208,6 +212,8 @@ export interface Config {
     | { kind: 'postgres'; url: string; preparedStatements?: boolean };
   dataDir: string;
   uploadsDir: string;
+  /** Where uploads wait, each request in a folder of its own, while they are read and checked. */
+  uploadTempDir: string;
   webDistDir: string;
   adminUsername: string;
   adminPassword: string | undefined;
@@ -339,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = shopEnvironment()): Config {
     database,
     dataDir,
     uploadsDir: path.resolve(repoRoot, e.UPLOADS_DIR ?? path.join(e.DATA_DIR, 'uploads')),
+    uploadTempDir: path.resolve(repoRoot, e.UPLOAD_TEMP_DIR ?? os.tmpdir()),
     webDistDir: path.resolve(repoRoot, e.WEB_DIST_DIR ?? 'apps/web/dist'),
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,

@@ -113,6 +113,8 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
     DATABASE_URL: databaseUrl,
     DATA_DIR: tmp,
     UPLOADS_DIR: path.join(tmp, 'uploads'),
+    // Each test's uploads wait in its own folder: a test that counts them meets no other file's.
+    UPLOAD_TEMP_DIR: tmp,
     WEB_DIST_DIR: path.join(tmp, 'no-web'),
     ADMIN_USERNAME,
     ADMIN_PASSWORD,

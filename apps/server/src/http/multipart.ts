@@ -6,7 +6,6 @@
 // when every file was held in memory before anything was checked.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -165,7 +164,7 @@ export async function withMultipart<T>(
 ): Promise<T> {
   if (!request.isMultipart()) throw badRequest('Expected a multipart/form-data body');
   return request.server.uploadSlots(async () => {
-    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), UPLOAD_TEMP_PREFIX));
+    const dir = await fsp.mkdtemp(path.join(request.server.config.uploadTempDir, UPLOAD_TEMP_PREFIX));
     try {
       return await handle(await readParts(request, rules, dir));
     } catch (error) {

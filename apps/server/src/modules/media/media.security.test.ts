@@ -2,7 +2,6 @@
 // message and leaves nothing behind (no row, no file); what is stored never keeps the client's
 // file name or the photo's metadata (EXIF, GPS).
 import fs from 'node:fs';
-import os from 'node:os';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,7 +100,7 @@ async function postCustomOrder(...files: MultipartPart[]) {
 
 /** The temporary folders of uploads being read (http/multipart.ts). */
 function uploadTempDirs(): string[] {
-  return fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith(UPLOAD_TEMP_PREFIX));
+  return fs.readdirSync(t.config.uploadTempDir).filter((name) => name.startsWith(UPLOAD_TEMP_PREFIX));
 }
 
 const jpeg = () =>

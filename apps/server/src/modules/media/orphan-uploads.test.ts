@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -53,7 +52,7 @@ describe('upload files nothing refers to', () => {
 
   it('are removed when the app starts, with the temporary folders a crash left', async () => {
     const orphan = write(ORPHAN, OLD);
-    const temp = fs.mkdtempSync(path.join(os.tmpdir(), UPLOAD_TEMP_PREFIX));
+    const temp = fs.mkdtempSync(path.join(t.config.uploadTempDir, UPLOAD_TEMP_PREFIX));
     fs.writeFileSync(path.join(temp, '0'), 'half a picture');
     const at = new Date(Date.now() - OLD);
     fs.utimesSync(temp, at, at);
