@@ -481,6 +481,12 @@ export interface OrderDayStatusTable {
   last_id: number;
 }
 
+/** Orders per block of ORDERS_PER_BLOCK ids (SQLite only): kept by triggers (migration 035). */
+export interface OrderBlockTable {
+  block: number;
+  order_count: number;
+}
+
 /** Orders per day, wilaya, status and confirmation: kept by triggers (migration 034). */
 export interface OrderDayWilayaTable {
   day: string;
@@ -582,6 +588,8 @@ export interface DB {
   product_sales: ProductSalesTable;
   order_day_status: OrderDayStatusTable;
   order_day_wilaya: OrderDayWilayaTable;
+  /** SQLite only (migration 035). */
+  order_blocks: OrderBlockTable;
   product_types: ProductTypeTable;
   products: ProductTable;
   product_sizes: ProductSizeTable;

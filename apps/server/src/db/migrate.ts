@@ -40,6 +40,7 @@ import * as deepPages from './migrations/031-deep-pages.ts';
 import * as leadHolds from './migrations/032-lead-holds.ts';
 import * as draftCustomChoice from './migrations/033-draft-custom-choice.ts';
 import * as orderFigures from './migrations/034-order-figures.ts';
+import * as orderBlocks from './migrations/035-order-blocks.ts';
 
 const migrations = {
   '001-initial': initial,
@@ -74,6 +75,7 @@ const migrations = {
   '032-lead-holds': leadHolds,
   '033-draft-custom-choice': draftCustomChoice,
   '034-order-figures': orderFigures,
+  '035-order-blocks': orderBlocks,
 };
 
 /** The Migrator of a database, over this app's migrations. */

@@ -3,6 +3,8 @@
 // rows reading every order in order puts there — orders placed out of their date's order too —
 // and the statement the repository sends skips the rows before it in an index, or in the range of
 // ids the days' orders have (migration 034): no read of the whole table, no sort of the matches.
+// Digits typed in the search box (a phone's part, an order's number) are found through the phone
+// suffixes and the key, not by testing every order.
 import { sql, type Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldName } from '@shop/domain/name-fold';
@@ -10,7 +12,7 @@ import type { Db } from '../connect.ts';
 import type { OrderTable } from '../database.ts';
 import { migratedDatabase } from '../../../test/harness.ts';
 import { planOf as planIn, statementsOf as statementsIn } from '../../../test/query-plans.ts';
-import { countOrders, listOrders, type OrderFilter } from '../../modules/orders/orders.repository.ts';
+import { countOrders, findOrdersPage, listOrders, type OrderFilter } from '../../modules/orders/orders.repository.ts';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -188,6 +190,36 @@ describe('the orders list by wilaya, dates, courier’s word and returns', () =>
           ? new RegExp(`SCAN orders USING (COVERING )?INDEX ${index}`)
           : new RegExp(`Index (Only )?Scan Backward using ${index} on orders`),
       );
+    }
+  });
+
+  it('finds digits typed in the search box through the phone suffixes and the key, not by testing every order', async () => {
+    // "4000" is in one order's phone (0661004000) and is order 4000's number, listed first.
+    for (const [q, number] of [
+      ['4000', 4000],
+      ['661005', undefined],
+      ['0661005999', undefined],
+    ] as const) {
+      const all = await db.kysely.selectFrom('orders').select(['id', 'customer_phone']).execute();
+      const matching = all
+        .filter((o) => o.customer_phone.includes(q) || o.id === number)
+        .map((o) => o.id)
+        .sort((a, b) => (a === number ? -1 : b === number ? 1 : b - a));
+      const found = await findOrdersPage(db.kysely, { q }, 20, 0);
+      expect(found.total, q).toBe(matching.length);
+      expect(
+        found.rows.map((o) => o.id),
+        q,
+      ).toEqual(matching.slice(0, 20));
+      const [statement] = await statementsOf((k) => findOrdersPage(k, { q }, 20, 0));
+      const plan = await planOf(statement!);
+      if (db.kind === 'sqlite') {
+        expect(plan, q).not.toMatch(/SCAN orders/);
+      } else {
+        expect(plan, q).not.toMatch(/Seq Scan on orders|Rows Removed by Filter/);
+        for (const rows of plan.matchAll(/Scan[^\n]* on orders[^\n]*\(actual rows=(\d+)/g))
+          expect(Number(rows[1]), `${q}\n${plan}`).toBeLessThanOrEqual(matching.length);
+      }
     }
   });
 });

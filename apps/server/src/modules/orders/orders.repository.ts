@@ -6,6 +6,7 @@ import { isPostgres } from '../../db/dialect.ts';
 import { containsPattern } from '../../db/like.ts';
 import { nameHolds } from '../../db/name-search.ts';
 import { MIN_SUFFIX } from '../../db/migrations/004-phone-suffix-index.ts';
+import { ORDERS_PER_BLOCK } from '../../db/migrations/035-order-blocks.ts';
 import type {
   DB,
   Executor,
@@ -152,7 +153,7 @@ export interface OrderFilter {
 function phoneMatch(eb: ExpressionBuilder<DB, 'orders'>, fragment: string) {
   // A substring of a phone is a prefix of one of its suffixes: one range of the suffix index
   // (migrations 004 and 005). Shorter or non-digit fragments are matched with LIKE.
-  if (fragment.length >= MIN_SUFFIX && /^\d+$/.test(fragment)) {
+  if (suffixServes(fragment)) {
     return eb(
       'orders.id',
       'in',
@@ -162,11 +163,15 @@ function phoneMatch(eb: ExpressionBuilder<DB, 'orders'>, fragment: string) {
   return eb(sql<string>`customer_phone`, 'like', sql<string>`${containsPattern(fragment)} escape '\\'`);
 }
 
+/** Whether the suffix index holds a phone fragment: MIN_SUFFIX digits or more. */
+function suffixServes(fragment: string): boolean {
+  return fragment.length >= MIN_SUFFIX && /^\d+$/.test(fragment);
+}
+
 /** The phone fragment of a filter that asks for nothing else, when the suffix index serves it. */
 function phoneOnly(filter: OrderFilter): string | undefined {
   const { phone, ...others } = filter;
-  const alone = Object.values(others).every((value) => value === undefined || value === '');
-  return alone && phone !== undefined && phone.length >= MIN_SUFFIX && /^\d+$/.test(phone) ? phone : undefined;
+  return asksNothing(others) && phone !== undefined && suffixServes(phone) ? phone : undefined;
 }
 
 /**
@@ -217,8 +222,19 @@ function searchMatch(eb: ExpressionBuilder<DB, 'orders'>, q: string, postgres: b
   if (/^(\+|00)?\d+$/.test(compact)) {
     // "+213 555 12" is stored as "055512…": the country code is the trunk 0.
     const digits = compact.replace(/^(\+|00)213/, '0').replace(/^\+/, '');
+    const number = digits.length <= 9 ? Number(digits) : undefined;
+    if (suffixServes(digits)) {
+      // One list of ids, the phone's range of the suffix index and the order of that number: an OR
+      // of the two made PostgreSQL test every order against both (80 ms at a million orders).
+      const orderNumber = number === undefined ? sql`` : sql` union all select cast(${number} as integer)`;
+      return eb(
+        'orders.id',
+        'in',
+        sql<number>`(select order_id from order_phone_suffixes where ${suffixRange(digits)}${orderNumber})`,
+      );
+    }
     const matches = [phoneMatch(eb, digits)];
-    if (digits.length <= 9) matches.push(eb('orders.id', '=', Number(digits)));
+    if (number !== undefined) matches.push(eb('orders.id', '=', number));
     return eb.or(matches);
   }
   const trimmed = q.trim();
@@ -294,9 +310,44 @@ function nextDay(day: string): string {
  * index alone where one holds the filter's columns (by status: migration 031; none: the key), and
  * then only the page's rows: page 500 skips 10,000 index entries, not 10,000 orders.
  */
-export function listOrders(db: Executor, filter: OrderFilter, limit: number, offset: number) {
-  const page = filtered(db, filter, true).select('orders.id').orderBy('orders.id', 'desc').limit(limit).offset(offset);
+export async function listOrders(db: Executor, filter: OrderFilter, limit: number, offset: number) {
+  let page = filtered(db, filter, true).select('orders.id').orderBy('orders.id', 'desc').limit(limit);
+  if (!isPostgres(db) && asksNothing(filter) && offset > 0) {
+    const start = await blockOf(db, offset);
+    if (!start) return [];
+    page = page.where('orders.id', '<', start.below).offset(start.skip);
+  } else {
+    page = page.offset(offset);
+  }
   return db.selectFrom('orders').selectAll().where('id', 'in', page).orderBy('id', 'desc').execute();
+}
+
+/** A filter that asks for nothing: the orders list as it opens. */
+function asksNothing(filter: OrderFilter): boolean {
+  return Object.values(filter).every((value) => value === undefined || value === '');
+}
+
+/**
+ * SQLite: where the unfiltered list's page at `offset` starts (migration 035). The blocks' counts,
+ * summed from the newest, find the block of ids holding the offset-th newest order: the page is
+ * read below the next block's first id, skipping only that block's newer orders (fewer than
+ * ORDERS_PER_BLOCK) instead of every newer order. Undefined past the last order.
+ */
+async function blockOf(db: Executor, offset: number): Promise<{ below: number; skip: number } | undefined> {
+  const block = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('order_blocks')
+        .select(['block', 'order_count', sql<number>`sum(order_count) over (order by block desc)`.as('through')])
+        .as('b'),
+    )
+    .select(['block', 'order_count', 'through'])
+    .where('through', '>', offset)
+    .orderBy('block', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!block) return undefined;
+  return { below: (block.block + 1) * ORDERS_PER_BLOCK, skip: offset - (block.through - block.order_count) };
 }
 
 /** These orders (ids), oldest first. */
@@ -379,6 +430,14 @@ export async function findOrdersPage(
 }
 
 export async function countOrders(db: Executor, filter: OrderFilter): Promise<number> {
+  if (!isPostgres(db) && asksNothing(filter)) {
+    // Every order: the blocks' counts (migration 035), not a walk of a million keys.
+    const all = await db
+      .selectFrom('order_blocks')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('order_count'), sql<number>`0`).as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(all.n);
+  }
   const row = await filtered(db, filter)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
