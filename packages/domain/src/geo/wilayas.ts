@@ -22,6 +22,9 @@ export interface WilayaData {
 
 const wilayaData: WilayaData = data;
 const byCode = new Map(wilayaData.wilayas.map((w) => [w.code, w]));
+/** The wilayas by their names' keys (an export names one a line), the first of a key kept. */
+const byKey = new Map<string, WilayaInfo>();
+for (const w of wilayaData.wilayas) if (!byKey.has(wilayaKey(w.name))) byKey.set(wilayaKey(w.name), w);
 
 /** The divisions the data has, oldest first ("wilayas-2019", "wilayas-2026"). */
 export const DIVISION_IDS: readonly string[] = wilayaData.divisions.map((d) => d.id);
@@ -58,7 +61,7 @@ export function wilayaOf(code: number): WilayaInfo | undefined {
 /** The wilaya of that name (compared by wilayaKey) in any division. */
 export function wilayaNamed(name: string): WilayaInfo | undefined {
   const key = wilayaKey(name);
-  return key ? wilayaData.wilayas.find((w) => wilayaKey(w.name) === key) : undefined;
+  return key ? byKey.get(key) : undefined;
 }
 
 /** Whether the division has that wilaya. */
