@@ -1,7 +1,8 @@
 // The search by name through the trigram indexes (SQLite and PostgreSQL): on a shop of the
 // previous release upgraded, and as names are written, changed and deleted afterwards, each
 // search finds exactly the orders whose folded name holds every folded word, and a word of three
-// letters or more is looked up in the index, not by reading every name.
+// letters or more is looked up in the index, not by reading every name, and the words of a search
+// together, in one lookup.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { foldName, nameSearchWords } from '@shop/domain/name-fold';
@@ -9,6 +10,7 @@ import type { Db } from '../connect.ts';
 import { migrate } from '../migrate.ts';
 import { migratedDatabase, testDialect } from '../../../test/harness.ts';
 import { listOrders } from '../../modules/orders/orders.repository.ts';
+import { planOf, statementsOf } from '../../../test/query-plans.ts';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -101,11 +103,13 @@ it('finds the same orders through the index, before and after names change', asy
   await expectSearchesMatch();
 });
 
-it('looks a word of three letters or more up in the index', async () => {
+it('looks a word of three letters or more up in the index, all the words of a search at once', async () => {
   if (db.kind === 'sqlite') {
-    const plan = await sql<{ detail: string }>`explain query plan select id from orders where id in
-      (select rowid from orders_name_fts where customer_name_folded like '%amina%')`.execute(db.kysely);
-    expect(plan.rows.map((r) => r.detail).join('\n')).toMatch(/orders_name_fts VIRTUAL TABLE INDEX/);
+    const [statement] = await statementsOf(db, (k) => listOrders(k, { q: 'Amina Benali' }, 20, 0));
+    const plan = await planOf(db, statement!);
+    // One lookup with both words (L0L0), not one list of every order holding each word.
+    expect(plan.match(/orders_name_fts VIRTUAL TABLE INDEX/g), plan).toHaveLength(1);
+    expect(plan).toMatch(/orders_name_fts VIRTUAL TABLE INDEX 0:L0L0\b/);
     return;
   }
   // A small table is read whole by choice; forbidden to, the planner shows it can use the index.

@@ -4,7 +4,7 @@ import { foldName, nameSearchWords } from '@shop/domain/name-fold';
 import type { ReturnState } from '@shop/domain/order-status';
 import { isPostgres } from '../../db/dialect.ts';
 import { containsPattern } from '../../db/like.ts';
-import { nameHolds } from '../../db/name-search.ts';
+import { nameHoldsAll } from '../../db/name-search.ts';
 import { MIN_SUFFIX } from '../../db/migrations/004-phone-suffix-index.ts';
 import { ORDERS_PER_BLOCK } from '../../db/migrations/035-order-blocks.ts';
 import type {
@@ -245,7 +245,7 @@ function searchMatch(eb: ExpressionBuilder<DB, 'orders'>, q: string, postgres: b
   ]);
   const words = nameSearchWords(q);
   if (words.length === 0) return tracking;
-  return eb.or([tracking, eb.and(words.map((word) => nameHolds(eb, word, postgres)))]);
+  return eb.or([tracking, nameHoldsAll(eb, words, postgres)]);
 }
 
 /**
