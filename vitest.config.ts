@@ -43,11 +43,9 @@ export default defineConfig({
                 env: { SHOP_TEST_DIALECT: 'postgres', TEST_DATABASE_URL: postgres },
                 testTimeout: 30_000,
                 hookTimeout: 30_000,
-                // One file at a time, after the others: each file migrates its own schema, and
-                // Kysely's Migrator looks for its table by reading the columns of every schema of the
-                // database, which fails when another file drops its schema meanwhile ("schema
-                // t_… does not exist", seen twice with two files at a time).
-                fileParallelism: false,
+                // Two files at a time, each migrating a schema of its own: the Migrator looks for its
+                // tables in that schema only (db/connect.ts postgresDialect), so another file dropping
+                // its schema meanwhile does not fail it (db/migrate-beside-schemas.test.ts).
               },
             },
           ]

@@ -51,7 +51,7 @@ export interface TestOptions {
 }
 
 /** The PostgreSQL server of the tests (TEST_DATABASE_URL). */
-function testDatabaseUrl(): string {
+export function testDatabaseUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('SHOP_TEST_DIALECT=postgres needs TEST_DATABASE_URL');
   return url;

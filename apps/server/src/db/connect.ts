@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DB } from './database.ts';
 import { startCheckpointer } from './checkpointer.ts';
@@ -89,11 +89,12 @@ export function connect(database: Config['database'], options: ConnectOptions = 
       });
     });
     pool.on('error', () => undefined);
-    const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const schema = options.searchPath ?? 'public';
+    const kysely = new Kysely<DB>({ dialect: postgresDialect(pool, schema) });
     return {
       kysely,
       kind: 'postgres',
-      schema: options.searchPath ?? 'public',
+      schema,
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       onConnectionLost(listener) {
         listeners.add(listener);
@@ -140,4 +141,30 @@ function cachePreparedStatements(sqlite: SQLite.Database): void {
     statements.set(source, statement);
     return statement;
   }) as typeof sqlite.prepare;
+}
+
+/**
+ * Kysely's PostgreSQL dialect, with an introspector that lists the tables of the shop's own schema
+ * only, by name. Kysely's Migrator finds its bookkeeping tables that way, and Kysely's own
+ * introspector reads every column of every schema of the database: it failed ("schema t_… does
+ * not exist") when another process dropped a schema at that moment (the tests each migrate a
+ * schema of their own, two files at a time). Nothing else here introspects; the columns are not
+ * listed.
+ */
+function postgresDialect(pool: pg.Pool, schema: string): Dialect {
+  const base = new PostgresDialect({ pool });
+  return {
+    createAdapter: () => base.createAdapter(),
+    createDriver: () => base.createDriver(),
+    createQueryCompiler: () => base.createQueryCompiler(),
+    createIntrospector: (db) => ({
+      getSchemas: () => base.createIntrospector(db).getSchemas(),
+      async getTables() {
+        const { rows } = await sql<{ name: string; view: boolean }>`select c.relname as name, c.relkind = 'v' as view
+          from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = ${schema} and c.relkind in ('r', 'p', 'v')`.execute(db);
+        return rows.map((r) => ({ name: r.name, schema, isView: r.view, isForeign: false, columns: [] }));
+      },
+    }),
+  };
 }
