@@ -21,7 +21,7 @@ let direct: TestContext;
 
 beforeAll(async () => {
   s3 = await startTestS3();
-  client = s3Client(loadConfig(s3.env).s3!);
+  client = await s3Client(loadConfig(s3.env).s3!);
   streamed = await createTestContext({ env: s3.env });
   // A bucket of its own: the orphan cleanup of one shop would see the other's images as orphans.
   await client.send(new CreateBucketCommand({ Bucket: PUBLIC_BUCKET }));

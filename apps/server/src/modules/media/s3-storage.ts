@@ -2,28 +2,32 @@
 // MinIO, Scaleway… Every process (on any machine) sees the same objects.
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type * as AwsSdk from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config.ts';
 import type { ImageStorage, ListedObject, StoredObject } from './image-storage.ts';
 
-function isMissing(error: unknown): boolean {
+type Sdk = typeof AwsSdk;
+let sdk: Promise<Sdk> | undefined;
+
+/**
+ * The AWS SDK, loaded when a bucket is first used: it is ~6 MB of every process's heap, which a
+ * shop keeping its images in a folder (the default) does not need.
+ */
+function loadSdk(): Promise<Sdk> {
+  return (sdk ??= import('@aws-sdk/client-s3'));
+}
+
+function isMissing(aws: Sdk, error: unknown): boolean {
   return (
-    error instanceof S3ServiceException &&
+    error instanceof aws.S3ServiceException &&
     (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404)
   );
 }
 
-export function s3Client(s3: S3Config): S3Client {
-  return new S3Client({
+export async function s3Client(s3: S3Config): Promise<S3Client> {
+  const aws = await loadSdk();
+  return new aws.S3Client({
     region: s3.region,
     ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
     forcePathStyle: s3.forcePathStyle,
@@ -40,12 +44,14 @@ export function s3Client(s3: S3Config): S3Client {
 }
 
 export function s3ImageStorage(s3: S3Config): ImageStorage {
-  const client = s3Client(s3);
+  let ready: Promise<{ aws: Sdk; client: S3Client }> | undefined;
+  const connected = () => (ready ??= Promise.all([loadSdk(), s3Client(s3)]).then(([aws, client]) => ({ aws, client })));
   const Bucket = s3.bucket;
 
   async function get(key: string): Promise<StoredObject | null> {
+    const { aws, client } = await connected();
     try {
-      const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      const object = await client.send(new aws.GetObjectCommand({ Bucket, Key: key }));
       if (!(object.Body instanceof Readable)) throw new Error('S3 answered without a body stream');
       return {
         body: object.Body,
@@ -55,17 +61,18 @@ export function s3ImageStorage(s3: S3Config): ImageStorage {
         lastModified: object.LastModified,
       };
     } catch (error) {
-      if (isMissing(error)) return null;
+      if (isMissing(aws, error)) return null;
       throw error;
     }
   }
 
   async function* list(): AsyncIterable<ListedObject> {
+    const { aws, client } = await connected();
     let token: string | undefined;
     do {
       const page = await client.send(
         // The delimiter leaves out the resized copies, which live under `.variants/`.
-        new ListObjectsV2Command({ Bucket, Delimiter: '/', ...(token ? { ContinuationToken: token } : {}) }),
+        new aws.ListObjectsV2Command({ Bucket, Delimiter: '/', ...(token ? { ContinuationToken: token } : {}) }),
       );
       for (const object of page.Contents ?? []) {
         if (object.Key && object.LastModified) yield { key: object.Key, lastModified: object.LastModified };
@@ -78,29 +85,37 @@ export function s3ImageStorage(s3: S3Config): ImageStorage {
     kind: 'bucket',
     get,
     async put(key, data, contentType) {
+      const { aws, client } = await connected();
       const md5 = createHash('md5').update(data).digest('base64');
       await client.send(
-        new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentType, ContentMD5: md5 }),
+        new aws.PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentType, ContentMD5: md5 }),
       );
     },
     async exists(key) {
+      const { aws, client } = await connected();
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        await client.send(new aws.HeadObjectCommand({ Bucket, Key: key }));
         return true;
       } catch (error) {
-        if (isMissing(error)) return false;
+        if (isMissing(aws, error)) return false;
         throw error;
       }
     },
     async delete(keys) {
+      const { aws, client } = await connected();
       // One call per key: DeleteObjects needs a checksum header some S3-compatible services refuse.
-      await Promise.all(keys.map((key) => client.send(new DeleteObjectCommand({ Bucket, Key: key }))));
+      await Promise.all(keys.map((key) => client.send(new aws.DeleteObjectCommand({ Bucket, Key: key }))));
     },
     list,
     async check(signal) {
-      await client.send(new HeadBucketCommand({ Bucket }), { abortSignal: signal });
+      const { aws, client } = await connected();
+      await client.send(new aws.HeadBucketCommand({ Bucket }), { abortSignal: signal });
     },
     publicUrl: (key) => (s3.publicUrl ? `${s3.publicUrl}/${key.split('/').map(encodeURIComponent).join('/')}` : null),
-    close: () => client.destroy(),
+    close: () =>
+      void ready?.then(
+        ({ client }) => client.destroy(),
+        () => undefined,
+      ),
   };
 }
