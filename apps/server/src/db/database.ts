@@ -472,7 +472,7 @@ export interface CatalogChangeTable {
 export interface OrderDayStatusTable {
   day: string;
   status: string;
-  /** The order's id modulo FIGURE_SLOTS: one row in several, so that orders placed at once update different rows. */
+  /** PostgreSQL: the order's id modulo FIGURE_SLOTS, one row in several, so that orders placed at once update different rows; SQLite: 0 (migration 036). */
   slot: number;
   order_count: number;
   total_cents: number | string;

@@ -41,6 +41,7 @@ import * as leadHolds from './migrations/032-lead-holds.ts';
 import * as draftCustomChoice from './migrations/033-draft-custom-choice.ts';
 import * as orderFigures from './migrations/034-order-figures.ts';
 import * as orderBlocks from './migrations/035-order-blocks.ts';
+import * as sqliteFiguresOneSlot from './migrations/036-sqlite-figures-one-slot.ts';
 
 const migrations = {
   '001-initial': initial,
@@ -76,6 +77,7 @@ const migrations = {
   '033-draft-custom-choice': draftCustomChoice,
   '034-order-figures': orderFigures,
   '035-order-blocks': orderBlocks,
+  '036-sqlite-figures-one-slot': sqliteFiguresOneSlot,
 };
 
 /** The Migrator of a database, over this app's migrations. */

@@ -75,37 +75,44 @@ const SLOT = sql.raw(SLOT_SQL);
 /** The columns whose change moves an order between rows of the figures. */
 const MOVING = ['status', 'confirmation', 'wilaya_name', 'final_total_cents', 'shipping_fee_cents', 'created_at'];
 
+/** The slot of an order `row` (new or old) as SQL: id % FIGURE_SLOTS here, 0 on SQLite since 036. */
+export type SlotOf = (row: 'new' | 'old') => string;
+
 /** SQL adding (sign 1) or taking away (-1) one order, `row` (new or old), in the figures. */
-function sqliteMove(row: 'new' | 'old', sign: 1 | -1) {
+function sqliteMove(row: 'new' | 'old', sign: 1 | -1, slotOf: SlotOf) {
   if (sign === 1) {
     return sql.raw(`insert into order_day_status (day, status, slot, order_count, total_cents, shipping_cents, first_id, last_id)
-        values (substr(${row}.created_at, 1, 10), ${row}.status, ${row}.${SLOT_SQL}, 1, ${row}.final_total_cents, ${row}.shipping_fee_cents, ${row}.id, ${row}.id)
+        values (substr(${row}.created_at, 1, 10), ${row}.status, ${slotOf(row)}, 1, ${row}.final_total_cents, ${row}.shipping_fee_cents, ${row}.id, ${row}.id)
         on conflict (day, status, slot) do update set order_count = order_count + 1,
           total_cents = total_cents + excluded.total_cents, shipping_cents = shipping_cents + excluded.shipping_cents,
           first_id = min(first_id, excluded.first_id), last_id = max(last_id, excluded.last_id);
       insert into order_day_wilaya (day, wilaya_name, status, confirmation, slot, order_count)
-        values (substr(${row}.created_at, 1, 10), ${row}.wilaya_name, ${row}.status, ${row}.confirmation, ${row}.${SLOT_SQL}, 1)
+        values (substr(${row}.created_at, 1, 10), ${row}.wilaya_name, ${row}.status, ${row}.confirmation, ${slotOf(row)}, 1)
         on conflict (day, wilaya_name, status, confirmation, slot) do update set order_count = order_count + 1;`);
   }
   return sql.raw(`update order_day_status set order_count = order_count - 1,
         total_cents = total_cents - ${row}.final_total_cents, shipping_cents = shipping_cents - ${row}.shipping_fee_cents
-        where day = substr(${row}.created_at, 1, 10) and status = ${row}.status and slot = ${row}.${SLOT_SQL};
+        where day = substr(${row}.created_at, 1, 10) and status = ${row}.status and slot = ${slotOf(row)};
       update order_day_wilaya set order_count = order_count - 1
         where day = substr(${row}.created_at, 1, 10) and wilaya_name = ${row}.wilaya_name
-          and status = ${row}.status and confirmation = ${row}.confirmation and slot = ${row}.${SLOT_SQL};`);
+          and status = ${row}.status and confirmation = ${row}.confirmation and slot = ${slotOf(row)};`);
 }
 
-async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
+/** SQLite's triggers keeping the figures, each order in the row of `slotOf`. */
+export async function sqliteTriggers(
+  db: Kysely<unknown>,
+  slotOf: SlotOf = (row) => `${row}.${SLOT_SQL}`,
+): Promise<void> {
   await sql`create trigger order_figures_placed after insert on orders begin
-      ${sqliteMove('new', 1)}
+      ${sqliteMove('new', 1, slotOf)}
     end`.execute(db);
   await sql`create trigger order_figures_moved after update of ${sql.raw(MOVING.join(', '))} on orders
     when ${sql.raw(MOVING.map((c) => `old.${c} is not new.${c}`).join(' or '))} begin
-      ${sqliteMove('old', -1)}
-      ${sqliteMove('new', 1)}
+      ${sqliteMove('old', -1, slotOf)}
+      ${sqliteMove('new', 1, slotOf)}
     end`.execute(db);
   await sql`create trigger order_figures_deleted after delete on orders begin
-      ${sqliteMove('old', -1)}
+      ${sqliteMove('old', -1, slotOf)}
     end`.execute(db);
 }
 
