@@ -211,6 +211,8 @@ function startServer(
 interface Server {
   pid: number;
   base: string;
+  /** From the spawn to the first answer (polled every 100 ms), and the CPU the process took meanwhile. */
+  started: { ms: number; cpuMs: number };
   admin: Record<string, string>;
   /** How the process ended, once it has: its exit code or signal. */
   ended: () => string | undefined;
@@ -223,10 +225,12 @@ async function withServer<T>(
   work: (server: Server) => Promise<T>,
 ): Promise<T> {
   const port = await freePort();
+  const spawned = performance.now();
   const child = startServer(shop.url, port, shop.dataDir, shop.uploadsDir, nodeFlags);
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitFor(`${base}/api/settings`, child);
+    const started = { ms: performance.now() - spawned, cpuMs: cpuOf(child.pid!) };
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -236,6 +240,7 @@ async function withServer<T>(
     return await work({
       pid: child.pid!,
       base,
+      started,
       admin: { authorization: `Bearer ${token}` },
       ended: () =>
         child.exitCode !== null
@@ -315,7 +320,10 @@ export async function scaleBench(): Promise<void> {
     ['old clients: getAll without page', '/api/product/getAll', browser],
     ['old clients: brand reviews without page', '/api/BrandRating/getBrandRatings', ADMIN],
   ];
+  let started = { ms: 0, cpuMs: 0 };
   const results = await withServer(shop, [], async (server) => {
+    started = server.started;
+    console.log(`server start to its first answer: ${started.ms.toFixed(0)} ms, CPU ${started.cpuMs.toFixed(0)} ms`);
     const measured: Measure[] = [];
     for (const [label, pathname, headers, memory] of cases) {
       const m = await measure(
@@ -358,7 +366,7 @@ export async function scaleBench(): Promise<void> {
   };
   const kind = postgresUrl ? 'PostgreSQL' : 'SQLite';
   const lines = [
-    `${kind}, ${ORDERS} orders, ${PRODUCTS} products; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${new Date().toISOString()}. Each request once, cold, in this order; then each export alone on a fresh server with --max-old-space-size=${EXPORT_HEAP_MB}.`,
+    `${kind}, ${ORDERS} orders, ${PRODUCTS} products; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${new Date().toISOString()}. Server start to its first answer ${started.ms.toFixed(0)} ms (polled every 100 ms), CPU ${started.cpuMs.toFixed(0)} ms. Each request once, cold, in this order; then each export alone on a fresh server with --max-old-space-size=${EXPORT_HEAP_MB}.`,
     '',
     `| request | status | first byte (ms) | total (ms) | server CPU (ms) | size | anonymous RSS (exports) | heap capped at ${EXPORT_HEAP_MB} MB: outcome; anonymous RSS peaks |`,
     '| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |',
