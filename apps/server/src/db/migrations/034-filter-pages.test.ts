@@ -97,6 +97,11 @@ async function expected(filter: OrderFilter): Promise<number[]> {
 }
 
 const FILTERS: OrderFilter[] = [
+  // Counted from the figures kept per day and status.
+  {},
+  { status: 'pending' },
+  { status: 'returned' },
+  { status: 'refunded' },
   { wilaya: 'Oran' },
   { wilaya: 'Alger', status: 'pending' },
   { wilaya: 'Blida', confirmation: 'confirmed', type: 'regular' },
@@ -190,6 +195,15 @@ describe('the orders list by wilaya, dates, courier’s word and returns', () =>
           ? new RegExp(`SCAN orders USING (COVERING )?INDEX ${index}`)
           : new RegExp(`Index (Only )?Scan Backward using ${index} on orders`),
       );
+    }
+  });
+
+  it('counts every order, or a status’s, from the figures kept per day, not from the orders', async () => {
+    for (const filter of [{}, { status: 'pending' }]) {
+      const statements = await statementsOf((k) => countOrders(k, filter));
+      expect(statements).toHaveLength(1);
+      expect(statements[0]!.sql).toMatch(/from "order_day_status"/);
+      expect(statements[0]!.sql).not.toMatch(/"orders"/);
     }
   });
 

@@ -3,12 +3,11 @@ import type { DialectKind } from '../connect.ts';
 
 // The orders list without a filter, deep down, on SQLite (docs/scale.md, decision 031's third
 // addendum). `getAllOrders?page=25000` skipped 500,000 orders with OFFSET: SQLite steps over every
-// skipped row of the table's key, 100 ms of CPU at a million orders, and its total counted every
-// order. `order_blocks` keeps how many orders each block of ORDERS_PER_BLOCK ids holds, by
+// skipped row of the table's key, 100 ms of CPU at a million orders. `order_blocks` keeps how many orders each block of ORDERS_PER_BLOCK ids holds, by
 // triggers in the transaction of every insert and delete (as product_sales, migration 025): the
 // page's block is found by summing the blocks from the newest (a thousand rows at a million
-// orders), and OFFSET then skips fewer than ORDERS_PER_BLOCK orders inside it; the total is the
-// blocks' sum.
+// orders), and OFFSET then skips fewer than ORDERS_PER_BLOCK orders inside it. (The page's total,
+// every order, is summed from the figures kept per day and status: migration 034.)
 //
 // SQLite only. PostgreSQL's unfiltered page walks the primary key's index alone (an index-only
 // scan: 61 ms at page 25,000 of a million orders, as at 5,000 orders), and there every order

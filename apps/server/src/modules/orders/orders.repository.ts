@@ -430,13 +430,15 @@ export async function findOrdersPage(
 }
 
 export async function countOrders(db: Executor, filter: OrderFilter): Promise<number> {
-  if (!isPostgres(db) && asksNothing(filter)) {
-    // Every order: the blocks' counts (migration 035), not a walk of a million keys.
-    const all = await db
-      .selectFrom('order_blocks')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('order_count'), sql<number>`0`).as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(all.n);
+  const { status, ...others } = filter;
+  if (asksNothing(others)) {
+    // Every order, or a status's: the sums kept per day and status (migration 034), a row per day
+    // whatever the orders, not a walk of every key (PostgreSQL: 30 ms at a million orders).
+    let kept = db
+      .selectFrom('order_day_status')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('order_count'), sql<number>`0`).as('n'));
+    if (status) kept = kept.where('status', '=', status);
+    return Number((await kept.executeTakeFirstOrThrow()).n);
   }
   const row = await filtered(db, filter)
     .select((eb) => eb.fn.countAll<number>().as('n'))
