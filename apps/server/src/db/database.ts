@@ -481,9 +481,11 @@ export interface OrderDayStatusTable {
   last_id: number;
 }
 
-/** Orders per block of ORDERS_PER_BLOCK ids (SQLite only): kept by triggers (migration 035). */
+/** Orders per block of ORDERS_PER_BLOCK ids: kept by triggers (migration 035). */
 export interface OrderBlockTable {
   block: number;
+  /** PostgreSQL: the order's id modulo FIGURE_SLOTS, as the figures' rows; SQLite: 0. */
+  slot: number;
   order_count: number;
 }
 
@@ -588,7 +590,6 @@ export interface DB {
   product_sales: ProductSalesTable;
   order_day_status: OrderDayStatusTable;
   order_day_wilaya: OrderDayWilayaTable;
-  /** SQLite only (migration 035). */
   order_blocks: OrderBlockTable;
   product_types: ProductTypeTable;
   products: ProductTable;

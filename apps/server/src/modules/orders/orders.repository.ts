@@ -312,7 +312,7 @@ function nextDay(day: string): string {
  */
 export async function listOrders(db: Executor, filter: OrderFilter, limit: number, offset: number) {
   let page = filtered(db, filter, true).select('orders.id').orderBy('orders.id', 'desc').limit(limit);
-  if (!isPostgres(db) && asksNothing(filter) && offset > 0) {
+  if (asksNothing(filter) && offset > 0) {
     const start = await blockOf(db, offset);
     if (!start) return [];
     page = page.where('orders.id', '<', start.below).offset(start.skip);
@@ -328,17 +328,22 @@ function asksNothing(filter: OrderFilter): boolean {
 }
 
 /**
- * SQLite: where the unfiltered list's page at `offset` starts (migration 035). The blocks' counts,
- * summed from the newest, find the block of ids holding the offset-th newest order: the page is
- * read below the next block's first id, skipping only that block's newer orders (fewer than
- * ORDERS_PER_BLOCK) instead of every newer order. Undefined past the last order.
+ * Where the unfiltered list's page at `offset` starts (migration 035). The blocks' counts, summed
+ * from the newest, find the block of ids holding the offset-th newest order: the page is read below
+ * the next block's first id, skipping only that block's newer orders (fewer than ORDERS_PER_BLOCK)
+ * instead of every newer order. Undefined past the last order.
  */
 async function blockOf(db: Executor, offset: number): Promise<{ below: number; skip: number } | undefined> {
   const block = await db
     .selectFrom((eb) =>
       eb
         .selectFrom('order_blocks')
-        .select(['block', 'order_count', sql<number>`sum(order_count) over (order by block desc)`.as('through')])
+        .select([
+          'block',
+          sql<number>`sum(order_count)`.as('order_count'),
+          sql<number>`sum(sum(order_count)) over (order by block desc)`.as('through'),
+        ])
+        .groupBy('block')
         .as('b'),
     )
     .select(['block', 'order_count', 'through'])
@@ -347,7 +352,9 @@ async function blockOf(db: Executor, offset: number): Promise<{ below: number; s
     .limit(1)
     .executeTakeFirst();
   if (!block) return undefined;
-  return { below: (block.block + 1) * ORDERS_PER_BLOCK, skip: offset - (block.through - block.order_count) };
+  // PostgreSQL's sums are bigint, which pg reads as text.
+  const newer = Number(block.through) - Number(block.order_count);
+  return { below: (block.block + 1) * ORDERS_PER_BLOCK, skip: offset - newer };
 }
 
 /** These orders (ids), oldest first. */
