@@ -1,11 +1,13 @@
 // Test fixtures written straight to the database with Kysely, for tests of any module: products
-// with per-size stock, coupons, custom order items, and real images made with sharp.
+// with per-size stock, coupons, custom order items, orders' rows, and real images made with sharp.
+import type { Insertable } from 'kysely';
 import sharp from 'sharp';
 import { finalPriceCentimes } from '@shop/domain/pricing';
 import { todayIso } from '@shop/domain/coupon-status';
+import { foldName } from '@shop/domain/name-fold';
 import { productSearchText } from '@shop/domain/search-text';
 import type { Size } from '@shop/domain/sizes';
-import type { Database } from '../src/db/database.ts';
+import type { Database, OrderTable } from '../src/db/database.ts';
 
 export interface ProductFixture {
   name?: string;
@@ -206,4 +208,41 @@ export async function firstWilaya(db: Database): Promise<{ name: string; price: 
     .orderBy('id')
     .executeTakeFirstOrThrow();
   return { name: row.wilaya_name, price: row.price_cents / 100 };
+}
+
+/**
+ * An order's row as a migration's or a repository's test inserts it in bulk: a regular order of
+ * 900 Da (300 + 600 of delivery) to Alger, placed at `at`, for the customer `name` (its folded
+ * name with it), with `fields` over that.
+ */
+export function orderRow(
+  name: string,
+  at: string,
+  fields: Partial<Insertable<OrderTable>> = {},
+): Insertable<OrderTable> {
+  return {
+    type: 'regular',
+    status: 'pending',
+    confirmation: 'to_confirm',
+    customer_name: name,
+    customer_name_folded: foldName(name),
+    customer_phone: '0661000001',
+    customer_address: 'Alger | rue',
+    customer_postal_code: '16000',
+    wilaya_name: 'Alger',
+    subtotal_cents: 30_000,
+    discount_percentage: 0,
+    discount_cents: 0,
+    shipping_fee_cents: 60_000,
+    final_total_cents: 90_000,
+    coupon_id: null,
+    coupon_code: null,
+    custom_item_id: null,
+    clothing_type: null,
+    color: null,
+    size: null,
+    created_at: at,
+    updated_at: at,
+    ...fields,
+  };
 }

@@ -7,9 +7,9 @@
 // suffixes and the key, not by testing every order.
 import { sql, type Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { foldName } from '@shop/domain/name-fold';
 import type { Db } from '../connect.ts';
 import type { OrderTable } from '../database.ts';
+import { orderRow } from '../../../test/fixtures.ts';
 import { migratedDatabase } from '../../../test/harness.ts';
 import { planOf as planIn, statementsOf as statementsIn } from '../../../test/query-plans.ts';
 import { countOrders, findOrdersPage, listOrders, type OrderFilter } from '../../modules/orders/orders.repository.ts';
@@ -26,32 +26,15 @@ const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 600_000).toISOStri
 
 function order(i: number, createdAt: string): Insertable<OrderTable> {
   const status = STATUSES[i % STATUSES.length]!;
-  return {
+  return orderRow(`Client ${i}`, createdAt, {
     type: i % 10 === 0 ? 'custom' : 'regular',
     status,
     confirmation: CONFIRMATIONS[i % CONFIRMATIONS.length]!,
-    customer_name: `Client ${i}`,
-    customer_name_folded: foldName(`Client ${i}`),
     customer_phone: `0661${String(i).padStart(6, '0')}`,
-    customer_address: 'Alger | rue',
-    customer_postal_code: '16000',
     wilaya_name: WILAYAS[i % WILAYAS.length]!,
-    subtotal_cents: 30_000,
-    discount_percentage: 0,
-    discount_cents: 0,
-    shipping_fee_cents: 60_000,
-    final_total_cents: 90_000,
-    coupon_id: null,
-    coupon_code: null,
-    custom_item_id: null,
-    clothing_type: null,
-    color: null,
-    size: null,
     courier_attention: i % 40 === 0 ? 'Livré' : null,
     return_received_at: status === 'returned' && i % 3 === 0 ? createdAt : null,
-    created_at: createdAt,
-    updated_at: createdAt,
-  };
+  });
 }
 
 beforeAll(async () => {

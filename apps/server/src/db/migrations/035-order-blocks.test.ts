@@ -6,10 +6,10 @@
 // order.
 import { sql, type Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { foldName } from '@shop/domain/name-fold';
 import type { Db } from '../connect.ts';
 import type { OrderTable } from '../database.ts';
 import { migrate } from '../migrate.ts';
+import { orderRow } from '../../../test/fixtures.ts';
 import { migratedDatabase, testDialect } from '../../../test/harness.ts';
 import { planOf, statementsOf } from '../../../test/query-plans.ts';
 import { countOrders, listOrders } from '../../modules/orders/orders.repository.ts';
@@ -20,30 +20,10 @@ let close: () => Promise<void>;
 
 function order(i: number): Insertable<OrderTable> {
   const at = new Date(Date.UTC(2026, 0, 1) + i * 600_000).toISOString();
-  return {
-    type: 'regular',
+  return orderRow(`Client ${i}`, at, {
     status: i % 3 === 0 ? 'pending' : 'successful',
-    confirmation: 'to_confirm',
-    customer_name: `Client ${i}`,
-    customer_name_folded: foldName(`Client ${i}`),
     customer_phone: `0661${String(i).padStart(6, '0')}`,
-    customer_address: 'Alger | rue',
-    customer_postal_code: '16000',
-    wilaya_name: 'Alger',
-    subtotal_cents: 30_000,
-    discount_percentage: 0,
-    discount_cents: 0,
-    shipping_fee_cents: 60_000,
-    final_total_cents: 90_000,
-    coupon_id: null,
-    coupon_code: null,
-    custom_item_id: null,
-    clothing_type: null,
-    color: null,
-    size: null,
-    created_at: at,
-    updated_at: at,
-  };
+  });
 }
 
 async function place(from: number, count: number) {

@@ -307,8 +307,9 @@ function nextDay(day: string): string {
 
 /**
  * A page of the orders the filter matches, newest first. The page's ids are read first, from an
- * index alone where one holds the filter's columns (by status: migration 031; none: the key), and
- * then only the page's rows: page 500 skips 10,000 index entries, not 10,000 orders.
+ * index alone where one holds the filter's columns (by status: migration 031; none: the key, from
+ * the block holding the page, migration 035), and then only the page's rows: page 500 skips 10,000
+ * index entries, not 10,000 orders.
  */
 export async function listOrders(db: Executor, filter: OrderFilter, limit: number, offset: number) {
   let page = filtered(db, filter, true).select('orders.id').orderBy('orders.id', 'desc').limit(limit);
