@@ -42,6 +42,7 @@ import * as draftCustomChoice from './migrations/033-draft-custom-choice.ts';
 import * as orderFigures from './migrations/034-order-figures.ts';
 import * as orderBlocks from './migrations/035-order-blocks.ts';
 import * as sqliteFiguresOneSlot from './migrations/036-sqlite-figures-one-slot.ts';
+import * as lowStockIndexes from './migrations/037-low-stock-indexes.ts';
 
 const migrations = {
   '001-initial': initial,
@@ -78,6 +79,7 @@ const migrations = {
   '034-order-figures': orderFigures,
   '035-order-blocks': orderBlocks,
   '036-sqlite-figures-one-slot': sqliteFiguresOneSlot,
+  '037-low-stock-indexes': lowStockIndexes,
 };
 
 /** The Migrator of a database, over this app's migrations. */
@@ -130,6 +132,7 @@ async function concurrentIndexes(db: Db, last: string | undefined) {
       : []),
     ...(reached('031-deep-pages') ? deepPages.postgresIndexes() : []),
     ...(reached('034-order-figures') ? orderFigures.postgresIndexes() : []),
+    ...(reached('037-low-stock-indexes') ? lowStockIndexes.postgresIndexes() : []),
   ];
 }
 
