@@ -8,10 +8,14 @@
 // for the exports, the server's anonymous resident memory (heap, buffers) before and at its peak
 // during the request, sampled every 10 ms, and its file-backed pages (SQLite maps its file).
 // PostgreSQL's own CPU (its backend processes) is not in the CPU column.
-// Then the exports again, on a server whose V8 old generation is capped (BENCH_EXPORT_HEAP_MB, 64
+// Then the exports again, on a server whose V8 old generation is capped (BENCH_EXPORT_HEAP_MB, 96
 // by default): an export that held its file, or its orders, would die there of a full heap at a
 // size where a streaming one finishes with the same bytes and the same peak as at any other size.
 // Uncapped, V8 lets garbage pile up before collecting it, and the resident memory says little.
+// 96 MB, not 64: the server's own heap is ~44 MB before any export, and at an export's rate of
+// allocation a full collection keeps 10-15 MB more that died while it marked; under 64 MB the
+// million-order export on PostgreSQL died of that in 4 runs out of 13, as early as 19 MB into
+// its 249 MB (bench/README.md).
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,7 +34,7 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? Math.max(100, Math.round(ORDERS / 50)));
 const postgresUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 const TICKS = 100; // clock ticks per second of /proc/<pid>/stat (USER_HZ on Linux)
-const EXPORT_HEAP_MB = Number(process.env.BENCH_EXPORT_HEAP_MB ?? 64);
+const EXPORT_HEAP_MB = Number(process.env.BENCH_EXPORT_HEAP_MB ?? 96);
 
 interface Measure {
   name: string;
