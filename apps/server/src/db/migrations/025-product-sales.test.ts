@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../connect.ts';
 import { migrate } from '../migrate.ts';
 import { migratedDatabase } from '../../../test/harness.ts';
-import { insertProduct } from '../../../test/fixtures.ts';
+import { insertProduct, orderRow } from '../../../test/fixtures.ts';
 import { findTopSellingIds } from '../../modules/catalog/catalog.repository.ts';
 
 let db: Db;
@@ -58,28 +58,7 @@ async function insertOrder(status: string): Promise<number> {
   const at = '2026-03-01T10:00:00.000Z';
   const row = await db.kysely
     .insertInto('orders')
-    .values({
-      type: 'regular',
-      status,
-      customer_name: 'Nadia',
-      customer_phone: '0661000001',
-      customer_address: 'Alger | rue',
-      customer_postal_code: '16000',
-      wilaya_name: 'Alger',
-      subtotal_cents: 30_000,
-      discount_percentage: 0,
-      discount_cents: 0,
-      shipping_fee_cents: 60_000,
-      final_total_cents: 90_000,
-      coupon_id: null,
-      coupon_code: null,
-      custom_item_id: null,
-      clothing_type: null,
-      color: null,
-      size: null,
-      created_at: at,
-      updated_at: at,
-    })
+    .values(orderRow('Nadia', at, { status }))
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -9,6 +9,7 @@ import { foldName, nameSearchWords } from '@shop/domain/name-fold';
 import type { Db } from '../connect.ts';
 import { migrate } from '../migrate.ts';
 import { migratedDatabase, testDialect } from '../../../test/harness.ts';
+import { orderRow } from '../../../test/fixtures.ts';
 import { listOrders } from '../../modules/orders/orders.repository.ts';
 import { planOf, statementsOf } from '../../../test/query-plans.ts';
 
@@ -25,33 +26,7 @@ const LAST = ['Aït Ahmed', 'Benali', 'Tebboune', 'Ben-Youcef', 'Kaci', 'بن ع
 
 async function insertOrder(name: string): Promise<number> {
   const at = '2026-03-01T10:00:00.000Z';
-  const row = await db.kysely
-    .insertInto('orders')
-    .values({
-      type: 'regular',
-      status: 'pending',
-      customer_name: name,
-      customer_name_folded: foldName(name),
-      customer_phone: '0661000001',
-      customer_address: 'Alger | rue',
-      customer_postal_code: '16000',
-      wilaya_name: 'Alger',
-      subtotal_cents: 30_000,
-      discount_percentage: 0,
-      discount_cents: 0,
-      shipping_fee_cents: 60_000,
-      final_total_cents: 90_000,
-      coupon_id: null,
-      coupon_code: null,
-      custom_item_id: null,
-      clothing_type: null,
-      color: null,
-      size: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await db.kysely.insertInto('orders').values(orderRow(name, at)).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 

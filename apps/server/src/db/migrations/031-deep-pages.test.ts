@@ -3,10 +3,10 @@
 // from an index alone (migration 031): no sort of the matching rows, no read of the table for them.
 import { sql, type Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { foldName } from '@shop/domain/name-fold';
 import type { Db } from '../connect.ts';
 import type { DB } from '../database.ts';
 import { migratedDatabase } from '../../../test/harness.ts';
+import { orderRow } from '../../../test/fixtures.ts';
 import { planOf as planIn, statementsOf as statementsIn } from '../../../test/query-plans.ts';
 import { listOrders } from '../../modules/orders/orders.repository.ts';
 import { findProductRows, type ProductFilters } from '../../modules/catalog/catalog.repository.ts';
@@ -57,30 +57,14 @@ beforeAll(async () => {
   );
   await insertAll(
     'orders',
-    Array.from({ length: ORDERS }, (_, i) => ({
-      type: i % 10 === 0 ? 'custom' : 'regular',
-      status: STATUSES[i % STATUSES.length]!,
-      confirmation: CONFIRMATIONS[i % CONFIRMATIONS.length]!,
-      customer_name: `Client ${i}`,
-      customer_name_folded: foldName(`Client ${i}`),
-      customer_phone: `0661${String(i).padStart(6, '0')}`,
-      customer_address: 'Alger | rue',
-      customer_postal_code: '16000',
-      wilaya_name: 'Alger',
-      subtotal_cents: 30_000,
-      discount_percentage: 0,
-      discount_cents: 0,
-      shipping_fee_cents: 60_000,
-      final_total_cents: 90_000,
-      coupon_id: null,
-      coupon_code: null,
-      custom_item_id: null,
-      clothing_type: null,
-      color: null,
-      size: null,
-      created_at: at(i),
-      updated_at: at(i),
-    })),
+    Array.from({ length: ORDERS }, (_, i) =>
+      orderRow(`Client ${i}`, at(i), {
+        type: i % 10 === 0 ? 'custom' : 'regular',
+        status: STATUSES[i % STATUSES.length]!,
+        confirmation: CONFIRMATIONS[i % CONFIRMATIONS.length]!,
+        customer_phone: `0661${String(i).padStart(6, '0')}`,
+      }),
+    ),
   );
   // What autovacuum does on PostgreSQL after many inserts: statistics, and the pages marked all
   // visible (an index-only scan then reads no table page for them).

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderRow } from '../../../test/fixtures.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { multipart, type FilePart } from '../../../test/multipart.ts';
 import { NOT_AN_IMAGE_MESSAGE } from '../media/media.service.ts';
@@ -431,28 +432,14 @@ describe('product updates and images', () => {
     const now = new Date().toISOString();
     const order = await t.db.kysely
       .insertInto('orders')
-      .values({
-        type: 'regular',
-        status: 'pending',
-        customer_name: 'Client',
-        customer_phone: '0555000000',
-        customer_address: 'Alger | rue',
-        customer_postal_code: '16000',
-        wilaya_name: 'Alger',
-        subtotal_cents: 100000,
-        discount_percentage: 0,
-        discount_cents: 0,
-        shipping_fee_cents: 40000,
-        coupon_id: null,
-        coupon_code: null,
-        custom_item_id: null,
-        clothing_type: null,
-        color: null,
-        size: null,
-        final_total_cents: 140000,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(
+        orderRow('Client', now, {
+          customer_phone: '0555000000',
+          subtotal_cents: 100000,
+          shipping_fee_cents: 40000,
+          final_total_cents: 140000,
+        }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     await t.db.kysely

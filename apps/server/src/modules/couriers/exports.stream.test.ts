@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { foldName } from '@shop/domain/name-fold';
+import { orderRow } from '../../../test/fixtures.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { ACCOUNTING_COLUMNS, YALIDINE_COLUMNS } from './exports.service.ts';
 
@@ -20,29 +20,17 @@ beforeAll(async () => {
   t = await createTestContext();
   admin = await t.adminHeaders();
   const at = new Date('2026-03-01T10:00:00.000Z').toISOString();
-  const orders = Array.from({ length: ORDERS }, (_, i) => ({
-    type: 'regular' as const,
-    status: statusOf(i),
-    customer_name: `Client ${i}`,
-    customer_name_folded: foldName(`Client ${i}`),
-    customer_phone: `0555${String(i).padStart(6, '0')}`,
-    customer_address: 'Oran | 5 rue des Frères',
-    customer_postal_code: '31000',
-    wilaya_name: 'Oran',
-    subtotal_cents: 100_000 + i,
-    discount_percentage: 0,
-    discount_cents: 0,
-    shipping_fee_cents: 60_000,
-    final_total_cents: 160_000 + i,
-    coupon_id: null,
-    coupon_code: null,
-    custom_item_id: null,
-    clothing_type: null,
-    color: null,
-    size: null,
-    created_at: at,
-    updated_at: at,
-  }));
+  const orders = Array.from({ length: ORDERS }, (_, i) =>
+    orderRow(`Client ${i}`, at, {
+      status: statusOf(i),
+      customer_phone: `0555${String(i).padStart(6, '0')}`,
+      customer_address: 'Oran | 5 rue des Frères',
+      customer_postal_code: '31000',
+      wilaya_name: 'Oran',
+      subtotal_cents: 100_000 + i,
+      final_total_cents: 160_000 + i,
+    }),
+  );
   ids = [];
   for (let i = 0; i < orders.length; i += 200) {
     const rows = await t.db.kysely

@@ -1,5 +1,6 @@
 import type { BrandRatingsPage } from '@shop/domain/rating-responses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderRow } from '../../../test/fixtures.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { RATING_REFUSED } from './ratings.service.ts';
 
@@ -40,28 +41,15 @@ async function insertOrder(phone: string, productIds: number[]) {
   const at = now();
   const { id } = await t.db.kysely
     .insertInto('orders')
-    .values({
-      type: 'regular',
-      status: 'pending',
-      customer_name: 'Amina',
-      customer_phone: phone,
-      customer_address: 'Alger | 1 rue Didouche',
-      customer_postal_code: '16000',
-      wilaya_name: 'Alger',
-      subtotal_cents: 150_000,
-      discount_percentage: 0,
-      discount_cents: 0,
-      shipping_fee_cents: 50_000,
-      final_total_cents: 200_000,
-      coupon_id: null,
-      coupon_code: null,
-      custom_item_id: null,
-      clothing_type: null,
-      color: null,
-      size: null,
-      created_at: at,
-      updated_at: at,
-    })
+    .values(
+      orderRow('Amina', at, {
+        customer_phone: phone,
+        customer_address: 'Alger | 1 rue Didouche',
+        subtotal_cents: 150_000,
+        shipping_fee_cents: 50_000,
+        final_total_cents: 200_000,
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   for (const productId of productIds) {
