@@ -109,8 +109,9 @@ async function shopDatabase(): Promise<{ url: string; db: Db; uploadsDir: string
         }
       },
     });
+    // PostgreSQL: what autovacuum would have done by then. SQLite: the server gathers its planner
+    // statistics when it starts, as a shop's does (apps/server/src/db/statistics.ts).
     if (postgresUrl) await sql`vacuum analyze`.execute(db.kysely);
-    else await sql`analyze`.execute(db.kysely);
     fs.writeFileSync(ready, `${JSON.stringify(report)}\n`);
     console.log(`generated ${report.orders} orders, ${report.products} products in ${Date.now() - started} ms`);
   } else {

@@ -51,6 +51,7 @@ import { scheduleAdEvents } from './modules/marketing/ad-events-worker.ts';
 import { staffAdminRoutes } from './modules/staff/staff.routes.ts';
 import { leadsAdminRoutes, leadsRoutes } from './modules/leads/leads.routes.ts';
 import { scheduleDraftCleanup } from './modules/leads/draft-cleanup.ts';
+import { scheduleStatistics } from './db/statistics.ts';
 import { createRegistry } from './modules/couriers/courier-accounts.service.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
@@ -148,6 +149,7 @@ export async function buildApp({ config, db, logger, onRoute, clock = Date.now }
   scheduleCourierSync(app);
   scheduleAdEvents(app);
   scheduleDraftCleanup(app);
+  scheduleStatistics(app);
   registerErrorHandling(app);
   registerCustomerLanguage(app);
   registerObservability(app);

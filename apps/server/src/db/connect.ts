@@ -10,6 +10,7 @@ import type { DB } from './database.ts';
 import { startCheckpointer } from './checkpointer.ts';
 import { preparingClient, StatementNames } from './prepared-statements.ts';
 import { sqliteDialect } from './sqlite-dialect.ts';
+import { ANALYSIS_LIMIT } from './statistics.ts';
 
 export type DialectKind = 'sqlite' | 'postgres';
 
@@ -113,6 +114,8 @@ export function connect(database: Config['database'], options: ConnectOptions = 
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 268435456');
   sqlite.pragma('temp_store = MEMORY');
+  // What ANALYZE reads of each index when PRAGMA optimize runs it (statistics.ts).
+  sqlite.pragma(`analysis_limit = ${ANALYSIS_LIMIT}`);
   cachePreparedStatements(sqlite);
   const checkpointer = database.file === ':memory:' ? undefined : startCheckpointer(sqlite, database.file);
   const kysely = new Kysely<DB>({ dialect: sqliteDialect(sqlite) });

@@ -8,6 +8,7 @@
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Db } from './connect.ts';
+import { refreshStatistics } from './statistics.ts';
 import * as initial from './migrations/001-initial.ts';
 import * as performanceIndexes from './migrations/002-performance-indexes.ts';
 import * as catalogVersionSequence from './migrations/003-catalog-version-sequence.ts';
@@ -120,6 +121,8 @@ export async function migrate(db: Db, last?: string): Promise<void> {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
   if (db.kind === 'postgres') await buildIndexesConcurrently(db, last);
+  // SQLite's planner statistics, for the tables and indexes as they now are (statistics.ts).
+  await refreshStatistics(db);
 }
 
 /** PostgreSQL's indexes built outside the migrations' transaction, by the migration that asks for them. */
