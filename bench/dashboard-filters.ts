@@ -8,71 +8,23 @@
 // repositories (the figures kept per day, the filters' indexes and the days' range of ids). It
 // prints the median time per read and the CPU per read of whoever does the work: this process on
 // SQLite, the PostgreSQL backend (/proc/<pid>/stat, same machine) on PostgreSQL; and the plans.
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
-import { connect, type Db } from '../apps/server/src/db/connect.ts';
+import type { Db } from '../apps/server/src/db/connect.ts';
 import type { DB } from '../apps/server/src/db/database.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { countOrders, listOrders, type OrderFilter } from '../apps/server/src/modules/orders/orders.repository.ts';
 import { keptFigures, orderStats, type FigureReads } from '../apps/server/src/modules/orders/desk/order-stats.ts';
 import { summedOverOrders } from '../apps/server/test/summed-figures.ts';
 import { generate } from './generate.ts';
+import { measureRead, throwawayDatabase } from './throwaway-db.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-const postgresUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 const PER_PAGE = 20;
 
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dashboard-filters-'));
-const schema = postgresUrl ? `dash_${randomBytes(4).toString('hex')}` : undefined;
-
-async function open(): Promise<Db> {
-  if (!postgresUrl) return connect({ kind: 'sqlite', file: path.join(work, 'shop.db') });
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  await client.end();
-  return connect({ kind: 'postgres', url: postgresUrl }, { searchPath: schema });
-}
-
-/** Median ms per read and CPU ms per read (this process, or the PostgreSQL backend that ran it). */
-async function measure(db: Db, read: (k: Kysely<DB>) => Promise<unknown>): Promise<{ ms: number; cpu: number }> {
-  const times: number[] = [];
-  const run = async (k: Kysely<DB>, cpuNow: () => number) => {
-    await read(k); // warm: the first read of a statement plans it and reads the pages into the cache
-    const cpuBefore = cpuNow();
-    for (let i = 0; i < RUNS; i++) {
-      const start = performance.now();
-      await read(k);
-      times.push(performance.now() - start);
-    }
-    return (cpuNow() - cpuBefore) / RUNS;
-  };
-  let cpu: number;
-  if (db.kind === 'sqlite') {
-    cpu = await run(db.kysely, () => {
-      const u = process.cpuUsage();
-      return (u.user + u.system) / 1000;
-    });
-  } else {
-    // One connection, whose backend's CPU is read from /proc (10 ms ticks, over RUNS reads).
-    cpu = await db.kysely.connection().execute(async (k) => {
-      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(k);
-      const pid = rows[0]!.pid;
-      return run(k, () => {
-        const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-        return (Number(fields[11]) + Number(fields[12])) * 10;
-      });
-    });
-  }
-  times.sort((a, b) => a - b);
-  return { ms: times[Math.floor(times.length / 2)]!, cpu };
-}
+/** Median ms per read and CPU ms per read (throwaway-db.ts). */
+const measure = (db: Db, read: (k: Kysely<DB>) => Promise<unknown>) => measureRead(db, read, RUNS);
 
 const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
@@ -117,11 +69,11 @@ function inline(text: string, parameters: readonly unknown[]): string {
 const line = (name: string, r: { ms: number; cpu: number }) =>
   `| ${name.padEnd(52)} | ${r.ms.toFixed(2).padStart(8)} | ${r.cpu.toFixed(2).padStart(8)} |`;
 
-const db = await open();
+const { db, uploadsDir, drop } = await throwawayDatabase('dashboard-filters');
 try {
   const t0 = performance.now();
   await migrate(db, '032-lead-holds');
-  await generate(db, { orders: ORDERS, products: PRODUCTS, reviews: 0, uploadsDir: path.join(work, 'uploads') });
+  await generate(db, { orders: ORDERS, products: PRODUCTS, reviews: 0, uploadsDir });
   await sql`${sql.raw(db.kind === 'postgres' ? 'vacuum analyze' : 'analyze')}`.execute(db.kysely);
   const last = await db.kysely
     .selectFrom('orders')
@@ -211,12 +163,5 @@ try {
   for (const r of rows) console.log(r);
   console.log(`\n${plansBefore.join('\n\n')}`);
 } finally {
-  await db.close();
-  if (schema) {
-    const client = new pg.Client({ connectionString: postgresUrl });
-    await client.connect();
-    await client.query(`drop schema ${schema} cascade`);
-    await client.end();
-  }
-  fs.rmSync(work, { recursive: true, force: true });
+  await drop();
 }

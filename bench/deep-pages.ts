@@ -7,74 +7,24 @@
 // then its rows). It prints the median time per read and the CPU per read of whoever does the
 // work: this process on SQLite, the PostgreSQL backend (/proc/<pid>/stat, same machine) on
 // PostgreSQL; and the plans of the deep pages.
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
-import { connect, type Db } from '../apps/server/src/db/connect.ts';
+import type { Db } from '../apps/server/src/db/connect.ts';
 import type { DB } from '../apps/server/src/db/database.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { countOrders, listOrders } from '../apps/server/src/modules/orders/orders.repository.ts';
 import { countProducts, findProductRows } from '../apps/server/src/modules/catalog/catalog.repository.ts';
 import { generate } from './generate.ts';
+import { measureRead, throwawayDatabase } from './throwaway-db.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-const postgresUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 const ORDERS_PER_PAGE = 20;
 const SHOP_PER_PAGE = 16;
 const DEEP = 500;
 
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'deep-pages-'));
-const schema = postgresUrl ? `deep_${randomBytes(4).toString('hex')}` : undefined;
-
-async function open(): Promise<Db> {
-  if (!postgresUrl) return connect({ kind: 'sqlite', file: path.join(work, 'shop.db') });
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  await client.end();
-  return connect({ kind: 'postgres', url: postgresUrl }, { searchPath: schema });
-}
-
-/** Median ms per read and CPU ms per read (this process, or the PostgreSQL backend that ran it). */
-async function measure(db: Db, read: (k: Kysely<DB>) => Promise<unknown>): Promise<{ ms: number; cpu: number }> {
-  const times: number[] = [];
-  const run = async (k: Kysely<DB>, cpuNow: () => Promise<number>) => {
-    await read(k); // warm: the first read of a statement plans it and reads the pages into the cache
-    const cpuBefore = await cpuNow();
-    for (let i = 0; i < RUNS; i++) {
-      const start = performance.now();
-      await read(k);
-      times.push(performance.now() - start);
-    }
-    return ((await cpuNow()) - cpuBefore) / RUNS;
-  };
-  let cpu: number;
-  if (db.kind === 'sqlite') {
-    const cpuNow = () => {
-      const u = process.cpuUsage();
-      return Promise.resolve((u.user + u.system) / 1000);
-    };
-    cpu = await run(db.kysely, cpuNow);
-  } else {
-    // One connection, whose backend's CPU is read from /proc (10 ms ticks, over RUNS reads).
-    cpu = await db.kysely.connection().execute(async (k) => {
-      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(k);
-      const pid = rows[0]!.pid;
-      const cpuNow = () => {
-        const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-        return Promise.resolve((Number(fields[11]) + Number(fields[12])) * 10);
-      };
-      return run(k, cpuNow);
-    });
-  }
-  times.sort((a, b) => a - b);
-  return { ms: times[Math.floor(times.length / 2)]!, cpu };
-}
+/** Median ms per read and CPU ms per read (throwaway-db.ts). */
+const measure = (db: Db, read: (k: Kysely<DB>) => Promise<unknown>) => measureRead(db, read, RUNS);
 
 async function plan(db: Db, query: { compile(): { sql: string; parameters: readonly unknown[] } }): Promise<string> {
   const { sql: text, parameters } = query.compile();
@@ -157,14 +107,19 @@ const afterIds = {
 const line = (name: string, r: { ms: number; cpu: number }) =>
   `| ${name.padEnd(44)} | ${r.ms.toFixed(2).padStart(8)} | ${r.cpu.toFixed(2).padStart(8)} |`;
 
-const db = await open();
+const { db, uploadsDir, drop } = await throwawayDatabase('deep-pages');
 try {
   const t0 = performance.now();
   await migrate(db, '030-variants');
-  await generate(db, { orders: ORDERS, products: PRODUCTS, reviews: 0, uploadsDir: path.join(work, 'uploads') });
+  await generate(db, { orders: ORDERS, products: PRODUCTS, reviews: 0, uploadsDir });
   if (db.kind === 'postgres') await sql`vacuum analyze`.execute(db.kysely);
   else await sql`analyze`.execute(db.kysely);
-  const pending = await countOrders(db.kysely, { status: 'pending' });
+  // Counted on the orders themselves: the repository's count reads the figures of migration 034.
+  const { pending } = await db.kysely
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('pending'))
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
   console.log(
     `${db.kind}: ${ORDERS} orders (${pending} pending), ${PRODUCTS} products, generated in ${((performance.now() - t0) / 1000).toFixed(0)} s; ${RUNS} reads each\n`,
   );
@@ -200,12 +155,5 @@ try {
   console.log(`\norders page ${DEEP}, after 031 (its ids):\n${await plan(db, afterIds.orders(db.kysely, DEEP))}`);
   console.log(`\nshop page ${DEEP}, after 031 (its ids):\n${await plan(db, afterIds.shop(db.kysely, DEEP))}`);
 } finally {
-  await db.close();
-  if (schema) {
-    const client = new pg.Client({ connectionString: postgresUrl });
-    await client.connect();
-    await client.query(`drop schema ${schema} cascade`);
-    await client.end();
-  }
-  fs.rmSync(work, { recursive: true, force: true });
+  await drop();
 }
