@@ -43,6 +43,7 @@ export function LeadCard({ lead, now, onSaved }: { lead: Lead; now: number; onSa
   const recovered = lead.order_id !== null;
   // A cart's lead is ordered as its cart; a custom page's with the pictures the customer sends.
   const custom = lead.checkout === 'custom';
+  const OrderForm = custom ? CustomLeadOrderForm : CartLeadOrderForm;
   const orderable = custom || lead.lines.length > 0;
   const busy = call.isPending || lockedOut;
 
@@ -259,19 +260,8 @@ export function LeadCard({ lead, now, onSaved }: { lead: Lead; now: number; onSa
           </button>
         </form>
       ) : null}
-      {panel === 'order' && !recovered && custom ? (
-        <CustomLeadOrderForm
-          lead={lead}
-          disabled={lockedOut}
-          onCancel={() => setPanel(null)}
-          onPlaced={(order) => {
-            setPanel(null);
-            onSaved(leadTexts.placed(order.order_id, order.total));
-          }}
-        />
-      ) : null}
-      {panel === 'order' && !recovered && !custom ? (
-        <CartLeadOrderForm
+      {panel === 'order' && !recovered ? (
+        <OrderForm
           lead={lead}
           disabled={lockedOut}
           onCancel={() => setPanel(null)}
