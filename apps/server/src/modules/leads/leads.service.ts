@@ -371,6 +371,19 @@ async function assertFree(db: Executor, row: DraftRow, user: AdminIdentity, now:
 
 // ---------------------------------------------------------------- calls and "Create order"
 
+/**
+ * The lead "Create order" places: 404 when there is none, 409 when its customer ordered it
+ * herself, or while another user holds it. One the desk already ordered passes, so that a second
+ * tap answers the same order.
+ */
+async function leadToOrder(db: Executor, id: number, user: AdminIdentity, now: Date): Promise<DraftRow> {
+  const row = await repo.findDraft(db, id);
+  if (!row) throw notFound(LEAD_MESSAGES.notFound);
+  if (row.order_id !== null && row.converted_by !== 'desk') throw conflict(LEAD_MESSAGES.ordered(row.order_id));
+  if (row.order_id === null) await assertFree(db, row, user, now);
+  return row;
+}
+
 /** Records the call's outcome, which ends the hold; 409 while another user holds the lead. */
 export async function callLead(db: Database, id: number, call: LeadCall, user: AdminIdentity, now = new Date()) {
   await openLead(db, id);
@@ -448,10 +461,7 @@ export async function createOrderFromLead(
   },
   now = new Date(),
 ): Promise<{ order: CreatedOrder; lead: Lead }> {
-  const row = await repo.findDraft(placing.db, id);
-  if (!row) throw notFound(LEAD_MESSAGES.notFound);
-  if (row.order_id !== null && row.converted_by !== 'desk') throw conflict(LEAD_MESSAGES.ordered(row.order_id));
-  if (row.order_id === null) await assertFree(placing.db, row, user, now);
+  const row = await leadToOrder(placing.db, id, user, now);
   const items = parseLines(row.lines);
   if (row.checkout === 'custom') throw conflict(LEAD_MESSAGES.customNeedsPictures);
   if (items.length === 0) throw conflict(LEAD_MESSAGES.noLines);
@@ -493,10 +503,7 @@ export async function createCustomOrderFromLead(
   user: AdminIdentity,
   now = new Date(),
 ): Promise<{ order: CreatedOrder; lead: Lead }> {
-  const row = await repo.findDraft(placing.db, id);
-  if (!row) throw notFound(LEAD_MESSAGES.notFound);
-  if (row.order_id !== null && row.converted_by !== 'desk') throw conflict(LEAD_MESSAGES.ordered(row.order_id));
-  if (row.order_id === null) await assertFree(placing.db, row, user, now);
+  const row = await leadToOrder(placing.db, id, user, now);
   if (row.checkout !== 'custom') throw conflict(LEAD_MESSAGES.notCustom);
   const order = await placeCustomOrder(
     placing,
